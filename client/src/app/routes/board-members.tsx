@@ -1,0 +1,68 @@
+import { Search } from "lucide-react";
+import { useState } from "react";
+import { isCompanyAdmin } from "@shared/roles";
+import { PageTitle } from "@/components/layout/page-title";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useMembers } from "@/features/companies/api/get-members";
+import { AddMemberDialog } from "@/features/companies/components/add-member-dialog";
+import { MemberCard } from "@/features/companies/components/member-card";
+import { filterMembers } from "@/features/companies/filter-members";
+
+/** /board-members: the active company's members, searchable; founders and admins can add one. */
+export function BoardMembersPage() {
+  const { user } = useCurrentUser();
+  const companyId = user?.companyId ?? null;
+  const members = useMembers(companyId);
+  const [query, setQuery] = useState("");
+  const shown = filterMembers(members.data ?? [], query);
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <PageTitle>Board Members</PageTitle>
+          <p className="text-sm text-muted-foreground">The people on your board and the roles they hold.</p>
+        </div>
+        {companyId != null && isCompanyAdmin(user?.role) && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />}
+      </div>
+
+      <div className="relative max-w-md">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search members..."
+          aria-label="Search members"
+          className="pl-9"
+        />
+      </div>
+
+      {members.isPending && companyId != null ? (
+        <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading members">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} className="h-32 rounded-xl" />
+          ))}
+        </div>
+      ) : members.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load the board members. Please reload the page.
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="rounded-xl border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">
+          {query.trim() ? "No members match your search." : "No board members yet."}
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-label="Members">
+          {shown.map((member) => (
+            <li key={member.id} className="min-w-0">
+              <MemberCard member={member} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { PageTitle } from "@/components/layout/page-title";
+
+/** /documents. The library arrives with the documents issue. */
+export function DocumentsPage() {
+  return <PageTitle>Documents</PageTitle>;
+}

@@ -1,0 +1,6 @@
+import { PageTitle } from "@/components/layout/page-title";
+
+/** /resolutions and /resolutions/:id (which opens that resolution here). Arrives with the resolutions issue. */
+export function ResolutionsPage() {
+  return <PageTitle>Resolutions</PageTitle>;
+}

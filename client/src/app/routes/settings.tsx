@@ -1,0 +1,6 @@
+import { PageTitle } from "@/components/layout/page-title";
+
+/** /settings: personal settings. Arrives with the account issue. */
+export function SettingsPage() {
+  return <PageTitle>Settings</PageTitle>;
+}

@@ -1,0 +1,47 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Suspense, useEffect } from "react";
+import { Redirect, Route, Switch } from "wouter";
+import type { User } from "@shared/auth";
+import { NotFoundPage, signedInRoutes } from "@/app/route-table";
+import { AppShell } from "@/components/layout/app-shell";
+import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
+import { useLogout } from "@/features/auth/api/logout";
+import { companyKeys } from "@/features/companies/api/company-keys";
+
+function PageLoading() {
+  return (
+    <div role="status" className="py-10 text-center text-sm text-muted-foreground">
+      Loading
+    </div>
+  );
+}
+
+/** The signed-in app: the shell (sidebar, header, switcher) and its pages. Loaded only once someone is signed in. */
+export function SignedInRoutes({ user }: { user: User }) {
+  const { isPlatformAdmin } = useIsPlatformAdmin();
+  const logout = useLogout();
+  const queryClient = useQueryClient();
+
+  // Spec §2: when a platform admin is signed in, the cached company list is refreshed.
+  useEffect(() => {
+    if (isPlatformAdmin) void queryClient.invalidateQueries({ queryKey: companyKeys.list(), exact: true });
+  }, [isPlatformAdmin, queryClient]);
+
+  return (
+    <AppShell user={user} isPlatformAdmin={isPlatformAdmin} onLogout={() => void logout()}>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          <Route path="/register">
+            <Redirect to="/" replace />
+          </Route>
+          {signedInRoutes.map(({ path, page: Page, needsCompany }) => (
+            <Route key={path} path={path}>
+              {needsCompany && user.companyId == null ? <Redirect to="/company-onboarding" replace /> : <Page />}
+            </Route>
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </AppShell>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import type { User } from "@shared/auth";
+import { Header } from "@/components/layout/header";
+import { Sidebar } from "@/components/layout/sidebar";
+
+/** The signed-in frame: sidebar on desktop, top bar with the slide-over menu on phones. */
+export function AppShell({
+  user,
+  isPlatformAdmin,
+  onLogout,
+  children,
+}: {
+  user: User;
+  isPlatformAdmin: boolean;
+  onLogout: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-dvh bg-background">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Sidebar user={user} isPlatformAdmin={isPlatformAdmin} onLogout={onLogout} className="sticky top-0 hidden h-dvh md:flex" />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header onLogout={onLogout} />
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
+          <div className="mx-auto w-full max-w-6xl">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { LogOut, Menu } from "lucide-react";
+import { useState } from "react";
+import { BrandMark } from "@/components/brand-mark";
+import { NavLink, navEntryClassName } from "@/components/layout/nav-link";
+import { mainNavItems, settingsNavItem } from "@/components/layout/nav-items";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+
+/** Spec §2: the phone menu lists only these, plus Logout. */
+export const mobileNavItems = [...mainNavItems, settingsNavItem];
+
+/** Below 768 px: the menu button of the top bar and its slide-over. Choosing an entry closes it. */
+export function MobileMenu({ onLogout }: { onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Open menu" className="-ml-2 md:hidden">
+          <Menu className="size-5" aria-hidden />
+        </Button>
+      </SheetTrigger>
+      <SheetContent aria-describedby={undefined}>
+        <SheetHeader className="flex-row items-center gap-2.5 border-b border-sidebar-border px-5 py-4">
+          <BrandMark className="size-7" />
+          <SheetTitle className="text-lg tracking-tight">
+            Quorum <span className="sr-only">navigation</span>
+          </SheetTitle>
+        </SheetHeader>
+        <nav aria-label="Mobile" className="px-3">
+          <ul className="grid gap-1">
+            {mobileNavItems.map((item) => (
+              <li key={item.href}>
+                <NavLink item={item} onNavigate={close} />
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                className={navEntryClassName}
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+              >
+                <LogOut className="size-4 shrink-0" aria-hidden />
+                Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api-client";
+import { notificationKeys } from "@/features/account/api/notification-keys";
+
+/** One notification as GET /api/notifications lists it (the server lists unread ones, newest first). */
+export interface AppNotification {
+  id: number;
+  kind?: string;
+  companyId?: number | null;
+  title: string;
+  body: string | null;
+  link: string | null;
+  readAt: string | null;
+  createdAt: string;
+}
+
+/** GET /api/notifications → the signed-in user's notifications. */
+export function getNotifications(): Promise<AppNotification[]> {
+  return apiJson<AppNotification[]>("GET", "/api/notifications");
+}
+
+export const notificationsQueryOptions = () => queryOptions({ queryKey: notificationKeys.all(), queryFn: getNotifications });
+
+export function useNotifications() {
+  return useQuery(notificationsQueryOptions());
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { AuthResponse, LoginInput } from "@shared/auth";
+import { apiJson } from "@/lib/api-client";
+import { setAuthToken } from "@/lib/auth-token";
+import { authKeys } from "@/features/auth/api/auth-keys";
+
+/** POST /api/auth/login {username, password} → the user plus token. */
+export function login(input: LoginInput): Promise<AuthResponse> {
+  return apiJson<AuthResponse>("POST", "/api/auth/login", { username: input.username, password: input.password });
+}
+
+/**
+ * Starts a session from a login or register answer: drops anything cached for a previous
+ * session, puts the user into the cache (so no second request is needed) and stores the token.
+ * Without a token in the answer the user id stands in (spec §4).
+ */
+export function startSession(queryClient: QueryClient, response: AuthResponse): void {
+  const { token, ...user } = response;
+  queryClient.removeQueries();
+  queryClient.setQueryData(authKeys.user(), user);
+  setAuthToken(token || String(user.id));
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (response) => startSession(queryClient, response),
+  });
+}

@@ -1,0 +1,30 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useLocation } from "wouter";
+import { apiRequest } from "@/lib/api-client";
+import { clearAuthToken } from "@/lib/auth-token";
+
+/** POST /api/auth/logout (revokes the token on the server). */
+export async function logout(): Promise<void> {
+  await apiRequest("POST", "/api/auth/logout");
+}
+
+/**
+ * Signs out: tells the server, then — whether or not that worked — forgets the token,
+ * clears every cached query and mutation, and goes to / (spec §4).
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useCallback(async () => {
+    try {
+      await logout();
+    } catch {
+      // The token is dropped locally either way; the server expires it on its own.
+    } finally {
+      clearAuthToken();
+      queryClient.clear();
+      navigate("/");
+    }
+  }, [queryClient, navigate]);
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AuthResponse, RegisterInput } from "@shared/auth";
+import { apiJson } from "@/lib/api-client";
+import { startSession } from "@/features/auth/api/login";
+
+/** POST /api/auth/register; the form always asks for the founder role (spec §6). */
+export function register(input: RegisterInput): Promise<AuthResponse> {
+  return apiJson<AuthResponse>("POST", "/api/auth/register", {
+    username: input.username,
+    email: input.email,
+    password: input.password,
+    firstName: input.firstName || undefined,
+    lastName: input.lastName || undefined,
+    role: "founder",
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (response) => startSession(queryClient, response),
+  });
+}

@@ -1,0 +1,70 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link, useLocation } from "wouter";
+import { registerSchema, type RegisterInput } from "@shared/auth";
+import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
+import { LabeledField } from "@/components/ui/form-fields";
+import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
+import { toast } from "@/components/ui/use-toast";
+import { serverMessageOf } from "@/lib/api-client";
+import { useRegister } from "@/features/auth/api/register";
+
+const REGISTER_FAILED_TEXT = "There was an error creating your account. Please try again.";
+
+/** Registration: on success the new founder goes on to set up a company. */
+export function RegisterForm() {
+  const registerMutation = useRegister();
+  const [, navigate] = useLocation();
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { firstName: "", lastName: "", username: "", email: "", password: "" },
+  });
+
+  async function onSubmit(values: RegisterInput) {
+    try {
+      await registerMutation.mutateAsync(values);
+    } catch (error) {
+      toast({ title: "Registration failed", description: serverMessageOf(error) ?? REGISTER_FAILED_TEXT, variant: "destructive" });
+      return;
+    }
+    toast({ title: "Registration successful", description: "Your account has been created successfully." });
+    navigate("/company-onboarding", { replace: true });
+  }
+
+  const pending = registerMutation.isPending;
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-5" aria-label="Create account">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <LabeledField control={form.control} name="firstName" label="First name">
+            {(field) => <Input autoComplete="given-name" {...field} value={field.value ?? ""} />}
+          </LabeledField>
+          <LabeledField control={form.control} name="lastName" label="Last name">
+            {(field) => <Input autoComplete="family-name" {...field} value={field.value ?? ""} />}
+          </LabeledField>
+        </div>
+        <LabeledField control={form.control} name="username" label="Username">
+          {(field) => <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />}
+        </LabeledField>
+        <LabeledField control={form.control} name="email" label="Email">
+          {(field) => <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...field} />}
+        </LabeledField>
+        <LabeledField control={form.control} name="password" label="Password">
+          {(field) => <PasswordInput autoComplete="new-password" {...field} />}
+        </LabeledField>
+        <Button type="submit" size="lg" className="w-full" disabled={pending}>
+          {pending ? "Creating account..." : "Create account"}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          Already have an account?{" "}
+          <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
+            Sign in
+          </Link>
+        </p>
+      </form>
+    </Form>
+  );
+}

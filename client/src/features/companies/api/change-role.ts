@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RoleChangeResult } from "@shared/companies";
+import type { CompanyRole } from "@shared/roles";
+import { apiJson } from "@/lib/api-client";
+import { companyKeys } from "@/features/companies/api/company-keys";
+
+/** PATCH /api/users/:userId/role {role, companyId} → {id, companyId, role}. */
+export function changeRole(userId: number, role: CompanyRole, companyId: number): Promise<RoleChangeResult> {
+  return apiJson<RoleChangeResult>("PATCH", `/api/users/${userId}/role`, { role, companyId });
+}
+
+export function useChangeRole(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: CompanyRole }) => changeRole(userId, role, companyId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyKeys.settings(companyId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.members(companyId), exact: true }),
+      ]),
+  });
+}

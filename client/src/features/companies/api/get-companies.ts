@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CompanySummary } from "@shared/companies";
+import { apiJson } from "@/lib/api-client";
+import { companyKeys } from "@/features/companies/api/company-keys";
+
+/** GET /api/companies → the signed-in user's companies with their role in each. */
+export function getCompanies(): Promise<CompanySummary[]> {
+  return apiJson<CompanySummary[]>("GET", "/api/companies");
+}
+
+export const companiesQueryOptions = () => queryOptions({ queryKey: companyKeys.list(), queryFn: getCompanies });
+
+export function useCompanies() {
+  return useQuery(companiesQueryOptions());
+}

@@ -1,0 +1,83 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { ReactNode } from "react";
+import { setAuthToken } from "@/lib/auth-token";
+import { createQueryClient } from "@/lib/query-client";
+import { buildUser } from "@/testing/factories";
+import { server } from "@/testing/server";
+import { useNotifications } from "@/features/account/api/get-notifications";
+import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
+import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCompanies } from "@/features/companies/api/get-companies";
+import { useCompanySettings } from "@/features/companies/api/get-company-settings";
+import { useMembers } from "@/features/companies/api/get-members";
+import { useSwitchCompany } from "@/features/companies/api/switch-company";
+import { useMeetingDocument } from "@/features/meetings/api/get-meeting";
+import { useMeetings } from "@/features/meetings/api/get-meetings";
+import { useUpcomingMeetings } from "@/features/meetings/api/get-upcoming-meetings";
+
+/** Counts the GETs per path ("/api/documents/9" etc.). */
+function countGets() {
+  const counts: Record<string, number> = {};
+  server.events.on("request:start", ({ request }) => {
+    if (request.method !== "GET") return;
+    const path = new URL(request.url).pathname;
+    counts[path] = (counts[path] ?? 0) + 1;
+  });
+  return counts;
+}
+
+describe("useSwitchCompany", () => {
+  afterEach(() => server.events.removeAllListeners());
+
+  it("refetches the user and every company-scoped query on screen, and nothing else", async () => {
+    const user = buildUser({ id: 1, companyId: 1 });
+    setAuthToken("t");
+    server.use(
+      http.get("/api/auth/user", () => HttpResponse.json(user)),
+      http.get("/api/documents/9", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
+      http.patch("/api/users/1/active-company", () => HttpResponse.json({ ...user, companyId: 2 })),
+    );
+    const counts = countGets();
+    const queryClient = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+
+    // The company stays 1 in the keys here, so each query refetches only if the switch invalidates it.
+    const { result } = renderHook(
+      () => {
+        const queries = [
+          useCompanySettings(1),
+          useMembers(1),
+          useMeetings(1),
+          useMeetingDocument(1, 9),
+          useUpcomingMeetings(1),
+          useCompanies(),
+          useNotifications(),
+        ];
+        return { queries, user: useCurrentUser(), admin: useIsPlatformAdmin(), switchCompany: useSwitchCompany() };
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.queries.every((query) => !query.isFetching && !query.isPending)).toBe(true));
+    await waitFor(() => expect(result.current.user.user).not.toBeNull());
+    await waitFor(() => expect(result.current.admin.isPending).toBe(false));
+    const before = { ...counts };
+
+    await act(() => result.current.switchCompany.mutateAsync({ userId: 1, companyId: 2 }));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    const refetched = Object.keys(counts)
+      .filter((path) => counts[path] !== before[path])
+      .sort();
+    expect(refetched).toEqual([
+      "/api/auth/user",
+      "/api/companies/1/meetings/upcoming",
+      "/api/companies/1/members",
+      "/api/companies/1/settings",
+      "/api/documents",
+      "/api/documents/9",
+    ]);
+    expect(result.current.user.user?.companyId).toBe(1); // the refetched user (the fake server still says 1)
+  });
+});

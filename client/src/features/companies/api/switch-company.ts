@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { User } from "@shared/auth";
+import { apiJson } from "@/lib/api-client";
+import { authKeys } from "@/features/auth/api/auth-keys";
+import { companyKeys } from "@/features/companies/api/company-keys";
+
+/** PATCH /api/users/:id/active-company {companyId} → the user, now acting in that company. */
+export function switchCompany(userId: number, companyId: number): Promise<User> {
+  return apiJson<User>("PATCH", `/api/users/${userId}/active-company`, { companyId });
+}
+
+/**
+ * Switches the active company. On success the answered user is cached at once, then the current user
+ * (spec §7: refetched after a switch) and every company-scoped query (keys under `companyKeys.all()`)
+ * are marked stale; those on screen refetch. Queries that do not depend on the company (the user's
+ * companies, notifications, platform data) are left alone.
+ */
+export function useSwitchCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, companyId }: { userId: number; companyId: number }) => switchCompany(userId, companyId),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(authKeys.user(), user);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: authKeys.user(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.all() }),
+      ]);
+    },
+  });
+}

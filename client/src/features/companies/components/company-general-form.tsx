@@ -1,0 +1,111 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { companyProfileSchema, type Company, type CompanyProfileInput } from "@shared/companies";
+import { industryLabel, optionsWithCurrent, settingsIndustries, settingsStages, stageLabel } from "@shared/options";
+import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
+import { LabeledField, SelectField } from "@/components/ui/form-fields";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError } from "@/lib/api-client";
+import { useUpdateCompany } from "@/features/companies/api/update-company";
+import { CompanyLogoField, CompanyWebsiteField, EmployeeCountField } from "@/features/companies/components/company-profile-fields";
+
+type Values = CompanyProfileInput;
+type FieldName = keyof Values;
+
+/** The form's values for a company: empty strings where the company has nothing. */
+export function companyToFormValues(company: Company): Values {
+  return {
+    name: company.name,
+    industry: company.industry ?? "",
+    location: company.location ?? "",
+    stage: company.stage ?? "",
+    description: company.description ?? "",
+    logoUrl: company.logoUrl ?? "",
+    website: company.website ?? "",
+    employeeCount: (company.employeeCount ?? "") as Values["employeeCount"],
+    invitationMessage: company.invitationMessage ?? "",
+  };
+}
+
+/** The General tab of Company Settings: the settings lists of industries and stages (spec §3). */
+export function CompanyGeneralForm({ company }: { company: Company }) {
+  const updateCompany = useUpdateCompany(company.id);
+  const form = useForm({
+    resolver: zodResolver(companyProfileSchema),
+    defaultValues: companyToFormValues(company),
+    // A saved change comes back from the server: the form follows it.
+    values: companyToFormValues(company),
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  async function onSubmit(values: Values) {
+    try {
+      await updateCompany.mutateAsync(values);
+      toast({ title: "Company updated", description: "Your company settings have been saved." });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const { path, message } of error.fieldErrors) {
+          if (path in companyToFormValues(company)) form.setError(path as FieldName, { message });
+        }
+      }
+      toast({ title: "Update failed", description: "There was an error updating company settings.", variant: "destructive" });
+    }
+  }
+
+  const industry = form.watch("industry");
+  const stage = form.watch("stage");
+  const pending = updateCompany.isPending;
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Company profile" className="grid gap-5">
+        <CompanyLogoField />
+        <LabeledField control={form.control} name="name" label="Company name">
+          {(field) => <Input autoComplete="organization" {...field} />}
+        </LabeledField>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            control={form.control}
+            name="industry"
+            label="Industry"
+            options={optionsWithCurrent(settingsIndustries, industry, industryLabel)}
+            placeholder="Select industry"
+          />
+          <SelectField
+            control={form.control}
+            name="stage"
+            label="Funding stage"
+            options={optionsWithCurrent(settingsStages, stage, stageLabel)}
+            placeholder="Select stage"
+          />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <LabeledField control={form.control} name="location" label="Location">
+            {(field) => <Input placeholder="City, Country" {...field} />}
+          </LabeledField>
+          <EmployeeCountField />
+        </div>
+        <CompanyWebsiteField />
+        <LabeledField control={form.control} name="description" label="Description">
+          {(field) => <Textarea rows={4} {...field} value={field.value ?? ""} />}
+        </LabeledField>
+        <LabeledField
+          control={form.control}
+          name="invitationMessage"
+          label="Invitation message"
+          description="Kept with the company for the invitations you send to new members."
+        >
+          {(field) => <Textarea rows={3} placeholder="Welcome to our board portal..." {...field} value={field.value ?? ""} />}
+        </LabeledField>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,125 @@
+import { Check, ChevronsUpDown, Plus } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { roleLabel } from "@shared/roles";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { toast } from "@/components/ui/use-toast";
+import { cn } from "@/lib/utils";
+import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
+import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCompanies } from "@/features/companies/api/get-companies";
+import { useSwitchCompany } from "@/features/companies/api/switch-company";
+import { CompanyLogo } from "@/features/companies/components/company-logo";
+
+/** Spec §2: the switcher is shown only to someone with more than one company, or to a platform admin. */
+export function shouldShowCompanySwitcher(companyCount: number, isPlatformAdmin: boolean): boolean {
+  return companyCount > 1 || isPlatformAdmin;
+}
+
+const rowClassName =
+  "flex w-full min-w-0 items-center gap-2.5 rounded-md border border-sidebar-border px-2.5 py-2 text-left text-sm text-sidebar-foreground";
+
+/**
+ * The sidebar's company block. With one company (and no platform-admin rights) it shows that
+ * company and an "Add Company" link; otherwise it is the switcher: a menu of the user's companies
+ * (refetched each time it opens) and "Add Company".
+ */
+export function CompanySwitcher() {
+  const { user } = useCurrentUser();
+  const { isPlatformAdmin } = useIsPlatformAdmin();
+  const companiesQuery = useCompanies();
+  const switchCompany = useSwitchCompany();
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+
+  if (!user) return null;
+  const companies = companiesQuery.data ?? [];
+  const current = companies.find((company) => company.id === user.companyId);
+
+  if (!shouldShowCompanySwitcher(companies.length, isPlatformAdmin)) {
+    if (!current) return null;
+    return (
+      <div className={rowClassName} data-testid="current-company">
+        <CompanyLogo logoUrl={current.logoUrl} />
+        <span className="min-w-0 flex-1">
+          <span className="sr-only">Company: </span>
+          <span className="block truncate font-medium" title={current.name}>
+            {current.name}
+          </span>
+        </span>
+        <Link
+          href="/company-onboarding"
+          title="Add Company"
+          className="flex size-7 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <Plus className="size-4" aria-hidden />
+          <span className="sr-only">Add Company</span>
+        </Link>
+      </div>
+    );
+  }
+
+  function choose(companyId: number) {
+    if (!user || companyId === user.companyId) return;
+    switchCompany.mutate(
+      { userId: user.id, companyId },
+      {
+        onSuccess: () => toast({ title: "Company changed", description: "Successfully switched company" }),
+        onError: () => toast({ title: "Error", description: "Failed to switch company", variant: "destructive" }),
+      },
+    );
+  }
+
+  return (
+    <DropdownMenu
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        // Spec §4: the list is always fresh when the switcher opens.
+        if (next) void companiesQuery.refetch();
+      }}
+    >
+      <DropdownMenuTrigger
+        className={cn(
+          rowClassName,
+          "outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-60",
+        )}
+        disabled={switchCompany.isPending}
+        aria-label={`Switch company (current: ${current?.name ?? "none"})`}
+        data-testid="company-switcher"
+      >
+        <CompanyLogo logoUrl={current?.logoUrl} />
+        <span className="block max-w-[120px] min-w-0 truncate font-medium" title={current?.name}>
+          {current?.name ?? "Choose a company"}
+        </span>
+        <ChevronsUpDown className="ml-auto size-4 shrink-0 text-muted-foreground" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-60">
+        <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">Companies</DropdownMenuLabel>
+        {companies.map((company) => (
+          <DropdownMenuItem key={company.id} onSelect={() => choose(company.id)} aria-current={company.id === user.companyId ? "true" : undefined}>
+            <CompanyLogo logoUrl={company.logoUrl} className="size-6" />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate">{company.name}</span>
+              <span className="block truncate text-xs text-muted-foreground">{roleLabel(company.role)}</span>
+            </span>
+            {company.id === user.companyId && <Check className="size-4" aria-label="Current company" />}
+          </DropdownMenuItem>
+        ))}
+        {companiesQuery.isError && <p className="px-2 py-1.5 text-sm text-destructive">Could not load your companies.</p>}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate("/company-onboarding")}>
+          <Plus aria-hidden />
+          Add Company
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,179 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Send } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { displayName } from "@shared/people";
+import { inviteSchema, type CompanyMember, type InviteInput, type PendingInvitation } from "@shared/companies";
+import { roleLabel, type CompanyRole } from "@shared/roles";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
+import { LabeledField, SelectField } from "@/components/ui/form-fields";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError } from "@/lib/api-client";
+import { useAddMember } from "@/features/companies/api/add-member";
+import { useChangeRole } from "@/features/companies/api/change-role";
+import { MemberAvatar } from "@/features/companies/components/member-avatar";
+import { roleOptions } from "@/features/companies/components/role-options";
+
+/** Whether `actor` may change `member`'s role (the server enforces the same rules). */
+export function canChangeRole(actor: { id: number; role: CompanyRole | null }, member: Pick<CompanyMember, "id" | "role">): boolean {
+  if (actor.id === member.id) return false;
+  if (actor.role === "founder") return true;
+  return actor.role === "admin" && member.role !== "founder";
+}
+
+function MemberRow({ member, actor, companyId }: { member: CompanyMember; actor: { id: number; role: CompanyRole | null }; companyId: number }) {
+  const changeRole = useChangeRole(companyId);
+  const name = displayName(member);
+  const editable = canChangeRole(actor, member);
+
+  function onRoleChange(role: string) {
+    if (role === member.role) return;
+    changeRole.mutate(
+      { userId: member.id, role: role as CompanyRole },
+      {
+        onSuccess: () => toast({ title: "Role updated", description: `${name} is now ${roleLabel(role)}.` }),
+        onError: () => toast({ title: "Update failed", description: "There was an error updating member role.", variant: "destructive" }),
+      },
+    );
+  }
+
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="team-member">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <MemberAvatar member={member} className="size-10" />
+        <div className="min-w-0">
+          <p className="truncate font-medium">
+            {name}
+            {member.id === actor.id && <span className="ml-1.5 text-sm font-normal text-muted-foreground">(you)</span>}
+          </p>
+          <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+        </div>
+      </div>
+      {editable ? (
+        <Select value={member.role} onValueChange={onRoleChange} disabled={changeRole.isPending}>
+          <SelectTrigger className="w-full sm:w-44" aria-label={`Role of ${name}`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {roleOptions(actor.role).map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      ) : (
+        <div className="sm:w-44">
+          <Badge variant="secondary">
+            <span className="sr-only">Role: </span>
+            {roleLabel(member.role)}
+          </Badge>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function InviteForm({ companyId, actorRole }: { companyId: number; actorRole: CompanyRole | null }) {
+  const addMember = useAddMember(companyId);
+  const form = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "", role: "member" } });
+
+  async function onSubmit(values: InviteInput) {
+    try {
+      const result = await addMember.mutateAsync({ email: values.email, role: values.role });
+      if (result.status === "invited") {
+        toast({
+          title: "Invitation sent",
+          description: `${result.invitation.email} will join as ${roleLabel(result.invitation.role)} when they register.`,
+        });
+      } else {
+        toast({ title: "Member added", description: `${displayName(result.member)} has been added to the company.` });
+      }
+      form.reset({ email: "", role: values.role });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage) form.setError("email", { message: error.serverMessage });
+      toast({ title: "Invitation failed", description: "There was an error sending the invitation.", variant: "destructive" });
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Invite a member" className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-start">
+        <LabeledField control={form.control} name="email" label="Email">
+          {(field) => <Input type="email" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="name@example.com" {...field} />}
+        </LabeledField>
+        <SelectField control={form.control} name="role" label="Role" options={roleOptions(actorRole)} placeholder="Select a role" />
+        <Button type="submit" disabled={addMember.isPending} className="sm:mt-6">
+          <Send aria-hidden />
+          {addMember.isPending ? "Sending..." : "Send Invitation"}
+        </Button>
+      </form>
+    </Form>
+  );
+}
+
+/** The Team Members tab: roles of the members, the invite form and the invitations still pending. */
+export function TeamMembers({
+  companyId,
+  members,
+  invitations,
+  actor,
+}: {
+  companyId: number;
+  members: CompanyMember[];
+  invitations: PendingInvitation[];
+  actor: { id: number; role: CompanyRole | null };
+}) {
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Invite a member</h2>
+          </CardTitle>
+          <CardDescription>
+            Someone with an account joins at once; anyone else joins with this role when they register with this e-mail.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <InviteForm companyId={companyId} actorRole={actor.role} />
+          {invitations.length > 0 && (
+            <section aria-labelledby="pending-invitations">
+              <h3 id="pending-invitations" className="text-sm font-semibold">
+                Pending invitations
+              </h3>
+              <ul className="mt-2 divide-y rounded-md border">
+                {invitations.map((invitation) => (
+                  <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                    <span className="min-w-0 truncate">{invitation.email}</span>
+                    <Badge variant="outline">{roleLabel(invitation.role)}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Team Members</h2>
+          </CardTitle>
+          <CardDescription>Change what each member may do. Nobody changes their own role.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="divide-y" aria-label="Team members">
+            {members.map((member) => (
+              <MemberRow key={member.id} member={member} actor={actor} companyId={companyId} />
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { ArrowLeft, CalendarDays, CalendarPlus, Clock, FileText, MapPin, Users, Video } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Link } from "wouter";
+import { PageTitle } from "@/components/layout/page-title";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatLongDate } from "@/lib/format";
+import { MeetingStatusBadge } from "@/features/meetings/components/meeting-status-badge";
+import { formatTimeRange } from "@/features/meetings/lib/format-meeting";
+import { isUpcoming, meetingLink, type MeetingDetails } from "@/features/meetings/lib/listed-meeting";
+
+function BackToMeetings() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit">
+      <Link href="/meetings">
+        <ArrowLeft aria-hidden />
+        Back to Meetings
+      </Link>
+    </Button>
+  );
+}
+
+export function MeetingDetailLoading() {
+  return (
+    <div className="grid gap-6" role="status" aria-label="Loading meeting">
+      <Skeleton className="h-8 w-40" />
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+/** Spec: a missing id or a document that is not a meeting. */
+export function MeetingNotFound() {
+  return (
+    <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center">
+      <PageTitle>Meeting not found</PageTitle>
+      <p className="text-muted-foreground">The meeting you&apos;re looking for doesn&apos;t exist.</p>
+      <Button asChild>
+        <Link href="/meetings">
+          <ArrowLeft aria-hidden />
+          Back to Meetings
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Anything but a 404: the meeting may well exist, so say it could not be loaded. */
+export function MeetingLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center">
+      <PageTitle>Meeting unavailable</PageTitle>
+      <p className="text-muted-foreground">The meeting could not be loaded. Please try again.</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button onClick={onRetry}>Try again</Button>
+        <BackToMeetings />
+      </div>
+    </div>
+  );
+}
+
+/** /meetings/:id: title, badge, the date/time/location/attendees card, 'Join Meeting' and 'View Agenda'. */
+export function MeetingDetail({ meeting, now }: { meeting: MeetingDetails; now: Date }) {
+  const [agendaOpen, setAgendaOpen] = useState(false);
+  const [joinOpen, setJoinOpen] = useState(false);
+  const link = meetingLink(meeting.location);
+  const calendarUrl = `/api/meetings/${meeting.id}/calendar.ics`;
+
+  return (
+    <div className="grid gap-6">
+      <BackToMeetings />
+      <div className="flex flex-wrap items-center gap-3">
+        <PageTitle className="min-w-0 break-words">{meeting.title}</PageTitle>
+        <MeetingStatusBadge status={meeting.status} isPast={!isUpcoming(meeting, now)} />
+      </div>
+      <Card>
+        <CardContent className="grid gap-6">
+          <dl className="grid gap-5 sm:grid-cols-2">
+            <DetailItem icon={<CalendarDays aria-hidden />} label="Date" value={formatLongDate(meeting.date)} />
+            <DetailItem icon={<Clock aria-hidden />} label="Time" value={formatTimeRange(meeting.date, meeting.endDate)} />
+            <DetailItem icon={<MapPin aria-hidden />} label="Location" value={meeting.location} />
+            <DetailItem
+              icon={<Users aria-hidden />}
+              label="Attendees"
+              value={`${meeting.participantCount} ${meeting.participantCount === 1 ? "attendee" : "attendees"}`}
+            />
+          </dl>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            {link ? (
+              <Button asChild>
+                <a href={link} target="_blank" rel="noopener noreferrer">
+                  <Video aria-hidden />
+                  Join Meeting
+                </a>
+              </Button>
+            ) : (
+              <Button onClick={() => setJoinOpen(true)}>
+                <Video aria-hidden />
+                Join Meeting
+              </Button>
+            )}
+            <Button variant="outline" onClick={() => setAgendaOpen(true)}>
+              <FileText aria-hidden />
+              View Agenda
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Dialog open={agendaOpen} onOpenChange={setAgendaOpen}>
+        <DialogContent className="sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Agenda</DialogTitle>
+            <DialogDescription>{meeting.title}</DialogDescription>
+          </DialogHeader>
+          {meeting.agenda.trim() ? (
+            <div
+              tabIndex={0}
+              role="region"
+              aria-label="Agenda text"
+              className="max-h-[60dvh] overflow-y-auto rounded-md border bg-muted/40 p-4 text-sm leading-relaxed break-words whitespace-pre-wrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              data-testid="agenda-text"
+            >
+              {meeting.agenda}
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">No agenda was added to this meeting.</p>
+          )}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={joinOpen} onOpenChange={setJoinOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Join Meeting</DialogTitle>
+            <DialogDescription>This meeting has no online link. It takes place at: {meeting.location}</DialogDescription>
+          </DialogHeader>
+          <p className="text-sm">Add it to your calendar to have the time, place and agenda at hand.</p>
+          <DialogFooter>
+            <Button asChild>
+              <a href={calendarUrl} download={`meeting-${meeting.id}.ics`}>
+                <CalendarPlus aria-hidden />
+                Add to calendar (.ics)
+              </a>
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+function DetailItem({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <dt className="flex items-center gap-2 text-sm text-muted-foreground [&_svg]:size-5 [&_svg]:shrink-0">
+        {icon}
+        {label}
+      </dt>
+      <dd className="pl-7 font-medium break-words">{value}</dd>
+    </div>
+  );
+}

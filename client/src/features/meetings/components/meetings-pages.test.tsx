@@ -1,0 +1,220 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { DocumentObject } from "@shared/documents";
+import type { ListedMeeting } from "@shared/meetings";
+import { buildUser } from "@/testing/factories";
+import { renderApp } from "@/testing/render";
+import { server } from "@/testing/server";
+import { buildFileDocument, buildListedMeeting, buildMeetingDocument, buildMember } from "@/features/meetings/testing/meeting-fixtures";
+
+const me = buildUser({ id: 7, companyId: 3 });
+const now = new Date("2026-06-01T09:00:00.000Z");
+const minutes = (n: number) => new Date(now.getTime() + n * 60_000).toISOString();
+
+beforeEach(() => {
+  // The injected clock: only Date is faked, timers stay real.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(now);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function documents(list: DocumentObject[]) {
+  server.use(http.get("/api/documents", () => HttpResponse.json(list)));
+}
+
+describe("/meetings", () => {
+  it("splits the company's meetings at now: Upcoming soonest first, Past showing Completed; files are not meetings", async () => {
+    documents([
+      buildMeetingDocument({ id: 1, title: "Just started", date: minutes(0), status: "confirmed" }),
+      buildMeetingDocument({ id: 2, title: "In a minute", date: minutes(1), status: "confirmed", participants: ["7", "8"] }),
+      buildMeetingDocument({ id: 3, title: "Next month", date: minutes(60 * 24 * 30), status: "cancelled" }),
+      buildMeetingDocument({ id: 4, title: "Last week", date: minutes(-60 * 24 * 7) }),
+      buildMeetingDocument({ id: 5, title: "Tomorrow", date: minutes(60 * 24) }),
+      buildFileDocument({ id: 6, name: "Budget 2026.pdf" }),
+    ]);
+    const { user } = renderApp({ path: "/meetings", signedInAs: me });
+    expect(await screen.findByRole("heading", { level: 1, name: "Board Meetings" })).toBeInTheDocument();
+
+    const upcomingPanel = await screen.findByRole("tabpanel", { name: "Upcoming" });
+    const upcoming = await within(upcomingPanel).findAllByRole("link");
+    expect(upcoming.map((link) => link.getAttribute("href"))).toEqual(["/meetings/2", "/meetings/5", "/meetings/3"]);
+    expect(within(upcoming[0]!).getByText("Confirmed")).toBeInTheDocument();
+    expect(within(upcoming[0]!).getByText("2 participants")).toBeInTheDocument();
+    expect(within(upcoming[1]!).getByText("Pending")).toBeInTheDocument();
+    expect(within(upcoming[2]!).getByText("Cancelled")).toBeInTheDocument();
+    expect(screen.queryByText("Budget 2026.pdf")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Past" }));
+    const pastPanel = await screen.findByRole("tabpanel", { name: "Past" });
+    const past = within(pastPanel).getAllByRole("link");
+    expect(past.map((link) => link.getAttribute("href"))).toEqual(["/meetings/1", "/meetings/4"]);
+    for (const row of past) expect(within(row).getByText("Completed")).toBeInTheDocument();
+  });
+
+  it("searches titles case-insensitively", async () => {
+    documents([
+      buildMeetingDocument({ id: 11, title: "Q3 Board Meeting", date: minutes(60) }),
+      buildMeetingDocument({ id: 12, title: "Audit committee", date: minutes(120) }),
+    ]);
+    const { user } = renderApp({ path: "/meetings", signedInAs: me });
+    const panel = await screen.findByRole("tabpanel", { name: "Upcoming" });
+    await within(panel).findByText("Audit committee");
+    await user.type(screen.getByPlaceholderText("Search meetings..."), "BOARD");
+    await waitFor(() => expect(within(panel).queryByText("Audit committee")).not.toBeInTheDocument());
+    expect(within(panel).getByText("Q3 Board Meeting")).toBeInTheDocument();
+    await user.clear(screen.getByPlaceholderText("Search meetings..."));
+    await user.type(screen.getByPlaceholderText("Search meetings..."), "nothing like it");
+    expect(await within(panel).findByText("No upcoming meetings match your search.")).toBeInTheDocument();
+  });
+});
+
+describe("/meetings/:id", () => {
+  it("shows the meeting, its agenda, and a Join link when the location is a URL", async () => {
+    server.use(
+      http.get("/api/documents/21", () =>
+        HttpResponse.json(
+          buildMeetingDocument({
+            id: 21,
+            title: "Q3 Board Meeting",
+            date: "2026-06-10T14:00:00.000Z",
+            location: "https://zoom.us/j/12345",
+            status: "confirmed",
+            participants: ["7", "8", "9"],
+            agenda: "1. Call to order (5 min)\nConfirm quorum.\n\n2. Close (5 min)",
+          }),
+        ),
+      ),
+    );
+    const { user } = renderApp({ path: "/meetings/21", signedInAs: me });
+    expect(await screen.findByRole("heading", { level: 1, name: "Q3 Board Meeting" })).toBeInTheDocument();
+    expect(screen.getByText("Confirmed")).toBeInTheDocument();
+    expect(screen.getByText("June 10, 2026")).toBeInTheDocument();
+    expect(screen.getByText("2:00 PM - 4:00 PM")).toBeInTheDocument();
+    expect(screen.getByText("3 attendees")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Meetings" })).toHaveAttribute("href", "/meetings");
+    const join = screen.getByRole("link", { name: "Join Meeting" });
+    expect(join).toHaveAttribute("href", "https://zoom.us/j/12345");
+    expect(join).toHaveAttribute("target", "_blank");
+    expect(join).toHaveAttribute("rel", "noopener noreferrer");
+
+    await user.click(screen.getByRole("button", { name: "View Agenda" }));
+    const agenda = await screen.findByRole("dialog", { name: "Agenda" });
+    expect(within(agenda).getByTestId("agenda-text").textContent).toBe("1. Call to order (5 min)\nConfirm quorum.\n\n2. Close (5 min)");
+  });
+
+  it("offers the calendar file when the location is not a link", async () => {
+    server.use(http.get("/api/documents/22", () => HttpResponse.json(buildMeetingDocument({ id: 22, title: "In person", location: "Board room", date: "2026-05-20T10:00:00.000Z" }))));
+    const { user } = renderApp({ path: "/meetings/22", signedInAs: me });
+    await user.click(await screen.findByRole("button", { name: "Join Meeting" }));
+    const dialog = await screen.findByRole("dialog", { name: "Join Meeting" });
+    expect(within(dialog).getByText(/Board room/)).toBeInTheDocument();
+    expect(within(dialog).getByRole("link", { name: "Add to calendar (.ics)" })).toHaveAttribute("href", "/api/meetings/22/calendar.ics");
+    // A past meeting shows Completed.
+    expect(screen.getByText("Completed")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["a missing id", 404, { message: "Not found" }],
+    ["a document that is no meeting", 200, buildFileDocument({ id: 23 })],
+  ])("says 'Meeting not found' for %s", async (_label, status, body) => {
+    server.use(http.get("/api/documents/23", () => HttpResponse.json(body, { status })));
+    const { user, currentPath } = renderApp({ path: "/meetings/23", signedInAs: me });
+    expect(await screen.findByRole("heading", { level: 1, name: "Meeting not found" })).toBeInTheDocument();
+    expect(screen.getByText("The meeting you're looking for doesn't exist.")).toBeInTheDocument();
+    documents([]);
+    await user.click(screen.getByRole("link", { name: "Back to Meetings" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Board Meetings" })).toBeInTheDocument();
+    expect(currentPath()).toBe("/meetings");
+  });
+});
+
+describe("dashboard", () => {
+  function upcoming(list: ListedMeeting[] | Promise<ListedMeeting[]>) {
+    server.use(http.get("/api/companies/3/meetings/upcoming", async () => HttpResponse.json(await list)));
+  }
+
+  it("lists upcoming meetings after loading placeholders, formatted 'MMMM d, yyyy • h:mm a - h:mm a'", async () => {
+    let release!: (list: ListedMeeting[]) => void;
+    upcoming(new Promise((resolve) => (release = resolve)));
+    renderApp({ path: "/", signedInAs: me });
+    expect(await screen.findByRole("status", { name: "Loading upcoming meetings" })).toBeInTheDocument();
+    release([
+      buildListedMeeting({ id: 31, title: "Q3 Board Meeting", date: "2026-07-15T13:30:00.000Z", status: "confirmed", participantCount: 4, location: "HQ" }),
+      buildListedMeeting({ id: 32, title: "AGM", date: "2026-08-01T09:00:00.000Z", participantCount: 1 }),
+    ]);
+    const panel = (await screen.findByRole("heading", { name: "Upcoming Meetings" })).closest("[data-slot=card]") as HTMLElement;
+    const first = await within(panel).findByRole("link", { name: /Q3 Board Meeting/ });
+    expect(first).toHaveAttribute("href", "/meetings/31");
+    // The machine runs in UTC.
+    expect(within(first).getByText("July 15, 2026 • 1:30 PM - 3:30 PM")).toBeInTheDocument();
+    expect(within(first).getByText("Confirmed")).toBeInTheDocument();
+    expect(within(first).getByText("HQ")).toBeInTheDocument();
+    expect(within(first).getByText("4 participants")).toBeInTheDocument();
+    expect(within(panel).getByRole("link", { name: /AGM/ })).toHaveTextContent("1 participant");
+    expect(within(panel).getByRole("link", { name: "View all" })).toHaveAttribute("href", "/meetings");
+  });
+
+  it("leaves out a listed meeting that has already started (the list is never refetched on its own)", async () => {
+    upcoming([
+      buildListedMeeting({ id: 41, title: "Started five minutes ago", date: minutes(-5) }),
+      buildListedMeeting({ id: 42, title: "In ten minutes", date: minutes(10) }),
+    ]);
+    renderApp({ path: "/", signedInAs: me });
+    const panel = (await screen.findByRole("heading", { name: "Upcoming Meetings" })).closest("[data-slot=card]") as HTMLElement;
+    await within(panel).findByRole("link", { name: /In ten minutes/ });
+    expect(within(panel).queryByText("Started five minutes ago")).not.toBeInTheDocument();
+  });
+
+  it("moves a meeting out of Upcoming once it starts while the dashboard is open", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    vi.setSystemTime(now);
+    upcoming([buildListedMeeting({ id: 43, title: "Starting in a minute", date: minutes(1) })]);
+    renderApp({ path: "/", signedInAs: me });
+    const panel = (await screen.findByRole("heading", { name: "Upcoming Meetings" })).closest("[data-slot=card]") as HTMLElement;
+    await within(panel).findByRole("link", { name: /Starting in a minute/ });
+    act(() => vi.advanceTimersByTime(60_000 + 1));
+    expect(await within(panel).findByText("No upcoming meetings scheduled.")).toBeInTheDocument();
+    expect(within(panel).queryByText("Starting in a minute")).not.toBeInTheDocument();
+  });
+
+  it("says when nothing is scheduled, and opens the Schedule meeting modal from Quick Actions", async () => {
+    upcoming([]);
+    server.use(http.get("/api/companies/3/members", () => HttpResponse.json([buildMember({ id: 7 })])));
+    const { user } = renderApp({ path: "/", signedInAs: me });
+    expect(await screen.findByText("No upcoming meetings scheduled.")).toBeInTheDocument();
+    expect(screen.getByText("Create a new board meeting with agenda")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Create resolution" })).toHaveAttribute("href", "/resolutions");
+    expect(screen.getByRole("link", { name: "Upload document" })).toHaveAttribute("href", "/documents");
+
+    await user.click(screen.getByRole("button", { name: "Create meeting" }));
+    expect(await screen.findByRole("dialog", { name: "Schedule New Board Meeting" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "New Meeting" }));
+    expect(await screen.findByRole("dialog", { name: "Schedule New Board Meeting" })).toBeInTheDocument();
+  });
+});
+
+describe("observers", () => {
+  const observer = buildUser({ id: 8, companyId: 3, role: "observer" });
+
+  it("are offered no way to schedule a meeting on the dashboard (the server would refuse them)", async () => {
+    server.use(http.get("/api/companies/3/meetings/upcoming", () => HttpResponse.json([])));
+    renderApp({ path: "/", signedInAs: observer });
+    expect(await screen.findByText("No upcoming meetings scheduled.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Create resolution" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "New Meeting" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Create meeting" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Schedule Meeting")).not.toBeInTheDocument();
+  });
+
+  it("see the meetings but no New Meeting button on /meetings", async () => {
+    documents([buildMeetingDocument({ id: 51, title: "Q3 Board Meeting", date: minutes(60) })]);
+    renderApp({ path: "/meetings", signedInAs: observer });
+    const panel = await screen.findByRole("tabpanel", { name: "Upcoming" });
+    expect(await within(panel).findByText("Q3 Board Meeting")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "New Meeting" })).not.toBeInTheDocument();
+  });
+});

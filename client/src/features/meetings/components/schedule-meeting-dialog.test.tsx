@@ -1,0 +1,304 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { DocumentObject } from "@shared/documents";
+import { buildUser } from "@/testing/factories";
+import { renderApp } from "@/testing/render";
+import { server } from "@/testing/server";
+import { AGENDA_FAILED_TEXT, AGENDA_FROM_AI_TEXT, AGENDA_FROM_TEMPLATE_TEXT } from "@/features/meetings/components/schedule-meeting-dialog";
+import { buildMeetingDocument, buildMember } from "@/features/meetings/testing/meeting-fixtures";
+
+// New York, so "local time stored as UTC" is visible (the machine itself runs in UTC).
+const originalTz = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = "America/New_York";
+});
+afterAll(() => {
+  process.env.TZ = originalTz;
+});
+
+const me = buildUser({ id: 7, companyId: 3, firstName: "Fay", lastName: "Founder" });
+const members = [
+  buildMember({ id: 7, firstName: "Fay", lastName: "Founder", role: "founder" }),
+  buildMember({ id: 8, firstName: "Ann", lastName: "Admin", role: "admin" }),
+  buildMember({ id: 9, firstName: "Obi", lastName: "Observer", role: "observer" }),
+];
+
+function companyData(documents: DocumentObject[] = []) {
+  const state = { documents, listCalls: 0 };
+  server.use(
+    http.get("/api/documents", () => {
+      state.listCalls += 1;
+      return HttpResponse.json(state.documents);
+    }),
+    http.get("/api/companies/3/members", () => HttpResponse.json(members)),
+  );
+  return state;
+}
+
+/**
+ * The toast titled `title`. While the modal is open Radix hides everything outside it from the
+ * accessibility tree (aria-hidden), the toast region included, so this looks past that.
+ */
+async function findToast(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const toast = screen
+      .getAllByText(title, { ignore: "script, style" })
+      .map((element) => element.closest("li"))
+      .find((item): item is HTMLLIElement => item != null);
+    if (!toast) throw new Error(`no toast titled ${title}`);
+    return toast;
+  });
+}
+
+async function openModal() {
+  const view = renderApp({ path: "/meetings", signedInAs: me });
+  await view.user.click(await screen.findByRole("button", { name: "New Meeting" }));
+  const dialog = await screen.findByRole("dialog", { name: "Schedule New Board Meeting" });
+  await within(dialog).findByRole("checkbox", { name: /Ann Admin/ });
+  return { ...view, dialog };
+}
+
+describe("Schedule meeting modal", () => {
+  beforeEach(() => {
+    // Only Date is faked: timers stay real for user-event and msw.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-14T19:09:30.000Z")); // 3:09 PM in New York
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("opens with the spec's defaults: date today, time now, a virtual location, notifications on, the members to choose from", async () => {
+    companyData();
+    const { dialog } = await openModal();
+    expect(within(dialog).getByLabelText("Meeting title")).toHaveValue("");
+    expect(within(dialog).getByLabelText("Date")).toHaveValue("2026-03-14");
+    expect(within(dialog).getByLabelText("Time")).toHaveValue("15:09");
+    expect(within(dialog).getByLabelText("Location")).toHaveValue("Virtual (Zoom)");
+    const agenda = within(dialog).getByLabelText("Agenda");
+    expect(agenda).toHaveValue("");
+    expect(agenda).toHaveAttribute("rows", "4");
+    expect(within(dialog).getByRole("checkbox", { name: "Send notifications to participants" })).toBeChecked();
+
+    const participants = within(dialog).getByRole("group", { name: "Participants" });
+    const boxes = within(participants).getAllByRole("checkbox");
+    expect(boxes.map((box) => box.getAttribute("aria-checked"))).toEqual(["false", "false", "false"]);
+    expect(within(participants).getByText("Founder / Admin")).toBeInTheDocument();
+    expect(within(participants).getByText("Observer")).toBeInTheDocument();
+    // Spec §9: the list scrolls past 12rem.
+    expect(participants).toHaveClass("max-h-48", "overflow-y-auto");
+    expect(within(dialog).getByRole("button", { name: "Schedule Meeting" })).toBeEnabled();
+  });
+
+  it("starts afresh on each opening: what was typed is gone and the time is the new now", async () => {
+    companyData();
+    const { dialog, user } = await openModal();
+    await user.type(within(dialog).getByLabelText("Meeting title"), "Q1 review");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    vi.setSystemTime(new Date("2026-03-14T20:41:00.000Z")); // 4:41 PM in New York
+    await user.click(screen.getByRole("button", { name: "New Meeting" }));
+    const again = await screen.findByRole("dialog", { name: "Schedule New Board Meeting" });
+    expect(within(again).getByLabelText("Meeting title")).toHaveValue("");
+    expect(within(again).getByLabelText("Time")).toHaveValue("16:41");
+  });
+
+  it("shows the §5 messages on the invalid fields and sends nothing", async () => {
+    let posted = false;
+    companyData();
+    server.use(http.post("/api/documents", () => ((posted = true), HttpResponse.json({}, { status: 500 }))));
+    const { dialog, user } = await openModal();
+    await user.clear(within(dialog).getByLabelText("Date"));
+    await user.clear(within(dialog).getByLabelText("Time"));
+    await user.clear(within(dialog).getByLabelText("Location"));
+    await user.click(within(dialog).getByRole("button", { name: "Schedule Meeting" }));
+
+    for (const [label, message] of [
+      ["Meeting title", "Meeting title is required"],
+      ["Date", "Date is required"],
+      ["Time", "Time is required"],
+      ["Location", "Location is required"],
+    ]) {
+      const field = within(dialog).getByLabelText(label!);
+      expect(field).toHaveAttribute("aria-invalid", "true");
+      expect(field).toHaveAccessibleDescription(message!);
+    }
+    expect(posted).toBe(false);
+  });
+
+  it("asks for a title before generating an agenda", async () => {
+    let drafted = false;
+    companyData();
+    server.use(http.post("/api/new-meeting", () => ((drafted = true), HttpResponse.json({ id: 1 }, { status: 201 }))));
+    const { dialog, user } = await openModal();
+    await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
+    expect(await within(dialog).findByText("Please provide a meeting title first")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Meeting title")).toHaveAttribute("aria-invalid", "true");
+    expect(drafted).toBe(false);
+  });
+
+  it("makes a draft, generates the agenda, writes it as the §8 numbered list and says it came from AI", async () => {
+    companyData();
+    let draftBody: unknown;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post("/api/new-meeting", async ({ request }) => {
+        draftBody = await request.json();
+        return HttpResponse.json({ id: 55 }, { status: 201 });
+      }),
+      http.post("/api/meetings/55/generate-agenda", async () => {
+        await released;
+        return HttpResponse.json({
+          source: "ai",
+          items: [
+            { title: "Call to order", duration: 5, description: "Confirm quorum." },
+            { title: "Approve the budget", duration: 30, description: "Vote on the 2026 budget." },
+            { title: "Close", duration: 5, description: "Next meeting date." },
+          ],
+        });
+      }),
+    );
+    const { dialog, user } = await openModal();
+    await user.type(within(dialog).getByLabelText("Meeting title"), "Q1 Board Meeting");
+    await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
+
+    expect(await within(dialog).findByRole("button", { name: "Generating..." })).toBeDisabled();
+    release();
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText("Agenda")).toHaveValue(
+        "1. Call to order (5 min)\nConfirm quorum.\n\n2. Approve the budget (30 min)\nVote on the 2026 budget.\n\n3. Close (5 min)\nNext meeting date.",
+      ),
+    );
+    const toast = await findToast("Agenda generated");
+    expect(within(toast).getByText(AGENDA_FROM_AI_TEXT)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Generate with AI" })).toBeEnabled();
+    expect(draftBody).toEqual({
+      title: "Q1 Board Meeting",
+      date: "2026-03-14T19:09:00.000Z",
+      endDate: "2026-03-14T21:09:00.000Z",
+      location: "Virtual (Zoom)",
+      status: "draft",
+      companyId: 3,
+      createdBy: 7,
+    });
+  });
+
+  it("says so when the agenda came from the standard template", async () => {
+    companyData();
+    server.use(
+      http.post("/api/new-meeting", () => HttpResponse.json({ id: 56 }, { status: 201 })),
+      http.post("/api/meetings/56/generate-agenda", () =>
+        HttpResponse.json({
+          source: "template",
+          items: [
+            { title: "Call to order and quorum", duration: 5, description: "Open." },
+            { title: "Any other business", duration: 10, description: "" },
+            { title: "Close of meeting", duration: 5, description: "Close." },
+          ],
+        }),
+      ),
+    );
+    const { dialog, user } = await openModal();
+    await user.type(within(dialog).getByLabelText("Meeting title"), "Strategy");
+    await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
+    const toast = await findToast("Agenda generated");
+    expect(within(toast).getByText(AGENDA_FROM_TEMPLATE_TEXT)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Agenda")).toHaveValue(
+      "1. Call to order and quorum (5 min)\nOpen.\n\n2. Any other business (10 min)\n\n3. Close of meeting (5 min)\nClose.",
+    );
+  });
+
+  it("toasts the §8 failure text when generation fails, and keeps what was typed", async () => {
+    companyData();
+    server.use(
+      http.post("/api/new-meeting", () => HttpResponse.json({ id: 57 }, { status: 201 })),
+      http.post("/api/meetings/57/generate-agenda", () => HttpResponse.json({ message: "The AI service answered with an error (500)" }, { status: 502 })),
+    );
+    const { dialog, user } = await openModal();
+    await user.type(within(dialog).getByLabelText("Meeting title"), "Strategy");
+    await user.type(within(dialog).getByLabelText("Agenda"), "My own items");
+    await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
+    const toast = await findToast("Error");
+    expect(within(toast).getByText(AGENDA_FAILED_TEXT)).toBeInTheDocument();
+    expect(toast).toHaveClass("destructive");
+    expect(within(dialog).getByLabelText("Agenda")).toHaveValue("My own items");
+  });
+
+  it("schedules with the local date and time stored as UTC, closes, and refreshes the list", async () => {
+    const state = companyData();
+    let posted: Record<string, unknown> | undefined;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post("/api/documents", async ({ request }) => {
+        posted = (await request.json()) as Record<string, unknown>;
+        await released;
+        const created = buildMeetingDocument({ id: 90, companyId: 3, title: "Q2 Board Meeting", date: "2026-04-02T13:30:00.000Z", participants: ["8", "9"] });
+        state.documents = [created];
+        return HttpResponse.json(created, { status: 201 });
+      }),
+    );
+    const { dialog, user } = await openModal();
+    expect(state.listCalls).toBe(1);
+    await user.type(within(dialog).getByLabelText("Meeting title"), "Q2 Board Meeting");
+    const date = within(dialog).getByLabelText("Date");
+    await user.clear(date);
+    await user.type(date, "2026-04-02");
+    const time = within(dialog).getByLabelText("Time");
+    await user.clear(time);
+    await user.type(time, "09:30");
+    await user.click(within(dialog).getByRole("checkbox", { name: /Ann Admin/ }));
+    await user.click(within(dialog).getByRole("checkbox", { name: /Obi Observer/ }));
+    await user.type(within(dialog).getByLabelText("Agenda"), "1. Open");
+    await user.click(within(dialog).getByRole("button", { name: "Schedule Meeting" }));
+
+    expect(await within(dialog).findByRole("button", { name: "Scheduling..." })).toBeDisabled();
+    release();
+    const toast = await findToast("Meeting scheduled");
+    expect(within(toast).getByText("The board meeting has been successfully scheduled.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Schedule New Board Meeting" })).not.toBeInTheDocument());
+    expect(await screen.findByRole("link", { name: /Q2 Board Meeting/ })).toHaveAttribute("href", "/meetings/90");
+    expect(state.listCalls).toBe(2);
+
+    expect(posted).toMatchObject({
+      name: "Meeting: Q2 Board Meeting",
+      fileType: "application/json",
+      category: "Meeting",
+      companyId: 3,
+      uploadedBy: 7,
+      sendNotifications: true,
+    });
+    const content = JSON.parse(String(posted!.content));
+    expect(posted!.fileSize).toBe(String(posted!.content).length);
+    // 9:30 AM on April 2 in New York (daylight time, UTC-4) is 13:30 UTC; the meeting lasts two hours.
+    expect(content).toEqual({
+      type: "meeting",
+      title: "Q2 Board Meeting",
+      date: "2026-04-02T13:30:00.000Z",
+      endDate: "2026-04-02T15:30:00.000Z",
+      location: "Virtual (Zoom)",
+      status: "pending",
+      participants: ["8", "9"],
+      agenda: "1. Open",
+    });
+  });
+
+  it("toasts the server's message when scheduling fails, and stays open", async () => {
+    companyData();
+    server.use(
+      http.post("/api/documents", () =>
+        HttpResponse.json({ message: "Participants must be members of the company", errors: [] }, { status: 400 }),
+      ),
+    );
+    const { dialog, user } = await openModal();
+    await user.type(within(dialog).getByLabelText("Meeting title"), "Doomed");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Send notifications to participants" }));
+    await user.click(within(dialog).getByRole("button", { name: "Schedule Meeting" }));
+    const toast = await findToast("Error");
+    expect(within(toast).getByText("Participants must be members of the company")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Schedule New Board Meeting" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Schedule Meeting" })).toBeEnabled();
+  });
+});

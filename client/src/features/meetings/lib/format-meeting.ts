@@ -1,0 +1,13 @@
+import { formatLongDate, formatTime } from "@/lib/format";
+
+/** Spec Dashboard 2: 'MMMM d, yyyy • h:mm a - h:mm a', in the viewer's time zone. */
+export function formatMeetingRange(start: Date | string, end: Date | string): string {
+  return `${formatLongDate(start)} • ${formatTimeRange(start, end)}`;
+}
+
+/** 'h:mm a - h:mm a'. */
+export function formatTimeRange(start: Date | string, end: Date | string): string {
+  return `${formatTime(start)} - ${formatTime(end)}`;
+}
+
+export const participantsLabel = (count: number) => `${count} ${count === 1 ? "participant" : "participants"}`;

@@ -1,0 +1,66 @@
+import { format, isValid, parse } from "date-fns";
+import type { CreateDocumentInput } from "@shared/documents";
+import {
+  meetingCategory,
+  meetingEndFrom,
+  meetingFileType,
+  meetingNamePrefix,
+  type MeetingContentWire,
+  type MeetingFormValues,
+} from "@shared/meetings";
+import { DATE_INPUT_FORMAT, TIME_INPUT_FORMAT } from "@/lib/format";
+
+/** Spec §3/§9: the default location is 'Virtual' with a video-conference service name in parentheses. */
+export const DEFAULT_MEETING_LOCATION = "Virtual (Zoom)";
+
+/** Spec §3 "Meeting form values" defaults: date today, time now, in the user's time zone. */
+export function defaultMeetingValues(now: Date, initial: Partial<MeetingFormValues> = {}): MeetingFormValues {
+  return {
+    title: initial.title ?? "",
+    date: initial.date ?? format(now, DATE_INPUT_FORMAT),
+    time: initial.time ?? format(now, TIME_INPUT_FORMAT),
+    location: initial.location ?? DEFAULT_MEETING_LOCATION,
+    agenda: initial.agenda ?? "",
+    participants: initial.participants ?? [],
+    sendNotifications: initial.sendNotifications ?? true,
+  };
+}
+
+/** The form's local date (yyyy-MM-dd) and time (HH:mm) as an instant; null when they do not name one. */
+export function localStart(date: string, time: string): Date | null {
+  const parsed = parse(`${date} ${time}`, `${DATE_INPUT_FORMAT} ${TIME_INPUT_FORMAT}`, new Date(0));
+  return isValid(parsed) ? parsed : null;
+}
+
+/** The meeting content the server stores (dates in UTC, end = start + 2 h). */
+export function toMeetingContent(values: MeetingFormValues, start: Date): MeetingContentWire {
+  return {
+    type: "meeting",
+    title: values.title.trim(),
+    date: start.toISOString(),
+    endDate: meetingEndFrom(start).toISOString(),
+    location: values.location.trim(),
+    status: "pending",
+    participants: values.participants ?? [],
+    agenda: values.agenda ?? "",
+  };
+}
+
+/** Spec §7 `POST /api/documents` body of a meeting. */
+export function toMeetingDocument(
+  values: MeetingFormValues,
+  start: Date,
+  user: { id: number; companyId: number | null },
+): CreateDocumentInput {
+  const content = JSON.stringify(toMeetingContent(values, start));
+  return {
+    name: `${meetingNamePrefix}${values.title.trim()}`,
+    fileType: meetingFileType,
+    fileSize: content.length,
+    content,
+    category: meetingCategory,
+    companyId: user.companyId,
+    uploadedBy: user.id,
+    sendNotifications: values.sendNotifications ?? false,
+  };
+}

@@ -1,0 +1,6 @@
+/** Query keys of the platform feature. */
+export const platformKeys = {
+  all: () => ["/api/platform/settings"] as const,
+  /** GET /api/platform/settings: every platform service (platform admins only). */
+  list: () => [...platformKeys.all()] as const,
+};

@@ -1,0 +1,76 @@
+import { http, HttpResponse } from "msw";
+import { ApiError, apiJson, apiRequest } from "@/lib/api-client";
+import { AUTH_TOKEN_KEY, setAuthToken } from "@/lib/auth-token";
+import { server } from "@/testing/server";
+
+/** Records the requests the handler sees. */
+function captureRequests(method: "get" | "post", path: string, respond: () => Response = () => HttpResponse.json({ ok: true })) {
+  const requests: Request[] = [];
+  server.use(
+    http[method](path, ({ request }) => {
+      requests.push(request.clone());
+      return respond();
+    }),
+  );
+  return requests;
+}
+
+describe("apiRequest", () => {
+  it("sends the stored token as a bearer header", async () => {
+    setAuthToken("abc123");
+    const requests = captureRequests("get", "/api/things");
+    await apiRequest("GET", "/api/things");
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.headers.get("authorization")).toBe("Bearer abc123");
+    expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBe("abc123");
+  });
+
+  it("sends no authorization header without a token", async () => {
+    const requests = captureRequests("get", "/api/things");
+    await apiRequest("GET", "/api/things");
+    expect(requests[0]!.headers.has("authorization")).toBe(false);
+  });
+
+  it("adds a JSON content-type only when there is a body", async () => {
+    const requests = captureRequests("post", "/api/things");
+    await apiRequest("POST", "/api/things", { name: "Budget" });
+    await apiRequest("POST", "/api/things");
+    expect(requests[0]!.headers.get("content-type")).toBe("application/json");
+    expect(await requests[0]!.json()).toEqual({ name: "Budget" });
+    expect(requests[1]!.headers.has("content-type")).toBe(false);
+    expect(await requests[1]!.text()).toBe("");
+  });
+
+  it("includes cookies", async () => {
+    const requests = captureRequests("get", "/api/things");
+    await apiRequest("GET", "/api/things");
+    expect(requests[0]!.credentials).toBe("include");
+  });
+
+  it("throws `${status}: ${body}` for a non-2xx answer and keeps the status and parsed body", async () => {
+    server.use(http.post("/api/things", () => HttpResponse.json({ message: "Username already exists" }, { status: 409 })));
+    const error = await apiRequest("POST", "/api/things", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.message).toBe('409: {"message":"Username already exists"}');
+    expect(apiError.status).toBe(409);
+    expect(apiError.body).toEqual({ message: "Username already exists" });
+    expect(apiError.serverMessage).toBe("Username already exists");
+  });
+
+  it("uses the status text when the error body is empty", async () => {
+    server.use(http.get("/api/things", () => new HttpResponse(null, { status: 503, statusText: "Service Unavailable" })));
+    await expect(apiRequest("GET", "/api/things")).rejects.toThrow(/^503: Service Unavailable$/);
+  });
+});
+
+describe("apiJson", () => {
+  it("parses JSON and reads an empty 204 as undefined", async () => {
+    server.use(
+      http.get("/api/things", () => HttpResponse.json([{ id: 1 }])),
+      http.delete("/api/things/1", () => new HttpResponse(null, { status: 204 })),
+    );
+    await expect(apiJson("GET", "/api/things")).resolves.toEqual([{ id: 1 }]);
+    await expect(apiJson("DELETE", "/api/things/1")).resolves.toBeUndefined();
+  });
+});

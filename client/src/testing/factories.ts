@@ -1,0 +1,41 @@
+import type { AuthResponse, User } from "@shared/auth";
+import type { CompanyMember } from "@shared/companies";
+
+let nextId = 1;
+
+/** A user as GET /api/auth/user answers it; a founder with a company unless told otherwise. */
+export function buildUser(overrides: Partial<User> = {}): User {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    username: `user${id}`,
+    email: `user${id}@example.com`,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    role: "founder",
+    isPlatformAdmin: false,
+    profileImageUrl: null,
+    companyId: 1,
+    ...overrides,
+  };
+}
+
+export function buildAuthResponse(overrides: Partial<AuthResponse> = {}): AuthResponse {
+  return { ...buildUser(overrides), token: overrides.token ?? "token-from-server" };
+}
+
+/** A company member as GET /api/companies/:id/members answers it; a plain member with no name unless told otherwise. */
+export function buildCompanyMember(fields: Partial<CompanyMember> = {}): CompanyMember {
+  return {
+    id: 1,
+    firstName: null,
+    lastName: null,
+    username: "someone",
+    email: "someone@example.com",
+    role: "member",
+    profileImageUrl: null,
+    isMultiCompanyMember: false,
+    otherCompanies: [],
+    ...fields,
+  };
+}

@@ -1,0 +1,47 @@
+import { http, HttpResponse } from "msw";
+import type { User } from "@shared/auth";
+
+/**
+ * The handlers every test starts with: nobody is signed in, nobody is a platform admin,
+ * no notifications, no companies. Tests add their own with `server.use(...)`.
+ */
+export const handlers = [
+  http.get("/api/auth/user", () => HttpResponse.json({ message: "Unauthorized" }, { status: 401 })),
+  http.get("/api/auth/check-platform-admin", () => HttpResponse.json({ isPlatformAdmin: false })),
+  http.get("/api/notifications", () => HttpResponse.json([])),
+  // The sidebar's company block lists the user's companies.
+  http.get("/api/companies", () => HttpResponse.json([])),
+  // Board Members and Company Settings: a company with nobody listed yet.
+  http.get("/api/companies/:companyId/members", () => HttpResponse.json([])),
+  http.get("/api/companies/:companyId/settings", ({ params }) =>
+    HttpResponse.json({
+      company: {
+        id: Number(params.companyId),
+        name: "Acme Holdings",
+        industry: "technology",
+        location: "London, United Kingdom",
+        stage: "seed",
+        description: null,
+        logoUrl: null,
+        website: null,
+        employeeCount: null,
+        invitationMessage: null,
+        createdAt: "2026-01-01T00:00:00.000Z",
+      },
+      members: [],
+      invitations: [],
+    }),
+  ),
+  // Meetings (the dashboard panel, /meetings, /meetings/:id): none yet; a meeting by id does not exist.
+  http.get("/api/companies/:companyId/meetings/upcoming", () => HttpResponse.json([])),
+  http.get("/api/documents", () => HttpResponse.json([])),
+  http.get("/api/documents/:id", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
+];
+
+/** The signed-in session of `user`: GET /api/auth/user answers it and the platform-admin check says `isPlatformAdmin`. */
+export function signedInHandlers(user: User, { isPlatformAdmin = user.isPlatformAdmin } = {}) {
+  return [
+    http.get("/api/auth/user", () => HttpResponse.json(user)),
+    http.get("/api/auth/check-platform-admin", () => HttpResponse.json({ isPlatformAdmin })),
+  ];
+}

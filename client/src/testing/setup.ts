@@ -1,0 +1,60 @@
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { resetToasts } from "@/components/ui/use-toast";
+import { server } from "@/testing/server";
+
+// jsdom lacks what Radix and the theme provider ask the browser for.
+if (typeof window.matchMedia !== "function") {
+  Object.defineProperty(window, "matchMedia", {
+    writable: true,
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+if (typeof globalThis.ResizeObserver === "undefined") {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.setPointerCapture ??= () => {};
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+
+// A console.error during a test fails it (React warnings, act() problems, failed prop types...).
+let consoleErrors: unknown[][] = [];
+const originalConsoleError = console.error;
+beforeEach(() => {
+  consoleErrors = [];
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args);
+    originalConsoleError(...args);
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  resetToasts();
+  window.localStorage.clear();
+  document.documentElement.className = "";
+  console.error = originalConsoleError;
+  if (consoleErrors.length > 0) {
+    const first = consoleErrors[0]!.map(String).join(" ");
+    throw new Error(`console.error was called ${consoleErrors.length} time(s) during the test; first: ${first}`);
+  }
+});

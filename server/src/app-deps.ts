@@ -1,0 +1,28 @@
+import type { Logger } from "pino";
+import type { Clock } from "./clock";
+import type { Database } from "./db/client";
+import type { Guards } from "./http/guards";
+
+/** Everything the app needs from outside; tests pass their own. */
+export interface AppDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  /** Keys the encryption of stored service keys (AES-256-GCM). */
+  appSecret: string;
+  /** Usernames that are platform admins by configuration (PLATFORM_ADMINS). */
+  platformAdmins: readonly string[];
+  ai: { model: string; apiKeyFromEnv?: string; baseUrlFromEnv?: string; timeoutMs?: number };
+  /**
+   * Express's "trust proxy" (TRUST_PROXY): behind a load balancer, req.ip must be the client's address
+   * (the per-IP sign-in limit) and req.secure must see https (the cookie's Secure flag).
+   */
+  trustProxy?: boolean | number | string;
+  /** The built SPA; unset in API-only tests. */
+  staticDir?: string;
+}
+
+/** What each feature router receives. */
+export interface RouterDeps extends AppDeps {
+  guards: Guards;
+}

@@ -1,0 +1,110 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import compression from "compression";
+import { sql } from "drizzle-orm";
+import express, { type Express, type RequestHandler } from "express";
+import helmet from "helmet";
+import type { AppDeps, RouterDeps } from "./app-deps";
+import { notificationsRouter } from "./features/account/notifications.routes";
+import { authRouter } from "./features/auth/auth.routes";
+import { documentsRouter } from "./features/documents/documents.routes";
+import { meetingsRouter } from "./features/meetings/meetings.routes";
+import { companiesRouter } from "./features/companies/companies.routes";
+import { platformSettingsRouter } from "./features/platform/platform.routes";
+import { apiNotFound, errorHandler } from "./http/errors";
+import { createGuards } from "./http/guards";
+import { requestContext } from "./http/request-context";
+
+/** Largest JSON body in general (a company logo is a data URL of at most 2 MB). */
+const defaultBodyLimit = "4mb";
+/** Documents carry a file of at most 20 MiB as a base64 data URL (4/3 larger) plus metadata. */
+const documentBodyLimit = "28mb";
+
+export interface CreateAppOptions {
+  /** Vite's dev middleware (npm run dev); the built SPA is served otherwise. */
+  frontend?: RequestHandler;
+}
+
+/** Builds the Express app without listening: index.ts listens, tests call it in-process. */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
+  const app = express();
+  const routerDeps: RouterDeps = { ...deps, guards: createGuards(deps) };
+
+  app.disable("x-powered-by");
+  app.set("trust proxy", deps.trustProxy ?? false);
+  app.set("query parser", "simple");
+  app.use(requestContext(deps.logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: options.frontend
+        ? false // Vite's dev client injects inline scripts.
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'"],
+              // Radix injects small <style> elements (scroll locking); styles cannot run code.
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:", "https:"],
+              connectSrc: ["'self'"],
+              fontSrc: ["'self'", "data:"],
+              objectSrc: ["'none'"],
+              frameAncestors: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              upgradeInsecureRequests: null,
+            },
+          },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  // Only a signed-in upload may send a large body: anyone else is refused before 28 MB are parsed.
+  app.post("/api/documents", routerDeps.guards.requireAuth, express.json({ limit: documentBodyLimit }));
+  app.use("/api", express.json({ limit: defaultBodyLimit }));
+  app.use("/api", (_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+
+  app.get("/api/health", async (_req, res) => {
+    await deps.db.execute(sql`select 1`);
+    res.json({ status: "ok" });
+  });
+  app.use("/api/auth", authRouter(routerDeps));
+  app.use("/api/notifications", notificationsRouter(routerDeps));
+  app.use("/api", companiesRouter(routerDeps));
+
+  app.use("/api/platform/settings", platformSettingsRouter(routerDeps));
+  app.use("/api/documents", documentsRouter(routerDeps));
+  app.use("/api", meetingsRouter(routerDeps));
+  app.use("/api", apiNotFound);
+
+  if (options.frontend) {
+    app.use(options.frontend);
+  } else if (deps.staticDir && existsSync(join(deps.staticDir, "index.html"))) {
+    serveBuiltSpa(app, deps.staticDir);
+  }
+
+  app.use(errorHandler);
+  return app;
+}
+
+function serveBuiltSpa(app: Express, staticDir: string): void {
+  const indexHtml = join(staticDir, "index.html");
+  app.use(
+    "/assets",
+    express.static(join(staticDir, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      fallthrough: false,
+    }),
+  );
+  app.use(express.static(staticDir, { index: false, maxAge: "1h" }));
+  // Client routes (/meetings/5, ...) all load the SPA, which decides between a page and its 404.
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    res.set("Cache-Control", "no-cache");
+    res.sendFile(indexHtml);
+  });
+}

@@ -1,0 +1,52 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** Both drivers expose the same drizzle query API; services only see this type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: what a service function that may join a transaction takes. */
+export type Queryable = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "postgres" | "pglite";
+  close(): Promise<void>;
+}
+
+/** The embedded database lives in DATA_DIR/db, beside the generated secret; "memory://" stays in memory. */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return dataDir.startsWith("memory://") ? dataDir : `${dataDir.replace(/\/+$/, "")}/db`;
+}
+
+/** Postgres through a `pg` pool when a URL is given, otherwise the embedded PGlite under dataDir ("memory://" for tests). */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Called with every SQL statement drizzle sends (tests count queries with it). */
+  onQuery?: (sql: string) => void;
+}): Promise<DatabaseHandle> {
+  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery!(query) } : undefined;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A bad URL or a server that is down should fail at start-up, not at the first request.
+    const probe = await pool.connect();
+    probe.release();
+    return {
+      db: drizzlePg(pool, { schema, logger }) as unknown as Database,
+      kind: "postgres",
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create(options.dataDir);
+  return {
+    db: drizzlePglite(client, { schema, logger }) as unknown as Database,
+    kind: "pglite",
+    close: () => client.close(),
+  };
+}

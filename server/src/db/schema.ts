@@ -1,0 +1,318 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { meetingStatuses } from "../../../shared/meetings";
+import { companyRoles } from "../../../shared/roles";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    isPlatformAdmin: boolean("is_platform_admin").notNull().default(false),
+    activeCompanyId: integer("active_company_id").references(() => companies.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_active_company_idx").on(t.activeCompanyId),
+  ],
+);
+
+/** Opaque bearer tokens: only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Failed sign-in attempts, counted per username and per IP for the rate limit (kept in the database so every instance shares them). */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    ip: text("ip").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("login_attempts_username_idx").on(t.username, t.attemptedAt),
+    index("login_attempts_ip_idx").on(t.ip, t.attemptedAt),
+  ],
+);
+
+export const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  industry: text("industry"),
+  location: text("location"),
+  stage: text("stage"),
+  description: text("description"),
+  logoUrl: text("logo_url"),
+  website: text("website"),
+  employeeCount: text("employee_count"),
+  invitationMessage: text("invitation_message"),
+  createdAt: createdAt(),
+});
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    role: text("role", { enum: companyRoles }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index("memberships_company_idx").on(t.companyId)],
+);
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: companyRoles }).notNull(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invitations_company_email_idx").on(t.companyId, sql`lower(${t.email})`),
+    index("invitations_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    fileType: text("file_type").notNull(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull().default(0),
+    category: text("category").notNull(),
+    description: text("description"),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("documents_company_created_idx").on(t.companyId, t.createdAt),
+    index("documents_uploaded_by_idx").on(t.uploadedBy),
+  ],
+);
+
+/** File bytes live apart from the metadata so lists never read them. */
+export const documentFiles = pgTable("document_files", {
+  documentId: integer("document_id")
+    .primaryKey()
+    .references(() => documents.id, { onDelete: "cascade" }),
+  bytes: bytea("bytes"),
+  storageKey: text("storage_key"),
+});
+
+export const meetings = pgTable(
+  "meetings",
+  {
+    documentId: integer("document_id")
+      .primaryKey()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    location: text("location").notNull(),
+    status: text("status", { enum: meetingStatuses }).notNull(),
+    agenda: text("agenda"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("meetings_company_starts_idx").on(t.companyId, t.startsAt),
+    index("meetings_status_created_idx").on(t.status, t.createdAt),
+    index("meetings_created_by_idx").on(t.createdBy),
+  ],
+);
+
+export const meetingParticipants = pgTable(
+  "meeting_participants",
+  {
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.documentId, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index("meeting_participants_user_idx").on(t.userId)],
+);
+
+export const resolutionTypes = ["Ordinary", "Special", "Unanimous"] as const;
+export const resolutionStatuses = ["pending", "approved", "rejected"] as const;
+
+export const resolutions = pgTable(
+  "resolutions",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    type: text("type", { enum: resolutionTypes }).notNull(),
+    status: text("status", { enum: resolutionStatuses }).notNull().default("pending"),
+    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("resolutions_company_created_idx").on(t.companyId, t.createdAt),
+    index("resolutions_created_by_idx").on(t.createdBy),
+  ],
+);
+
+export const resolutionDocuments = pgTable(
+  "resolution_documents",
+  {
+    resolutionId: integer("resolution_id")
+      .notNull()
+      .references(() => resolutions.id, { onDelete: "cascade" }),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resolutionId, t.documentId] }),
+    index("resolution_documents_document_idx").on(t.documentId),
+  ],
+);
+
+export const voteChoices = ["yes", "no", "abstain"] as const;
+
+export const votes = pgTable(
+  "votes",
+  {
+    id: serial("id").primaryKey(),
+    resolutionId: integer("resolution_id")
+      .notNull()
+      .references(() => resolutions.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vote: text("vote", { enum: voteChoices }).notNull(),
+    comment: text("comment"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("votes_resolution_user_idx").on(t.resolutionId, t.userId), index("votes_user_idx").on(t.userId)],
+);
+
+export const platformServices = pgTable(
+  "platform_services",
+  {
+    id: serial("id").primaryKey(),
+    serviceName: text("service_name").notNull(),
+    /** AES-256-GCM ciphertext (iv.tag.ciphertext, base64url), never the plain key. */
+    serviceKeyEncrypted: text("service_key_encrypted").notNull(),
+    /** The first characters of the key, kept so lists can show the masked form without decrypting. */
+    serviceKeyPreview: text("service_key_preview").notNull(),
+    serviceUrl: text("service_url"),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    description: text("description"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("platform_services_name_lower_idx").on(sql`lower(${t.serviceName})`)],
+);
+
+export const userPreferences = pgTable("user_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  settings: jsonb("settings").$type<Record<string, boolean>>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body"),
+    link: text("link"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_company_idx").on(t.companyId),
+  ],
+);
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: serial("id").primaryKey(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_events_actor_idx").on(t.actorId),
+    index("audit_events_company_idx").on(t.companyId, t.createdAt),
+  ],
+);

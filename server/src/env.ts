@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** The only reader of process.env: parsed once, with readable messages. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATABASE_URL: z
+    .string()
+    .url("DATABASE_URL must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default("./data"),
+  APP_SECRET: z
+    .string()
+    .min(32, "APP_SECRET must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  OPENAI_API_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
+  OPENAI_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  PLATFORM_ADMINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  // Express's "trust proxy": unset = no proxy; "true", a hop count, or a list of proxy addresses/subnets.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string => {
+      const trimmed = value?.trim() ?? "";
+      if (trimmed === "" || trimmed === "false") return false;
+      if (trimmed === "true") return true;
+      return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+    }),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,21 @@
+import { Router } from "express";
+import type { RouterDeps } from "../../app-deps";
+import { authOf } from "../../http/guards";
+import { idParam } from "../../http/validate";
+import { listUnread, markRead } from "./notifications.service";
+
+export function notificationsRouter(deps: RouterDeps): Router {
+  const router = Router();
+  const { requireAuth } = deps.guards;
+
+  router.get("/", requireAuth, async (req, res) => {
+    res.json(await listUnread(deps.db, authOf(req).user.id));
+  });
+
+  router.post("/:id/read", requireAuth, async (req, res) => {
+    await markRead(deps.db, deps.clock, authOf(req).user.id, idParam(req.params.id));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,219 @@
+import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
+import type { LoginInput, RegisterInput } from "../../../../shared/auth";
+import type { CompanyRole } from "../../../../shared/roles";
+import type { Clock } from "../../clock";
+import type { Database, Queryable } from "../../db/client";
+import { equalsIgnoringCase } from "../../db/case-insensitive";
+import { companies, invitations, loginAttempts, memberships, sessions, users } from "../../db/schema";
+import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
+import type { AuthContext, UserRow } from "../../http/request-context";
+import { hashPassword, verifyPassword } from "./passwords";
+import { hashSessionToken, newSessionToken, sessionAbsoluteLimitMs, sessionIdleLimitMs } from "./tokens";
+
+export const invalidCredentialsMessage = "Invalid username or password";
+const failedLoginsPerUsername = 10;
+const failedLoginsPerIp = 100;
+const rateWindowMs = 60_000;
+/** lastUsedAt is written at most this often, so reads do not each cost a write. */
+const touchIntervalMs = 60_000;
+
+export interface AuthServiceDeps {
+  db: Database;
+  clock: Clock;
+  platformAdmins: readonly string[];
+}
+
+export interface SignedIn {
+  user: UserRow;
+  activeRole: CompanyRole | null;
+  token: string;
+}
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+async function findTakenField(db: Queryable, username: string, email: string): Promise<"username" | "email" | null> {
+  const [taken] = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(equalsIgnoringCase(users.username, username.trim()), equalsIgnoringCase(users.email, email.trim())))
+    .limit(1);
+  if (!taken) return null;
+  return lower(taken.username) === lower(username) ? "username" : "email";
+}
+
+function takenError(field: "username" | "email"): HttpError {
+  return conflict(field === "username" ? "Username already exists" : "Email already registered");
+}
+
+export async function createSession(db: Queryable, clock: Clock, userId: number): Promise<string> {
+  const token = newSessionToken();
+  const now = clock.now();
+  await db.insert(sessions).values({
+    tokenHash: hashSessionToken(token),
+    userId,
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + sessionAbsoluteLimitMs),
+  });
+  return token;
+}
+
+/** Looks up the role a user holds in their active company. */
+async function activeRoleOf(db: Queryable, user: UserRow): Promise<CompanyRole | null> {
+  if (user.activeCompanyId == null) return null;
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, user.id), eq(memberships.companyId, user.activeCompanyId)));
+  return row?.role ?? null;
+}
+
+export async function register(deps: AuthServiceDeps, input: RegisterInput): Promise<SignedIn> {
+  const { db, clock } = deps;
+  const taken = await findTakenField(db, input.username, input.email);
+  if (taken) throw takenError(taken);
+  const passwordHash = await hashPassword(input.password);
+  const listedAdmin = deps.platformAdmins.some((name) => lower(name) === lower(input.username));
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.username.trim(),
+          email: input.email.trim(),
+          passwordHash,
+          firstName: input.firstName?.trim() || null,
+          lastName: input.lastName?.trim() || null,
+          // The very first account on an empty database administers the platform. Two sign-ups racing on an
+          // empty Postgres could both see it empty and both become admins: harmless (npm run admin -- revoke).
+          isPlatformAdmin: listedAdmin ? true : sql`not exists (select 1 from ${users})`,
+        })
+        .returning();
+      if (!user) throw new Error("insert returned no user");
+
+      // Pending invitations for this e-mail become memberships with the invited role.
+      const invited = await tx
+        .delete(invitations)
+        .where(equalsIgnoringCase(invitations.email, input.email.trim()))
+        .returning({ companyId: invitations.companyId, role: invitations.role });
+      let activeUser = user;
+      if (invited.length > 0) {
+        await tx
+          .insert(memberships)
+          .values(invited.map((invite) => ({ userId: user.id, companyId: invite.companyId, role: invite.role })))
+          .onConflictDoNothing();
+        const [updated] = await tx
+          .update(users)
+          .set({ activeCompanyId: invited[0]!.companyId })
+          .where(eq(users.id, user.id))
+          .returning();
+        activeUser = updated ?? user;
+      }
+      const token = await createSession(tx, clock, user.id);
+      return { user: activeUser, activeRole: invited[0]?.role ?? null, token };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      // Lost a race with a concurrent registration of the same name or e-mail.
+      throw takenError((await findTakenField(db, input.username, input.email)) ?? "username");
+    }
+    throw error;
+  }
+}
+
+const tooManyAttempts = () =>
+  new HttpError(429, "Too many failed sign-in attempts. Please wait a minute and try again.", {
+    "Retry-After": String(rateWindowMs / 1000),
+  });
+
+/**
+ * Records this attempt, then counts the attempts of the window including it, so concurrent attempts
+ * all see each other (counting first and recording after a slow password check let a burst through).
+ * Answers the attempt's id: a successful sign-in removes it again.
+ */
+async function recordAttemptWithinLimit(db: Database, clock: Clock, accountKey: string, ip: string): Promise<number> {
+  const now = clock.now();
+  const [attempt] = await db.insert(loginAttempts).values({ username: accountKey, ip, attemptedAt: now }).returning({ id: loginAttempts.id });
+  const windowStart = new Date(now.getTime() - rateWindowMs);
+  const [counts] = await db
+    .select({
+      byAccount: sql<number>`count(*) filter (where ${loginAttempts.username} = ${accountKey})`.mapWith(Number),
+      byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
+    })
+    .from(loginAttempts)
+    .where(and(gt(loginAttempts.attemptedAt, windowStart), or(eq(loginAttempts.username, accountKey), eq(loginAttempts.ip, ip))));
+  if ((counts?.byAccount ?? 0) > failedLoginsPerUsername || (counts?.byIp ?? 0) > failedLoginsPerIp) throw tooManyAttempts();
+  return attempt!.id;
+}
+
+/** Signs in by username or e-mail; unknown user and wrong password fail alike. */
+export async function login(deps: AuthServiceDeps, input: LoginInput, ip: string): Promise<SignedIn> {
+  const { db, clock } = deps;
+  const name = lower(input.username);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(equalsIgnoringCase(users.username, name), equalsIgnoringCase(users.email, name)))
+    // A username is never another account's e-mail (registerSchema), but an exact username match wins regardless.
+    .orderBy(desc(equalsIgnoringCase(users.username, name)))
+    .limit(1);
+  // Failures count per account, however it was named; an unknown name counts as itself.
+  const attemptId = await recordAttemptWithinLimit(db, clock, user ? lower(user.username) : name, ip);
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !valid) {
+    // Old attempts no longer count; dropping them keeps the table small.
+    await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(clock.now().getTime() - 10 * rateWindowMs)));
+    throw new HttpError(401, invalidCredentialsMessage);
+  }
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
+  const token = await createSession(db, clock, user.id);
+  return { user, activeRole: await activeRoleOf(db, user), token };
+}
+
+export async function logout(db: Database, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Resolves a bearer token to its user and active role in one query; expired sessions are removed. */
+export async function resolveSession(db: Database, clock: Clock, token: string): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      user: users,
+      role: memberships.role,
+      companyName: companies.name,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, users.activeCompanyId)))
+    .leftJoin(companies, eq(companies.id, memberships.companyId))
+    .where(eq(sessions.tokenHash, hashSessionToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const now = clock.now().getTime();
+  if (now >= row.expiresAt.getTime() || now - row.lastUsedAt.getTime() >= sessionIdleLimitMs) {
+    await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+    return null;
+  }
+  if (now - row.lastUsedAt.getTime() >= touchIntervalMs) {
+    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+  }
+  return { user: row.user, activeRole: row.role ?? null, activeCompanyName: row.companyName ?? null, sessionId: row.sessionId };
+}
+
+/** Grants or revokes platform-admin rights by username (CLI and PLATFORM_ADMINS). Returns how many accounts changed. */
+export async function setPlatformAdmin(db: Database, usernames: readonly string[], isPlatformAdmin: boolean): Promise<number> {
+  if (usernames.length === 0) return 0;
+  const names = usernames.map(lower);
+  const updated = await db
+    .update(users)
+    .set({ isPlatformAdmin })
+    .where(sql`lower(${users.username}) in (${sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    )})`)
+    .returning({ id: users.id });
+  return updated.length;
+}

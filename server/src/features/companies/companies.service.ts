@@ -1,0 +1,132 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Company, CompanySettings, CompanySummary, companyProfileSchema } from "../../../../shared/companies";
+import { isCompanyAdmin, type CompanyRole } from "../../../../shared/roles";
+import type { AppDeps } from "../../app-deps";
+import { recordAudit } from "../../db/audit";
+import type { Database } from "../../db/client";
+import { companies, memberships, users } from "../../db/schema";
+import { forbidden, notFound } from "../../http/errors";
+import type { UserRow } from "../../http/request-context";
+import { listInvitations, listMembers } from "./members.service";
+
+export type CompanyProfile = z.output<typeof companyProfileSchema>;
+type CompanyRow = typeof companies.$inferSelect;
+
+function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    industry: row.industry,
+    location: row.location,
+    stage: row.stage,
+    description: row.description,
+    logoUrl: row.logoUrl,
+    website: row.website,
+    employeeCount: row.employeeCount,
+    invitationMessage: row.invitationMessage,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const orNull = (value: string | null | undefined) => (value == null || value.trim() === "" ? null : value.trim());
+const keepOrNull = (value: string | null | undefined) => (value === undefined ? undefined : orNull(value));
+
+/** The columns a profile body sets; an absent optional field keeps what is stored, an empty one clears it. */
+function profileColumns(input: CompanyProfile) {
+  return {
+    name: input.name,
+    industry: input.industry,
+    location: input.location,
+    stage: input.stage,
+    description: keepOrNull(input.description),
+    // A data URL is kept byte for byte (no trimming inside it).
+    logoUrl: input.logoUrl === undefined ? undefined : input.logoUrl || null,
+    website: keepOrNull(input.website),
+    employeeCount: keepOrNull(input.employeeCount),
+    invitationMessage: keepOrNull(input.invitationMessage),
+  };
+}
+
+/** POST /api/companies: the company and the creator's founder membership, in one transaction. The active company is not changed. */
+export async function createCompany({ db, clock }: Pick<AppDeps, "db" | "clock">, creatorId: number, input: CompanyProfile): Promise<Company> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(companies).values(profileColumns(input)).returning();
+    if (!row) throw new Error("company insert returned nothing");
+    await tx.insert(memberships).values({ userId: creatorId, companyId: row.id, role: "founder" });
+    await recordAudit(tx, clock, { actorId: creatorId, companyId: row.id, action: "company.create", targetType: "company", targetId: row.id });
+    return toCompany(row);
+  });
+}
+
+/** GET /api/companies: the caller's companies with their role in each, by name. */
+export async function listCompanies(db: Database, userId: number): Promise<CompanySummary[]> {
+  return db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      logoUrl: companies.logoUrl,
+      industry: companies.industry,
+      role: memberships.role,
+    })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(sql`lower(${companies.name})`, asc(companies.id));
+}
+
+/** GET /api/companies/:id/settings: the profile and the members; pending invitations for founders and admins only. */
+export async function getCompanySettings(db: Database, companyId: number, viewerRole: CompanyRole): Promise<CompanySettings> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!row) throw notFound("Company not found");
+  const members = await listMembers(db, companyId);
+  if (!isCompanyAdmin(viewerRole)) return { company: toCompany(row), members };
+  return { company: toCompany(row), members, invitations: await listInvitations(db, companyId) };
+}
+
+/** PUT /api/companies/:id (the guard has checked founder or admin). */
+export async function updateCompany(
+  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  actorId: number,
+  companyId: number,
+  input: CompanyProfile,
+): Promise<Company> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(companies).set(profileColumns(input)).where(eq(companies.id, companyId)).returning();
+    if (!row) throw notFound("Company not found");
+    await recordAudit(tx, clock, {
+      actorId,
+      companyId,
+      action: "company.update",
+      targetType: "company",
+      targetId: companyId,
+      details: { fields: Object.keys(input).filter((key) => key !== "logoUrl" || input.logoUrl !== undefined) },
+    });
+    return toCompany(row);
+  });
+}
+
+/**
+ * Makes a company the user's active one. One guarded UPDATE: it only happens while the membership exists,
+ * so a company the user does not belong to (or that does not exist) answers 403 and changes nothing.
+ */
+export async function setActiveCompany(db: Database, userId: number, companyId: number): Promise<{ user: UserRow; role: CompanyRole }> {
+  const [user] = await db
+    .update(users)
+    .set({ activeCompanyId: companyId })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`exists (select 1 from ${memberships} where ${memberships.userId} = ${userId} and ${memberships.companyId} = ${companyId})`,
+      ),
+    )
+    .returning();
+  if (!user) throw forbidden("You are not a member of this company");
+  const [membership] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
+  // Removed between the two statements: report it as what it now is.
+  if (!membership) throw forbidden("You are not a member of this company");
+  return { user, role: membership.role };
+}

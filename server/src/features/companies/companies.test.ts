@@ -1,0 +1,324 @@
+import { and, eq, sql } from "drizzle-orm";
+import request from "supertest";
+import { maxLogoUrlLength } from "../../../../shared/companies";
+import { auditEvents, companies, memberships, users } from "../../db/schema";
+import { addMember, createCompany } from "../../testing/factories";
+import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const api = () => request(ctx.app);
+const tinyPng =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+const profile = (fields: Record<string, unknown> = {}) => ({
+  name: "Northwind Traders",
+  industry: "technology",
+  location: "Lisbon, Portugal",
+  stage: "series-a",
+  description: "Wholesale of fine foods",
+  logoUrl: tinyPng,
+  website: "https://northwind.example.com",
+  employeeCount: "11-50",
+  ...fields,
+});
+
+async function createVia(user: SignedUp, fields: Record<string, unknown> = {}) {
+  const response = await api().post("/api/companies").set("Authorization", user.bearer).send(profile(fields));
+  expect(response.status).toBe(201);
+  return response.body as { id: number; name: string };
+}
+
+describe("POST /api/companies", () => {
+  it("creates the company and the creator's founder membership, without changing the active company", async () => {
+    const user = await ctx.signUp();
+    const response = await api().post("/api/companies").set("Authorization", user.bearer).send(profile());
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      id: expect.any(Number),
+      name: "Northwind Traders",
+      industry: "technology",
+      location: "Lisbon, Portugal",
+      stage: "series-a",
+      description: "Wholesale of fine foods",
+      logoUrl: tinyPng,
+      website: "https://northwind.example.com",
+      employeeCount: "11-50",
+      invitationMessage: null,
+    });
+    const [membership] = await ctx.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.companyId, response.body.id), eq(memberships.userId, user.id)));
+    expect(membership?.role).toBe("founder");
+    const me = await api().get("/api/auth/user").set("Authorization", user.bearer);
+    expect(me.body).toMatchObject({ companyId: null, role: null });
+  });
+
+  it("stores empty optional fields as null", async () => {
+    const user = await ctx.signUp();
+    const response = await api()
+      .post("/api/companies")
+      .set("Authorization", user.bearer)
+      .send({ name: "  Bare Co  ", industry: "other", location: "Oslo", stage: "seed", description: "", logoUrl: "", website: "", employeeCount: "" });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ name: "Bare Co", description: null, logoUrl: null, website: null, employeeCount: null });
+  });
+
+  it("validates with the spec's messages", async () => {
+    const user = await ctx.signUp();
+    const response = await api()
+      .post("/api/companies")
+      .set("Authorization", user.bearer)
+      .send({ name: " ", industry: "", location: "", stage: "", website: "not a url" });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { path: "name", message: "Company name is required" },
+      { path: "industry", message: "Industry is required" },
+      { path: "location", message: "Location is required" },
+      { path: "stage", message: "Funding stage is required" },
+      { path: "website", message: "Please enter a valid URL" },
+    ]);
+    expect(response.body.message).toBe("Company name is required");
+  });
+
+  it("accepts only image data URLs and https addresses as the logo, up to 2 MB", async () => {
+    const user = await ctx.signUp();
+    const send = (logoUrl: string) => api().post("/api/companies").set("Authorization", user.bearer).send(profile({ logoUrl }));
+    expect((await send("https://cdn.example.com/logo.png")).status).toBe(201);
+    for (const bad of ["data:text/html;base64,PHNjcmlwdD4=", "javascript:alert(1)", "http://cdn.example.com/logo.png", "data:image/png,<svg>"]) {
+      const response = await send(bad);
+      expect(response.status, bad).toBe(400);
+      expect(response.body.errors).toEqual([{ path: "logoUrl", message: "The logo must be an image file" }]);
+    }
+    const nearLimit = `data:image/png;base64,${"A".repeat(maxLogoUrlLength - 100)}`;
+    expect((await send(nearLimit)).status).toBe(201);
+    const tooLarge = await send(`data:image/png;base64,${"A".repeat(maxLogoUrlLength)}`);
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.errors[0]).toEqual({ path: "logoUrl", message: "The logo must be 2 MB or smaller" });
+  });
+
+  it("refuses a website that is not http(s)", async () => {
+    const user = await ctx.signUp();
+    const response = await api().post("/api/companies").set("Authorization", user.bearer).send(profile({ website: "javascript:alert(1)" }));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([{ path: "website", message: "Please enter a valid URL" }]);
+  });
+
+  it("requires sign-in", async () => {
+    expect((await api().post("/api/companies").send(profile())).status).toBe(401);
+    expect((await api().get("/api/companies")).status).toBe(401);
+  });
+
+  it("is atomic: when the membership cannot be written, no company is left behind", async () => {
+    const user = await ctx.signUp();
+    // Make the founder membership fail inside the transaction, after the company row was inserted.
+    await ctx.db.execute(sql`
+      create or replace function fail_membership() returns trigger language plpgsql as $$
+      begin raise exception 'membership refused for the test'; end $$`);
+    await ctx.db.execute(sql`create trigger fail_membership before insert on memberships for each row execute function fail_membership()`);
+    try {
+      const before = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(companies);
+      const response = await api().post("/api/companies").set("Authorization", user.bearer).send(profile({ name: "Doomed Ventures" }));
+      expect(response.status).toBe(500);
+      expect(response.body).toMatchObject({ message: "Internal error" });
+      const after = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(companies);
+      expect(after).toEqual(before);
+      expect(await ctx.db.select().from(companies).where(eq(companies.name, "Doomed Ventures"))).toEqual([]);
+      expect(await ctx.db.select().from(memberships).where(eq(memberships.userId, user.id))).toEqual([]);
+      expect(await ctx.db.select().from(auditEvents).where(eq(auditEvents.actorId, user.id))).toEqual([]);
+    } finally {
+      await ctx.db.execute(sql`drop trigger fail_membership on memberships`);
+      await ctx.db.execute(sql`drop function fail_membership()`);
+    }
+  });
+});
+
+describe("GET /api/companies", () => {
+  it("lists the caller's companies with their role, by name, and nobody else's", async () => {
+    const user = await ctx.signUp();
+    const other = await ctx.signUp();
+    const zeta = await createVia(user, { name: "Zeta Corp", logoUrl: "" });
+    const alpha = await createVia(user, { name: "alpha partners" });
+    const foreign = await createCompany(ctx.db, { name: "Foreign Ltd", founderId: other.id });
+    await addMember(ctx.db, foreign.id, user.id, "observer", false);
+    await createCompany(ctx.db, { name: "Not Mine Ltd", founderId: other.id });
+
+    const response = await api().get("/api/companies").set("Authorization", user.bearer);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([
+      { id: alpha.id, name: "alpha partners", logoUrl: tinyPng, industry: "technology", role: "founder" },
+      { id: foreign.id, name: "Foreign Ltd", logoUrl: null, industry: "Technology", role: "observer" },
+      { id: zeta.id, name: "Zeta Corp", logoUrl: null, industry: "technology", role: "founder" },
+    ]);
+  });
+});
+
+describe("switching the active company", () => {
+  it("PATCH /api/users/:id/active-company switches to a company of one's own and answers the user object", async () => {
+    const user = await ctx.signUp();
+    const first = await createVia(user, { name: "First Co" });
+    const other = await ctx.signUp();
+    const second = await createCompany(ctx.db, { name: "Second Co", founderId: other.id });
+    await addMember(ctx.db, second.id, user.id, "admin", false);
+
+    const toFirst = await api().patch(`/api/users/${user.id}/active-company`).set("Authorization", user.bearer).send({ companyId: first.id });
+    expect(toFirst.status).toBe(200);
+    expect(toFirst.body).toMatchObject({ id: user.id, companyId: first.id, role: "founder" });
+    expect(toFirst.body).not.toHaveProperty("passwordHash");
+
+    const toSecond = await api().patch(`/api/users/${user.id}/active-company`).set("Authorization", user.bearer).send({ companyId: String(second.id) });
+    expect(toSecond.body).toMatchObject({ companyId: second.id, role: "admin" });
+    const me = await api().get("/api/auth/user").set("Authorization", user.bearer);
+    expect(me.body).toMatchObject({ companyId: second.id, role: "admin" });
+  });
+
+  it("PUT /api/users/:id {companyId} does the same (the wizard's call after creating a company)", async () => {
+    const user = await ctx.signUp();
+    const company = await createVia(user);
+    const response = await api().put(`/api/users/${user.id}`).set("Authorization", user.bearer).send({ companyId: company.id });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: user.id, companyId: company.id, role: "founder" });
+  });
+
+  it("refuses a company one is not a member of (403), and one that does not exist alike", async () => {
+    const user = await ctx.signUp();
+    const mine = await createVia(user);
+    await api().put(`/api/users/${user.id}`).set("Authorization", user.bearer).send({ companyId: mine.id });
+    const other = await ctx.signUp();
+    const theirs = await createCompany(ctx.db, { name: "Theirs Ltd", founderId: other.id });
+    for (const companyId of [theirs.id, 999_999]) {
+      for (const call of [
+        api().patch(`/api/users/${user.id}/active-company`),
+        api().put(`/api/users/${user.id}`),
+      ]) {
+        const response = await call.set("Authorization", user.bearer).send({ companyId });
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual({ message: "You are not a member of this company" });
+      }
+    }
+    const [row] = await ctx.db.select({ active: users.activeCompanyId }).from(users).where(eq(users.id, user.id));
+    expect(row?.active).toBe(mine.id);
+  });
+
+  it("lets nobody switch someone else's active company", async () => {
+    const user = await ctx.signUp();
+    const victim = await ctx.signUp();
+    const company = await createVia(user);
+    await addMember(ctx.db, company.id, victim.id, "member", false);
+    for (const call of [api().patch(`/api/users/${victim.id}/active-company`), api().put(`/api/users/${victim.id}`)]) {
+      const response = await call.set("Authorization", user.bearer).send({ companyId: company.id });
+      expect(response.status).toBe(403);
+    }
+    const [row] = await ctx.db.select({ active: users.activeCompanyId }).from(users).where(eq(users.id, victim.id));
+    expect(row?.active).toBeNull();
+  });
+
+  it("validates the body", async () => {
+    const user = await ctx.signUp();
+    for (const body of [{}, { companyId: "abc" }, { companyId: -1 }, { companyId: null }]) {
+      const response = await api().patch(`/api/users/${user.id}/active-company`).set("Authorization", user.bearer).send(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.message).toBe("Choose a company");
+    }
+  });
+});
+
+describe("GET /api/companies/:id/settings", () => {
+  it("answers the company and its members; pending invitations only to founders and admins", async () => {
+    const founder = await ctx.signUp({ firstName: "Fay", lastName: "Founder" });
+    const board = await ctx.signUp({ firstName: "Ben", lastName: "Board" });
+    const company = await createVia(founder, { name: "Settings Co" });
+    await addMember(ctx.db, company.id, board.id, "member");
+    await api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send({ email: "Pending@Example.com", role: "observer" });
+
+    const asFounder = await api().get(`/api/companies/${company.id}/settings`).set("Authorization", founder.bearer);
+    expect(asFounder.status).toBe(200);
+    expect(asFounder.body.company).toMatchObject({ id: company.id, name: "Settings Co", website: "https://northwind.example.com" });
+    expect(asFounder.body.members.map((member: { firstName: string; role: string }) => [member.firstName, member.role])).toEqual([
+      ["Ben", "member"],
+      ["Fay", "founder"],
+    ]);
+    expect(asFounder.body.invitations).toEqual([{ id: expect.any(Number), email: "Pending@Example.com", role: "observer", createdAt: expect.any(String) }]);
+
+    const asMember = await api().get(`/api/companies/${company.id}/settings`).set("Authorization", board.bearer);
+    expect(asMember.status).toBe(200);
+    expect(asMember.body).not.toHaveProperty("invitations");
+    expect(asMember.body.members).toHaveLength(2);
+  });
+
+  it("answers 403 for a malformed company id", async () => {
+    const user = await ctx.signUp();
+    expect((await api().get("/api/companies/abc/settings").set("Authorization", user.bearer)).status).toBe(403);
+  });
+});
+
+describe("PUT /api/companies/:id", () => {
+  it("lets founders and admins update the profile; an absent logo is kept, an empty one cleared", async () => {
+    const founder = await ctx.signUp();
+    const admin = await ctx.signUp();
+    const company = await createVia(founder, { name: "Before Ltd" });
+    await addMember(ctx.db, company.id, admin.id, "admin");
+
+    const { logoUrl: _logo, ...withoutLogo } = profile({ name: "After Ltd", stage: "public", invitationMessage: "Welcome aboard" });
+    const byFounder = await api().put(`/api/companies/${company.id}`).set("Authorization", founder.bearer).send(withoutLogo);
+    expect(byFounder.status).toBe(200);
+    expect(byFounder.body).toMatchObject({ id: company.id, name: "After Ltd", stage: "public", invitationMessage: "Welcome aboard", logoUrl: tinyPng });
+
+    const byAdmin = await api().put(`/api/companies/${company.id}`).set("Authorization", admin.bearer).send(profile({ name: "Admin Ltd", logoUrl: "", website: "" }));
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body).toMatchObject({ name: "Admin Ltd", logoUrl: null, website: null, invitationMessage: "Welcome aboard" });
+
+    const settings = await api().get(`/api/companies/${company.id}/settings`).set("Authorization", founder.bearer);
+    expect(settings.body.company).toMatchObject({ name: "Admin Ltd", logoUrl: null });
+    const audit = await ctx.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.companyId, company.id));
+    expect(audit.map((row) => row.action).sort()).toEqual(["company.create", "company.update", "company.update"]);
+  });
+
+  it("dates its audit rows by the app's clock, as every audit row is", async () => {
+    const founder = await ctx.signUp();
+    ctx.clock.set("2026-06-02T10:00:00.000Z");
+    const company = await createVia(founder, { name: "Dated Ltd" });
+    ctx.clock.set("2026-06-03T11:30:00.000Z");
+    expect((await api().put(`/api/companies/${company.id}`).set("Authorization", founder.bearer).send(profile({ name: "Dated Ltd" }))).status).toBe(200);
+    const audit = await ctx.db
+      .select({ action: auditEvents.action, createdAt: auditEvents.createdAt })
+      .from(auditEvents)
+      .where(eq(auditEvents.companyId, company.id))
+      .orderBy(auditEvents.id);
+    expect(audit.map((row) => [row.action, row.createdAt.toISOString()])).toEqual([
+      ["company.create", "2026-06-02T10:00:00.000Z"],
+      ["company.update", "2026-06-03T11:30:00.000Z"],
+    ]);
+  });
+
+  it("refuses members and observers (403) and leaves the company as it was", async () => {
+    const founder = await ctx.signUp();
+    const company = await createVia(founder, { name: "Steady Ltd" });
+    for (const role of ["member", "observer"] as const) {
+      const user = await ctx.signUp();
+      await addMember(ctx.db, company.id, user.id, role);
+      const response = await api().put(`/api/companies/${company.id}`).set("Authorization", user.bearer).send(profile({ name: "Hijacked" }));
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ message: "Only founders and admins can update the company" });
+    }
+    const [row] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, company.id));
+    expect(row?.name).toBe("Steady Ltd");
+  });
+
+  it("validates with the spec's messages", async () => {
+    const founder = await ctx.signUp();
+    const company = await createVia(founder);
+    const response = await api().put(`/api/companies/${company.id}`).set("Authorization", founder.bearer).send({ name: "", industry: "x", location: "y", stage: "", website: "ftp://x" });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([
+      { path: "name", message: "Company name is required" },
+      { path: "stage", message: "Funding stage is required" },
+      { path: "website", message: "Please enter a valid URL" },
+    ]);
+  });
+});

@@ -1,0 +1,339 @@
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { displayName } from "../../../../shared/people";
+import {
+  meetingCategory,
+  meetingContentSchema,
+  meetingEndFrom,
+  meetingFileType,
+  meetingNamePrefix,
+  type GeneratedAgenda,
+  type ListedMeeting,
+  type MeetingContent,
+  type MeetingContentWire,
+  type MeetingStatus,
+} from "../../../../shared/meetings";
+import type { AppDeps } from "../../app-deps";
+import type { Database, Queryable, Transaction } from "../../db/client";
+import { companies, documents, meetingParticipants, meetings, memberships, resolutions } from "../../db/schema";
+import { HttpError, notFound } from "../../http/errors";
+import type { TenantContext } from "../../http/request-context";
+import { requestAiAgenda, resolveAiConfig, type AgendaContext } from "../../integrations/ai-agenda";
+import { notify } from "../account/notifications.service";
+import { templateAgenda } from "./agenda-template";
+import { buildIcs } from "./ics";
+
+/** Observers read everything but cannot schedule (CONTRACT "Tenancy and roles"). */
+export const observersCannotSchedule = "Observers cannot schedule meetings";
+
+type MeetingDeps = Pick<AppDeps, "db" | "clock">;
+
+/** Drafts (made for agenda generation) are deleted once they are this old. */
+const draftLifetimeMs = 24 * 60 * 60 * 1000;
+/** How many meetings the upcoming list answers at most (the dashboard panel; /meetings has them all). */
+const upcomingLimit = 10;
+const recentDocumentsInPrompt = 5;
+const pendingResolutionsInPrompt = 20;
+
+const invalid = (path: string, message: string) => new HttpError(400, message, {}, [{ path, message }]);
+
+/** The columns a meeting's content is rebuilt from. */
+const meetingContentColumns = {
+  title: meetings.title,
+  startsAt: meetings.startsAt,
+  endsAt: meetings.endsAt,
+  location: meetings.location,
+  status: meetings.status,
+  agenda: meetings.agenda,
+};
+interface MeetingContentRow {
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  location: string;
+  status: MeetingStatus;
+  agenda: string | null;
+}
+
+/** The document `content` of a meeting, rebuilt from its rows (keys in a fixed order, so its length is stable). */
+function meetingContentText(row: MeetingContentRow, participantIds: readonly number[]): string {
+  const content: MeetingContentWire = {
+    type: "meeting",
+    title: row.title,
+    date: row.startsAt.toISOString(),
+    endDate: row.endsAt.toISOString(),
+    location: row.location,
+    status: row.status,
+    participants: [...participantIds].sort((a, b) => a - b).map(String),
+    agenda: row.agenda ?? "",
+  };
+  return JSON.stringify(content);
+}
+
+/**
+ * The `content` of those of `documentIds` that are meetings (drafts included), rebuilt from their rows with
+ * their participants, in one query whatever their number. Documents that are not meetings are absent.
+ */
+export async function meetingContents(db: Queryable, documentIds: readonly number[]): Promise<Map<number, string>> {
+  const contents = new Map<number, string>();
+  if (documentIds.length === 0) return contents;
+  const rows = await db
+    .select({
+      id: meetings.documentId,
+      ...meetingContentColumns,
+      participants: sql<number[]>`coalesce((select json_agg(${meetingParticipants.userId}) from ${meetingParticipants} where ${meetingParticipants.meetingId} = ${meetings.documentId}), '[]'::json)`,
+    })
+    .from(meetings)
+    .where(inArray(meetings.documentId, [...documentIds]));
+  for (const row of rows) contents.set(row.id, meetingContentText(row, row.participants.map(Number)));
+  return contents;
+}
+
+/** A condition on a document id column: true unless the document is a draft meeting (drafts are never read as documents). */
+export function notADraftMeeting(documentId: SQLWrapper): SQL {
+  return sql`not exists (select 1 from ${meetings} where ${meetings.documentId} = ${documentId} and ${meetings.status} = 'draft')`;
+}
+
+function parseMeetingContent(text: string): MeetingContent {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw invalid("content", "Meeting content must be JSON");
+  }
+  const result = meetingContentSchema.safeParse(raw);
+  if (!result.success) {
+    const errors = result.error.issues.map((issue) => ({ path: ["content", ...issue.path].join("."), message: issue.message }));
+    throw new HttpError(400, errors[0]?.message ?? "Invalid meeting", {}, errors);
+  }
+  return result.data;
+}
+
+/** The document row and the meeting row of one meeting (scheduled or draft); the caller holds the transaction. */
+async function insertMeeting(tx: Transaction, tenant: TenantContext, now: Date, row: MeetingContentRow, fileSize: number): Promise<{ id: number }> {
+  const [document] = await tx
+    .insert(documents)
+    .values({
+      companyId: tenant.company.id,
+      name: `${meetingNamePrefix}${row.title}`,
+      fileType: meetingFileType,
+      fileSize,
+      category: meetingCategory,
+      uploadedBy: tenant.user.id,
+      createdAt: now,
+    })
+    .returning({ id: documents.id });
+  if (!document) throw new Error("document insert returned nothing");
+  await tx.insert(meetings).values({ documentId: document.id, companyId: tenant.company.id, ...row, createdBy: tenant.user.id, createdAt: now });
+  return document;
+}
+
+/**
+ * Schedules a meeting from a document body's `content` (CONTRACT "Meetings"): validates it, checks that every
+ * participant is a member of the company, and writes the document, meeting, participants and notifications
+ * in one transaction. Answers the new document id.
+ */
+export async function scheduleMeeting(
+  deps: MeetingDeps,
+  tenant: TenantContext,
+  input: { content: string; sendNotifications?: boolean },
+): Promise<number> {
+  const content = parseMeetingContent(input.content);
+  const companyId = tenant.company.id;
+  const now = deps.clock.now();
+  const row: MeetingContentRow = {
+    title: content.title,
+    startsAt: content.date,
+    endsAt: content.endDate,
+    location: content.location,
+    status: content.status,
+    agenda: content.agenda,
+  };
+  const text = meetingContentText(row, content.participants);
+
+  return deps.db.transaction(async (tx) => {
+    if (content.participants.length > 0) {
+      const members = await tx
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.companyId, companyId), inArray(memberships.userId, content.participants)));
+      if (members.length !== content.participants.length) {
+        throw invalid("content.participants", "Participants must be members of the company");
+      }
+    }
+    const document = await insertMeeting(tx, tenant, now, row, Buffer.byteLength(text, "utf8"));
+    if (content.participants.length > 0) {
+      await tx.insert(meetingParticipants).values(content.participants.map((userId) => ({ meetingId: document.id, userId })));
+    }
+    if (input.sendNotifications) {
+      const actor = displayName(tenant.user);
+      // The scheduler knows; everyone else they invited is told, in one insert.
+      await notify(
+        tx,
+        content.participants
+          .filter((userId) => userId !== tenant.user.id)
+          .map((userId) => ({
+            userId,
+            companyId,
+            kind: "meeting_scheduled",
+            title: `Meeting scheduled: ${content.title}`,
+            body: `${actor} added you to "${content.title}" (${content.location}).`,
+            link: `/meetings/${document.id}`,
+          })),
+      );
+    }
+    return document.id;
+  });
+}
+
+/**
+ * `POST /api/new-meeting`: a draft (status draft, never listed) to generate an agenda for. Drafts older than a
+ * day are deleted in the same transaction, with one statement, so no timer is needed.
+ */
+export async function createDraft(
+  deps: MeetingDeps,
+  tenant: TenantContext,
+  input: { title: string; date: Date; location: string },
+): Promise<{ id: number }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await tx.delete(documents).where(
+      inArray(
+        documents.id,
+        tx
+          .select({ id: meetings.documentId })
+          .from(meetings)
+          .where(and(eq(meetings.status, "draft"), lt(meetings.createdAt, new Date(now.getTime() - draftLifetimeMs)))),
+      ),
+    );
+    const row: MeetingContentRow = {
+      title: input.title,
+      startsAt: input.date,
+      endsAt: meetingEndFrom(input.date),
+      location: input.location,
+      status: "draft",
+      agenda: null,
+    };
+    return insertMeeting(tx, tenant, now, row, 0);
+  });
+}
+
+/** The company of a meeting (drafts included), for the "thing" guard; null when there is none. */
+export async function meetingCompanyOf(db: Database, meetingId: number): Promise<number | null> {
+  const [row] = await db.select({ companyId: meetings.companyId }).from(meetings).where(eq(meetings.documentId, meetingId));
+  return row?.companyId ?? null;
+}
+
+/** The company's next meetings, soonest first: one query on the (company, start time) index. */
+export async function upcomingMeetings(deps: MeetingDeps, companyId: number): Promise<ListedMeeting[]> {
+  const rows = await deps.db
+    .select({
+      id: meetings.documentId,
+      title: meetings.title,
+      startsAt: meetings.startsAt,
+      endsAt: meetings.endsAt,
+      location: meetings.location,
+      status: meetings.status,
+      participantCount: sql<number>`(select count(*)::int from ${meetingParticipants} where ${meetingParticipants.meetingId} = ${meetings.documentId})`,
+    })
+    .from(meetings)
+    .where(and(eq(meetings.companyId, companyId), gt(meetings.startsAt, deps.clock.now()), ne(meetings.status, "draft")))
+    .orderBy(asc(meetings.startsAt), asc(meetings.documentId))
+    .limit(upcomingLimit);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    date: row.startsAt.toISOString(),
+    endDate: row.endsAt.toISOString(),
+    location: row.location,
+    status: row.status,
+    participantCount: Number(row.participantCount),
+  }));
+}
+
+/** `GET /api/meetings/:id/calendar.ics`: an RFC 5545 event; drafts are not meetings yet (404). */
+export async function meetingCalendar(deps: MeetingDeps, meetingId: number): Promise<{ filename: string; body: string }> {
+  const [meeting] = await deps.db
+    .select(meetingContentColumns)
+    .from(meetings)
+    .where(and(eq(meetings.documentId, meetingId), ne(meetings.status, "draft")));
+  if (!meeting) throw notFound("Meeting not found");
+  const body = buildIcs({
+    uid: `meeting-${meetingId}@quorum`,
+    start: meeting.startsAt,
+    end: meeting.endsAt,
+    stamp: deps.clock.now(),
+    summary: meeting.title,
+    location: meeting.location,
+    description: meeting.agenda ?? "",
+  });
+  return { filename: `meeting-${meetingId}.ics`, body };
+}
+
+/** The meeting and its company's data, in a fixed number of queries. */
+async function agendaContextFor(deps: MeetingDeps, meetingId: number): Promise<AgendaContext> {
+  const [found] = await deps.db
+    .select({
+      companyId: meetings.companyId,
+      title: meetings.title,
+      startsAt: meetings.startsAt,
+      location: meetings.location,
+      company: {
+        name: companies.name,
+        industry: companies.industry,
+        location: companies.location,
+        stage: companies.stage,
+        description: companies.description,
+      },
+    })
+    .from(meetings)
+    .innerJoin(companies, eq(companies.id, meetings.companyId))
+    .where(eq(meetings.documentId, meetingId));
+  if (!found) throw notFound("Meeting not found");
+  const now = deps.clock.now();
+  const [pendingResolutions, recentDocuments, [lastMeeting]] = await Promise.all([
+    deps.db
+      .select({ title: resolutions.title, type: resolutions.type, deadline: resolutions.deadline })
+      .from(resolutions)
+      .where(and(eq(resolutions.companyId, found.companyId), eq(resolutions.status, "pending"), gte(resolutions.deadline, now)))
+      .orderBy(asc(resolutions.createdAt), asc(resolutions.id))
+      .limit(pendingResolutionsInPrompt),
+    deps.db
+      .select({ name: documents.name, category: documents.category, createdAt: documents.createdAt })
+      .from(documents)
+      .where(and(eq(documents.companyId, found.companyId), ne(documents.category, meetingCategory)))
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(recentDocumentsInPrompt),
+    deps.db
+      .select({ title: meetings.title, startsAt: meetings.startsAt })
+      .from(meetings)
+      .where(
+        and(
+          eq(meetings.companyId, found.companyId),
+          ne(meetings.status, "draft"),
+          ne(meetings.documentId, meetingId),
+          lt(meetings.startsAt, found.startsAt),
+        ),
+      )
+      .orderBy(desc(meetings.startsAt))
+      .limit(1),
+  ]);
+  return {
+    meeting: { title: found.title, startsAt: found.startsAt, location: found.location },
+    company: found.company,
+    pendingResolutions,
+    recentDocuments,
+    lastMeeting: lastMeeting ?? null,
+  };
+}
+
+/** `POST /api/meetings/:id/generate-agenda`: the AI's items when an AI is configured, else the standard template. */
+export async function generateAgenda(
+  deps: Pick<AppDeps, "db" | "clock" | "appSecret" | "ai">,
+  meetingId: number,
+  logger: AppDeps["logger"],
+): Promise<GeneratedAgenda> {
+  const context = await agendaContextFor(deps, meetingId);
+  const config = await resolveAiConfig(deps);
+  if (!config) return { items: templateAgenda(context), source: "template" };
+  return { items: await requestAiAgenda(config, context, logger), source: "ai" };
+}

@@ -1,0 +1,79 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { ZodError } from "zod";
+import type { ApiErrorBody } from "../../../shared/api-error";
+
+/** Services throw this; the error handler turns it into the contract's body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    readonly errors?: ApiErrorBody["errors"],
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const forbidden = (message = "You do not have permission to do that") => new HttpError(403, message);
+export const badRequest = (message: string) => new HttpError(400, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unauthorized = (message = "Not authenticated") => new HttpError(401, message);
+
+export function zodErrorBody(error: ZodError): ApiErrorBody {
+  const errors = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  return { message: errors[0]?.message ?? "Invalid request", errors };
+}
+
+/** Postgres unique violation: a concurrent insert lost a race the service had already checked for. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "23505";
+}
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, `No API route for ${req.method} ${req.path}`));
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  if (res.headersSent) {
+    req.log.error({ err: error }, "error after headers were sent");
+    return;
+  }
+  if (error instanceof HttpError) {
+    res.set(error.headers);
+    const body: ApiErrorBody = { message: error.message };
+    if (error.errors) body.errors = error.errors;
+    res.status(error.status).json(body);
+    return;
+  }
+  if (error instanceof ZodError) {
+    res.status(400).json(zodErrorBody(error));
+    return;
+  }
+  const parserError = error as BodyParserError;
+  switch (parserError.type) {
+    case "entity.parse.failed":
+      res.status(400).json({ message: "Malformed JSON in request body" });
+      return;
+    case "entity.too.large":
+      res.status(413).json({ message: "Request body is too large" });
+      return;
+    case "encoding.unsupported":
+    case "charset.unsupported":
+      res.status(415).json({ message: "Unsupported request encoding" });
+      return;
+  }
+  if (typeof parserError.status === "number" && parserError.status >= 400 && parserError.status < 500) {
+    res.status(parserError.status).json({ message: parserError.status === 404 ? "Not found" : "Bad request" });
+    return;
+  }
+  req.log.error({ err: error }, "unhandled error");
+  res.status(500).json({ message: "Internal error", requestId: req.id });
+};

@@ -1,0 +1,126 @@
+import { and, eq } from "drizzle-orm";
+import type { Request, RequestHandler } from "express";
+import { hasRoleAtLeast, type CompanyRole } from "../../../shared/roles";
+import type { Clock } from "../clock";
+import type { Database } from "../db/client";
+import { companies, memberships } from "../db/schema";
+import { resolveSession } from "../features/auth/auth.service";
+import { readSessionCookie } from "../features/auth/tokens";
+import { HttpError, forbidden, notFound, unauthorized } from "./errors";
+import type { AuthContext, TenantContext } from "./request-context";
+import { idParam } from "./validate";
+
+/** Where a route's company comes from. */
+export type CompanySource =
+  /** A path parameter naming the company (e.g. "companyId"): a non-member gets 403. */
+  | { from: "param"; param: string }
+  /** The caller's active company. */
+  | { from: "active" }
+  /** A thing loaded by id: the loader returns its company id, or null when there is no such thing. A non-member gets 404. */
+  | { from: "thing"; companyOf: (req: Request) => Promise<number | null> };
+
+export interface CompanyMemberOptions {
+  minRole?: CompanyRole;
+  /** The 403 message when the role is too low, e.g. "Observers cannot vote". */
+  roleMessage?: string;
+  company?: CompanySource;
+}
+
+const readToken = (req: Request): string | undefined => {
+  const header = req.get("authorization");
+  if (header?.toLowerCase().startsWith("bearer ")) return header.slice(7).trim() || undefined;
+  // The cookie is honoured on reads only, so no state-changing request can ride on it (CSRF).
+  if (req.method === "GET" || req.method === "HEAD") return readSessionCookie(req.get("cookie"));
+  return undefined;
+};
+
+/** The caller, as set by requireAuth. Throws 401 if a route forgot the guard (fail closed). */
+export function authOf(req: Request): AuthContext {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+/** The company context, as set by requireCompanyMember. Throws 403 if a route forgot the guard (fail closed). */
+export function tenantOf(req: Request): TenantContext {
+  if (!req.tenant) throw forbidden();
+  return req.tenant;
+}
+
+export type Guards = ReturnType<typeof createGuards>;
+
+/** The one guard module every router uses. Each guard fails closed: anything unexpected denies. */
+export function createGuards(deps: { db: Database; clock: Clock }) {
+  const { db, clock } = deps;
+
+  const requireAuth: RequestHandler = async (req, _res, next) => {
+    if (req.auth) return next();
+    const token = readToken(req);
+    const auth = token ? await resolveSession(db, clock, token) : null;
+    if (!auth) throw unauthorized();
+    req.auth = auth;
+    next();
+  };
+
+  const platformAdminOnly: RequestHandler = (req, _res, next) => {
+    if (!authOf(req).user.isPlatformAdmin) throw forbidden("Platform administrators only");
+    next();
+  };
+  const requirePlatformAdmin: RequestHandler[] = [requireAuth, platformAdminOnly];
+
+  /** The caller's role in a company; the session query already loaded it for the active company. */
+  async function membershipOf(auth: AuthContext, companyId: number): Promise<{ role: CompanyRole; companyName: string } | undefined> {
+    if (companyId === auth.user.activeCompanyId && auth.activeRole && auth.activeCompanyName != null) {
+      return { role: auth.activeRole, companyName: auth.activeCompanyName };
+    }
+    const [membership] = await db
+      .select({ role: memberships.role, companyName: companies.name })
+      .from(memberships)
+      .innerJoin(companies, eq(companies.id, memberships.companyId))
+      .where(and(eq(memberships.userId, auth.user.id), eq(memberships.companyId, companyId)));
+    return membership;
+  }
+
+  function requireCompanyMember(options: CompanyMemberOptions = {}): RequestHandler[] {
+    const source: CompanySource = options.company ?? { from: "param", param: "companyId" };
+    const memberCheck: RequestHandler = async (req, _res, next) => {
+      const { user } = authOf(req);
+      let companyId: number | null;
+      if (source.from === "param") {
+        // Only the named parameter: a thing's `:id` is never read as a company id.
+        const raw = req.params[source.param];
+        companyId = /^\d{1,9}$/.test(String(raw)) ? Number(raw) : null;
+        if (companyId == null) throw forbidden("You are not a member of this company");
+      } else if (source.from === "active") {
+        companyId = user.activeCompanyId;
+        if (companyId == null) throw new HttpError(400, "Create or choose a company first");
+      } else {
+        companyId = await source.companyOf(req);
+        if (companyId == null) throw notFound();
+      }
+      const membership = await membershipOf(authOf(req), companyId);
+      if (!membership) {
+        // A thing of another company is reported as missing, never as existing.
+        if (source.from === "thing") throw notFound();
+        throw forbidden("You are not a member of this company");
+      }
+      if (options.minRole && !hasRoleAtLeast(membership.role, options.minRole)) {
+        throw forbidden(options.roleMessage ?? "Your role does not allow this");
+      }
+      req.tenant = { user, company: { id: companyId, name: membership.companyName }, role: membership.role };
+      next();
+    };
+    return [requireAuth, memberCheck];
+  }
+
+  /** `/api/users/:id...`: only the user themself. */
+  function requireOwnResource(param = "id"): RequestHandler[] {
+    const ownCheck: RequestHandler = (req, _res, next) => {
+      const id = idParam(req.params[param]);
+      if (id !== authOf(req).user.id) throw forbidden("You can only change your own account");
+      next();
+    };
+    return [requireAuth, ownCheck];
+  }
+
+  return { requireAuth, requirePlatformAdmin, requireCompanyMember, requireOwnResource };
+}

@@ -1,0 +1,107 @@
+import request from "supertest";
+import { notifications, platformServices } from "../db/schema";
+import { encryptSecret, maskSecret } from "../integrations/secrets";
+import { addMember, createCompany, meetingContent } from "../testing/factories";
+import { createTestContext, type SignedUp, type TestContext } from "../testing/test-context";
+
+/**
+ * Every list endpoint costs a fixed number of queries whatever the list length (no N+1):
+ * each list is read once small and once ten times larger, and both reads must send the same number of statements.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const hour = 60 * 60 * 1000;
+
+async function boardOf(size: number) {
+  const founder = await ctx.signUp();
+  const company = await createCompany(ctx.db, { name: `Board of ${size}`, founderId: founder.id });
+  const members: SignedUp[] = [];
+  for (let index = 0; index < size; index += 1) {
+    const member = await ctx.signUp();
+    // Each member also sits on a second board, so "other boards" has something to load.
+    await createCompany(ctx.db, { name: `Other ${size}-${index}`, founderId: member.id, activate: false });
+    await addMember(ctx.db, company.id, member.id, "member");
+    members.push(member);
+  }
+  return { founder, company, members };
+}
+
+async function scheduleMeetings(founder: SignedUp, participants: SignedUp[], count: number) {
+  const start = ctx.clock.now().getTime() + 24 * hour;
+  for (let index = 0; index < count; index += 1) {
+    const date = new Date(start + index * hour);
+    const content = meetingContent(date, { title: `Meeting ${index}`, participants: participants.map((person) => String(person.id)) });
+    const response = await request(ctx.app)
+      .post("/api/documents")
+      .set("Authorization", founder.bearer)
+      .send({ category: "Meeting", fileType: "application/json", content: JSON.stringify(content) });
+    expect(response.status).toBe(201);
+  }
+}
+
+async function queriesFor(bearer: string, path: string): Promise<number> {
+  return ctx.countQueries(async () => {
+    const response = await request(ctx.app).get(path).set("Authorization", bearer);
+    expect(response.status).toBe(200);
+    expect(Array.isArray(response.body) || typeof response.body === "object").toBe(true);
+  });
+}
+
+describe("list endpoints run a fixed number of queries", () => {
+  it("members, settings, documents and upcoming meetings", async () => {
+    const small = await boardOf(1);
+    const large = await boardOf(10);
+    await scheduleMeetings(small.founder, small.members, 1);
+    await scheduleMeetings(large.founder, large.members, 10);
+
+    for (const path of ["/api/companies/:id/members", "/api/companies/:id/settings", "/api/companies/:id/meetings/upcoming", "/api/documents"]) {
+      const smallCount = await queriesFor(small.founder.bearer, path.replace(":id", String(small.company.id)));
+      const largeCount = await queriesFor(large.founder.bearer, path.replace(":id", String(large.company.id)));
+      expect(smallCount).toBeGreaterThan(1); // the session lookup alone is one: the counter works
+      expect({ path, queries: largeCount }).toEqual({ path, queries: smallCount });
+    }
+  });
+
+  it("the user's companies and notifications", async () => {
+    const few = await ctx.signUp();
+    const many = await ctx.signUp();
+    await createCompany(ctx.db, { name: "Only one", founderId: few.id });
+    for (let index = 0; index < 10; index += 1) await createCompany(ctx.db, { name: `Many ${index}`, founderId: many.id });
+    const note = (userId: number) => ({ userId, companyId: null, kind: "test", title: "Hello" });
+    await ctx.db.insert(notifications).values([note(few.id)]);
+    await ctx.db.insert(notifications).values(Array.from({ length: 10 }, () => note(many.id)));
+
+    for (const path of ["/api/companies", "/api/notifications"]) {
+      expect({ path, queries: await queriesFor(many.bearer, path) }).toEqual({ path, queries: await queriesFor(few.bearer, path) });
+    }
+  });
+
+  it("platform services", async () => {
+    const fresh = await createTestContext();
+    try {
+      const admin = await fresh.signUp();
+      const insertServices = (from: number, count: number) =>
+        fresh.db.insert(platformServices).values(
+          Array.from({ length: count }, (_, index) => ({
+            serviceName: `Service ${from + index}`,
+            serviceKeyEncrypted: encryptSecret("sk-test-key-000000", fresh.deps.appSecret),
+            serviceKeyPreview: maskSecret("sk-test-key-000000"),
+          })),
+        );
+      const count = () =>
+        fresh.countQueries(async () => {
+          expect((await request(fresh.app).get("/api/platform/settings").set("Authorization", admin.bearer)).status).toBe(200);
+        });
+      await insertServices(0, 1);
+      const one = await count();
+      await insertServices(1, 10);
+      expect(await count()).toBe(one);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { RequestHandler } from "express";
+import { resolveAppSecret } from "./app-secret";
+import { createApp } from "./app";
+import { systemClock } from "./clock";
+import { embeddedDatabaseDir, openDatabase } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import { readEnv } from "./env";
+import { setPlatformAdmin } from "./features/auth/auth.service";
+import { createLogger } from "./logger";
+
+const devMode = process.argv.includes("--dev");
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  const logger = createLogger({ level: env.LOG_LEVEL });
+  const dataDir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : resolve(env.DATA_DIR);
+  const appSecret = resolveAppSecret({ appSecret: env.APP_SECRET, databaseUrl: env.DATABASE_URL, dataDir });
+  if (!env.DATABASE_URL && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: embeddedDatabaseDir(dataDir) });
+  await runMigrations(database);
+  const granted = await setPlatformAdmin(database.db, env.PLATFORM_ADMINS, true);
+  if (granted > 0) logger.info({ count: granted }, "platform admins granted from PLATFORM_ADMINS");
+
+  let frontend: RequestHandler | undefined;
+  if (devMode) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({
+      configFile: resolve(repoRoot, "vite.config.ts"),
+      server: { middlewareMode: true },
+      appType: "spa",
+    });
+    frontend = vite.middlewares;
+  }
+
+  const app = createApp(
+    {
+      db: database.db,
+      clock: systemClock,
+      logger,
+      appSecret,
+      platformAdmins: env.PLATFORM_ADMINS,
+      trustProxy: env.TRUST_PROXY,
+      ai: { model: env.OPENAI_MODEL, apiKeyFromEnv: env.OPENAI_API_KEY, baseUrlFromEnv: env.OPENAI_BASE_URL },
+      staticDir: resolve(repoRoot, "dist", "public"),
+    },
+    { frontend },
+  );
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ url: `http://${env.HOST}:${port}`, database: database.kind }, "Quorum is listening");
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    // In-flight requests get 10 s to finish; then we stop regardless.
+    const force = setTimeout(() => {
+      logger.warn("forcing shutdown after 10 s");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(() => {
+      database
+        .close()
+        .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

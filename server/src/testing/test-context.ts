@@ -1,0 +1,161 @@
+import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import pg from "pg";
+import request from "supertest";
+import type { AuthResponse } from "../../../shared/auth";
+import type { AppDeps } from "../app-deps";
+import { createApp } from "../app";
+import type { Clock } from "../clock";
+import { openDatabase, type DatabaseHandle } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { createLogger } from "../logger";
+import { addMember, createCompany } from "./factories";
+import type { CompanyRole } from "../../../shared/roles";
+
+/** A clock the test moves by hand. */
+export interface TestClock extends Clock {
+  set(date: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start: Date | string = "2026-06-01T09:00:00.000Z"): TestClock {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = new Date(date).getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface SignedUp extends AuthResponse {
+  password: string;
+  /** Authorization header value for supertest's .set(). */
+  bearer: string;
+}
+
+/**
+ * Real Postgres when the run was started for it (the "server-pg" project sets QUORUM_TEST_DB=postgres
+ * and DATABASE_URL points at a server): each test file gets a database of its own, dropped afterwards.
+ */
+interface TestDatabase extends DatabaseHandle {
+  /** Another connection pool to the same database, as a second server instance would have (PGlite: the same handle). */
+  openAnother(): Promise<DatabaseHandle>;
+}
+
+async function openTestDatabase(onQuery: (sql: string) => void): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (process.env.QUORUM_TEST_DB !== "postgres" || !adminUrl) {
+    const handle = await openDatabase({ dataDir: "memory://", onQuery });
+    return { ...handle, openAnother: async () => ({ ...handle, close: async () => undefined }) };
+  }
+  const name = `quorum_t_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "memory://", onQuery });
+  return {
+    ...handle,
+    openAnother: () => openDatabase({ databaseUrl: url.toString(), dataDir: "memory://" }),
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** One database and app per test file (a fresh PGlite costs seconds, so not one per test). */
+export async function createTestContext(overrides: Partial<AppDeps> = {}) {
+  // Every statement the app sends is counted, so tests can prove a list costs a fixed number of queries.
+  let queryCount = 0;
+  const database = await openTestDatabase(() => {
+    queryCount += 1;
+  });
+  await runMigrations(database);
+  const clock = createTestClock();
+  // Every log line is kept so tests can prove that no secret is ever written.
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(String(chunk));
+      callback();
+    },
+  });
+  const deps: AppDeps = {
+    db: database.db,
+    clock,
+    logger: createLogger({ level: "info", destination }),
+    appSecret: randomBytes(32).toString("base64url"),
+    platformAdmins: [],
+    ai: { model: "gpt-4o-mini" },
+    ...overrides,
+  };
+  const app = createApp(deps);
+  let counter = 0;
+
+  /** Registers a fresh account through the API. */
+  async function signUp(fields: Partial<{ username: string; email: string; password: string; firstName: string; lastName: string }> = {}): Promise<SignedUp> {
+    counter += 1;
+    const unique = `${counter}${randomBytes(3).toString("hex")}`;
+    const body = {
+      username: fields.username ?? `user${unique}`,
+      email: fields.email ?? `user${unique}@example.com`,
+      password: fields.password ?? "correct horse battery",
+      firstName: fields.firstName ?? "Test",
+      lastName: fields.lastName ?? `User${counter}`,
+    };
+    const response = await request(app).post("/api/auth/register").send(body);
+    if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+    const user = response.body as AuthResponse;
+    return { ...user, password: body.password, bearer: `Bearer ${user.token}` };
+  }
+
+  /** A founder with an active company, and members of it made on demand. */
+  async function board(name = "Acme Holdings", founderFields: Parameters<typeof signUp>[0] = {}) {
+    const founder = await signUp(founderFields);
+    const company = await createCompany(database.db, { name, founderId: founder.id });
+    const member = async (role: CompanyRole = "member", fields: Parameters<typeof signUp>[0] = {}) => {
+      const user = await signUp(fields);
+      await addMember(database.db, company.id, user.id, role);
+      return user;
+    };
+    return { founder, company, member };
+  }
+
+  return {
+    app,
+    db: database.db,
+    board,
+    databaseKind: database.kind,
+    clock,
+    logs,
+    deps,
+    signUp,
+    /**
+     * A second app on the same database, as a second instance behind a load balancer would be
+     * (with real Postgres: its own connection pool). Close it before the context.
+     */
+    async openSecondInstance() {
+      const handle = await database.openAnother();
+      return { app: createApp({ ...deps, db: handle.db }), close: () => handle.close() };
+    },
+    /** Runs `work` and answers how many SQL statements it sent. */
+    async countQueries(work: () => Promise<unknown>): Promise<number> {
+      const before = queryCount;
+      await work();
+      return queryCount - before;
+    },
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,130 @@
+import { z } from "zod";
+
+/**
+ * Platform services (spec §3 "Platform service setting", CONTRACT "Platform services").
+ * The spec's service types are stored under these names; the AI agenda reads the enabled "OpenAI" one.
+ */
+export const serviceNames = {
+  ai: "OpenAI",
+  email: "SendGrid",
+  messaging: "Twilio",
+  storage: "Storage",
+  custom: "Custom",
+} as const;
+
+export interface ServiceTypeOption {
+  value: string;
+  label: string;
+}
+
+/** The Platform Settings page's type select: the messaging type is labelled as e-mail messaging (spec). */
+export const platformSettingsServiceTypes: readonly ServiceTypeOption[] = [
+  { value: serviceNames.ai, label: "AI Service (OpenAI)" },
+  { value: serviceNames.messaging, label: "Email Messaging (Twilio)" },
+  { value: serviceNames.storage, label: "Cloud Storage" },
+  { value: serviceNames.custom, label: "Custom Service" },
+];
+
+/** The Admin Settings page's type select; the first (the AI service) is the default. */
+export const adminSettingsServiceTypes: readonly ServiceTypeOption[] = [
+  { value: serviceNames.ai, label: "AI Service (OpenAI)" },
+  { value: serviceNames.email, label: "Email Service (SendGrid)" },
+  { value: serviceNames.messaging, label: "SMS Messaging (Twilio)" },
+  { value: serviceNames.storage, label: "Cloud Storage" },
+  { value: serviceNames.custom, label: "Custom Service" },
+];
+
+/** The messaging service's URL field holds its Auth Token / API Secret, so the server keeps it secret like a key. */
+export function isMessagingService(serviceName: string | null | undefined): boolean {
+  return (serviceName ?? "").trim().toLowerCase() === serviceNames.messaging.toLowerCase();
+}
+
+/** What the API answers instead of a secret URL (the messaging service's auth token). Sending it back keeps the stored one. */
+export const maskedSecretUrl = "••••••••";
+
+/** A masked key as the API answers it ends with this character; sending it back keeps the stored key. */
+export const maskEllipsis = "…";
+
+const serviceLimits = { name: 100, key: 4096, url: 2048, description: 1000 } as const;
+
+// --- The forms (spec §5, messages exact) -------------------------------------------------------
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .optional();
+
+/** The service form: the two pages differ only in the rule and words for the name and for a missing key. */
+const serviceFormSchema = (name: { min: number; message: string }, keyRequired: string) =>
+  z.object({
+    serviceName: z
+      .string()
+      .trim()
+      .min(name.min, name.message)
+      .max(serviceLimits.name, `Service name must be at most ${serviceLimits.name} characters`),
+    serviceKey: z
+      .string()
+      .trim()
+      .min(1, keyRequired)
+      .max(serviceLimits.key, `Service key must be at most ${serviceLimits.key} characters`),
+    serviceUrl: optionalText(serviceLimits.url, "URL"),
+    description: optionalText(serviceLimits.description, "Description"),
+    isEnabled: z.boolean(),
+  });
+
+/** Platform Settings page: name at least 2 characters, key required. */
+export const platformServiceFormSchema = serviceFormSchema({ min: 2, message: "Service name must be at least 2 characters." }, "Service key is required.");
+export type PlatformServiceFormValues = z.infer<typeof platformServiceFormSchema>;
+
+/** Admin Portal and Admin Settings: name and key required (the server still applies the 2-character rule). */
+export const adminServiceFormSchema = serviceFormSchema({ min: 1, message: "Service name is required" }, "Service key is required");
+export type AdminServiceFormValues = z.infer<typeof adminServiceFormSchema>;
+
+// --- The wire (the server validates with these) ------------------------------------------------
+
+/** POST /api/platform/settings: the stricter of the two form rules; isEnabled defaults to true. */
+export const createPlatformServiceSchema = z.object({
+  serviceName: platformServiceFormSchema.shape.serviceName,
+  serviceKey: platformServiceFormSchema.shape.serviceKey,
+  serviceUrl: optionalText(serviceLimits.url, "URL"),
+  description: optionalText(serviceLimits.description, "Description"),
+  isEnabled: z.boolean().default(true),
+});
+export type CreatePlatformServiceInput = z.infer<typeof createPlatformServiceSchema>;
+
+/**
+ * PUT /api/platform/settings/:id: every field optional (an absent field keeps its value).
+ * An empty or masked `serviceKey` keeps the stored key; a masked `serviceUrl` keeps the stored secret URL.
+ */
+export const updatePlatformServiceSchema = z.object({
+  serviceName: platformServiceFormSchema.shape.serviceName.optional(),
+  serviceKey: z
+    .string()
+    .trim()
+    .max(serviceLimits.key, `Service key must be at most ${serviceLimits.key} characters`)
+    .nullable()
+    .optional(),
+  serviceUrl: optionalText(serviceLimits.url, "URL"),
+  description: optionalText(serviceLimits.description, "Description"),
+  isEnabled: z.boolean().optional(),
+});
+export type UpdatePlatformServiceInput = z.infer<typeof updatePlatformServiceSchema>;
+
+/** A service as the API answers it: the key only ever in its masked form. */
+export interface PlatformService {
+  id: number;
+  serviceName: string;
+  /** The first 8 characters of the key and "…" (fewer for short keys). */
+  serviceKey: string;
+  hasKey: boolean;
+  /** The URL, or `maskedSecretUrl` when it is a secret (the messaging service's auth token). */
+  serviceUrl: string | null;
+  serviceUrlIsSecret: boolean;
+  isEnabled: boolean;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
