@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   const appSecret = resolveAppSecret({ appSecret: env.APP_SECRET, databaseUrl: env.DATABASE_URL, dataDir });
   if (!env.DATABASE_URL && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: embeddedDatabaseDir(dataDir) });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: embeddedDatabaseDir(dataDir),
+    onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection lost"),
+  });
   await runMigrations(database);
   const granted = await setPlatformAdmin(database.db, env.PLATFORM_ADMINS, true);
   if (granted > 0) logger.info({ count: granted }, "platform admins granted from PLATFORM_ADMINS");

@@ -30,10 +30,15 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Called with every SQL statement drizzle sends (tests count queries with it). */
   onQuery?: (sql: string) => void;
+  /** Told when an idle pooled connection dies (Postgres restarted, or the connection was terminated). */
+  onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery!(query) } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, pg re-throws an idle connection's error and the whole process dies;
+    // the pool replaces the connection on the next query, so it is only worth a log line.
+    pool.on("error", (error) => options.onIdleConnectionError?.(error));
     // A bad URL or a server that is down should fail at start-up, not at the first request.
     const probe = await pool.connect();
     probe.release();

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase } from "./client";
+
+const databaseUrl = process.env.DATABASE_URL;
+
+describe.runIf(process.env.QUORUM_TEST_DB === "postgres" && databaseUrl)("the Postgres pool", () => {
+  it("survives an idle connection being terminated, and the next query gets a fresh one", async () => {
+    const errors: Error[] = [];
+    let reportLostConnection = () => {};
+    const lostConnection = new Promise<void>((resolve) => {
+      reportLostConnection = resolve;
+    });
+    const database = await openDatabase({
+      databaseUrl,
+      dataDir: "memory://",
+      onIdleConnectionError: (error) => {
+        errors.push(error);
+        reportLostConnection();
+      },
+    });
+    try {
+      const before = await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+      const pid = before.rows[0]!.pid;
+
+      // What a Postgres restart or an administrator does to an idle connection.
+      const administrator = new pg.Client({ connectionString: databaseUrl });
+      await administrator.connect();
+      await administrator.query("select pg_terminate_backend($1)", [pid]);
+      await administrator.end();
+      await lostConnection;
+
+      expect(errors[0]?.message).toMatch(/terminating connection/);
+      const after = await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+      expect(after.rows[0]!.pid).not.toBe(pid);
+    } finally {
+      await database.close();
+    }
+  });
+});
