@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { resetToasts } from "@/components/ui/use-toast";
 import { server } from "@/testing/server";
 
@@ -31,6 +31,11 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.setPointerCapture ??= () => {};
+
+// findBy*/waitFor give up after 1 s by default. The client suite shares two cores with the server
+// suites, and a page's lazy chunk is transformed on first import, so 1 s is sometimes not enough
+// (seen failing in CI-like runs). A real failure still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());

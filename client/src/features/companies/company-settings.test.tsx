@@ -37,7 +37,7 @@ function serveSettings(settings: Partial<CompanySettings> = {}) {
 
 async function renderSettings(userId: number, role: CompanyRole) {
   const view = renderApp({ signedInAs: buildUser({ id: userId, companyId: 1, role }), path: "/company-settings" });
-  await screen.findByRole("tab", { name: "General" }, { timeout: 5000 });
+  await screen.findByRole("tab", { name: "General" });
   return view;
 }
 

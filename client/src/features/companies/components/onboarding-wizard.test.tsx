@@ -29,7 +29,7 @@ function company(fields: Partial<Company> = {}): Company {
 
 async function renderWizard() {
   const view = renderApp({ signedInAs: newUser(), path: "/company-onboarding" });
-  await screen.findByRole("form", { name: "Company setup" }, { timeout: 5000 });
+  await screen.findByRole("form", { name: "Company setup" });
   return view;
 }
 
