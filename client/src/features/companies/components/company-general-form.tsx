@@ -4,7 +4,8 @@ import { companyProfileSchema, type Company, type CompanyProfileInput } from "@s
 import { industryLabel, optionsWithCurrent, settingsIndustries, settingsStages, stageLabel } from "@shared/options";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { LabeledField, SelectField } from "@/components/ui/form-fields";
+import { LabeledField } from "@/components/ui/form-fields";
+import { SelectField } from "@/components/ui/select-fields";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";

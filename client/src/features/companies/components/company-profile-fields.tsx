@@ -2,7 +2,8 @@ import { useFormContext } from "react-hook-form";
 import type { CompanyProfileInput } from "@shared/companies";
 import { employeeCountOptions } from "@shared/options";
 import { FormField } from "@/components/ui/form";
-import { LabeledField, SelectField } from "@/components/ui/form-fields";
+import { LabeledField } from "@/components/ui/form-fields";
+import { SelectField } from "@/components/ui/select-fields";
 import { Input } from "@/components/ui/input";
 import { LogoUpload } from "@/features/companies/components/logo-upload";
 

@@ -5,7 +5,8 @@ import { isMessagingService, maskedSecretUrl, type PlatformService, type Platfor
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { FormSelect, LabeledField } from "@/components/ui/form-fields";
+import { LabeledField } from "@/components/ui/form-fields";
+import { FormSelect } from "@/components/ui/select-fields";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Switch } from "@/components/ui/switch";
