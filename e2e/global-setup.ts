@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
+import { ensureChromium } from "./chromium";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,6 +29,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync("dist/server/index.js") || !existsSync("dist/public/index.html")) {
     throw new Error("Build first: npm run build (npm run test:e2e does it).");
   }
+  ensureChromium();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const platformAdmin = { username: "platformadmin", password: "admin-password-1" };

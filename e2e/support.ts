@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromiumPath } from "./chromium";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { meetingCategory, meetingEndFrom, meetingFileType } from "../shared/meetings";
 
@@ -23,8 +24,6 @@ export const THEME_STORAGE_KEY = "quorum.theme";
 
 export const baseURL = () => inject("baseURL");
 export const platformAdmin = () => inject("platformAdmin");
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Debian's Chromium, headless, with the background networking this closed machine refuses switched off. */
 export function launchBrowser(): Promise<Browser> {
