@@ -28,7 +28,6 @@ function serveMembers(initial: CompanyMember[]) {
 
 async function renderPage(role: CompanyRole = "founder") {
   const view = renderApp({ signedInAs: buildUser({ id: 1, companyId: 1, role }), path: "/board-members" });
-  // The page is a lazily loaded chunk: the first render of a file can take a while on a busy machine.
   await screen.findByRole("list", { name: "Members" });
   return view;
 }
