@@ -1,7 +1,20 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/*
+ * Layers are rules here, not habits: `npm run check` fails on an import that crosses one.
+ * `scripts/lint-layers.test.ts` proves each zone bites by linting a deliberately wrong import.
+ */
+
+// ---- client layers ---------------------------------------------------------------------------
+const clientLayerRules = {};
+
+// ---- server layers ---------------------------------------------------------------------------
+const serverLayerRules = {};
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "migrations", "coverage", "e2e/artifacts"] },
@@ -9,8 +22,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver": undefined,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // No import cycles anywhere (type-only imports included: a cycle of types is still a tangle).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {
@@ -23,6 +44,7 @@ export default tseslint.config(
         "error",
         { patterns: [{ group: ["**/server/**", "@server/*"], message: "The client never imports server code." }] },
       ],
+      ...clientLayerRules,
     },
   },
   {
@@ -34,5 +56,9 @@ export default tseslint.config(
         { patterns: [{ group: ["**/client/**", "@/*"], message: "Server and shared code never import the client." }] },
       ],
     },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: { ...serverLayerRules },
   },
 );

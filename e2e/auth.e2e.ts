@@ -25,7 +25,7 @@ describe("accounts in the browser", () => {
     await expectAccessible(page);
     await screenshot(page, "register-1280");
 
-    // Validation messages of spec §5 before anything is sent.
+    // Validation messages appear before anything is sent.
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByText("Username must be at least 3 characters").waitFor();
 

@@ -29,7 +29,7 @@ async function scheduleFromMeetingsPage(page: Page, board: Board, title: string,
   const dialog = page.getByRole("dialog", { name: "Schedule New Board Meeting" });
   await dialog.waitFor();
 
-  // The defaults of spec §3.
+  // The form's defaults.
   expect(await dialog.getByLabel("Location").inputValue()).toBe("Virtual (Zoom)");
   expect(await dialog.getByRole("checkbox", { name: "Send notifications to participants" }).getAttribute("aria-checked")).toBe("true");
 

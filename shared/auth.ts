@@ -19,7 +19,7 @@ export const registerSchema = z
   password: z.string().check(z.minLength(6, "Password must be at least 6 characters"), z.maxLength(200)),
   firstName: optionalName,
   lastName: optionalName,
-  // Sent by the form as "founder"; the server ignores it (CONTRACT: registrants become founders of what they create).
+  // Sent by the form as "founder"; the server ignores it (registrants become founders of the companies they create).
   role: z.optional(z.string()),
   })
   .check(
@@ -32,7 +32,7 @@ export const registerSchema = z
   );
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** The user object of GET /api/auth/user, login and register (CONTRACT "The user object"). */
+/** The user object of GET /api/auth/user, login and register: `role` is the role in the active company. Never a password hash. */
 export interface User {
   id: number;
   username: string;

@@ -61,7 +61,7 @@ const companyFields = {
   employeeCount,
 };
 
-/** POST /api/companies and PUT /api/companies/:id (spec §5 "Company settings"); also the settings form. */
+/** POST /api/companies and PUT /api/companies/:id; also the settings form. */
 export const companyProfileSchema = z.object({
   ...companyFields,
   invitationMessage: optionalText(2000),
@@ -112,7 +112,7 @@ const roleField = z.enum(companyRoles, { error: "Role is required" });
 /** The route implies the company; a body may repeat it (the spec's forms send it) but never name another. */
 const bodyCompanyId = z.union([z.number(), z.string()]).nullish();
 
-/** The Add Member dialog (spec §5 "Add member"): creates the account, or adds an existing one by e-mail. */
+/** The Add Member dialog: creates the account, or adds an existing one by e-mail. */
 export const addMemberSchema = z.object({
   email: z.string({ error: "Invalid email address" }).trim().email("Invalid email address").max(254, "Invalid email address"),
   firstName: required("First name is required"),
@@ -125,7 +125,7 @@ export const addMemberSchema = z.object({
 });
 export type AddMemberInput = z.input<typeof addMemberSchema>;
 
-/** The invite form of Company Settings (spec §5 "Invite"). */
+/** The invite form of Company Settings. */
 export const inviteSchema = z.object({
   email: z.string({ error: "Please enter a valid email" }).trim().email("Please enter a valid email").max(254, "Please enter a valid email"),
   role: roleField,

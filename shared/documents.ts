@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * `POST /api/documents` (spec §7): name, fileType, fileSize, content, category, companyId, uploadedBy.
+ * `POST /api/documents`: name, fileType, fileSize, content, category, companyId, uploadedBy.
  * `companyId` and `uploadedBy` are checked against the signed-in user and active company, never trusted;
  * `fileSize` is computed by the server. `sendNotifications` is ours (meetings: notify the participants).
  */
@@ -17,7 +17,7 @@ export const createDocumentSchema = z.object({
 });
 export type CreateDocumentInput = z.input<typeof createDocumentSchema>;
 
-/** A document on the wire (spec §3 "Document"). Lists never carry file bytes: `content` is the description, or the meeting JSON. */
+/** A document on the wire. Lists never carry file bytes: `content` is the description, or the meeting JSON. */
 export interface DocumentObject {
   id: number;
   name: string;

@@ -1,6 +1,6 @@
 import { formatAgenda, meetingContentSchema, meetingFormSchema, newMeetingSchema } from "./meetings";
 
-describe("formatAgenda (spec §8)", () => {
+describe("formatAgenda", () => {
   it("numbers the items, puts each description on the next line and a blank line between entries", () => {
     const text = formatAgenda([
       { title: "Call to order", duration: 5, description: "Confirm quorum." },
@@ -11,7 +11,7 @@ describe("formatAgenda (spec §8)", () => {
   });
 });
 
-describe("meetingFormSchema (spec §5)", () => {
+describe("meetingFormSchema", () => {
   it("gives the spec's messages", () => {
     const result = meetingFormSchema.safeParse({ title: " ", date: "", time: "", location: "" });
     expect(result.success).toBe(false);

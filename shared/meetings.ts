@@ -13,7 +13,7 @@ export const meetingCategory = "Meeting";
 export const meetingFileType = "application/json";
 export const meetingNamePrefix = "Meeting: ";
 
-/** The end of a meeting that starts at `start` (spec §7: start plus 2 hours). */
+/** The end of a meeting that starts at `start`: two hours later. */
 export function meetingEndFrom(start: Date): Date {
   return new Date(start.getTime() + meetingLengthMs);
 }
@@ -51,7 +51,7 @@ const memberId = z
   .refine((value) => /^\d{1,9}$/.test(value) && Number(value) > 0, "Participants must be member ids");
 
 /**
- * The JSON text in a meeting document's `content` (CONTRACT "Meetings"), as the server accepts it.
+ * The JSON text in a meeting document's `content`, as the server accepts it.
  * Dates become Date objects; participant ids are de-duplicated numbers.
  */
 export const meetingContentSchema = z
@@ -88,7 +88,7 @@ export interface MeetingContentWire {
   agenda: string;
 }
 
-/** `POST /api/new-meeting`: the draft made before generating an agenda (spec §3 "Draft meeting record"). */
+/** `POST /api/new-meeting`: the draft made before generating an agenda. */
 export const newMeetingSchema = z.object({
   title: titleField("Please provide a meeting title first"),
   date: isoDateTime("Date must be an ISO date and time"),
@@ -101,7 +101,7 @@ export const newMeetingSchema = z.object({
 });
 export type NewMeetingInput = z.input<typeof newMeetingSchema>;
 
-/** Spec §3 "Generated agenda item"; CONTRACT "AI agenda": 3–12 items, durations 1–120 minutes. */
+/** A generated agenda: 3–12 items, durations 1–120 minutes. */
 const agendaItemSchema = z.object({
   title: z.string().trim().min(1).max(200),
   duration: z.number().int().min(1).max(120),
@@ -125,7 +125,7 @@ export function formatAgenda(items: readonly Pick<AgendaItem, "title" | "duratio
     .join("\n\n");
 }
 
-/** Dashboard rows (`GET /api/companies/:companyId/meetings/upcoming`), spec §3 "Meeting as listed". */
+/** Dashboard rows (`GET /api/companies/:companyId/meetings/upcoming`). */
 export interface ListedMeeting {
   id: number;
   title: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Platform services (spec §3 "Platform service setting", CONTRACT "Platform services").
+ * Platform services: the keys of outside services (AI, e-mail, messaging, storage) kept by platform admins.
  * The spec's service types are stored under these names; the AI agenda reads the enabled "OpenAI" one.
  */
 export const serviceNames = {
@@ -47,7 +47,7 @@ export const maskEllipsis = "…";
 
 const serviceLimits = { name: 100, key: 4096, url: 2048, description: 1000 } as const;
 
-// --- The forms (spec §5, messages exact) -------------------------------------------------------
+// --- The forms (their messages are the ones users see) -------------------------------------------------------
 
 const optionalText = (max: number, label: string) =>
   z

@@ -1,0 +1,48 @@
+import { hasRoleAtLeast, type CompanyRole } from "./roles";
+
+/**
+ * Who may do what in a company: the one list both the server's guards and the screens read, so a
+ * rule can never differ between them. Each capability names the lowest role that holds it
+ * (founder > admin > member > observer) and the message a caller below it is refused with (403).
+ */
+export const permissions = {
+  scheduleMeeting: { minRole: "member", deniedMessage: "Observers cannot schedule meetings" },
+  uploadDocument: { minRole: "member", deniedMessage: "Observers cannot upload documents" },
+  /** One's own documents; deleting anyone's needs `deleteAnyDocument`. */
+  deleteDocument: { minRole: "member", deniedMessage: "Observers cannot delete documents" },
+  deleteAnyDocument: { minRole: "admin", deniedMessage: "Only founders, admins and the uploader can delete a document" },
+  createResolution: { minRole: "member", deniedMessage: "Observers cannot create resolutions" },
+  vote: { minRole: "member", deniedMessage: "Observers cannot vote" },
+  manageMembers: { minRole: "admin", deniedMessage: "Only founders and admins can add members" },
+  changeRole: { minRole: "admin", deniedMessage: "Only founders and admins can change roles" },
+  /** Making someone a founder, or changing a founder's role. */
+  assignFounder: { minRole: "founder", deniedMessage: "Only a founder can make or remove a founder" },
+  editCompany: { minRole: "admin", deniedMessage: "Only founders and admins can update the company" },
+} as const satisfies Record<string, { minRole: CompanyRole; deniedMessage: string }>;
+
+export type Permission = keyof typeof permissions;
+
+/** True when a company role holds the capability. No role (no company) holds none. */
+export function can(role: CompanyRole | null | undefined, permission: Permission): boolean {
+  return hasRoleAtLeast(role, permissions[permission].minRole);
+}
+
+/** The refusal a caller without the capability gets. */
+export function deniedMessage(permission: Permission): string {
+  return permissions[permission].deniedMessage;
+}
+
+/** Its uploader (unless an observer), or a founder or admin of the company. */
+export function canDeleteDocument(role: CompanyRole | null | undefined, isUploader: boolean): boolean {
+  return can(role, "deleteAnyDocument") || (isUploader && can(role, "deleteDocument"));
+}
+
+/**
+ * Platform administration is not a company role: it is a flag on the account, and it grants no access
+ * to any company's board data.
+ */
+export const platformAdminDeniedMessage = "Platform administrators only";
+
+export function canAdministerPlatform(user: { isPlatformAdmin: boolean } | null | undefined): boolean {
+  return user?.isPlatformAdmin === true;
+}
