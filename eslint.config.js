@@ -61,4 +61,23 @@ export default tseslint.config(
     files: ["server/**/*.ts"],
     rules: { ...serverLayerRules },
   },
+  {
+    // Every wire field is built from the input primitives, which bound its length and refuse what Postgres
+    // cannot store (control characters, ids beyond integer, dates outside years 1900-9999).
+    files: ["shared/**/*.ts"],
+    ignores: ["shared/input.ts", "shared/**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name=/^(string|number|bigint|date)$/]",
+          message: "Build wire fields from shared/input.ts (text, id, integer, isoTimestamp, email, ...), not a raw zod primitive.",
+        },
+        {
+          selector: "MemberExpression[object.name='z'][property.name='coerce']",
+          message: "Build wire fields from shared/input.ts (id parses numbers given as strings), not z.coerce.",
+        },
+      ],
+    },
+  },
 );

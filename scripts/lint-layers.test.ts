@@ -24,3 +24,16 @@ describe("import rules", () => {
     expect(await rulesBrokenBy("client/src/lib/probe.ts", 'import { can } from "@shared/permissions";\nexport const probe = can;\n')).toEqual([]);
   });
 });
+
+describe("wire schemas", () => {
+  it("refuse a raw zod string or number outside the input primitives", async () => {
+    const code = 'import { z } from "zod";\nexport const probe = z.object({ a: z.string(), b: z.number(), c: z.coerce.number() });\n';
+    expect(await rulesBrokenBy("shared/probe.ts", code)).toEqual(["no-restricted-syntax", "no-restricted-syntax", "no-restricted-syntax"]);
+    expect(await rulesBrokenBy("shared/input.ts", code)).toEqual([]);
+  });
+
+  it("accept fields built from the primitives", async () => {
+    const code = 'import { z } from "zod";\nimport { id, text } from "./input";\nexport const probe = z.object({ a: text({ max: 10 }), b: id() });\n';
+    expect(await rulesBrokenBy("shared/probe.ts", code)).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import { displayName } from "./people";
 import { hasRoleAtLeast, roleLabel } from "./roles";
 
 describe("registerSchema", () => {
-  it("uses the spec's messages", () => {
+  it("uses the messages users see", () => {
     const result = registerSchema.safeParse({ username: "ab", email: "nope", password: "12345" });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((issue) => issue.message);
@@ -20,14 +20,14 @@ describe("registerSchema", () => {
 });
 
 describe("loginSchema", () => {
-  it("requires both fields with the spec's messages", () => {
+  it("requires both fields, saying which", () => {
     const result = loginSchema.safeParse({ username: " ", password: "" });
     expect(result.error!.issues.map((issue) => issue.message)).toEqual(["Username is required", "Password is required"]);
   });
 });
 
 describe("roles", () => {
-  it("labels roles as §6 says", () => {
+  it("labels roles as the screens show them", () => {
     expect(["founder", "admin", "member", "observer", "other"].map(roleLabel)).toEqual([
       "Founder / Admin",
       "Admin",

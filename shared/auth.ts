@@ -1,26 +1,31 @@
 // zod/mini keeps the sign-in screen, which loads before anything else, small (the classic API is ~50 KB gzip more).
 import { z } from "zod/mini";
+import { email, ignored, limits, password, text } from "./input";
 import type { CompanyRole } from "./roles";
 
 export const loginSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(1, "Username is required")),
-  password: z.string().check(z.minLength(1, "Password is required")),
+  // A username or an e-mail address.
+  username: text({ max: limits.login, min: 1, requiredMessage: "Username is required" }),
+  password: password("Password is required", 1),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const optionalName = z.optional(z.string().check(z.trim(), z.maxLength(100)));
+const optionalName = z.optional(text({ max: limits.name }));
 
 export const registerSchema = z
   .object({
-  username: z
-    .string()
-    .check(z.trim(), z.minLength(3, "Username must be at least 3 characters"), z.maxLength(50, "Username must be at most 50 characters")),
-  email: z.string().check(z.trim(), z.email("Please enter a valid email address"), z.maxLength(254)),
-  password: z.string().check(z.minLength(6, "Password must be at least 6 characters"), z.maxLength(200)),
+  username: text({
+    max: limits.username,
+    min: 3,
+    requiredMessage: "Username must be at least 3 characters",
+    maxMessage: `Username must be at most ${limits.username} characters`,
+  }),
+  email: email("Please enter a valid email address"),
+  password: password("Password must be at least 6 characters"),
   firstName: optionalName,
   lastName: optionalName,
   // Sent by the form as "founder"; the server ignores it (registrants become founders of the companies they create).
-  role: z.optional(z.string()),
+  role: ignored,
   })
   .check(
     // Sign-in accepts a username or an e-mail: a username that looks like an e-mail must be the account's own,

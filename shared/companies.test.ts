@@ -33,7 +33,7 @@ describe("onboardingFormSchema", () => {
 });
 
 describe("member schemas", () => {
-  it("use the spec's messages", () => {
+  it("use the messages users see", () => {
     expect(messages(addMemberSchema.safeParse({}))).toEqual([
       ["email", "Invalid email address"],
       ["firstName", "First name is required"],
@@ -61,7 +61,7 @@ describe("logo URLs", () => {
 });
 
 describe("option lists", () => {
-  it("are the spec's §3 lists, with its labels", () => {
+  it("are the forms' lists, with their labels", () => {
     expect(onboardingIndustries.map((option) => option.label)).toEqual([
       "Technology", "Healthcare", "Finance", "Education", "Retail", "Manufacturing", "Energy", "Media & Entertainment", "Transportation", "Other",
     ]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { email, id, isHttpUrl, limits, optionalHttpUrl, password, requiredText, text } from "./input";
 import { employeeCounts } from "./options";
 import { companyRoles, type CompanyRole } from "./roles";
 
@@ -10,51 +11,30 @@ export const logoNotImageMessage = "The logo must be an image file";
 
 const dataImageUrl = /^data:image\/[a-z0-9.+-]+(;[a-z0-9=.+-]+)*;base64,[a-z0-9+/]+=*$/i;
 
-function isHttpUrl(value: string, protocols: readonly string[] = ["http:", "https:"]): boolean {
-  try {
-    const url = new URL(value);
-    return protocols.includes(url.protocol) && url.hostname.includes(".") && !/\s/.test(value);
-  } catch {
-    return false;
-  }
-}
-
 /** True for a data:image/* URL or an https address (what a company logo may be). */
 export function isAcceptableLogoUrl(value: string): boolean {
-  return dataImageUrl.test(value) || (value.length <= 2048 && isHttpUrl(value, ["https:"]));
+  return dataImageUrl.test(value) || isHttpUrl(value, ["https:"]);
 }
 
-const required = (message: string, max = 100) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `At most ${max} characters`);
+const optionalText = (max: number) => z.nullish(text({ max }));
 
-const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).nullish();
+const website = z.nullish(optionalHttpUrl("Please enter a valid URL"));
 
-const website = z
-  .string()
-  .trim()
-  .max(2048, "Please enter a valid URL")
-  .refine((value) => value === "" || isHttpUrl(value), "Please enter a valid URL")
-  .nullish();
-
-const logoUrl = z
-  .string()
-  .max(maxLogoUrlLength, logoTooLargeMessage)
-  .refine((value) => value === "" || isAcceptableLogoUrl(value), logoNotImageMessage)
-  .nullish();
+const logoUrl = z.nullish(
+  text({ max: maxLogoUrlLength, maxMessage: logoTooLargeMessage, trim: false }).check(
+    z.refine((value) => value === "" || isAcceptableLogoUrl(value), logoNotImageMessage),
+  ),
+);
 
 const employeeCount = z
   .union([z.enum(employeeCounts), z.literal("")], { error: "Please choose a company size" })
   .nullish();
 
 const companyFields = {
-  name: required("Company name is required", 200),
-  industry: required("Industry is required"),
-  location: required("Location is required", 200),
-  stage: required("Funding stage is required"),
+  name: requiredText("Company name is required", limits.title),
+  industry: requiredText("Industry is required"),
+  location: requiredText("Location is required", limits.title),
+  stage: requiredText("Funding stage is required"),
   description: optionalText(2000),
   logoUrl,
   website,
@@ -75,8 +55,8 @@ export const onboardingFormSchema = z
     industry: companyFields.industry,
     stage: companyFields.stage,
     description: companyFields.description,
-    city: z.string().trim().max(100, "At most 100 characters"),
-    country: z.string().trim().max(100, "At most 100 characters"),
+    city: text({ max: limits.name }),
+    country: text({ max: limits.name }),
     website,
     employeeCount,
     logoUrl,
@@ -109,25 +89,23 @@ export function onboardingToCompany(values: OnboardingFormValues): CompanyProfil
 }
 
 const roleField = z.enum(companyRoles, { error: "Role is required" });
-/** The route implies the company; a body may repeat it (the spec's forms send it) but never name another. */
-const bodyCompanyId = z.union([z.number(), z.string()]).nullish();
+/** The route implies the company; a body may repeat it (the forms send it) but never name another. */
+const bodyCompanyId = z.nullish(id("companyId must be the company in the address"));
 
 /** The Add Member dialog: creates the account, or adds an existing one by e-mail. */
 export const addMemberSchema = z.object({
-  email: z.string({ error: "Invalid email address" }).trim().email("Invalid email address").max(254, "Invalid email address"),
-  firstName: required("First name is required"),
-  lastName: required("Last name is required"),
+  email: email("Invalid email address"),
+  firstName: requiredText("First name is required"),
+  lastName: requiredText("Last name is required"),
   role: roleField,
-  password: z
-    .string({ error: "Password must be at least 6 characters" })
-    .min(6, "Password must be at least 6 characters").max(200, "At most 200 characters"),
+  password: password("Password must be at least 6 characters"),
   companyId: bodyCompanyId,
 });
 export type AddMemberInput = z.input<typeof addMemberSchema>;
 
 /** The invite form of Company Settings. */
 export const inviteSchema = z.object({
-  email: z.string({ error: "Please enter a valid email" }).trim().email("Please enter a valid email").max(254, "Please enter a valid email"),
+  email: email("Please enter a valid email"),
   role: roleField,
   companyId: bodyCompanyId,
 });
@@ -142,13 +120,13 @@ export function memberRequestSchema(body: unknown) {
 /** PATCH /api/users/:userId/role. */
 export const roleChangeSchema = z.object({
   role: roleField,
-  companyId: z.coerce.number({ error: "Invalid company" }).int("Invalid company").positive("Invalid company").optional(),
+  companyId: z.optional(id("Invalid company")),
 });
 export type RoleChangeInput = z.input<typeof roleChangeSchema>;
 
 /** PATCH /api/users/:id/active-company and PUT /api/users/:id. */
 export const switchCompanySchema = z.object({
-  companyId: z.coerce.number({ error: "Choose a company" }).int("Choose a company").positive("Choose a company"),
+  companyId: id("Choose a company"),
 });
 
 export interface Company {

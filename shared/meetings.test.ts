@@ -12,7 +12,7 @@ describe("formatAgenda", () => {
 });
 
 describe("meetingFormSchema", () => {
-  it("gives the spec's messages", () => {
+  it("gives the messages users see", () => {
     const result = meetingFormSchema.safeParse({ title: " ", date: "", time: "", location: "" });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([

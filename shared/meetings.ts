@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { dateInput, id, ignored, integer, isStorableDate, isoTimestamp, latestYear, limits, text, timeInput } from "./input";
 
-/** Spec §9: a meeting lasts a fixed two hours. */
+/** A meeting lasts a fixed two hours. */
 const meetingLengthMs = 2 * 60 * 60 * 1000;
 
-/** Spec §4 "Meeting status". `draft` exists only for agenda generation and is never listed. */
+/** A meeting's status. `draft` exists only for agenda generation and is never listed. */
 export const meetingStatuses = ["draft", "pending", "confirmed", "cancelled"] as const;
 export type MeetingStatus = (typeof meetingStatuses)[number];
 /** Statuses a scheduled (non-draft) meeting may carry. */
@@ -18,37 +19,31 @@ export function meetingEndFrom(start: Date): Date {
   return new Date(start.getTime() + meetingLengthMs);
 }
 
-// --- The meeting's fields, with the spec's §5 messages: one definition for the form, the content and the draft ---
+// --- The meeting's fields and the messages users see: one definition for the form, the content and the draft ---
 
 const titleField = (requiredMessage = "Meeting title is required") =>
-  z.string({ message: "Meeting title is required" }).trim().min(1, requiredMessage).max(200, "Title must be at most 200 characters");
+  text({ max: limits.title, min: 1, requiredMessage, maxMessage: `Title must be at most ${limits.title} characters` });
+const maxLocationLength = 500;
 /** The draft may leave the location empty; a meeting may not. */
-const locationText = z.string({ message: "Location is required" }).trim().max(500, "Location must be at most 500 characters");
-const locationField = locationText.min(1, "Location is required");
-const agendaField = z.string().max(20_000, "Agenda must be at most 20,000 characters");
+const locationText = text({ max: maxLocationLength, maxMessage: `Location must be at most ${maxLocationLength} characters` });
+const locationField = text({ max: maxLocationLength, min: 1, requiredMessage: "Location is required", maxMessage: `Location must be at most ${maxLocationLength} characters` });
+const maxAgendaLength = 20_000;
+const agendaField = text({ max: maxAgendaLength, maxMessage: "Agenda must be at most 20,000 characters", trim: false });
 
-/** Spec §3 "Meeting form values" with the §5 messages; used by the modal through zodResolver. */
+/** The schedule dialog's values; used by the modal through zodResolver. */
 export const meetingFormSchema = z.object({
   title: titleField(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date is required"),
-  time: z.string().regex(/^\d{2}:\d{2}$/, "Time is required"),
+  date: dateInput("Date is required"),
+  time: timeInput("Time is required"),
   location: locationField,
-  agenda: agendaField.optional(),
-  participants: z.array(z.string()).optional(),
+  agenda: z.optional(agendaField),
+  // Member ids as the participant checkboxes hold them.
+  participants: z.array(text({ max: 10 })).optional(),
   sendNotifications: z.boolean().optional(),
 });
 export type MeetingFormValues = z.infer<typeof meetingFormSchema>;
 
-const isoDateTime = (message: string) =>
-  z.iso
-    .datetime({ offset: true, message })
-    .transform((value) => new Date(value))
-    .refine((date) => !Number.isNaN(date.getTime()), message);
-
-const memberId = z
-  .union([z.string(), z.number()])
-  .transform((value) => String(value).trim())
-  .refine((value) => /^\d{1,9}$/.test(value) && Number(value) > 0, "Participants must be member ids");
+const memberId = id("Participants must be member ids");
 
 /**
  * The JSON text in a meeting document's `content`, as the server accepts it.
@@ -58,16 +53,16 @@ export const meetingContentSchema = z
   .object({
     type: z.literal("meeting", { message: 'Meeting content must have type "meeting"' }),
     title: titleField(),
-    date: isoDateTime("Date must be an ISO date and time"),
-    endDate: isoDateTime("End date must be an ISO date and time"),
+    date: isoTimestamp("Date must be an ISO date and time"),
+    endDate: isoTimestamp("End date must be an ISO date and time"),
     location: locationField,
     status: z.enum(scheduledMeetingStatuses, { message: "Status must be pending, confirmed or cancelled" }),
     participants: z
       .array(memberId, { message: "Participants must be a list of member ids" })
       .max(500, "At most 500 participants")
       .default([])
-      .transform((ids) => [...new Set(ids.map(Number))]),
-    agenda: agendaField.nullish().transform((value) => value ?? ""),
+      .transform((ids) => [...new Set(ids)]),
+    agenda: z.nullish(agendaField).transform((value) => value ?? ""),
   })
   .refine((content) => !(content.date instanceof Date && content.endDate instanceof Date) || content.endDate.getTime() === content.date.getTime() + meetingLengthMs, {
     message: "End date must be two hours after the start",
@@ -91,21 +86,23 @@ export interface MeetingContentWire {
 /** `POST /api/new-meeting`: the draft made before generating an agenda. */
 export const newMeetingSchema = z.object({
   title: titleField("Please provide a meeting title first"),
-  date: isoDateTime("Date must be an ISO date and time"),
-  // Always start + 2 h on the server; accepted so the spec's body passes.
-  endDate: z.string().optional(),
-  location: locationText.optional().default(""),
-  status: z.string().optional(),
-  companyId: z.union([z.number(), z.string()]).optional(),
-  createdBy: z.union([z.number(), z.string()]).optional(),
+  date: isoTimestamp("Date must be an ISO date and time").check(
+    z.refine((date: Date) => isStorableDate(meetingEndFrom(date)), `The meeting must end by the year ${latestYear}`),
+  ),
+  // Always start + 2 h on the server; accepted so the client's body passes.
+  endDate: z.optional(text({ max: 100 })),
+  location: z._default(z.optional(locationText), ""),
+  status: ignored,
+  companyId: z.optional(id("companyId must be your active company")),
+  createdBy: z.optional(id("createdBy must be the signed-in user")),
 });
 export type NewMeetingInput = z.input<typeof newMeetingSchema>;
 
 /** A generated agenda: 3–12 items, durations 1–120 minutes. */
 const agendaItemSchema = z.object({
-  title: z.string().trim().min(1).max(200),
-  duration: z.number().int().min(1).max(120),
-  description: z.string().trim().max(1000).default(""),
+  title: text({ max: limits.title, min: 1 }),
+  duration: integer({ min: 1, max: 120 }),
+  description: z._default(text({ max: 1000 }), ""),
 });
 export type AgendaItem = z.output<typeof agendaItemSchema>;
 export const agendaItemsSchema = z.array(agendaItemSchema).min(3).max(12);
@@ -115,7 +112,7 @@ export interface GeneratedAgenda {
   source: "ai" | "template";
 }
 
-/** Spec §8: "N. title (duration min)", the description on the next line, a blank line between entries. */
+/** "N. title (duration min)", the description on the next line, a blank line between entries. */
 export function formatAgenda(items: readonly Pick<AgendaItem, "title" | "duration" | "description">[]): string {
   return items
     .map((item, index) => {

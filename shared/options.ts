@@ -1,4 +1,4 @@
-/** The spec's §3 option lists. The server stores industry and stage as free text; these lists are the forms'. */
+/** The forms' option lists. The server stores industry and stage as free text; these lists are the forms'. */
 
 export interface Option {
   value: string;
@@ -30,7 +30,7 @@ export const onboardingStages: readonly Option[] = [
   { value: "public", label: "Public" },
 ];
 
-/** Industries offered by Company Settings (a different list from onboarding's, as the spec shows). */
+/** Industries offered by Company Settings (a different list from onboarding's). */
 export const settingsIndustries: readonly Option[] = [
   { value: "technology", label: "Technology" },
   { value: "healthcare", label: "Healthcare" },

@@ -10,12 +10,12 @@ import {
 const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe("platform service schemas", () => {
-  it("uses the Platform Settings page's messages (§5)", () => {
+  it("uses the Platform Settings page's messages", () => {
     const result = platformServiceFormSchema.safeParse({ serviceName: "A", serviceKey: " ", isEnabled: true });
     expect(messages(result)).toEqual(["Service name must be at least 2 characters.", "Service key is required."]);
   });
 
-  it("uses the admin pages' messages (§5)", () => {
+  it("uses the admin pages' messages", () => {
     const result = adminServiceFormSchema.safeParse({ serviceName: "", serviceKey: "", isEnabled: true });
     expect(messages(result)).toEqual(["Service name is required", "Service key is required"]);
     // The admin forms accept a one-letter name; the server's stricter rule answers it.

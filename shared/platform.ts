@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { text } from "./input";
 
 /**
  * Platform services: the keys of outside services (AI, e-mail, messaging, storage) kept by platform admins.
- * The spec's service types are stored under these names; the AI agenda reads the enabled "OpenAI" one.
+ * The service types offered by the admin pages are stored under these names; the AI agenda reads the enabled "OpenAI" one.
  */
 export const serviceNames = {
   ai: "OpenAI",
@@ -17,7 +18,7 @@ export interface ServiceTypeOption {
   label: string;
 }
 
-/** The Platform Settings page's type select: the messaging type is labelled as e-mail messaging (spec). */
+/** The Platform Settings page's type select: the messaging type is labelled as e-mail messaging. */
 export const platformSettingsServiceTypes: readonly ServiceTypeOption[] = [
   { value: serviceNames.ai, label: "AI Service (OpenAI)" },
   { value: serviceNames.messaging, label: "Email Messaging (Twilio)" },
@@ -49,27 +50,18 @@ const serviceLimits = { name: 100, key: 4096, url: 2048, description: 1000 } as 
 
 // --- The forms (their messages are the ones users see) -------------------------------------------------------
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .optional();
+const optionalText = (max: number, label: string) => z.nullish(text({ max, maxMessage: `${label} must be at most ${max} characters` }));
+
+const serviceName = (min: number, minMessage: string) =>
+  text({ max: serviceLimits.name, min, requiredMessage: minMessage, maxMessage: `Service name must be at most ${serviceLimits.name} characters` });
+const serviceKey = (min: number, requiredMessage?: string) =>
+  text({ max: serviceLimits.key, min, requiredMessage, maxMessage: `Service key must be at most ${serviceLimits.key} characters` });
 
 /** The service form: the two pages differ only in the rule and words for the name and for a missing key. */
 const serviceFormSchema = (name: { min: number; message: string }, keyRequired: string) =>
   z.object({
-    serviceName: z
-      .string()
-      .trim()
-      .min(name.min, name.message)
-      .max(serviceLimits.name, `Service name must be at most ${serviceLimits.name} characters`),
-    serviceKey: z
-      .string()
-      .trim()
-      .min(1, keyRequired)
-      .max(serviceLimits.key, `Service key must be at most ${serviceLimits.key} characters`),
+    serviceName: serviceName(name.min, name.message),
+    serviceKey: serviceKey(1, keyRequired),
     serviceUrl: optionalText(serviceLimits.url, "URL"),
     description: optionalText(serviceLimits.description, "Description"),
     isEnabled: z.boolean(),
@@ -100,13 +92,8 @@ export type CreatePlatformServiceInput = z.infer<typeof createPlatformServiceSch
  * An empty or masked `serviceKey` keeps the stored key; a masked `serviceUrl` keeps the stored secret URL.
  */
 export const updatePlatformServiceSchema = z.object({
-  serviceName: platformServiceFormSchema.shape.serviceName.optional(),
-  serviceKey: z
-    .string()
-    .trim()
-    .max(serviceLimits.key, `Service key must be at most ${serviceLimits.key} characters`)
-    .nullable()
-    .optional(),
+  serviceName: z.optional(platformServiceFormSchema.shape.serviceName),
+  serviceKey: z.nullish(serviceKey(0)),
   serviceUrl: optionalText(serviceLimits.url, "URL"),
   description: optionalText(serviceLimits.description, "Description"),
   isEnabled: z.boolean().optional(),

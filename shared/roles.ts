@@ -11,7 +11,7 @@ export function hasRoleAtLeast(role: CompanyRole | null | undefined, minimum: Co
   return role != null && roleRank[role] >= roleRank[minimum];
 }
 
-/** The spec's role labels (§6): anything unknown reads as Observer. */
+/** How roles read on screen: anything unknown reads as Observer. */
 export function roleLabel(role: string | null | undefined): string {
   switch (role) {
     case "founder":

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "../../../shared/input";
 import type { $ZodType } from "zod/v4/core";
 import { HttpError, zodErrorBody } from "./errors";
 
@@ -12,9 +13,9 @@ export function parseOr400<Schema extends $ZodType>(schema: Schema, value: unkno
   return result.data;
 }
 
-/** A positive integer route parameter, or 404 (an id that cannot exist names nothing). */
+/** A route's id parameter, or 404: an id that cannot exist (beyond Postgres' integer range too) names nothing. */
 export function idParam(value: string | string[] | undefined): number {
-  const id = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, "Not found");
+  const id = typeof value === "string" ? parseId(value) : null;
+  if (id === null) throw new HttpError(404, "Not found");
   return id;
 }
