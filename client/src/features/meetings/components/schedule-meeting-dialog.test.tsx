@@ -4,17 +4,12 @@ import type { DocumentObject } from "@shared/documents";
 import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
+import { runInTimeZone } from "@/testing/time-zone";
 import { AGENDA_FAILED_TEXT, AGENDA_FROM_AI_TEXT, AGENDA_FROM_TEMPLATE_TEXT } from "@/features/meetings/components/schedule-meeting-dialog";
 import { buildMeetingDocument, buildMember } from "@/features/meetings/testing/meeting-fixtures";
 
 // New York, so "local time stored as UTC" is visible (the machine itself runs in UTC).
-const originalTz = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = "America/New_York";
-});
-afterAll(() => {
-  process.env.TZ = originalTz;
-});
+runInTimeZone("America/New_York");
 
 const me = buildUser({ id: 7, companyId: 3, firstName: "Fay", lastName: "Founder" });
 const members = [
