@@ -9,7 +9,7 @@ import { embeddedDatabaseDir, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { readEnv } from "./env";
 import { setPlatformAdmin } from "./features/auth/auth.service";
-import { createLogger } from "./logger";
+import { createLogger, describeError } from "./logger";
 
 const devMode = process.argv.includes("--dev");
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -83,6 +83,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A failed query's message holds its values: describeError keeps the statement and the SQLSTATE only.
+  console.error(describeError(error));
   process.exit(1);
 });
