@@ -9,6 +9,7 @@ import { embeddedDatabaseDir, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { readEnv } from "./env";
 import { setPlatformAdmin } from "./features/auth/auth.service";
+import { createHttpServer } from "./http/http-server";
 import { createLogger, describeError } from "./logger";
 
 const devMode = process.argv.includes("--dev");
@@ -53,7 +54,12 @@ async function main(): Promise<void> {
     { frontend },
   );
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const server = createHttpServer(app, logger);
+  server.on("error", (error) => {
+    logger.fatal({ err: error }, "the HTTP server failed");
+    process.exit(1);
+  });
+  server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ url: `http://${env.HOST}:${port}`, database: database.kind }, "Quorum is listening");
