@@ -9,7 +9,8 @@ import { embeddedDatabaseDir, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { readEnv } from "./env";
 import { setPlatformAdmin } from "./features/auth/auth.service";
-import { createLogger } from "./logger";
+import { createHttpServer } from "./http/http-server";
+import { createLogger, describeError } from "./logger";
 
 const devMode = process.argv.includes("--dev");
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -53,7 +54,12 @@ async function main(): Promise<void> {
     { frontend },
   );
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const server = createHttpServer(app, logger);
+  server.on("error", (error) => {
+    logger.fatal({ err: error }, "the HTTP server failed");
+    process.exit(1);
+  });
+  server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ url: `http://${env.HOST}:${port}`, database: database.kind }, "Quorum is listening");
@@ -83,6 +89,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A failed query's message holds its values: describeError keeps the statement and the SQLSTATE only.
+  console.error(describeError(error));
   process.exit(1);
 });

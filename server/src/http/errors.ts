@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
 import type { ApiErrorBody } from "../../../shared/api-error";
+import { databaseFailureOf } from "../db/client";
 
 /** Services throw this; the error handler turns it into the contract's body. */
 export class HttpError extends Error {
@@ -28,9 +29,26 @@ export function zodErrorBody(error: ZodError): ApiErrorBody {
 
 /** Postgres unique violation: a concurrent insert lost a race the service had already checked for. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-  return code === "23505";
+  return databaseFailureOf(error)?.sqlState === "23505";
 }
+
+/**
+ * SQLSTATEs by which Postgres refuses a value the request carried: the caller's fault, so a 400 rather than a 500.
+ * Validation should refuse such input first; this is the net under it, for both drivers alike.
+ */
+export const unstorableValueStates: ReadonlyMap<string, string> = new Map([
+  ["22021", "invalid byte sequence (a NUL character in text)"],
+  ["22P05", "untranslatable character (\\u0000 in JSON)"],
+  ["22003", "numeric value out of range (an id beyond integer)"],
+  ["22008", "datetime field overflow (year 0)"],
+  ["22007", "invalid datetime format"],
+  ["22009", "time zone displacement out of range (a date of year 10000 and beyond, as JavaScript writes it)"],
+  ["22001", "value too long for its column"],
+  ["54000", "program limit exceeded (an index row too large)"],
+  ["22P02", "invalid text representation"],
+]);
+
+export const unstorableValueMessage = "The request holds a value the database cannot store";
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `No API route for ${req.method} ${req.path}`));
@@ -55,6 +73,13 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   }
   if (error instanceof ZodError) {
     res.status(400).json(zodErrorBody(error));
+    return;
+  }
+  const sqlState = databaseFailureOf(error)?.sqlState;
+  if (sqlState && unstorableValueStates.has(sqlState)) {
+    // The logger's error serializer keeps the statement and the SQLSTATE, never the values.
+    req.log.warn({ err: error, sqlState }, "the database refused a value in the request");
+    res.status(400).json({ message: unstorableValueMessage });
     return;
   }
   const parserError = error as BodyParserError;
