@@ -103,6 +103,17 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
   };
   const app = createApp(deps);
   let counter = 0;
+  const issuedTokens: string[] = [];
+
+  /**
+   * Every test file's whole log is read once more at the end: no line may hold a password hash, a bearer
+   * header or a session token this context issued, whatever the tests did.
+   */
+  function assertNoSecretsLogged(): void {
+    const secrets = ["$argon2", "Bearer ", ...issuedTokens];
+    const leak = logs.find((line) => secrets.some((secret) => line.includes(secret)));
+    if (leak) throw new Error(`a log line holds a secret: ${leak.slice(0, 300)}`);
+  }
 
   /** Registers a fresh account through the API. */
   async function signUp(fields: Partial<{ username: string; email: string; password: string; firstName: string; lastName: string }> = {}): Promise<SignedUp> {
@@ -118,6 +129,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
     const response = await request(app).post("/api/auth/register").send(body);
     if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
     const user = response.body as AuthResponse;
+    issuedTokens.push(user.token);
     return { ...user, password: body.password, bearer: `Bearer ${user.token}` };
   }
 
@@ -156,6 +168,9 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
       await work();
       return queryCount - before;
     },
-    close: () => database.close(),
+    async close() {
+      await database.close();
+      assertNoSecretsLogged();
+    },
   };
 }
