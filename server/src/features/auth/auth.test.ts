@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { sessions, users } from "../../db/schema";
 import { createTestContext, type TestContext } from "../../testing/test-context";
-import { sessionIdleLimitMs } from "./tokens";
+import { sessionIdleLimitMs } from "../../http/session";
 
 let ctx: TestContext;
 beforeAll(async () => {

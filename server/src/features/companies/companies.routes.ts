@@ -3,7 +3,7 @@ import { companyProfileSchema, switchCompanySchema } from "../../../../shared/co
 import type { RouterDeps } from "../../app-deps";
 import { authOf, tenantOf } from "../../http/guards";
 import { parseOr400 } from "../../http/validate";
-import { toUserObject } from "../auth/user-object";
+import { toUserObject } from "../../http/user-object";
 import { createCompany, getCompanySettings, listCompanies, setActiveCompany, updateCompany } from "./companies.service";
 import { membersRoutes } from "./members.routes";
 
@@ -17,11 +17,7 @@ export function companiesRouter(deps: RouterDeps): Router {
   const router = Router();
   const { requireAuth, requireCompanyMember, requireOwnResource } = deps.guards;
   const member = requireCompanyMember({ company: { from: "param", param: "companyId" } });
-  const admin = requireCompanyMember({
-    minRole: "admin",
-    roleMessage: "Only founders and admins can update the company",
-    company: { from: "param", param: "companyId" },
-  });
+  const admin = requireCompanyMember({ permission: "editCompany", company: { from: "param", param: "companyId" } });
 
   router.post("/companies", requireAuth, async (req, res) => {
     const input = parseOr400(companyProfileSchema, req.body);

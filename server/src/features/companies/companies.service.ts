@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Company, CompanySettings, CompanySummary, companyProfileSchema } from "../../../../shared/companies";
-import { isCompanyAdmin, type CompanyRole } from "../../../../shared/roles";
+import { can } from "../../../../shared/permissions";
+import type { CompanyRole } from "../../../../shared/roles";
 import type { AppDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
@@ -80,7 +81,7 @@ export async function getCompanySettings(db: Database, companyId: number, viewer
   const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!row) throw notFound("Company not found");
   const members = await listMembers(db, companyId);
-  if (!isCompanyAdmin(viewerRole)) return { company: toCompany(row), members };
+  if (!can(viewerRole, "manageMembers")) return { company: toCompany(row), members };
   return { company: toCompany(row), members, invitations: await listInvitations(db, companyId) };
 }
 

@@ -6,7 +6,7 @@ import { HttpError } from "../../http/errors";
 import { tenantOf } from "../../http/guards";
 import { assertImpliedFields } from "../../http/implied-fields";
 import { idParam, parseOr400 } from "../../http/validate";
-import { observersCannotSchedule, scheduleMeeting } from "../meetings/meetings.service";
+import { scheduleMeeting } from "../meetings/meetings.service";
 import { documentCompanyOf, getDocument, listDocuments } from "./documents.service";
 
 const isMeetingBody = (body: unknown) =>
@@ -35,7 +35,7 @@ export function documentsRouter(deps: RouterDeps): Router {
   router.post(
     "/",
     meetingsOnly,
-    ...requireCompanyMember({ company: activeCompany, minRole: "member", roleMessage: observersCannotSchedule }),
+    ...requireCompanyMember({ company: activeCompany, permission: "scheduleMeeting" }),
     async (req, res) => {
       const tenant = tenantOf(req);
       const input = parseOr400(createDocumentSchema, req.body);
@@ -47,7 +47,7 @@ export function documentsRouter(deps: RouterDeps): Router {
 
   router.post(
     "/",
-    ...requireCompanyMember({ company: activeCompany, minRole: "member", roleMessage: "Observers cannot upload documents" }),
+    ...requireCompanyMember({ company: activeCompany, permission: "uploadDocument" }),
     async (req) => {
       const tenant = tenantOf(req);
       const input = parseOr400(createDocumentSchema, req.body);

@@ -22,9 +22,6 @@ import { notify } from "../account/notifications.service";
 import { templateAgenda } from "./agenda-template";
 import { buildIcs } from "./ics";
 
-/** Observers read everything but cannot schedule (CONTRACT "Tenancy and roles"). */
-export const observersCannotSchedule = "Observers cannot schedule meetings";
-
 type MeetingDeps = Pick<AppDeps, "db" | "clock">;
 
 /** Drafts (made for agenda generation) are deleted once they are this old. */
