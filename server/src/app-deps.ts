@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Clock } from "./clock";
 import type { Database } from "./db/client";
 import type { Guards } from "./http/guards";
+import type { AiSettings } from "./integrations/ai-chat";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -12,7 +13,7 @@ export interface AppDeps {
   appSecret: string;
   /** Usernames that are platform admins by configuration (PLATFORM_ADMINS). */
   platformAdmins: readonly string[];
-  ai: { model: string; apiKeyFromEnv?: string; baseUrlFromEnv?: string; timeoutMs?: number };
+  ai: AiSettings;
   /**
    * Express's "trust proxy" (TRUST_PROXY): behind a load balancer, req.ip must be the client's address
    * (the per-IP sign-in limit) and req.secure must see https (the cookie's Secure flag).

@@ -4,6 +4,8 @@ import { setupServer } from "msw/node";
 import request from "supertest";
 import { createApp } from "../../app";
 import { documents, platformServices, resolutions } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { AiServiceError, completeChat } from "../../integrations/ai-chat";
 import { encryptSecret } from "../../integrations/secrets";
 import { addMember, meetingContent } from "../../testing/factories";
 import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
@@ -209,6 +211,34 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     const response = await api().post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
     expect(response.status).toBe(502);
     expect(response.body).toEqual({ message: "The AI service could not be reached" });
+  });
+
+  it("answers 502 when the stored key was written under another APP_SECRET, without calling the AI", async () => {
+    await ctx.db.insert(platformServices).values({
+      serviceName: "OpenAI",
+      serviceKeyEncrypted: encryptSecret(storedKey, "another-app-secret-of-at-least-32-chars"),
+      serviceKeyPreview: storedKey.slice(0, 8),
+      serviceUrl: aiBase,
+    });
+    const { founder, meetingId } = await boardWithMeeting();
+    const response = await api().post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ message: "The AI service is configured but its key cannot be read; ask a platform administrator to enter it again." });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("reaches the AI through an adapter that throws its own error, never an HTTP one, and never shows the key", async () => {
+    reply = () => HttpResponse.json({ error: { message: `bad key ${storedKey}`, type: "invalid_request_error" } }, { status: 401 });
+    const config = { apiKey: storedKey, baseURL: aiBase, model: "test-model", timeoutMs: aiTimeoutMs };
+    const failure = await completeChat(config, [{ role: "user", content: "Hello" }]).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AiServiceError);
+    expect(failure).not.toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ failure: "error-status", status: 401 });
+    expect((failure as Error).message).not.toContain(storedKey);
+
+    reply = () => completion("Plain words");
+    expect(await completeChat(config, [{ role: "user", content: "Hello" }])).toBe("Plain words");
+    expect(seen.map((request) => request.body.messages)).toEqual([[{ role: "user", content: "Hello" }], [{ role: "user", content: "Hello" }]]);
   });
 
   it("uses OPENAI_API_KEY and OPENAI_BASE_URL when no service is stored", async () => {

@@ -4,7 +4,8 @@ import type { RouterDeps } from "../../app-deps";
 import { tenantOf } from "../../http/guards";
 import { assertImpliedFields } from "../../http/implied-fields";
 import { idParam, parseOr400 } from "../../http/validate";
-import { createDraft, generateAgenda, meetingCalendar, meetingCompanyOf, upcomingMeetings } from "./meetings.service";
+import { generateAgenda } from "./agenda.service";
+import { createDraft, meetingCalendar, meetingCompanyOf, upcomingMeetings } from "./meetings.service";
 
 /** Mounted at /api: /new-meeting, /meetings/:id/..., /companies/:companyId/meetings/upcoming. */
 export function meetingsRouter(deps: RouterDeps): Router {
