@@ -23,6 +23,14 @@ export interface AppDeps {
   staticDir?: string;
 }
 
+/**
+ * The convention for services: an exported service function takes the part of AppDeps it uses,
+ * `ServiceDeps<"db" | "clock">`, as its first argument, and a route passes its whole deps; so a service that
+ * needs one more dependency changes its own signature, not its callers. A helper that may run inside a
+ * caller's transaction takes that transaction (`Queryable`) instead.
+ */
+export type ServiceDeps<Keys extends keyof AppDeps> = Pick<AppDeps, Keys>;
+
 /** What each feature router receives. */
 export interface RouterDeps extends AppDeps {
   guards: Guards;

@@ -9,11 +9,11 @@ export function notificationsRouter(deps: RouterDeps): Router {
   const { requireAuth } = deps.guards;
 
   router.get("/", requireAuth, async (req, res) => {
-    res.json(await listUnread(deps.db, authOf(req).user.id));
+    res.json(await listUnread(deps, authOf(req).user.id));
   });
 
   router.post("/:id/read", requireAuth, async (req, res) => {
-    await markRead(deps.db, deps.clock, authOf(req).user.id, idParam(req.params.id));
+    await markRead(deps, authOf(req).user.id, idParam(req.params.id));
     res.status(204).end();
   });
 

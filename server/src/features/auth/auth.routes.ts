@@ -27,7 +27,7 @@ export function authRouter(deps: RouterDeps): Router {
   });
 
   router.post("/logout", requireAuth, async (req, res) => {
-    await logout(deps.db, authOf(req).sessionId);
+    await logout(deps, authOf(req).sessionId);
     clearSessionCookie(res);
     res.status(204).end();
   });

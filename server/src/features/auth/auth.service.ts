@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "../../../../shared/auth";
 import type { CompanyRole } from "../../../../shared/roles";
+import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/client";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
@@ -15,11 +16,7 @@ const failedLoginsPerUsername = 10;
 const failedLoginsPerIp = 100;
 const rateWindowMs = 60_000;
 
-export interface AuthServiceDeps {
-  db: Database;
-  clock: Clock;
-  platformAdmins: readonly string[];
-}
+type AuthServiceDeps = ServiceDeps<"db" | "clock" | "platformAdmins">;
 
 export interface SignedIn {
   user: UserRow;
@@ -155,12 +152,12 @@ export async function login(deps: AuthServiceDeps, input: LoginInput, ip: string
   return { user, activeRole: await activeRoleOf(db, user), token };
 }
 
-export async function logout(db: Database, sessionId: number): Promise<void> {
+export async function logout({ db }: ServiceDeps<"db">, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Grants or revokes platform-admin rights by username (CLI and PLATFORM_ADMINS). Returns how many accounts changed. */
-export async function setPlatformAdmin(db: Database, usernames: readonly string[], isPlatformAdmin: boolean): Promise<number> {
+export async function setPlatformAdmin({ db }: ServiceDeps<"db">, usernames: readonly string[], isPlatformAdmin: boolean): Promise<number> {
   if (usernames.length === 0) return 0;
   const names = usernames.map(lower);
   const updated = await db

@@ -24,7 +24,7 @@ export function membersRoutes(router: Router, deps: RouterDeps): void {
   const roleAdmin = requireCompanyMember({ permission: "changeRole", company: { from: "thing", companyOf: roleChangeCompany } });
 
   router.get("/companies/:companyId/members", ...member, async (req, res) => {
-    res.json(await listMembers(deps.db, tenantOf(req).company.id));
+    res.json(await listMembers(deps, tenantOf(req).company.id));
   });
 
   router.post("/companies/:companyId/members", ...admin, async (req, res) => {

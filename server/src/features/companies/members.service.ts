@@ -10,7 +10,7 @@ import type {
 } from "../../../../shared/companies";
 import { can, deniedMessage } from "../../../../shared/permissions";
 import type { CompanyRole } from "../../../../shared/roles";
-import type { AppDeps } from "../../app-deps";
+import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Queryable } from "../../db/client";
@@ -26,11 +26,16 @@ const alreadyMemberMessage = "This person is already a member of the company";
 const ownRoleMessage = "You cannot change your own role";
 const lastFounderMessage = "A company must keep at least one founder";
 
+/** GET /api/companies/:companyId/members. */
+export async function listMembers({ db }: ServiceDeps<"db">, companyId: number): Promise<CompanyMember[]> {
+  return membersOf(db, companyId);
+}
+
 /**
  * The members of a company in two queries whatever their number: the members, then every other
  * membership those members hold (for "other boards they sit on").
  */
-export async function listMembers(db: Queryable, companyId: number, onlyUserId?: number): Promise<CompanyMember[]> {
+async function membersOf(db: Queryable, companyId: number, onlyUserId?: number): Promise<CompanyMember[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -68,7 +73,7 @@ export async function listMembers(db: Queryable, companyId: number, onlyUserId?:
   });
 }
 
-export async function listInvitations(db: Queryable, companyId: number): Promise<PendingInvitation[]> {
+export async function listInvitations({ db }: ServiceDeps<"db">, companyId: number): Promise<PendingInvitation[]> {
   const rows = await db
     .select({ id: invitations.id, email: invitations.email, role: invitations.role, createdAt: invitations.createdAt })
     .from(invitations)
@@ -78,7 +83,7 @@ export async function listInvitations(db: Queryable, companyId: number): Promise
 }
 
 async function memberOf(db: Queryable, companyId: number, userId: number): Promise<CompanyMember> {
-  const [member] = await listMembers(db, companyId, userId);
+  const [member] = await membersOf(db, companyId, userId);
   if (!member) throw new Error("membership just written is missing");
   return member;
 }
@@ -95,7 +100,7 @@ export interface Actor {
  * - without a password and an unknown e-mail → a pending invitation, turned into a membership when that e-mail registers.
  */
 export async function addMember(
-  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  { db, clock }: ServiceDeps<"db" | "clock">,
   actor: Actor,
   company: { id: number; name: string },
   input: AddMemberBody | InviteBody,
@@ -188,7 +193,7 @@ async function dropInvitation(tx: Queryable, companyId: number, email: string): 
  * at once cannot both succeed.
  */
 export async function changeRole(
-  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  { db, clock }: ServiceDeps<"db" | "clock">,
   actorId: number,
   companyId: number,
   targetUserId: number,

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { DocumentObject, createDocumentSchema } from "../../../../shared/documents";
 import { meetingCategory } from "../../../../shared/meetings";
 import { can, canDeleteDocument, deniedMessage, type Permission } from "../../../../shared/permissions";
-import type { AppDeps } from "../../app-deps";
+import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
 import { documentFiles, documents, meetings } from "../../db/schema";
@@ -14,7 +14,7 @@ import { meetingContents, notADraftMeeting, scheduleMeeting } from "../meetings/
 export type CreateDocumentBody = z.output<typeof createDocumentSchema>;
 
 /** The company of a document (drafts included), for the "thing" guard; null when there is none. */
-export async function documentCompanyOf({ db }: Pick<AppDeps, "db">, documentId: number): Promise<number | null> {
+export async function documentCompanyOf({ db }: ServiceDeps<"db">, documentId: number): Promise<number | null> {
   const [row] = await db.select({ companyId: documents.companyId }).from(documents).where(eq(documents.id, documentId));
   return row?.companyId ?? null;
 }
@@ -66,7 +66,7 @@ function toDocumentObject(row: DocumentRow, meetingContent: string | undefined):
 }
 
 /** `GET /api/documents`: the company's documents, newest first, drafts excluded — two queries whatever the count. */
-export async function listDocuments({ db }: Pick<AppDeps, "db">, companyId: number): Promise<DocumentObject[]> {
+export async function listDocuments({ db }: ServiceDeps<"db">, companyId: number): Promise<DocumentObject[]> {
   const rows: DocumentRow[] = await selectDocuments(db)
     .where(and(eq(documents.companyId, companyId), notADraftMeeting(documents.id)))
     .orderBy(desc(documents.createdAt), desc(documents.id));
@@ -78,7 +78,7 @@ export async function listDocuments({ db }: Pick<AppDeps, "db">, companyId: numb
 }
 
 /** `GET /api/documents/:id` (the guard has already checked the company). */
-export async function getDocument({ db }: Pick<AppDeps, "db">, documentId: number): Promise<DocumentObject> {
+export async function getDocument({ db }: ServiceDeps<"db">, documentId: number): Promise<DocumentObject> {
   const [row]: DocumentRow[] = await selectDocuments(db).where(and(eq(documents.id, documentId), notADraftMeeting(documents.id)));
   if (!row) throw notFound("Document not found");
   const contents = await meetingContents(db, [row.id]);
@@ -97,7 +97,7 @@ export function permissionToCreate(category: unknown): Permission {
  * `POST /api/documents`, one body for two things: a meeting (its `content` is the meeting's JSON) goes to the
  * meetings service; any other category is a file upload. Answers the new document's id.
  */
-export async function createDocument(deps: Pick<AppDeps, "db" | "clock">, tenant: TenantContext, input: CreateDocumentBody): Promise<number> {
+export async function createDocument(deps: ServiceDeps<"db" | "clock">, tenant: TenantContext, input: CreateDocumentBody): Promise<number> {
   if (input.category === meetingCategory) {
     return scheduleMeeting(deps, tenant, { content: input.content, sendNotifications: input.sendNotifications });
   }
@@ -113,7 +113,7 @@ export const meetingNotDeletableMessage = "A meeting cannot be deleted as a docu
  * deleted through here (409, whoever asks): it has participants and a place in the calendar, and is cancelled
  * instead. A draft, a missing id or another company's document is not found.
  */
-export async function deleteDocument(deps: Pick<AppDeps, "db" | "clock">, tenant: TenantContext, documentId: number): Promise<void> {
+export async function deleteDocument(deps: ServiceDeps<"db" | "clock">, tenant: TenantContext, documentId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ uploadedBy: documents.uploadedBy, name: documents.name, meetingStatus: meetings.status })

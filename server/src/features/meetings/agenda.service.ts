@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, ne } from "drizzle-orm";
 import { meetingCategory, type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetings";
-import type { AppDeps } from "../../app-deps";
+import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { companies, documents, meetings, resolutions } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { AiServiceError, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
@@ -11,7 +11,7 @@ const recentDocumentsInPrompt = 5;
 const pendingResolutionsInPrompt = 20;
 
 /** The meeting and its company's data, in a fixed number of queries. */
-async function agendaContextFor(deps: Pick<AppDeps, "db" | "clock">, meetingId: number): Promise<AgendaContext> {
+async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: number): Promise<AgendaContext> {
   const [found] = await deps.db
     .select({
       companyId: meetings.companyId,
@@ -106,7 +106,7 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
 
 /** `POST /api/meetings/:id/generate-agenda`: the AI's items when an AI is configured, else the standard template. */
 export async function generateAgenda(
-  deps: Pick<AppDeps, "db" | "clock" | "appSecret" | "ai">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai">,
   meetingId: number,
   /** The request's logger, so a failure's log line carries the request id. */
   logger: AppDeps["logger"],

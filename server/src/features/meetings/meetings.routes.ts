@@ -11,7 +11,7 @@ import { createDraft, meetingCalendar, meetingCompanyOf, upcomingMeetings } from
 export function meetingsRouter(deps: RouterDeps): Router {
   const router = Router();
   const { requireCompanyMember } = deps.guards;
-  const meetingOf = { from: "thing" as const, companyOf: (req: Request) => meetingCompanyOf(deps.db, idParam(req.params.id)) };
+  const meetingOf = { from: "thing" as const, companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
 
   router.post(
     "/new-meeting",

@@ -11,15 +11,15 @@ import {
   type MeetingContentWire,
   type MeetingStatus,
 } from "../../../../shared/meetings";
-import type { AppDeps } from "../../app-deps";
-import type { Database, Queryable, Transaction } from "../../db/client";
+import type { ServiceDeps } from "../../app-deps";
+import type { Queryable, Transaction } from "../../db/client";
 import { documents, meetingParticipants, meetings, memberships } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { notify } from "../account/notifications.service";
 import { buildIcs } from "./ics";
 
-type MeetingDeps = Pick<AppDeps, "db" | "clock">;
+type MeetingDeps = ServiceDeps<"db" | "clock">;
 
 /** Drafts (made for agenda generation) are deleted once they are this old. */
 const draftLifetimeMs = 24 * 60 * 60 * 1000;
@@ -210,7 +210,7 @@ export async function createDraft(
 }
 
 /** The company of a meeting (drafts included), for the "thing" guard; null when there is none. */
-export async function meetingCompanyOf(db: Database, meetingId: number): Promise<number | null> {
+export async function meetingCompanyOf({ db }: ServiceDeps<"db">, meetingId: number): Promise<number | null> {
   const [row] = await db.select({ companyId: meetings.companyId }).from(meetings).where(eq(meetings.documentId, meetingId));
   return row?.companyId ?? null;
 }
