@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { companies, memberships } from "../db/schema";
 import { HttpError, forbidden, notFound, unauthorized } from "./errors";
 import type { AuthContext, TenantContext } from "./request-context";
+import { markGuard, type GuardMark } from "./route-classes";
 import { readSessionToken, resolveSession } from "./session";
 import { idParam } from "./validate";
 
@@ -44,23 +45,32 @@ export function tenantOf(req: Request): TenantContext {
 
 export type Guards = ReturnType<typeof createGuards>;
 
-/** The one guard module every router uses. Each guard fails closed: anything unexpected denies. */
+/**
+ * The one guard module every router uses. Each guard fails closed: anything unexpected denies. Each marks
+ * the handler it returns with the route class it enforces (route-classes.ts), which the tenancy test reads.
+ */
 export function createGuards(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
-  const requireAuth: RequestHandler = async (req, _res, next) => {
-    if (req.auth) return next();
-    const token = readSessionToken(req);
-    const auth = token ? await resolveSession(db, clock, token) : null;
-    if (!auth) throw unauthorized();
-    req.auth = auth;
-    next();
-  };
+  const requireAuth: RequestHandler = markGuard(
+    async (req, _res, next) => {
+      if (req.auth) return next();
+      const token = readSessionToken(req);
+      const auth = token ? await resolveSession(db, clock, token) : null;
+      if (!auth) throw unauthorized();
+      req.auth = auth;
+      next();
+    },
+    { class: "own-user", by: "session" },
+  );
 
-  const platformAdminOnly: RequestHandler = (req, _res, next) => {
-    if (!canAdministerPlatform(authOf(req).user)) throw forbidden(platformAdminDeniedMessage);
-    next();
-  };
+  const platformAdminOnly: RequestHandler = markGuard(
+    (req, _res, next) => {
+      if (!canAdministerPlatform(authOf(req).user)) throw forbidden(platformAdminDeniedMessage);
+      next();
+    },
+    { class: "platform" },
+  );
   const requirePlatformAdmin: RequestHandler[] = [requireAuth, platformAdminOnly];
 
   /** The caller's role in a company; the session query already loaded it for the active company. */
@@ -103,7 +113,9 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
       req.tenant = { user, company: { id: companyId, name: membership.companyName }, role: membership.role };
       next();
     };
-    return [requireAuth, memberCheck];
+    const mark: GuardMark =
+      source.from === "thing" ? { class: "thing" } : source.from === "active" ? { class: "company", by: "active" } : { class: "company", by: "param", param: source.param };
+    return [requireAuth, markGuard(memberCheck, mark)];
   }
 
   /** `/api/users/:id...`: only the user themself. */
@@ -113,8 +125,21 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
       if (id !== authOf(req).user.id) throw forbidden("You can only change your own account");
       next();
     };
-    return [requireAuth, ownCheck];
+    return [requireAuth, markGuard(ownCheck, { class: "own-user", by: "param", param })];
   }
 
-  return { requireAuth, requirePlatformAdmin, requireCompanyMember, requireOwnResource };
+  /**
+   * A thing of the caller's own, loaded by id (a notification): `ownerOf` answers its owner's user id, or
+   * null when there is none. Anyone else's is reported as missing, never as existing.
+   */
+  function requireOwnThing(ownerOf: (req: Request) => Promise<number | null>, notFoundMessage?: string): RequestHandler[] {
+    const ownerCheck: RequestHandler = async (req, _res, next) => {
+      const { user } = authOf(req);
+      if ((await ownerOf(req)) !== user.id) throw notFound(notFoundMessage);
+      next();
+    };
+    return [requireAuth, markGuard(ownerCheck, { class: "own-user", by: "owner" })];
+  }
+
+  return { requireAuth, requirePlatformAdmin, requireCompanyMember, requireOwnResource, requireOwnThing };
 }

@@ -47,6 +47,12 @@ export async function listUnread({ db }: ServiceDeps<"db">, userId: number): Pro
   return rows.map(toNotification);
 }
 
+/** The recipient of a notification, for the own-thing guard; null when there is none. */
+export async function notificationOwnerOf({ db }: ServiceDeps<"db">, id: number): Promise<number | null> {
+  const [row] = await db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.id, id));
+  return row?.userId ?? null;
+}
+
 export async function markRead({ db, clock }: ServiceDeps<"db" | "clock">, userId: number, id: number): Promise<void> {
   const updated = await db
     .update(notifications)
