@@ -64,7 +64,7 @@ describe("register, login, logout", () => {
     expect(sameEmail.body).toEqual({ message: "Email already registered" });
   });
 
-  it("validates the registration body with the spec's messages", async () => {
+  it("validates the registration body with the shared schemas' messages", async () => {
     const response = await api().post("/api/auth/register").send({ username: "ab", email: "x", password: "1" });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([

@@ -30,7 +30,7 @@ export function membersRoutes(router: Router, deps: RouterDeps): void {
   router.post("/companies/:companyId/members", ...admin, async (req, res) => {
     const { company, role } = tenantOf(req);
     const input = parseOr400(memberRequestSchema(req.body), req.body);
-    // The spec's forms repeat the company in the body: it must be the route's.
+    // The client's forms repeat the company in the body: it must be the route's.
     assertImpliedFields(tenantOf(req), { companyId: input.companyId, companyMessage: "companyId must be the company in the address" });
     res.status(201).json(await addMember(deps, { userId: authOf(req).user.id, role }, company, input));
   });

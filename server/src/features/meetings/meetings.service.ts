@@ -120,7 +120,7 @@ async function insertMeeting(tx: Transaction, tenant: TenantContext, now: Date, 
 }
 
 /**
- * Schedules a meeting from a document body's `content` (CONTRACT "Meetings"): validates it, checks that every
+ * Schedules a meeting from a document body's `content` (the meeting's JSON): validates it, checks that every
  * participant is a member of the company, and writes the document, meeting, participants and notifications
  * in one transaction. Answers the new document id.
  */
