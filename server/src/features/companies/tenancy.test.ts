@@ -194,48 +194,37 @@ describe("the route walker", () => {
   });
 });
 
-describe("company routes (/api/companies/:companyId/...)", () => {
+/** Each class's refusal, proved for every route of the class. */
+const refusedClasses = [
+  { name: "company routes (/api/companies/:companyId/...)", list: byCompanyParam, caller: () => bob, status: 403, who: "a member of company B" },
+  { name: "company routes on the caller's active company", list: byActiveCompany, caller: () => dan, status: 403, who: "a caller whose active company they are no member of" },
+  { name: "routes naming a company's thing by id", list: thingRoutes, caller: () => bob, status: 404, who: "a member of company B" },
+  { name: "own-user routes on /api/users/:id", list: () => ownUserRoutes().filter((route) => isGuard(route, "param")), caller: () => bob, status: 403, who: "another user" },
+  { name: "own-user routes on a thing of the user's", list: () => ownUserRoutes().filter((route) => isGuard(route, "owner")), caller: () => bob, status: 404, who: "another user" },
+  { name: "platform routes", list: platformRoutes, caller: () => alice, status: 403, who: "a company founder who is no platform admin" },
+];
+
+describe.each(refusedClasses)("$name", ({ list, caller, status, who }) => {
   it("answer 401 to a caller without a session", async () => {
-    expect(await statusesSignedOut(byCompanyParam())).toEqual([]);
+    expect(list().length).toBeGreaterThanOrEqual(1);
+    expect(await statusesSignedOut(list())).toEqual([]);
   });
 
-  it("give a member of company B a 403 with no data of company A, and change nothing", async () => {
+  it(`give ${who} a ${status} with nothing but a message, and change nothing`, async () => {
     const before = await databaseFingerprint();
-    expect(await refusals(byCompanyParam(), 403, bob.bearer)).toEqual([]);
+    expect(await refusals(list(), status, caller().bearer)).toEqual([]);
     expect(await databaseFingerprint()).toEqual(before);
   });
+});
 
-  it("treat an id that is no company like any company one is not a member of", async () => {
+describe("refusals that say nothing more", () => {
+  it("company routes treat an id that is no company like any company one is not a member of", async () => {
     expect(await refusals(byCompanyParam(), 403, bob.bearer, () => 999_999)).toEqual([]);
   });
-});
 
-describe("company routes on the caller's active company", () => {
-  it("answer 401 to a caller without a session", async () => {
-    expect(await statusesSignedOut(byActiveCompany())).toEqual([]);
-  });
-
-  it("give a caller whose active company is one they are no member of a 403 with no data, and change nothing", async () => {
-    const before = await databaseFingerprint();
-    expect(await refusals(byActiveCompany(), 403, dan.bearer)).toEqual([]);
-    expect(await databaseFingerprint()).toEqual(before);
-  });
-});
-
-describe("routes naming a company's thing by id", () => {
-  it("answer 401 to a caller without a session", async () => {
-    expect(await statusesSignedOut(thingRoutes())).toEqual([]);
-  });
-
-  it("give a member of company B a 404 with no data of company A's thing, and change nothing", async () => {
-    const before = await databaseFingerprint();
-    expect(await refusals(thingRoutes(), 404, bob.bearer)).toEqual([]);
-    expect(await databaseFingerprint()).toEqual(before);
-  });
-
-  it("answer another company's thing exactly as an id that names nothing", async () => {
+  it("another company's thing, or another user's, answers exactly as an id that names nothing", async () => {
     const failures: string[] = [];
-    for (const route of thingRoutes()) {
+    for (const route of [...thingRoutes(), ...ownUserRoutes().filter((route) => isGuard(route, "owner"))]) {
       const foreign = await call(route, idFor(route), bob.bearer);
       const missing = await call(route, 999_999, bob.bearer);
       foreign.forEach((response, index) => {
@@ -246,37 +235,15 @@ describe("routes naming a company's thing by id", () => {
     }
     expect(failures).toEqual([]);
   });
-});
 
-describe("own-user routes", () => {
-  it("answer 401 to a caller without a session", async () => {
-    expect(await statusesSignedOut(ownUserRoutes())).toEqual([]);
-  });
-
-  it("refuse another user: 403 for their /api/users/:id, 404 for a thing of theirs as for one that does not exist; nothing changes", async () => {
-    const before = await databaseFingerprint();
-    expect(await refusals(ownUserRoutes().filter((route) => isGuard(route, "param")), 403, bob.bearer)).toEqual([]);
-    const owned = ownUserRoutes().filter((route) => isGuard(route, "owner"));
-    expect(owned.length).toBeGreaterThanOrEqual(1);
-    expect(await refusals(owned, 404, bob.bearer)).toEqual([]);
-    for (const route of owned) {
-      const [foreign] = await call(route, idFor(route), bob.bearer);
-      const [missing] = await call(route, 999_999, bob.bearer);
-      expect(foreign!.text).toBe(missing!.text);
-    }
-    expect(await databaseFingerprint()).toEqual(before);
-  });
-});
-
-describe("platform routes", () => {
-  it("answer 401 signed out and 403 to anyone but a platform admin, changing nothing", async () => {
-    expect(await statusesSignedOut(platformRoutes())).toEqual([]);
-    const before = await databaseFingerprint();
-    expect(await refusals(platformRoutes(), 403, alice.bearer)).toEqual([]);
+  it("platform routes tell anyone else that they are for platform administrators only", async () => {
     for (const route of platformRoutes()) {
       for (const response of await call(route, serviceId, bob.bearer)) expect(response.body).toEqual({ message: "Platform administrators only" });
     }
-    expect(await databaseFingerprint()).toEqual(before);
+  });
+
+  it("routes on the caller's own session answer 401 without one", async () => {
+    expect(await statusesSignedOut(ownUserRoutes().filter((route) => isGuard(route, "session")))).toEqual([]);
   });
 });
 
