@@ -11,24 +11,24 @@ import type { AuthContext } from "./request-context";
  * Core rather than a feature: the guards resolve the caller on every request, and signing in and out
  * only create and revoke what is defined here.
  */
-export const sessionCookieName = "quorum_session";
+const sessionCookieName = "quorum_session";
 export const sessionIdleLimitMs = 14 * 24 * 60 * 60 * 1000;
-export const sessionAbsoluteLimitMs = 30 * 24 * 60 * 60 * 1000;
+const sessionAbsoluteLimitMs = 30 * 24 * 60 * 60 * 1000;
 /** lastUsedAt is written at most this often, so reads do not each cost a write. */
 const touchIntervalMs = 60_000;
 
 /** 32 random bytes, base64url: the token the client holds. */
-export function newSessionToken(): string {
+function newSessionToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
 /** Only this digest is stored, so a leaked sessions table grants nothing. */
-export function hashSessionToken(token: string): string {
+function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
 /** The session cookie from a raw Cookie header, without a cookie-parser dependency. */
-export function readSessionCookie(cookieHeader: string | undefined): string | undefined {
+function readSessionCookie(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(";")) {
     const [name, ...rest] = part.trim().split("=");

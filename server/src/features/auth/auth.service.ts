@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from "../../http/passwords";
 import type { UserRow } from "../../http/request-context";
 import { createSession } from "../../http/session";
 
-export const invalidCredentialsMessage = "Invalid username or password";
+const invalidCredentialsMessage = "Invalid username or password";
 const failedLoginsPerUsername = 10;
 const failedLoginsPerIp = 100;
 const rateWindowMs = 60_000;

@@ -105,7 +105,7 @@ export async function createDocument(deps: ServiceDeps<"db" | "clock">, tenant: 
   throw new HttpError(400, "File uploads are not available yet");
 }
 
-export const meetingNotDeletableMessage = "A meeting cannot be deleted as a document: cancel the meeting instead";
+const meetingNotDeletableMessage = "A meeting cannot be deleted as a document: cancel the meeting instead";
 
 /**
  * `DELETE /api/documents/:id`: a file document goes with its file, in one transaction, and the deletion is
