@@ -5,7 +5,9 @@ import { guardMarkOf, type GuardMark, type RouteClass } from "../http/route-clas
  * Walks an Express 5 app's own router stack (router 2.x) and lists every route with its method, full path
  * and class. A mounted router is a layer whose `handle` has a `stack`; the path it is mounted at is the
  * layer's `rawPath`, and a route's handlers are its `route.stack`, each with its `method`. The class comes
- * from the guards a route really runs (each guard marks its handler, see http/route-classes.ts).
+ * from the guards a route really runs (each guard marks its handler, see http/route-classes.ts). Only a
+ * route's own handlers count: a guard put in a router's `use()` instead leaves its routes unclassified,
+ * which fails the test rather than passing it.
  */
 export interface ApiRoute {
   /** Upper case: GET, POST, PUT, PATCH, DELETE. */
@@ -73,7 +75,8 @@ function findRoutes(stack: RouterLayer[], prefix: string, found: FoundRoute[], u
   }
 }
 
-const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+/** The parameters a path names: `:id`, and Express 5 wildcards such as `*rest`. */
+const pathParams = (path: string) => [...path.matchAll(/[:*](\w+)/g)].map((match) => match[1]!);
 
 /** The route's class, its deciding guard, and what is wrong with it. */
 function classify(route: FoundRoute, publicKeys: ReadonlySet<string>): ApiRoute {
