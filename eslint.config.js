@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
@@ -14,7 +16,61 @@ import tseslint from "typescript-eslint";
 const clientLayerRules = {};
 
 // ---- server layers ---------------------------------------------------------------------------
-const serverLayerRules = {};
+// index.ts → app.ts → features/<f>/ → integrations/ → http/ → db/ → env.ts, logger.ts, clock.ts.
+// app-deps.ts (the types app.ts hands down) sits with app.ts: features may use it, nothing below them.
+// Tests and server/src/testing/ build the whole app, so they stand above every layer and are exempt.
+const serverDir = (path) => join(import.meta.dirname, "server/src", path);
+const serverFeatures = readdirSync(serverDir("features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverTop = ["index.ts", "app.ts", "testing"].map(serverDir);
+const serverComposition = [...serverTop, serverDir("app-deps.ts")];
+const serverLayerRules = {
+  "import-x/no-restricted-paths": [
+    "error",
+    {
+      zones: [
+        {
+          target: ["env.ts", "logger.ts", "clock.ts"].map(serverDir),
+          from: [serverDir("db"), serverDir("http"), serverDir("integrations"), serverDir("features"), ...serverComposition],
+          message: "env.ts, logger.ts and clock.ts are the server's foundation: they import nothing of the server above them.",
+        },
+        {
+          target: serverDir("db"),
+          from: [serverDir("http"), serverDir("integrations"), serverDir("features"), ...serverComposition],
+          message: "db/ imports nothing above it (http/, integrations/, features/, app.ts, app-deps.ts, index.ts).",
+        },
+        {
+          target: serverDir("http"),
+          from: [serverDir("integrations"), serverDir("features"), ...serverComposition],
+          message: "http/ is core: it never imports a feature, an integration or the app that composes them.",
+        },
+        {
+          target: serverDir("integrations"),
+          from: [serverDir("features"), ...serverComposition],
+          message: "integrations/ are adapters: they know no feature and nothing of the app that composes them.",
+        },
+        {
+          target: serverDir("integrations"),
+          from: serverDir("http/errors.ts"),
+          message: "integrations/ throw their own errors; the feature's service decides what they mean over HTTP.",
+        },
+        {
+          target: serverDir("features"),
+          from: serverTop,
+          message: "Features are composed by app.ts, never the other way round.",
+        },
+        // A feature's public surface is its *.service.ts; its routes and helpers are its own.
+        ...serverFeatures.map((feature) => ({
+          target: serverDir(`features/${feature}`),
+          from: serverDir("features/*/**"),
+          except: [serverDir(`features/${feature}/**`), serverDir("features/*/*.service.ts")],
+          message: "Another feature is used only through its *.service.ts (routes and helpers are internal); a piece two features share moves down to http/, integrations/ or db/.",
+        })),
+      ],
+    },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "migrations", "coverage", "e2e/artifacts"] },
@@ -59,6 +115,7 @@ export default tseslint.config(
   },
   {
     files: ["server/**/*.ts"],
+    ignores: ["server/**/*.test.ts", "server/src/testing/**"],
     rules: { ...serverLayerRules },
   },
   {

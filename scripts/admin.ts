@@ -16,7 +16,7 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: embeddedDatabaseDir(dataDir) });
   try {
     await runMigrations(database);
-    const changed = await setPlatformAdmin(database.db, [username], action === "grant");
+    const changed = await setPlatformAdmin({ db: database.db }, [username], action === "grant");
     if (changed === 0) {
       console.error(`No account with the username "${username}".`);
       return 1;

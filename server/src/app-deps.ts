@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Clock } from "./clock";
 import type { Database } from "./db/client";
 import type { Guards } from "./http/guards";
+import type { AiSettings } from "./integrations/ai-chat";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -12,7 +13,7 @@ export interface AppDeps {
   appSecret: string;
   /** Usernames that are platform admins by configuration (PLATFORM_ADMINS). */
   platformAdmins: readonly string[];
-  ai: { model: string; apiKeyFromEnv?: string; baseUrlFromEnv?: string; timeoutMs?: number };
+  ai: AiSettings;
   /**
    * Express's "trust proxy" (TRUST_PROXY): behind a load balancer, req.ip must be the client's address
    * (the per-IP sign-in limit) and req.secure must see https (the cookie's Secure flag).
@@ -21,6 +22,14 @@ export interface AppDeps {
   /** The built SPA; unset in API-only tests. */
   staticDir?: string;
 }
+
+/**
+ * The convention for services: an exported service function takes the part of AppDeps it uses,
+ * `ServiceDeps<"db" | "clock">`, as its first argument, and a route passes its whole deps; so a service that
+ * needs one more dependency changes its own signature, not its callers. A helper that may run inside a
+ * caller's transaction takes that transaction (`Queryable`) instead.
+ */
+export type ServiceDeps<Keys extends keyof AppDeps> = Pick<AppDeps, Keys>;
 
 /** What each feature router receives. */
 export interface RouterDeps extends AppDeps {

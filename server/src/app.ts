@@ -15,10 +15,8 @@ import { apiNotFound, errorHandler } from "./http/errors";
 import { createGuards } from "./http/guards";
 import { requestContext } from "./http/request-context";
 
-/** Largest JSON body in general (a company logo is a data URL of at most 2 MB). */
+/** Largest JSON body in general (a company logo is a data URL of at most 2 MB); documents set their own. */
 const defaultBodyLimit = "4mb";
-/** Documents carry a file of at most 20 MiB as a base64 data URL (4/3 larger) plus metadata. */
-const documentBodyLimit = "28mb";
 
 export interface CreateAppOptions {
   /** Vite's dev middleware (npm run dev); the built SPA is served otherwise. */
@@ -59,13 +57,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   );
   app.use(compression());
 
-  // Only a signed-in upload may send a large body: anyone else is refused before 28 MB are parsed.
-  app.post("/api/documents", routerDeps.guards.requireAuth, express.json({ limit: documentBodyLimit }));
-  app.use("/api", express.json({ limit: defaultBodyLimit }));
   app.use("/api", (_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });
+  // Documents parse their own, larger bodies (a file of up to 20 MiB), after their guard: so they come
+  // before the general parser.
+  app.use("/api/documents", documentsRouter(routerDeps));
+  app.use("/api", express.json({ limit: defaultBodyLimit }));
 
   app.get("/api/health", async (_req, res) => {
     await deps.db.execute(sql`select 1`);
@@ -76,7 +75,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use("/api", companiesRouter(routerDeps));
 
   app.use("/api/platform/settings", platformSettingsRouter(routerDeps));
-  app.use("/api/documents", documentsRouter(routerDeps));
   app.use("/api", meetingsRouter(routerDeps));
   app.use("/api", apiNotFound);
 

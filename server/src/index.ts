@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection lost"),
   });
   await runMigrations(database);
-  const granted = await setPlatformAdmin(database.db, env.PLATFORM_ADMINS, true);
+  const granted = await setPlatformAdmin({ db: database.db }, env.PLATFORM_ADMINS, true);
   if (granted > 0) logger.info({ count: granted }, "platform admins granted from PLATFORM_ADMINS");
 
   let frontend: RequestHandler | undefined;

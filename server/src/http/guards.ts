@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Request, RequestHandler } from "express";
-import { hasRoleAtLeast, type CompanyRole } from "../../../shared/roles";
+import { can, canAdministerPlatform, deniedMessage, platformAdminDeniedMessage, type Permission } from "../../../shared/permissions";
+import type { CompanyRole } from "../../../shared/roles";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { companies, memberships } from "../db/schema";
-import { resolveSession } from "../features/auth/auth.service";
-import { readSessionCookie } from "../features/auth/tokens";
 import { HttpError, forbidden, notFound, unauthorized } from "./errors";
 import type { AuthContext, TenantContext } from "./request-context";
+import { markGuard, type GuardMark } from "./route-classes";
+import { readSessionToken, resolveSession } from "./session";
 import { idParam } from "./validate";
 
 /** Where a route's company comes from. */
@@ -20,24 +21,20 @@ export type CompanySource =
   | { from: "thing"; companyOf: (req: Request) => Promise<number | null> };
 
 export interface CompanyMemberOptions {
-  minRole?: CompanyRole;
-  /** The 403 message when the role is too low, e.g. "Observers cannot vote". */
-  roleMessage?: string;
+  /** The capability the route needs: a member whose role lacks it gets 403 with that capability's message. */
+  permission?: Permission;
   company?: CompanySource;
 }
-
-const readToken = (req: Request): string | undefined => {
-  const header = req.get("authorization");
-  if (header?.toLowerCase().startsWith("bearer ")) return header.slice(7).trim() || undefined;
-  // The cookie is honoured on reads only, so no state-changing request can ride on it (CSRF).
-  if (req.method === "GET" || req.method === "HEAD") return readSessionCookie(req.get("cookie"));
-  return undefined;
-};
 
 /** The caller, as set by requireAuth. Throws 401 if a route forgot the guard (fail closed). */
 export function authOf(req: Request): AuthContext {
   if (!req.auth) throw unauthorized();
   return req.auth;
+}
+
+/** Refuses (403, with the capability's own message) a company role that lacks the capability. */
+export function assertPermission(role: CompanyRole, permission: Permission): void {
+  if (!can(role, permission)) throw forbidden(deniedMessage(permission));
 }
 
 /** The company context, as set by requireCompanyMember. Throws 403 if a route forgot the guard (fail closed). */
@@ -48,23 +45,32 @@ export function tenantOf(req: Request): TenantContext {
 
 export type Guards = ReturnType<typeof createGuards>;
 
-/** The one guard module every router uses. Each guard fails closed: anything unexpected denies. */
+/**
+ * The one guard module every router uses. Each guard fails closed: anything unexpected denies. Each marks
+ * the handler it returns with the route class it enforces (route-classes.ts), which the tenancy test reads.
+ */
 export function createGuards(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
-  const requireAuth: RequestHandler = async (req, _res, next) => {
-    if (req.auth) return next();
-    const token = readToken(req);
-    const auth = token ? await resolveSession(db, clock, token) : null;
-    if (!auth) throw unauthorized();
-    req.auth = auth;
-    next();
-  };
+  const requireAuth: RequestHandler = markGuard(
+    async (req, _res, next) => {
+      if (req.auth) return next();
+      const token = readSessionToken(req);
+      const auth = token ? await resolveSession(db, clock, token) : null;
+      if (!auth) throw unauthorized();
+      req.auth = auth;
+      next();
+    },
+    { class: "own-user", by: "session" },
+  );
 
-  const platformAdminOnly: RequestHandler = (req, _res, next) => {
-    if (!authOf(req).user.isPlatformAdmin) throw forbidden("Platform administrators only");
-    next();
-  };
+  const platformAdminOnly: RequestHandler = markGuard(
+    (req, _res, next) => {
+      if (!canAdministerPlatform(authOf(req).user)) throw forbidden(platformAdminDeniedMessage);
+      next();
+    },
+    { class: "platform" },
+  );
   const requirePlatformAdmin: RequestHandler[] = [requireAuth, platformAdminOnly];
 
   /** The caller's role in a company; the session query already loaded it for the active company. */
@@ -103,13 +109,13 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
         if (source.from === "thing") throw notFound();
         throw forbidden("You are not a member of this company");
       }
-      if (options.minRole && !hasRoleAtLeast(membership.role, options.minRole)) {
-        throw forbidden(options.roleMessage ?? "Your role does not allow this");
-      }
+      if (options.permission) assertPermission(membership.role, options.permission);
       req.tenant = { user, company: { id: companyId, name: membership.companyName }, role: membership.role };
       next();
     };
-    return [requireAuth, memberCheck];
+    const mark: GuardMark =
+      source.from === "thing" ? { class: "thing" } : source.from === "active" ? { class: "company", by: "active" } : { class: "company", by: "param", param: source.param };
+    return [requireAuth, markGuard(memberCheck, mark)];
   }
 
   /** `/api/users/:id...`: only the user themself. */
@@ -119,8 +125,21 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
       if (id !== authOf(req).user.id) throw forbidden("You can only change your own account");
       next();
     };
-    return [requireAuth, ownCheck];
+    return [requireAuth, markGuard(ownCheck, { class: "own-user", by: "param", param })];
   }
 
-  return { requireAuth, requirePlatformAdmin, requireCompanyMember, requireOwnResource };
+  /**
+   * A thing of the caller's own, loaded by id (a notification): `ownerOf` answers its owner's user id, or
+   * null when there is none. Anyone else's is reported as missing, never as existing.
+   */
+  function requireOwnThing(ownerOf: (req: Request) => Promise<number | null>, notFoundMessage?: string): RequestHandler[] {
+    const ownerCheck: RequestHandler = async (req, _res, next) => {
+      const { user } = authOf(req);
+      if ((await ownerOf(req)) !== user.id) throw notFound(notFoundMessage);
+      next();
+    };
+    return [requireAuth, markGuard(ownerCheck, { class: "own-user", by: "owner" })];
+  }
+
+  return { requireAuth, requirePlatformAdmin, requireCompanyMember, requireOwnResource, requireOwnThing };
 }

@@ -14,7 +14,7 @@ const invalid = (path: string, message: string) => new HttpError(400, message, {
 
 /**
  * Body fields that name the company or the actor are checked against the request's company and the signed-in
- * user, never trusted (CONTRACT "Tenancy and roles"). Absent (undefined or null) is fine: the route implies them;
+ * user, never trusted: a body cannot act for someone else or in another company. Absent (undefined or null) is fine: the route implies them;
  * anything else, the empty string included, must match (400 with the field in `errors`).
  */
 export function assertImpliedFields(tenant: TenantContext, fields: ImpliedFields): void {

@@ -1,51 +1,70 @@
+import { meetingContent } from "./factories";
+import { routeKey, type ApiRoute } from "./route-walker";
+
 /**
- * Every route under /api/companies/:companyId/... . The tenancy test walks this list and proves that
- * a member of another company gets 403 and no data from each. A feature that adds such a route adds it here.
+ * How the tenancy test exercises routes from outside. Which routes exist and which class each is in come
+ * from the app itself (route-walker.ts); this file only says what to send. A route loaded by a thing
+ * (class `thing`, or an `own-user` route on a thing of the caller's) needs an entry naming the thing,
+ * and the test fails when one is missing; any route may give bodies, so that the refusals are proved
+ * against requests that would otherwise succeed.
  */
-export interface CompanyRoute {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  /** With ":companyId" where the company id goes. */
-  path: string;
+
+/** The things the test makes for company A (and its founder Alice) before walking. */
+export type ThingKind = "meeting" | "document" | "company" | "notification";
+
+export interface FixtureCall {
+  /** Default: the route's path with each `:param` replaced by the id under test. */
+  path?: string;
   body?: unknown;
 }
 
-export const companyScopedRoutes: CompanyRoute[] = [
+export interface RouteFixture {
+  /** Which of company A's (or Alice's) things goes where the route names one. */
+  thing?: ThingKind;
+  /** The calls that exercise the route, given the id under test; default one call, no body. */
+  calls?: (id: number, people: { member: number }) => FixtureCall[];
+}
+
+export const routeFixtures: Record<string, RouteFixture> = {
   // companies
-  { method: "get", path: "/api/companies/:companyId/settings" },
-  {
-    method: "put",
-    path: "/api/companies/:companyId",
-    body: { name: "Taken Over", industry: "technology", location: "Nowhere", stage: "seed", description: "hijacked" },
+  "PUT /api/companies/:companyId": {
+    calls: () => [{ body: { name: "Taken Over", industry: "technology", location: "Nowhere", stage: "seed", description: "hijacked" } }],
   },
-  { method: "get", path: "/api/companies/:companyId/members" },
-  { method: "post", path: "/api/companies/:companyId/members", body: { email: "intruder-invite@example.com", role: "admin" } },
-  {
-    method: "post",
-    path: "/api/companies/:companyId/members",
-    body: { email: "intruder-add@example.com", firstName: "In", lastName: "Truder", role: "admin", password: "secret-1" },
+  "POST /api/companies/:companyId/members": {
+    calls: () => [
+      { body: { email: "intruder-invite@example.com", role: "admin" } },
+      { body: { email: "intruder-add@example.com", firstName: "In", lastName: "Truder", role: "admin", password: "secret-1" } },
+    ],
   },
-  // meetings
-  { method: "get", path: "/api/companies/:companyId/meetings/upcoming" },
-];
-
-/**
- * Every route that names one of a company's things by id (no company in the path). The tenancy test proves
- * that a member of another company gets 404 and no data for each, exactly as for an id that names nothing.
- * Platform-admin routes (/api/platform/settings/:id) are not a company's and are not listed.
- */
-export interface ThingRoute {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  /** With ":id" where the thing's id goes. */
-  path: string;
-  /** Which of company A's things the test puts in for ":id". */
-  thing: "meeting" | "document";
-  body?: unknown;
-}
-
-export const thingScopedRoutes: ThingRoute[] = [
+  // The company a role change acts in is named in the body: another company's is not revealed (404).
+  "PATCH /api/users/:userId/role": {
+    thing: "company",
+    calls: (companyId, people) => [{ path: `/api/users/${people.member}/role`, body: { role: "admin", companyId } }],
+  },
   // documents (a meeting is a document too)
-  { method: "get", path: "/api/documents/:id", thing: "meeting" },
+  "GET /api/documents/:id": { thing: "document" },
+  "DELETE /api/documents/:id": { thing: "document" },
+  "POST /api/documents": {
+    calls: () => [{ body: { category: "Meeting", content: JSON.stringify(meetingContent(new Date("2026-07-01T10:00:00.000Z"), { title: "Intrusion" })) } }],
+  },
   // meetings
-  { method: "post", path: "/api/meetings/:id/generate-agenda", thing: "meeting" },
-  { method: "get", path: "/api/meetings/:id/calendar.ics", thing: "meeting" },
-];
+  "POST /api/new-meeting": { calls: () => [{ body: { title: "Intrusion", date: "2026-07-01T10:00:00.000Z" } }] },
+  "POST /api/meetings/:id/generate-agenda": { thing: "meeting" },
+  "GET /api/meetings/:id/calendar.ics": { thing: "meeting" },
+  // account
+  "POST /api/notifications/:id/read": { thing: "notification" },
+};
+
+/** Routes loaded by a thing need to know which thing. */
+export const needsFixture = (route: ApiRoute) => route.class === "thing" || (route.guard?.class === "own-user" && route.guard.by === "owner");
+
+/** What is wrong with the fixtures for these routes: a missing one where a thing is needed, or one for no route. */
+export function fixtureProblems(routes: readonly ApiRoute[], fixtures: Record<string, RouteFixture> = routeFixtures): string[] {
+  const keys = new Set(routes.map(routeKey));
+  return [
+    ...routes.filter((route) => needsFixture(route) && !fixtures[routeKey(route)]?.thing).map((route) => `${routeKey(route)} has no fixture naming the thing its guard loads`),
+    ...Object.keys(fixtures)
+      .filter((key) => !keys.has(key))
+      .map((key) => `the fixtures name ${key}, which is no route`),
+  ];
+}

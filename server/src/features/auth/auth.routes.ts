@@ -3,23 +3,16 @@ import { loginSchema, registerSchema } from "../../../../shared/auth";
 import type { RouterDeps } from "../../app-deps";
 import { authOf } from "../../http/guards";
 import { parseOr400 } from "../../http/validate";
+import { clearSessionCookie, setSessionCookie } from "../../http/session";
+import { toUserObject } from "../../http/user-object";
 import { login, logout, register, type SignedIn } from "./auth.service";
-import { sessionAbsoluteLimitMs, sessionCookieName } from "./tokens";
-import { toUserObject } from "./user-object";
 
 export function authRouter(deps: RouterDeps): Router {
   const router = Router();
   const { requireAuth } = deps.guards;
 
-  // The cookie mirrors the bearer token for GET downloads opened in a new tab; it is never accepted on writes.
   const answerSignedIn = (res: Response, status: number, signedIn: SignedIn, secure: boolean) => {
-    res.cookie(sessionCookieName, signedIn.token, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      maxAge: sessionAbsoluteLimitMs,
-    });
+    setSessionCookie(res, signedIn.token, secure);
     res.status(status).json({ ...toUserObject(signedIn.user, signedIn.activeRole), token: signedIn.token });
   };
 
@@ -34,8 +27,8 @@ export function authRouter(deps: RouterDeps): Router {
   });
 
   router.post("/logout", requireAuth, async (req, res) => {
-    await logout(deps.db, authOf(req).sessionId);
-    res.clearCookie(sessionCookieName, { path: "/" });
+    await logout(deps, authOf(req).sessionId);
+    clearSessionCookie(res);
     res.status(204).end();
   });
 

@@ -1,27 +1,22 @@
 import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "../../../../shared/auth";
 import type { CompanyRole } from "../../../../shared/roles";
+import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/client";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
-import { companies, invitations, loginAttempts, memberships, sessions, users } from "../../db/schema";
+import { invitations, loginAttempts, memberships, sessions, users } from "../../db/schema";
 import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
-import type { AuthContext, UserRow } from "../../http/request-context";
-import { hashPassword, verifyPassword } from "./passwords";
-import { hashSessionToken, newSessionToken, sessionAbsoluteLimitMs, sessionIdleLimitMs } from "./tokens";
+import { hashPassword, verifyPassword } from "../../http/passwords";
+import type { UserRow } from "../../http/request-context";
+import { createSession } from "../../http/session";
 
-export const invalidCredentialsMessage = "Invalid username or password";
+const invalidCredentialsMessage = "Invalid username or password";
 const failedLoginsPerUsername = 10;
 const failedLoginsPerIp = 100;
 const rateWindowMs = 60_000;
-/** lastUsedAt is written at most this often, so reads do not each cost a write. */
-const touchIntervalMs = 60_000;
 
-export interface AuthServiceDeps {
-  db: Database;
-  clock: Clock;
-  platformAdmins: readonly string[];
-}
+type AuthServiceDeps = ServiceDeps<"db" | "clock" | "platformAdmins">;
 
 export interface SignedIn {
   user: UserRow;
@@ -43,19 +38,6 @@ async function findTakenField(db: Queryable, username: string, email: string): P
 
 function takenError(field: "username" | "email"): HttpError {
   return conflict(field === "username" ? "Username already exists" : "Email already registered");
-}
-
-export async function createSession(db: Queryable, clock: Clock, userId: number): Promise<string> {
-  const token = newSessionToken();
-  const now = clock.now();
-  await db.insert(sessions).values({
-    tokenHash: hashSessionToken(token),
-    userId,
-    createdAt: now,
-    lastUsedAt: now,
-    expiresAt: new Date(now.getTime() + sessionAbsoluteLimitMs),
-  });
-  return token;
 }
 
 /** Looks up the role a user holds in their active company. */
@@ -170,41 +152,12 @@ export async function login(deps: AuthServiceDeps, input: LoginInput, ip: string
   return { user, activeRole: await activeRoleOf(db, user), token };
 }
 
-export async function logout(db: Database, sessionId: number): Promise<void> {
+export async function logout({ db }: ServiceDeps<"db">, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Resolves a bearer token to its user and active role in one query; expired sessions are removed. */
-export async function resolveSession(db: Database, clock: Clock, token: string): Promise<AuthContext | null> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      lastUsedAt: sessions.lastUsedAt,
-      expiresAt: sessions.expiresAt,
-      user: users,
-      role: memberships.role,
-      companyName: companies.name,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, users.activeCompanyId)))
-    .leftJoin(companies, eq(companies.id, memberships.companyId))
-    .where(eq(sessions.tokenHash, hashSessionToken(token)))
-    .limit(1);
-  if (!row) return null;
-  const now = clock.now().getTime();
-  if (now >= row.expiresAt.getTime() || now - row.lastUsedAt.getTime() >= sessionIdleLimitMs) {
-    await db.delete(sessions).where(eq(sessions.id, row.sessionId));
-    return null;
-  }
-  if (now - row.lastUsedAt.getTime() >= touchIntervalMs) {
-    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
-  }
-  return { user: row.user, activeRole: row.role ?? null, activeCompanyName: row.companyName ?? null, sessionId: row.sessionId };
-}
-
 /** Grants or revokes platform-admin rights by username (CLI and PLATFORM_ADMINS). Returns how many accounts changed. */
-export async function setPlatformAdmin(db: Database, usernames: readonly string[], isPlatformAdmin: boolean): Promise<number> {
+export async function setPlatformAdmin({ db }: ServiceDeps<"db">, usernames: readonly string[], isPlatformAdmin: boolean): Promise<number> {
   if (usernames.length === 0) return 0;
   const names = usernames.map(lower);
   const updated = await db

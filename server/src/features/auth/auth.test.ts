@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { sessions, users } from "../../db/schema";
 import { createTestContext, type TestContext } from "../../testing/test-context";
-import { sessionIdleLimitMs } from "./tokens";
+import { sessionIdleLimitMs } from "../../http/session";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -64,7 +64,7 @@ describe("register, login, logout", () => {
     expect(sameEmail.body).toEqual({ message: "Email already registered" });
   });
 
-  it("validates the registration body with the spec's messages", async () => {
+  it("validates the registration body with the shared schemas' messages", async () => {
     const response = await api().post("/api/auth/register").send({ username: "ab", email: "x", password: "1" });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([

@@ -3,7 +3,7 @@ import { companyProfileSchema, switchCompanySchema } from "../../../../shared/co
 import type { RouterDeps } from "../../app-deps";
 import { authOf, tenantOf } from "../../http/guards";
 import { parseOr400 } from "../../http/validate";
-import { toUserObject } from "../auth/user-object";
+import { toUserObject } from "../../http/user-object";
 import { createCompany, getCompanySettings, listCompanies, setActiveCompany, updateCompany } from "./companies.service";
 import { membersRoutes } from "./members.routes";
 
@@ -17,11 +17,7 @@ export function companiesRouter(deps: RouterDeps): Router {
   const router = Router();
   const { requireAuth, requireCompanyMember, requireOwnResource } = deps.guards;
   const member = requireCompanyMember({ company: { from: "param", param: "companyId" } });
-  const admin = requireCompanyMember({
-    minRole: "admin",
-    roleMessage: "Only founders and admins can update the company",
-    company: { from: "param", param: "companyId" },
-  });
+  const admin = requireCompanyMember({ permission: "editCompany", company: { from: "param", param: "companyId" } });
 
   router.post("/companies", requireAuth, async (req, res) => {
     const input = parseOr400(companyProfileSchema, req.body);
@@ -29,12 +25,12 @@ export function companiesRouter(deps: RouterDeps): Router {
   });
 
   router.get("/companies", requireAuth, async (req, res) => {
-    res.json(await listCompanies(deps.db, authOf(req).user.id));
+    res.json(await listCompanies(deps, authOf(req).user.id));
   });
 
   router.get("/companies/:companyId/settings", ...member, async (req, res) => {
     const { company, role } = tenantOf(req);
-    res.json(await getCompanySettings(deps.db, company.id, role));
+    res.json(await getCompanySettings(deps, company.id, role));
   });
 
   router.put("/companies/:companyId", ...admin, async (req, res) => {
@@ -45,7 +41,7 @@ export function companiesRouter(deps: RouterDeps): Router {
   // Switching the active company: PATCH is the switcher's call, PUT {companyId} the onboarding wizard's.
   const switchActiveCompany: RequestHandler = async (req, res) => {
     const { companyId } = parseOr400(switchCompanySchema, req.body);
-    const { user, role } = await setActiveCompany(deps.db, authOf(req).user.id, companyId);
+    const { user, role } = await setActiveCompany(deps, authOf(req).user.id, companyId);
     res.json(toUserObject(user, role));
   };
   router.patch("/users/:id/active-company", ...requireOwnResource("id"), switchActiveCompany);

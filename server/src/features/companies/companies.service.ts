@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Company, CompanySettings, CompanySummary, companyProfileSchema } from "../../../../shared/companies";
-import { isCompanyAdmin, type CompanyRole } from "../../../../shared/roles";
-import type { AppDeps } from "../../app-deps";
+import { can } from "../../../../shared/permissions";
+import type { CompanyRole } from "../../../../shared/roles";
+import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
-import type { Database } from "../../db/client";
 import { companies, memberships, users } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../../http/request-context";
@@ -49,7 +49,7 @@ function profileColumns(input: CompanyProfile) {
 }
 
 /** POST /api/companies: the company and the creator's founder membership, in one transaction. The active company is not changed. */
-export async function createCompany({ db, clock }: Pick<AppDeps, "db" | "clock">, creatorId: number, input: CompanyProfile): Promise<Company> {
+export async function createCompany({ db, clock }: ServiceDeps<"db" | "clock">, creatorId: number, input: CompanyProfile): Promise<Company> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(companies).values(profileColumns(input)).returning();
     if (!row) throw new Error("company insert returned nothing");
@@ -60,7 +60,7 @@ export async function createCompany({ db, clock }: Pick<AppDeps, "db" | "clock">
 }
 
 /** GET /api/companies: the caller's companies with their role in each, by name. */
-export async function listCompanies(db: Database, userId: number): Promise<CompanySummary[]> {
+export async function listCompanies({ db }: ServiceDeps<"db">, userId: number): Promise<CompanySummary[]> {
   return db
     .select({
       id: companies.id,
@@ -76,17 +76,17 @@ export async function listCompanies(db: Database, userId: number): Promise<Compa
 }
 
 /** GET /api/companies/:id/settings: the profile and the members; pending invitations for founders and admins only. */
-export async function getCompanySettings(db: Database, companyId: number, viewerRole: CompanyRole): Promise<CompanySettings> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+export async function getCompanySettings(deps: ServiceDeps<"db">, companyId: number, viewerRole: CompanyRole): Promise<CompanySettings> {
+  const [row] = await deps.db.select().from(companies).where(eq(companies.id, companyId));
   if (!row) throw notFound("Company not found");
-  const members = await listMembers(db, companyId);
-  if (!isCompanyAdmin(viewerRole)) return { company: toCompany(row), members };
-  return { company: toCompany(row), members, invitations: await listInvitations(db, companyId) };
+  const members = await listMembers(deps, companyId);
+  if (!can(viewerRole, "manageMembers")) return { company: toCompany(row), members };
+  return { company: toCompany(row), members, invitations: await listInvitations(deps, companyId) };
 }
 
 /** PUT /api/companies/:id (the guard has checked founder or admin). */
 export async function updateCompany(
-  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  { db, clock }: ServiceDeps<"db" | "clock">,
   actorId: number,
   companyId: number,
   input: CompanyProfile,
@@ -110,7 +110,7 @@ export async function updateCompany(
  * Makes a company the user's active one. One guarded UPDATE: it only happens while the membership exists,
  * so a company the user does not belong to (or that does not exist) answers 403 and changes nothing.
  */
-export async function setActiveCompany(db: Database, userId: number, companyId: number): Promise<{ user: UserRow; role: CompanyRole }> {
+export async function setActiveCompany({ db }: ServiceDeps<"db">, userId: number, companyId: number): Promise<{ user: UserRow; role: CompanyRole }> {
   const [user] = await db
     .update(users)
     .set({ activeCompanyId: companyId })

@@ -69,7 +69,7 @@ describe("POST /api/companies", () => {
     expect(response.body).toMatchObject({ name: "Bare Co", description: null, logoUrl: null, website: null, employeeCount: null });
   });
 
-  it("validates with the spec's messages", async () => {
+  it("validates with the shared schemas' messages", async () => {
     const user = await ctx.signUp();
     const response = await api()
       .post("/api/companies")
@@ -310,7 +310,7 @@ describe("PUT /api/companies/:id", () => {
     expect(row?.name).toBe("Steady Ltd");
   });
 
-  it("validates with the spec's messages", async () => {
+  it("validates with the shared schemas' messages", async () => {
     const founder = await ctx.signUp();
     const company = await createVia(founder);
     const response = await api().put(`/api/companies/${company.id}`).set("Authorization", founder.bearer).send({ name: "", industry: "x", location: "y", stage: "", website: "ftp://x" });

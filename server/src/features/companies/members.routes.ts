@@ -5,7 +5,7 @@ import { badRequest } from "../../http/errors";
 import { authOf, tenantOf } from "../../http/guards";
 import { assertImpliedFields } from "../../http/implied-fields";
 import { idParam, parseOr400 } from "../../http/validate";
-import { addMember, changeRole, listMembers, notAdminMessage } from "./members.service";
+import { addMember, changeRole, listMembers } from "./members.service";
 
 /** The company a role change acts in: the body's companyId when given, else the actor's active company. */
 async function roleChangeCompany(req: Request): Promise<number> {
@@ -19,22 +19,18 @@ async function roleChangeCompany(req: Request): Promise<number> {
 export function membersRoutes(router: Router, deps: RouterDeps): void {
   const { requireCompanyMember } = deps.guards;
   const member = requireCompanyMember({ company: { from: "param", param: "companyId" } });
-  const admin = requireCompanyMember({
-    minRole: "admin",
-    roleMessage: "Only founders and admins can add members",
-    company: { from: "param", param: "companyId" },
-  });
+  const admin = requireCompanyMember({ permission: "manageMembers", company: { from: "param", param: "companyId" } });
   // The company comes from the body or the active company; one the actor is not a member of is not revealed (404).
-  const roleAdmin = requireCompanyMember({ minRole: "admin", roleMessage: notAdminMessage, company: { from: "thing", companyOf: roleChangeCompany } });
+  const roleAdmin = requireCompanyMember({ permission: "changeRole", company: { from: "thing", companyOf: roleChangeCompany } });
 
   router.get("/companies/:companyId/members", ...member, async (req, res) => {
-    res.json(await listMembers(deps.db, tenantOf(req).company.id));
+    res.json(await listMembers(deps, tenantOf(req).company.id));
   });
 
   router.post("/companies/:companyId/members", ...admin, async (req, res) => {
     const { company, role } = tenantOf(req);
     const input = parseOr400(memberRequestSchema(req.body), req.body);
-    // The spec's forms repeat the company in the body: it must be the route's.
+    // The client's forms repeat the company in the body: it must be the route's.
     assertImpliedFields(tenantOf(req), { companyId: input.companyId, companyMessage: "companyId must be the company in the address" });
     res.status(201).json(await addMember(deps, { userId: authOf(req).user.id, role }, company, input));
   });

@@ -8,30 +8,34 @@ import type {
   addMemberSchema,
   inviteSchema,
 } from "../../../../shared/companies";
-import { hasRoleAtLeast, type CompanyRole } from "../../../../shared/roles";
-import type { AppDeps } from "../../app-deps";
+import { can, deniedMessage } from "../../../../shared/permissions";
+import type { CompanyRole } from "../../../../shared/roles";
+import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users } from "../../db/schema";
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { notify } from "../account/notifications.service";
-import { hashPassword } from "../auth/passwords";
+import { hashPassword } from "../../http/passwords";
 
 export type AddMemberBody = z.output<typeof addMemberSchema>;
 export type InviteBody = z.output<typeof inviteSchema>;
 
 const alreadyMemberMessage = "This person is already a member of the company";
 const ownRoleMessage = "You cannot change your own role";
-const founderRoleMessage = "Only a founder can make or remove a founder";
 const lastFounderMessage = "A company must keep at least one founder";
-export const notAdminMessage = "Only founders and admins can change roles";
+
+/** GET /api/companies/:companyId/members. */
+export async function listMembers({ db }: ServiceDeps<"db">, companyId: number): Promise<CompanyMember[]> {
+  return membersOf(db, companyId);
+}
 
 /**
  * The members of a company in two queries whatever their number: the members, then every other
  * membership those members hold (for "other boards they sit on").
  */
-export async function listMembers(db: Queryable, companyId: number, onlyUserId?: number): Promise<CompanyMember[]> {
+async function membersOf(db: Queryable, companyId: number, onlyUserId?: number): Promise<CompanyMember[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -69,7 +73,7 @@ export async function listMembers(db: Queryable, companyId: number, onlyUserId?:
   });
 }
 
-export async function listInvitations(db: Queryable, companyId: number): Promise<PendingInvitation[]> {
+export async function listInvitations({ db }: ServiceDeps<"db">, companyId: number): Promise<PendingInvitation[]> {
   const rows = await db
     .select({ id: invitations.id, email: invitations.email, role: invitations.role, createdAt: invitations.createdAt })
     .from(invitations)
@@ -79,7 +83,7 @@ export async function listInvitations(db: Queryable, companyId: number): Promise
 }
 
 async function memberOf(db: Queryable, companyId: number, userId: number): Promise<CompanyMember> {
-  const [member] = await listMembers(db, companyId, userId);
+  const [member] = await membersOf(db, companyId, userId);
   if (!member) throw new Error("membership just written is missing");
   return member;
 }
@@ -96,12 +100,12 @@ export interface Actor {
  * - without a password and an unknown e-mail → a pending invitation, turned into a membership when that e-mail registers.
  */
 export async function addMember(
-  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  { db, clock }: ServiceDeps<"db" | "clock">,
   actor: Actor,
   company: { id: number; name: string },
   input: AddMemberBody | InviteBody,
 ): Promise<AddMemberResult> {
-  if (input.role === "founder" && actor.role !== "founder") throw forbidden("Only a founder can add a founder");
+  if (input.role === "founder" && !can(actor.role, "assignFounder")) throw forbidden("Only a founder can add a founder");
   const email = input.email.trim();
   // Hashing is slow: do it before the transaction, and only when an account may be created.
   const passwordHash = "password" in input ? await hashPassword(input.password) : null;
@@ -183,13 +187,13 @@ async function dropInvitation(tx: Queryable, companyId: number, email: string): 
 }
 
 /**
- * PATCH /api/users/:userId/role. Rules (CONTRACT "Tenancy and roles"): not one's own role; to or from founder
- * only by a founder; at least one founder always remains. The company's membership rows are locked
+ * PATCH /api/users/:userId/role. Rules: founders and admins change roles, never their own; to or from
+ * founder only by a founder; at least one founder always remains. The company's membership rows are locked
  * (SELECT ... FOR UPDATE) and the actor's role re-read under the lock, so two founders demoting each other
  * at once cannot both succeed.
  */
 export async function changeRole(
-  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  { db, clock }: ServiceDeps<"db" | "clock">,
   actorId: number,
   companyId: number,
   targetUserId: number,
@@ -204,10 +208,10 @@ export async function changeRole(
       .orderBy(asc(memberships.userId))
       .for("update");
     const actor = rows.find((row) => row.userId === actorId);
-    if (!actor || !hasRoleAtLeast(actor.role, "admin")) throw forbidden(notAdminMessage);
+    if (!actor || !can(actor.role, "changeRole")) throw forbidden(deniedMessage("changeRole"));
     const target = rows.find((row) => row.userId === targetUserId);
     if (!target) throw notFound("Member not found");
-    if ((role === "founder" || target.role === "founder") && actor.role !== "founder") throw forbidden(founderRoleMessage);
+    if ((role === "founder" || target.role === "founder") && !can(actor.role, "assignFounder")) throw forbidden(deniedMessage("assignFounder"));
     if (target.role === "founder" && role !== "founder" && rows.filter((row) => row.role === "founder").length <= 1) {
       throw new HttpError(409, lastFounderMessage);
     }

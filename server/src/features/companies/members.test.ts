@@ -31,7 +31,7 @@ async function roleOf(companyId: number, userId: number) {
 }
 
 describe("GET /api/companies/:id/members", () => {
-  it("lists the members with the contract's shape and the other boards they sit on", async () => {
+  it("lists the members with the wire shape and the other boards they sit on", async () => {
     const { founder, company } = await companyWithFounder("Main Board");
     const both = await memberIn(company.id, "observer", { firstName: "Olga" });
     const elsewhere = await createCompany(ctx.db, { name: "Side Board" });
@@ -210,7 +210,7 @@ describe("POST /api/companies/:id/members", () => {
     expect(await ctx.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
   });
 
-  it("validates both forms with the spec's messages", async () => {
+  it("validates both forms with the shared schemas' messages", async () => {
     const { founder, company } = await companyWithFounder();
     const add = await api()
       .post(`/api/companies/${company.id}/members`)

@@ -1,57 +1,105 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { Router, type RequestHandler } from "express";
 import request from "supertest";
-import { companyScopedRoutes, thingScopedRoutes, type CompanyRoute, type ThingRoute } from "../../testing/tenancy-routes";
+import { createApp } from "../../app";
+import { documentFiles, documents, notifications, users } from "../../db/schema";
+import { createGuards, tenantOf } from "../../http/guards";
 import { meetingContent } from "../../testing/factories";
+import { apiRoutes, routeKey, type ApiRoute } from "../../testing/route-walker";
+import { fixtureProblems, routeFixtures, type ThingKind } from "../../testing/tenancy-routes";
 import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
 
 /**
- * Walks every route of server/src/testing/tenancy-routes.ts (each feature appends its
- * /api/companies/:companyId/... routes there) and proves that a founder of company B, asking for
- * company A, gets 403 with nothing but a message, that nothing of A changes, and that the route is
- * real (A's founder gets through it). Then walks its by-id routes (a thing of A named by its id): B's founder
- * gets 404, as for an id that names nothing.
+ * Walks the app's own router and proves each route's class from the outside. Every /api route must be
+ * classified by the guard it runs (route-walker.ts); then, per class: a member of company B asking for
+ * company A gets 403 (company routes) or 404 (A's things) with nothing but a message and nothing of A
+ * changes; another user's own-user route is refused; platform routes are for platform admins; and each
+ * route is real (the right caller gets through it).
  */
 let ctx: TestContext;
+let pat: SignedUp;
 let alice: SignedUp;
+let carol: SignedUp;
 let bob: SignedUp;
+let dan: SignedUp;
 let companyA: { id: number; name: string };
+let serviceId: number;
+let routes: ApiRoute[];
+let walkProblems: string[];
 const secret = "Confidential merger with Initech";
-const things: Record<ThingRoute["thing"], number> = { meeting: 0, document: 0 };
+const things: Record<ThingKind, number> = { meeting: 0, document: 0, company: 0, notification: 0 };
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // The first account on an empty database administers the platform.
+  pat = await ctx.signUp({ firstName: "Pat", lastName: "Platform" });
+  if (!pat.isPlatformAdmin) throw new Error("the first account should be a platform admin");
   const boardA = await ctx.board("Alpha Board Ltd", { firstName: "Alice", lastName: "Alpha" });
   alice = boardA.founder;
   companyA = boardA.company;
   await ctx.db.execute(sql`update companies set description = ${secret}, invitation_message = ${secret} where id = ${companyA.id}`);
-  await boardA.member("member", { firstName: "Carol", lastName: "Alpha-Member" });
+  carol = await boardA.member("member", { firstName: "Carol", lastName: "Alpha-Member" });
   // Bob is as strong as a user gets in company B: its founder.
   bob = (await ctx.board("Beta Board Ltd", { firstName: "Bob", lastName: "Beta" })).founder;
+  // Dan's active company is A, but he is no member of it (as after being removed from it).
+  dan = await ctx.signUp({ firstName: "Dan", lastName: "Departed" });
+  await ctx.db.update(users).set({ activeCompanyId: companyA.id }).where(eq(users.id, dan.id));
 
   // Company A's meeting (a document too), with the secret in its title, location and agenda.
   const scheduled = await request(ctx.app)
     .post("/api/documents")
     .set("Authorization", alice.bearer)
-    .send({
-      name: `Meeting: ${secret}`,
-      fileType: "application/json",
-      fileSize: 1,
-      category: "Meeting",
-      content: JSON.stringify(meetingContent(new Date("2026-07-01T10:00:00.000Z"), { title: secret, location: secret, agenda: secret })),
-    });
+    .send({ category: "Meeting", content: JSON.stringify(meetingContent(new Date("2026-07-01T10:00:00.000Z"), { title: secret, location: secret, agenda: secret })) });
   if (scheduled.status !== 201) throw new Error(`scheduling failed: ${scheduled.status} ${JSON.stringify(scheduled.body)}`);
   things.meeting = scheduled.body.id;
-  things.document = scheduled.body.id;
+  const [file] = await ctx.db
+    .insert(documents)
+    .values({ companyId: companyA.id, name: `${secret}.pdf`, fileType: "application/pdf", fileSize: 4, category: "Legal", description: secret, uploadedBy: alice.id })
+    .returning({ id: documents.id });
+  await ctx.db.insert(documentFiles).values({ documentId: file!.id, bytes: Buffer.from("%PDF") });
+  things.document = file!.id;
+  things.company = companyA.id;
+  const [note] = await ctx.db.insert(notifications).values({ userId: alice.id, companyId: companyA.id, kind: "test", title: secret }).returning({ id: notifications.id });
+  things.notification = note!.id;
+  const service = await request(ctx.app).post("/api/platform/settings").set("Authorization", pat.bearer).send({ serviceName: "Custom", serviceKey: "sk-platform-0123456789" });
+  serviceId = service.body.id;
+
+  ({ routes, problems: walkProblems } = apiRoutes(ctx.app));
 });
 afterAll(() => ctx.close());
 
-const pathOf = (route: CompanyRoute, companyId: number) => route.path.replace(":companyId", String(companyId));
-const label = (route: CompanyRoute | ThingRoute) => `${route.method.toUpperCase()} ${route.path}`;
+const isGuard = (route: ApiRoute, by: string) => route.guard !== undefined && "by" in route.guard && route.guard.by === by;
+const byCompanyParam = () => routes.filter((route) => route.class === "company" && isGuard(route, "param"));
+const byActiveCompany = () => routes.filter((route) => route.class === "company" && isGuard(route, "active"));
+const thingRoutes = () => routes.filter((route) => route.class === "thing");
+const ownUserRoutes = () => routes.filter((route) => route.class === "own-user");
+const platformRoutes = () => routes.filter((route) => route.class === "platform");
+const publicOnes = () => routes.filter((route) => route.class === "public");
 
-function call(route: CompanyRoute, companyId: number, bearer?: string) {
-  let pending = request(ctx.app)[route.method](pathOf(route, companyId));
-  if (bearer) pending = pending.set("Authorization", bearer);
-  return route.body === undefined ? pending : pending.send(route.body as object);
+const verbs = { GET: "get", POST: "post", PUT: "put", PATCH: "patch", DELETE: "delete" } as const;
+
+/** The id the route is exercised with when the caller is refused: company A's, or A's thing, or Alice's. */
+function idFor(route: ApiRoute): number {
+  const fixture = routeFixtures[routeKey(route)];
+  if (fixture?.thing) return things[fixture.thing];
+  if (route.class === "company") return companyA.id;
+  if (route.class === "own-user") return alice.id;
+  if (route.class === "platform") return serviceId;
+  return 0;
+}
+
+/** Sends each of the route's fixture calls with `id` in place; answers the responses. */
+async function call(route: ApiRoute, id: number, bearer?: string) {
+  const verb = verbs[route.method as keyof typeof verbs];
+  if (!verb) throw new Error(`no way to call ${routeKey(route)}`);
+  const calls = routeFixtures[routeKey(route)]?.calls?.(id, { member: carol.id }) ?? [{}];
+  const responses = [];
+  for (const fixture of calls) {
+    let pending = request(ctx.app)[verb](fixture.path ?? route.path.replace(/:\w+/g, String(id)));
+    if (bearer) pending = pending.set("Authorization", bearer);
+    responses.push(await (fixture.body === undefined ? pending : pending.send(fixture.body as object)));
+  }
+  return responses;
 }
 
 /** A fingerprint of every application table's content (sessions and sign-in attempts aside). */
@@ -72,98 +120,148 @@ async function databaseFingerprint(): Promise<Record<string, string>> {
   return fingerprint;
 }
 
-describe("tenancy: every /api/companies/:companyId/* route", () => {
-  it("has routes to walk", () => {
-    expect(companyScopedRoutes.length).toBeGreaterThanOrEqual(4);
-  });
-
-  it("answers 401 to a caller without a token", async () => {
-    const failures: string[] = [];
-    for (const route of companyScopedRoutes) {
-      const response = await call(route, companyA.id);
-      if (response.status !== 401) failures.push(`${label(route)} → ${response.status}`);
-    }
-    expect(failures).toEqual([]);
-  });
-
-  it("gives a member of company B a 403 with no data of company A, and changes nothing", async () => {
-    const before = await databaseFingerprint();
-    const failures: string[] = [];
-    for (const route of companyScopedRoutes) {
-      const response = await call(route, companyA.id, bob.bearer);
-      if (response.status !== 403) failures.push(`${label(route)} → ${response.status}`);
-      if (Object.keys(response.body ?? {}).join() !== "message") failures.push(`${label(route)} body ${JSON.stringify(response.body)}`);
+/** Calls each route as `bearer` and lists every answer that is not `status` with a bare message and nothing of company A. */
+async function refusals(list: ApiRoute[], status: number, bearer: string, id: (route: ApiRoute) => number = idFor): Promise<string[]> {
+  const failures: string[] = [];
+  for (const route of list) {
+    for (const response of await call(route, id(route), bearer)) {
+      if (response.status !== status) failures.push(`${routeKey(route)} → ${response.status}`);
+      if (Object.keys(response.body ?? {}).join() !== "message") failures.push(`${routeKey(route)} body ${JSON.stringify(response.body)}`);
       for (const leak of [companyA.name, secret, alice.email, alice.username]) {
-        if (response.text.includes(leak)) failures.push(`${label(route)} leaks "${leak}"`);
+        if (response.text.includes(leak)) failures.push(`${routeKey(route)} leaks "${leak}"`);
       }
     }
-    expect(failures).toEqual([]);
-    expect(await databaseFingerprint()).toEqual(before);
+  }
+  return failures;
+}
+
+async function statusesSignedOut(list: ApiRoute[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const route of list) {
+    for (const response of await call(route, idFor(route))) if (response.status !== 401) failures.push(`${routeKey(route)} → ${response.status}`);
+  }
+  return failures;
+}
+
+describe("the route walker", () => {
+  it("classifies every /api route into exactly one class, with a fixture wherever a route loads a thing", () => {
+    expect([...walkProblems, ...fixtureProblems(routes)]).toEqual([]);
+    expect(routes.every((route) => route.class !== null)).toBe(true);
   });
 
-  it("treats an id that is no company like any company one is not a member of", async () => {
-    const failures: string[] = [];
-    for (const route of companyScopedRoutes) {
-      const response = await call(route, 999_999, bob.bearer);
-      if (response.status !== 403) failures.push(`${label(route)} → ${response.status}`);
-    }
-    expect(failures).toEqual([]);
+  it("finds the routes of every class", () => {
+    const counts = Object.fromEntries(["company", "thing", "own-user", "platform", "public"].map((name) => [name, routes.filter((route) => route.class === name).length]));
+    expect(counts).toEqual({ company: expect.any(Number), thing: expect.any(Number), "own-user": expect.any(Number), platform: 4, public: 3 });
+    expect(byCompanyParam().length).toBeGreaterThanOrEqual(5);
+    expect(byActiveCompany().length).toBeGreaterThanOrEqual(3);
+    expect(thingRoutes().length).toBeGreaterThanOrEqual(5);
+    expect(ownUserRoutes().length).toBeGreaterThanOrEqual(8);
+    expect(routes.map(routeKey)).toEqual(expect.arrayContaining(["GET /api/companies/:companyId/meetings/upcoming", "DELETE /api/documents/:id", "POST /api/notifications/:id/read"]));
   });
 
-  it("lists only real routes: company A's founder gets through each", async () => {
-    const failures: string[] = [];
-    for (const route of companyScopedRoutes) {
-      const response = await call(route, companyA.id, alice.bearer);
-      if ([401, 403, 404].includes(response.status) || response.status >= 500) failures.push(`${label(route)} → ${response.status}`);
-    }
-    expect(failures).toEqual([]);
+  it("bites: reports a company route guarded by a session alone, an unguarded route, a late guard and a thing route with no fixture", () => {
+    const app = createApp(ctx.deps);
+    const guards = createGuards(ctx.deps);
+    const extra = Router();
+    const answer: RequestHandler = (_req, res) => {
+      res.json({ leaked: true });
+    };
+    extra.get("/companies/:companyId/meetings/leak", guards.requireAuth, answer);
+    extra.get("/unguarded", answer);
+    extra.get("/companies/:companyId/late", answer, ...guards.requireCompanyMember());
+    const meetingOf = { from: "thing" as const, companyOf: async () => companyA.id };
+    extra.get("/meetings/:id/minutes", ...guards.requireCompanyMember({ company: meetingOf }), (req, res) => res.json(tenantOf(req).company));
+    app.use("/api", extra);
+
+    const walked = apiRoutes(app);
+    expect(walked.problems).toEqual(
+      expect.arrayContaining([
+        "GET /api/companies/:companyId/meetings/leak names :companyId in its path, which a session alone checks",
+        "GET /api/companies/:companyId/meetings/leak names a company (:companyId) but is not guarded by membership of that company",
+        "GET /api/unguarded is unclassified: it runs no guard and is not on the public list",
+        "GET /api/companies/:companyId/late runs a handler before its guard",
+      ]),
+    );
+    expect(walked.routes.find((route) => route.path === "/api/unguarded")?.class).toBeNull();
+    expect(fixtureProblems(walked.routes)).toEqual(["GET /api/meetings/:id/minutes has no fixture naming the thing its guard loads"]);
+    // The app as it is has none of these problems.
+    expect(walkProblems).toEqual([]);
+  });
+
+  it("reports the public list or the fixtures naming a route that does not exist", () => {
+    expect(apiRoutes(ctx.app, ["GET /api/health", "GET /api/gone"]).problems).toContain("the public list names GET /api/gone, which is no route");
+    expect(fixtureProblems(routes, { ...routeFixtures, "GET /api/gone/:id": { thing: "meeting" } })).toEqual(["the fixtures name GET /api/gone/:id, which is no route"]);
   });
 });
 
-describe("tenancy: every route naming a company's thing by id", () => {
-  const thingPath = (route: ThingRoute, id: number) => route.path.replace(":id", String(id));
-  function callThing(route: ThingRoute, id: number, bearer?: string) {
-    let pending = request(ctx.app)[route.method](thingPath(route, id));
-    if (bearer) pending = pending.set("Authorization", bearer);
-    return route.body === undefined ? pending : pending.send(route.body as object);
-  }
+/** Each class's refusal, proved for every route of the class. */
+const refusedClasses = [
+  { name: "company routes (/api/companies/:companyId/...)", list: byCompanyParam, caller: () => bob, status: 403, who: "a member of company B" },
+  { name: "company routes on the caller's active company", list: byActiveCompany, caller: () => dan, status: 403, who: "a caller whose active company they are no member of" },
+  { name: "routes naming a company's thing by id", list: thingRoutes, caller: () => bob, status: 404, who: "a member of company B" },
+  { name: "own-user routes on /api/users/:id", list: () => ownUserRoutes().filter((route) => isGuard(route, "param")), caller: () => bob, status: 403, who: "another user" },
+  { name: "own-user routes on a thing of the user's", list: () => ownUserRoutes().filter((route) => isGuard(route, "owner")), caller: () => bob, status: 404, who: "another user" },
+  { name: "platform routes", list: platformRoutes, caller: () => alice, status: 403, who: "a company founder who is no platform admin" },
+];
 
-  it("has routes to walk", () => {
-    expect(thingScopedRoutes.length).toBeGreaterThanOrEqual(3);
+describe.each(refusedClasses)("$name", ({ list, caller, status, who }) => {
+  it("answer 401 to a caller without a session", async () => {
+    expect(list().length).toBeGreaterThanOrEqual(1);
+    expect(await statusesSignedOut(list())).toEqual([]);
   });
 
-  it("gives a member of company B a 404 with no data of company A's thing, and changes nothing", async () => {
+  it(`give ${who} a ${status} with nothing but a message, and change nothing`, async () => {
     const before = await databaseFingerprint();
-    const failures: string[] = [];
-    for (const route of thingScopedRoutes) {
-      const response = await callThing(route, things[route.thing], bob.bearer);
-      if (response.status !== 404) failures.push(`${label(route)} → ${response.status}`);
-      if (Object.keys(response.body ?? {}).join() !== "message") failures.push(`${label(route)} body ${JSON.stringify(response.body)}`);
-      for (const leak of [companyA.name, secret, alice.email, alice.username]) {
-        if (response.text.includes(leak)) failures.push(`${label(route)} leaks "${leak}"`);
-      }
-    }
-    expect(failures).toEqual([]);
+    expect(await refusals(list(), status, caller().bearer)).toEqual([]);
     expect(await databaseFingerprint()).toEqual(before);
   });
+});
 
-  it("answers another company's thing exactly as an id that names nothing", async () => {
+describe("refusals that say nothing more", () => {
+  it("company routes treat an id that is no company like any company one is not a member of", async () => {
+    expect(await refusals(byCompanyParam(), 403, bob.bearer, () => 999_999)).toEqual([]);
+  });
+
+  it("another company's thing, or another user's, answers exactly as an id that names nothing", async () => {
     const failures: string[] = [];
-    for (const route of thingScopedRoutes) {
-      const foreign = await callThing(route, things[route.thing], bob.bearer);
-      const missing = await callThing(route, 999_999, bob.bearer);
-      if (foreign.status !== missing.status || foreign.text !== missing.text) {
-        failures.push(`${label(route)}: ${foreign.status} ${foreign.text} vs ${missing.status} ${missing.text}`);
-      }
+    for (const route of [...thingRoutes(), ...ownUserRoutes().filter((route) => isGuard(route, "owner"))]) {
+      const foreign = await call(route, idFor(route), bob.bearer);
+      const missing = await call(route, 999_999, bob.bearer);
+      foreign.forEach((response, index) => {
+        if (response.status !== missing[index]!.status || response.text !== missing[index]!.text) {
+          failures.push(`${routeKey(route)}: ${response.status} ${response.text} vs ${missing[index]!.status} ${missing[index]!.text}`);
+        }
+      });
     }
     expect(failures).toEqual([]);
   });
 
-  it("lists only real routes: company A's founder gets through each", async () => {
+  it("platform routes tell anyone else that they are for platform administrators only", async () => {
+    for (const route of platformRoutes()) {
+      for (const response of await call(route, serviceId, bob.bearer)) expect(response.body).toEqual({ message: "Platform administrators only" });
+    }
+  });
+
+  it("routes on the caller's own session answer 401 without one", async () => {
+    expect(await statusesSignedOut(ownUserRoutes().filter((route) => isGuard(route, "session")))).toEqual([]);
+  });
+});
+
+describe("every route is real: the right caller gets through it", () => {
+  // Last, since getting through changes things (and signing out ends a session).
+  it("public routes without a session, the others as company A's founder or the platform admin", async () => {
     const failures: string[] = [];
-    for (const route of thingScopedRoutes) {
-      const response = await callThing(route, things[route.thing], alice.bearer);
-      if ([401, 403, 404].includes(response.status) || response.status >= 500) failures.push(`${label(route)} → ${response.status}`);
+    const passes = async (route: ApiRoute, bearer: string | undefined, id = idFor(route)) => {
+      for (const response of await call(route, id, bearer)) {
+        if ([401, 403, 404].includes(response.status) || response.status >= 500) failures.push(`${routeKey(route)} → ${response.status} ${response.text}`);
+      }
+    };
+    for (const route of publicOnes()) await passes(route, undefined);
+    for (const route of platformRoutes()) await passes(route, pat.bearer);
+    for (const route of [...byCompanyParam(), ...byActiveCompany(), ...thingRoutes(), ...ownUserRoutes()]) {
+      // A fresh session each time, so that signing out ends only its own.
+      const login = await request(ctx.app).post("/api/auth/login").send({ username: alice.username, password: alice.password });
+      await passes(route, `Bearer ${login.body.token}`);
     }
     expect(failures).toEqual([]);
   });

@@ -4,6 +4,8 @@ import { setupServer } from "msw/node";
 import request from "supertest";
 import { createApp } from "../../app";
 import { documents, platformServices, resolutions } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { AiServiceError, completeChat } from "../../integrations/ai-chat";
 import { encryptSecret } from "../../integrations/secrets";
 import { addMember, meetingContent } from "../../testing/factories";
 import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
@@ -63,12 +65,15 @@ afterAll(async () => {
 });
 
 const api = () => request(ctx.app);
+const generateAgenda = (user: SignedUp, meetingId: number, app = ctx.app) =>
+  request(app).post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", user.bearer);
 const day = 24 * 60 * 60 * 1000;
 
-async function configureAiService(fields: { isEnabled?: boolean; url?: string | null } = {}) {
+/** The stored "OpenAI" service; `keySecret` encrypts its key under another APP_SECRET than the app's. */
+async function configureAiService(fields: { isEnabled?: boolean; url?: string | null; keySecret?: string } = {}) {
   await ctx.db.insert(platformServices).values({
     serviceName: "OpenAI",
-    serviceKeyEncrypted: encryptSecret(storedKey, ctx.deps.appSecret),
+    serviceKeyEncrypted: encryptSecret(storedKey, fields.keySecret ?? ctx.deps.appSecret),
     serviceKeyPreview: storedKey.slice(0, 8),
     serviceUrl: fields.url === undefined ? aiBase : fields.url,
     isEnabled: fields.isEnabled ?? true,
@@ -111,7 +116,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     reply = () => completion(JSON.stringify({ items: validItems }));
     const { founder, company, meetingId } = await boardWithMeeting();
 
-    const response = await api().post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
+    const response = await generateAgenda(founder, meetingId);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       source: "ai",
@@ -152,7 +157,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
       .post("/api/new-meeting")
       .set("Authorization", founder.bearer)
       .send({ title: "Draft agenda please", date: new Date(ctx.clock.now().getTime() + day).toISOString(), location: "Virtual (Zoom)" });
-    const response = await api().post(`/api/meetings/${draft.body.id}/generate-agenda`).set("Authorization", founder.bearer);
+    const response = await generateAgenda(founder, draft.body.id);
     expect(response.status).toBe(200);
     expect(response.body.source).toBe("ai");
     expect(response.body.items).toHaveLength(4);
@@ -170,7 +175,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     await configureAiService();
     reply = makeReply;
     const { founder, meetingId } = await boardWithMeeting();
-    const response = await api().post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
+    const response = await generateAgenda(founder, meetingId);
     expect(response.status).toBe(502);
     expect(response.body).toEqual({ message: "The AI service answered with something that is not a valid agenda" });
     expect(seen).toHaveLength(1);
@@ -180,7 +185,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     await configureAiService();
     reply = () => HttpResponse.json({ error: { message: "The server had an error", type: "server_error" } }, { status: 500 });
     const { founder, meetingId } = await boardWithMeeting();
-    const response = await api().post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
+    const response = await generateAgenda(founder, meetingId);
     expect(response.status).toBe(502);
     expect(response.body).toEqual({ message: "The AI service answered with an error (500)" });
     expect(seen).toHaveLength(1);
@@ -194,7 +199,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     };
     const { founder, meetingId } = await boardWithMeeting();
     const started = Date.now();
-    const response = await api().post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
+    const response = await generateAgenda(founder, meetingId);
     const elapsed = Date.now() - started;
     expect(response.status).toBe(502);
     expect(response.body).toEqual({ message: "The AI service did not answer within 0.3 seconds" });
@@ -206,16 +211,39 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     await configureAiService();
     reply = () => HttpResponse.error();
     const { founder, meetingId } = await boardWithMeeting();
-    const response = await api().post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
+    const response = await generateAgenda(founder, meetingId);
     expect(response.status).toBe(502);
     expect(response.body).toEqual({ message: "The AI service could not be reached" });
+  });
+
+  it("answers 502 when the stored key was written under another APP_SECRET, without calling the AI", async () => {
+    await configureAiService({ keySecret: "another-app-secret-of-at-least-32-chars" });
+    const { founder, meetingId } = await boardWithMeeting();
+    const response = await generateAgenda(founder, meetingId);
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ message: "The AI service is configured but its key cannot be read; ask a platform administrator to enter it again." });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("reaches the AI through an adapter that throws its own error, never an HTTP one, and never shows the key", async () => {
+    reply = () => HttpResponse.json({ error: { message: `bad key ${storedKey}`, type: "invalid_request_error" } }, { status: 401 });
+    const config = { apiKey: storedKey, baseURL: aiBase, model: "test-model", timeoutMs: aiTimeoutMs };
+    const failure = await completeChat(config, [{ role: "user", content: "Hello" }]).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AiServiceError);
+    expect(failure).not.toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ failure: "error-status", status: 401 });
+    expect((failure as Error).message).not.toContain(storedKey);
+
+    reply = () => completion("Plain words");
+    expect(await completeChat(config, [{ role: "user", content: "Hello" }])).toBe("Plain words");
+    expect(seen.map((request) => request.body.messages)).toEqual([[{ role: "user", content: "Hello" }], [{ role: "user", content: "Hello" }]]);
   });
 
   it("uses OPENAI_API_KEY and OPENAI_BASE_URL when no service is stored", async () => {
     reply = () => completion(JSON.stringify({ items: validItems }));
     const envApp = createApp({ ...ctx.deps, ai: { model: "env-model", apiKeyFromEnv: "sk-from-env", baseUrlFromEnv: envBase, timeoutMs: aiTimeoutMs } });
     const { founder, meetingId } = await boardWithMeeting();
-    const response = await request(envApp).post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
+    const response = await generateAgenda(founder, meetingId, envApp);
     expect(response.status).toBe(200);
     expect(response.body.source).toBe("ai");
     expect(seen[0]).toMatchObject({ url: `${envBase}/chat/completions`, authorization: "Bearer sk-from-env" });
@@ -223,7 +251,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
 
     // A stored, enabled service wins over the environment.
     await configureAiService();
-    await request(envApp).post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
+    await generateAgenda(founder, meetingId, envApp);
     expect(seen[1]).toMatchObject({ url: `${aiBase}/chat/completions`, authorization: `Bearer ${storedKey}` });
   });
 });
@@ -231,7 +259,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
 describe("POST /api/meetings/:id/generate-agenda without an AI service", () => {
   it("builds the standard board agenda from the company's data, with source template", async () => {
     const { founder, meetingId } = await boardWithMeeting();
-    const response = await api().post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
+    const response = await generateAgenda(founder, meetingId);
     expect(response.status).toBe(200);
     expect(response.body.source).toBe("template");
     const titles = response.body.items.map((item: { title: string }) => item.title);
@@ -261,7 +289,7 @@ describe("POST /api/meetings/:id/generate-agenda without an AI service", () => {
     await ctx.db.insert(resolutions).values(
       Array.from({ length: 10 }, (_, i) => ({ companyId: company.id, title: `Motion ${i + 1}`, description: "x", type: "Ordinary" as const, deadline })),
     );
-    const response = await api().post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", founder.bearer);
+    const response = await generateAgenda(founder, meetingId);
     expect(response.status).toBe(200);
     expect(response.body.source).toBe("template");
     expect(response.body.items).toHaveLength(12);
@@ -275,7 +303,7 @@ describe("POST /api/meetings/:id/generate-agenda without an AI service", () => {
     const { company, meetingId } = await boardWithMeeting();
     const observer = await ctx.signUp();
     await addMember(ctx.db, company.id, observer.id, "observer");
-    const response = await api().post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", observer.bearer);
+    const response = await generateAgenda(observer, meetingId);
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ message: "Observers cannot schedule meetings" });
   });
@@ -283,7 +311,7 @@ describe("POST /api/meetings/:id/generate-agenda without an AI service", () => {
   it("is 404 for a document that is no meeting", async () => {
     const { founder, company } = await boardWithMeeting();
     const [file] = await ctx.db.select({ id: documents.id }).from(documents).where(and(eq(documents.companyId, company.id), eq(documents.category, "Financial")));
-    const response = await api().post(`/api/meetings/${file!.id}/generate-agenda`).set("Authorization", founder.bearer);
+    const response = await generateAgenda(founder, file!.id);
     expect(response.status).toBe(404);
   });
 });

@@ -4,17 +4,18 @@ import type { RouterDeps } from "../../app-deps";
 import { tenantOf } from "../../http/guards";
 import { assertImpliedFields } from "../../http/implied-fields";
 import { idParam, parseOr400 } from "../../http/validate";
-import { createDraft, generateAgenda, meetingCalendar, meetingCompanyOf, observersCannotSchedule, upcomingMeetings } from "./meetings.service";
+import { generateAgenda } from "./agenda.service";
+import { createDraft, meetingCalendar, meetingCompanyOf, upcomingMeetings } from "./meetings.service";
 
 /** Mounted at /api: /new-meeting, /meetings/:id/..., /companies/:companyId/meetings/upcoming. */
 export function meetingsRouter(deps: RouterDeps): Router {
   const router = Router();
   const { requireCompanyMember } = deps.guards;
-  const meetingOf = { from: "thing" as const, companyOf: (req: Request) => meetingCompanyOf(deps.db, idParam(req.params.id)) };
+  const meetingOf = { from: "thing" as const, companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
 
   router.post(
     "/new-meeting",
-    ...requireCompanyMember({ company: { from: "active" }, minRole: "member", roleMessage: observersCannotSchedule }),
+    ...requireCompanyMember({ company: { from: "active" }, permission: "scheduleMeeting" }),
     async (req, res) => {
       const tenant = tenantOf(req);
       const input = parseOr400(newMeetingSchema, req.body);
@@ -25,7 +26,7 @@ export function meetingsRouter(deps: RouterDeps): Router {
 
   router.post(
     "/meetings/:id/generate-agenda",
-    ...requireCompanyMember({ company: meetingOf, minRole: "member", roleMessage: observersCannotSchedule }),
+    ...requireCompanyMember({ company: meetingOf, permission: "scheduleMeeting" }),
     async (req, res) => {
       res.json(await generateAgenda(deps, idParam(req.params.id), req.log));
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import {
   meetingCategory,
@@ -6,33 +6,25 @@ import {
   meetingEndFrom,
   meetingFileType,
   meetingNamePrefix,
-  type GeneratedAgenda,
   type ListedMeeting,
   type MeetingContent,
   type MeetingContentWire,
   type MeetingStatus,
 } from "../../../../shared/meetings";
-import type { AppDeps } from "../../app-deps";
-import type { Database, Queryable, Transaction } from "../../db/client";
-import { companies, documents, meetingParticipants, meetings, memberships, resolutions } from "../../db/schema";
+import type { ServiceDeps } from "../../app-deps";
+import type { Queryable, Transaction } from "../../db/client";
+import { documents, meetingParticipants, meetings, memberships } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
-import { requestAiAgenda, resolveAiConfig, type AgendaContext } from "../../integrations/ai-agenda";
 import { notify } from "../account/notifications.service";
-import { templateAgenda } from "./agenda-template";
 import { buildIcs } from "./ics";
 
-/** Observers read everything but cannot schedule (CONTRACT "Tenancy and roles"). */
-export const observersCannotSchedule = "Observers cannot schedule meetings";
-
-type MeetingDeps = Pick<AppDeps, "db" | "clock">;
+type MeetingDeps = ServiceDeps<"db" | "clock">;
 
 /** Drafts (made for agenda generation) are deleted once they are this old. */
 const draftLifetimeMs = 24 * 60 * 60 * 1000;
 /** How many meetings the upcoming list answers at most (the dashboard panel; /meetings has them all). */
 const upcomingLimit = 10;
-const recentDocumentsInPrompt = 5;
-const pendingResolutionsInPrompt = 20;
 
 const invalid = (path: string, message: string) => new HttpError(400, message, {}, [{ path, message }]);
 
@@ -128,7 +120,7 @@ async function insertMeeting(tx: Transaction, tenant: TenantContext, now: Date, 
 }
 
 /**
- * Schedules a meeting from a document body's `content` (CONTRACT "Meetings"): validates it, checks that every
+ * Schedules a meeting from a document body's `content` (the meeting's JSON): validates it, checks that every
  * participant is a member of the company, and writes the document, meeting, participants and notifications
  * in one transaction. Answers the new document id.
  */
@@ -218,7 +210,7 @@ export async function createDraft(
 }
 
 /** The company of a meeting (drafts included), for the "thing" guard; null when there is none. */
-export async function meetingCompanyOf(db: Database, meetingId: number): Promise<number | null> {
+export async function meetingCompanyOf({ db }: ServiceDeps<"db">, meetingId: number): Promise<number | null> {
   const [row] = await db.select({ companyId: meetings.companyId }).from(meetings).where(eq(meetings.documentId, meetingId));
   return row?.companyId ?? null;
 }
@@ -267,73 +259,4 @@ export async function meetingCalendar(deps: MeetingDeps, meetingId: number): Pro
     description: meeting.agenda ?? "",
   });
   return { filename: `meeting-${meetingId}.ics`, body };
-}
-
-/** The meeting and its company's data, in a fixed number of queries. */
-async function agendaContextFor(deps: MeetingDeps, meetingId: number): Promise<AgendaContext> {
-  const [found] = await deps.db
-    .select({
-      companyId: meetings.companyId,
-      title: meetings.title,
-      startsAt: meetings.startsAt,
-      location: meetings.location,
-      company: {
-        name: companies.name,
-        industry: companies.industry,
-        location: companies.location,
-        stage: companies.stage,
-        description: companies.description,
-      },
-    })
-    .from(meetings)
-    .innerJoin(companies, eq(companies.id, meetings.companyId))
-    .where(eq(meetings.documentId, meetingId));
-  if (!found) throw notFound("Meeting not found");
-  const now = deps.clock.now();
-  const [pendingResolutions, recentDocuments, [lastMeeting]] = await Promise.all([
-    deps.db
-      .select({ title: resolutions.title, type: resolutions.type, deadline: resolutions.deadline })
-      .from(resolutions)
-      .where(and(eq(resolutions.companyId, found.companyId), eq(resolutions.status, "pending"), gte(resolutions.deadline, now)))
-      .orderBy(asc(resolutions.createdAt), asc(resolutions.id))
-      .limit(pendingResolutionsInPrompt),
-    deps.db
-      .select({ name: documents.name, category: documents.category, createdAt: documents.createdAt })
-      .from(documents)
-      .where(and(eq(documents.companyId, found.companyId), ne(documents.category, meetingCategory)))
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(recentDocumentsInPrompt),
-    deps.db
-      .select({ title: meetings.title, startsAt: meetings.startsAt })
-      .from(meetings)
-      .where(
-        and(
-          eq(meetings.companyId, found.companyId),
-          ne(meetings.status, "draft"),
-          ne(meetings.documentId, meetingId),
-          lt(meetings.startsAt, found.startsAt),
-        ),
-      )
-      .orderBy(desc(meetings.startsAt))
-      .limit(1),
-  ]);
-  return {
-    meeting: { title: found.title, startsAt: found.startsAt, location: found.location },
-    company: found.company,
-    pendingResolutions,
-    recentDocuments,
-    lastMeeting: lastMeeting ?? null,
-  };
-}
-
-/** `POST /api/meetings/:id/generate-agenda`: the AI's items when an AI is configured, else the standard template. */
-export async function generateAgenda(
-  deps: Pick<AppDeps, "db" | "clock" | "appSecret" | "ai">,
-  meetingId: number,
-  logger: AppDeps["logger"],
-): Promise<GeneratedAgenda> {
-  const context = await agendaContextFor(deps, meetingId);
-  const config = await resolveAiConfig(deps);
-  if (!config) return { items: templateAgenda(context), source: "template" };
-  return { items: await requestAiAgenda(config, context, logger), source: "ai" };
 }

@@ -193,20 +193,6 @@ describe("scheduling a meeting (POST /api/documents, category Meeting)", () => {
   });
 });
 
-describe("file documents (a later issue)", () => {
-  it("answers 400 for a non-Meeting category, and 403 to an observer first", async () => {
-    const { founder, member } = await board();
-    const obi = await member("observer");
-    const file = { name: "Budget", fileType: "application/pdf", fileSize: 4, content: "data:application/pdf;base64,JVBERg==", category: "Financial" };
-    const response = await api().post("/api/documents").set("Authorization", founder.bearer).send(file);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: "File uploads are not available yet" });
-    const observer = await api().post("/api/documents").set("Authorization", obi.bearer).send(file);
-    expect(observer.status).toBe(403);
-    expect(observer.body).toEqual({ message: "Observers cannot upload documents" });
-  });
-});
-
 describe("drafts (POST /api/new-meeting)", () => {
   it("creates a draft that is never listed nor read as a document, and purges drafts older than a day", async () => {
     const { founder } = await board();

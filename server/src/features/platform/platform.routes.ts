@@ -11,7 +11,7 @@ export function platformSettingsRouter(deps: RouterDeps): Router {
   const { requirePlatformAdmin } = deps.guards;
 
   router.get("/", ...requirePlatformAdmin, async (_req, res) => {
-    res.json(await listServices(deps.db));
+    res.json(await listServices(deps));
   });
 
   router.post("/", ...requirePlatformAdmin, async (req, res) => {

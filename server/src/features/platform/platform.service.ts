@@ -7,8 +7,8 @@ import {
   type PlatformService,
   type UpdatePlatformServiceInput,
 } from "../../../../shared/platform";
-import type { Clock } from "../../clock";
-import type { Database, Queryable } from "../../db/client";
+import type { ServiceDeps } from "../../app-deps";
+import type { Queryable } from "../../db/client";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { platformServices } from "../../db/schema";
@@ -16,11 +16,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/er
 import { encryptSecret, maskSecret } from "../../integrations/secrets";
 import { encryptServiceUrl, isEncryptedServiceUrl } from "../../integrations/service-credentials";
 
-export interface PlatformDeps {
-  db: Database;
-  clock: Clock;
-  appSecret: string;
-}
+type PlatformDeps = ServiceDeps<"db" | "clock" | "appSecret">;
 
 type ServiceRow = typeof platformServices.$inferSelect;
 
@@ -79,7 +75,7 @@ function storedUrl(serviceName: string, url: string | null, appSecret: string): 
   return isMessagingService(serviceName) ? encryptServiceUrl(url, appSecret) : url;
 }
 
-export async function listServices(db: Database): Promise<PlatformService[]> {
+export async function listServices({ db }: ServiceDeps<"db">): Promise<PlatformService[]> {
   const rows = await db.select().from(platformServices).orderBy(asc(platformServices.id));
   return rows.map(toPlatformService);
 }

@@ -288,7 +288,7 @@ describe("create and update rules", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("answers bad bodies with 400 and the spec's messages", async () => {
+  it("answers bad bodies with 400 and the shared schemas' messages", async () => {
     const empty = await asAdmin.create({});
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual([

@@ -1,0 +1,124 @@
+import { and, asc, desc, eq, gte, lt, ne } from "drizzle-orm";
+import { meetingCategory, type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetings";
+import type { AppDeps, ServiceDeps } from "../../app-deps";
+import { companies, documents, meetings, resolutions } from "../../db/schema";
+import { HttpError, notFound } from "../../http/errors";
+import { AiServiceError, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
+import { agendaPrompt, parseAgendaAnswer, templateAgenda, type AgendaContext } from "./agenda-drafts";
+
+/** How much of the company's data an agenda is drafted from. */
+const recentDocumentsInPrompt = 5;
+const pendingResolutionsInPrompt = 20;
+
+/** The meeting and its company's data, in a fixed number of queries. */
+async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: number): Promise<AgendaContext> {
+  const [found] = await deps.db
+    .select({
+      companyId: meetings.companyId,
+      title: meetings.title,
+      startsAt: meetings.startsAt,
+      location: meetings.location,
+      company: {
+        name: companies.name,
+        industry: companies.industry,
+        location: companies.location,
+        stage: companies.stage,
+        description: companies.description,
+      },
+    })
+    .from(meetings)
+    .innerJoin(companies, eq(companies.id, meetings.companyId))
+    .where(eq(meetings.documentId, meetingId));
+  if (!found) throw notFound("Meeting not found");
+  const now = deps.clock.now();
+  const [pendingResolutions, recentDocuments, [lastMeeting]] = await Promise.all([
+    deps.db
+      .select({ title: resolutions.title, type: resolutions.type, deadline: resolutions.deadline })
+      .from(resolutions)
+      .where(and(eq(resolutions.companyId, found.companyId), eq(resolutions.status, "pending"), gte(resolutions.deadline, now)))
+      .orderBy(asc(resolutions.createdAt), asc(resolutions.id))
+      .limit(pendingResolutionsInPrompt),
+    deps.db
+      .select({ name: documents.name, category: documents.category, createdAt: documents.createdAt })
+      .from(documents)
+      .where(and(eq(documents.companyId, found.companyId), ne(documents.category, meetingCategory)))
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(recentDocumentsInPrompt),
+    deps.db
+      .select({ title: meetings.title, startsAt: meetings.startsAt })
+      .from(meetings)
+      .where(
+        and(
+          eq(meetings.companyId, found.companyId),
+          ne(meetings.status, "draft"),
+          ne(meetings.documentId, meetingId),
+          lt(meetings.startsAt, found.startsAt),
+        ),
+      )
+      .orderBy(desc(meetings.startsAt))
+      .limit(1),
+  ]);
+  return {
+    meeting: { title: found.title, startsAt: found.startsAt, location: found.location },
+    company: found.company,
+    pendingResolutions,
+    recentDocuments,
+    lastMeeting: lastMeeting ?? null,
+  };
+}
+
+/** What the secretary is told (502) when the AI gives no usable agenda; they can type the agenda instead. */
+function aiFailureMessage(error: AiServiceError, config: AiChatConfig | null): string {
+  switch (error.failure) {
+    case "unreadable-key":
+      return "The AI service is configured but its key cannot be read; ask a platform administrator to enter it again.";
+    case "timeout":
+      return `The AI service did not answer within ${Number(((config?.timeoutMs ?? 0) / 1000).toFixed(1))} seconds`;
+    case "error-status":
+      return `The AI service answered with an error (${error.status})`;
+    case "unreachable":
+      return "The AI service could not be reached";
+  }
+}
+
+/** Asks the AI for the agenda and checks its answer; every failure is a 502 with a message, and a log line without the key. */
+async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: AppDeps["logger"]): Promise<AgendaItem[]> {
+  const prompt = agendaPrompt(context);
+  const where = { baseURL: config.baseURL, model: config.model };
+  let answer: string | null;
+  try {
+    answer = await completeChat(config, [
+      { role: "system", content: prompt.system },
+      { role: "user", content: prompt.user },
+    ]);
+  } catch (error) {
+    if (!(error instanceof AiServiceError)) throw error;
+    logger.warn({ ai: { ...where, status: error.status, timedOut: error.failure === "timeout", error: error.message } }, "agenda generation failed");
+    throw new HttpError(502, aiFailureMessage(error, config));
+  }
+  const items = parseAgendaAnswer(answer);
+  if (!items) {
+    logger.warn({ ai: { ...where, answerLength: answer?.length ?? 0 } }, "agenda answer was not a valid agenda");
+    throw new HttpError(502, "The AI service answered with something that is not a valid agenda");
+  }
+  return items;
+}
+
+/** `POST /api/meetings/:id/generate-agenda`: the AI's items when an AI is configured, else the standard template. */
+export async function generateAgenda(
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai">,
+  meetingId: number,
+  /** The request's logger, so a failure's log line carries the request id. */
+  logger: AppDeps["logger"],
+): Promise<GeneratedAgenda> {
+  const context = await agendaContextFor(deps, meetingId);
+  let config: AiChatConfig | null;
+  try {
+    config = await resolveAiConfig(deps);
+  } catch (error) {
+    if (error instanceof AiServiceError) throw new HttpError(502, aiFailureMessage(error, null));
+    throw error;
+  }
+  if (!config) return { items: templateAgenda(context), source: "template" };
+  return { items: await aiAgenda(config, context, logger), source: "ai" };
+}

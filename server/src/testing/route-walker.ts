@@ -1,0 +1,132 @@
+import type { Express } from "express";
+import { guardMarkOf, type GuardMark, type RouteClass } from "../http/route-classes";
+
+/**
+ * Walks an Express 5 app's own router stack (router 2.x) and lists every route with its method, full path
+ * and class. A mounted router is a layer whose `handle` has a `stack`; the path it is mounted at is the
+ * layer's `rawPath`, and a route's handlers are its `route.stack`, each with its `method`. The class comes
+ * from the guards a route really runs (each guard marks its handler, see http/route-classes.ts). Only a
+ * route's own handlers count: a guard put in a router's `use()` instead leaves its routes unclassified,
+ * which fails the test rather than passing it.
+ */
+export interface ApiRoute {
+  /** Upper case: GET, POST, PUT, PATCH, DELETE. */
+  method: string;
+  /** The full path as registered, e.g. "/api/documents/:id". */
+  path: string;
+  /** Null when the route is unclassified (no guard and not public). */
+  class: RouteClass | null;
+  /** The guard that decided the class; absent for public and unclassified routes. */
+  guard?: GuardMark;
+  /** Why the route breaks the rules; empty when it is sound. */
+  problems: string[];
+}
+
+/** The routes anyone may call without a session. Anything else must be guarded. */
+export const publicRoutes: readonly string[] = ["GET /api/health", "POST /api/auth/register", "POST /api/auth/login"];
+
+export const routeKey = (route: Pick<ApiRoute, "method" | "path">) => `${route.method} ${route.path}`;
+
+/** The parts of router 2.x's Layer and Route the walker reads (@types/express does not know `rawPath`). */
+interface RouterLayer {
+  rawPath?: unknown;
+  handle: { name?: string; stack?: unknown };
+  route?: { stack: { method?: string; handle: unknown }[] };
+}
+
+interface FoundRoute {
+  method: string;
+  path: string;
+  handlers: unknown[];
+}
+
+function joinPath(prefix: string, path: string): string {
+  const joined = `${prefix}/${path}`.replace(/\/{2,}/g, "/");
+  return joined.length > 1 ? joined.replace(/\/$/, "") : joined;
+}
+
+function findRoutes(stack: RouterLayer[], prefix: string, found: FoundRoute[], unreadable: string[]): void {
+  for (const layer of stack) {
+    const paths = typeof layer.rawPath === "string" ? [layer.rawPath] : Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath];
+    if (layer.route) {
+      const methods = [...new Set(layer.route.stack.map((handler) => handler.method ?? "all"))];
+      for (const raw of paths) {
+        if (typeof raw !== "string") {
+          unreadable.push(`a route under ${prefix || "/"} has a path the walker cannot read (${String(raw)})`);
+          continue;
+        }
+        for (const method of methods) {
+          // .all() handlers run for every method, in their place in the chain.
+          const handlers = layer.route.stack.filter((handler) => handler.method === method || handler.method === undefined).map((handler) => handler.handle);
+          found.push({ method: method.toUpperCase(), path: joinPath(prefix, raw), handlers });
+        }
+      }
+    } else if (Array.isArray(layer.handle.stack)) {
+      for (const raw of paths) {
+        if (typeof raw !== "string") {
+          unreadable.push(`a router under ${prefix || "/"} is mounted at a path the walker cannot read (${String(raw)})`);
+          continue;
+        }
+        findRoutes(layer.handle.stack as RouterLayer[], joinPath(prefix, raw), found, unreadable);
+      }
+    } else if (layer.handle.name === "mounted_app") {
+      unreadable.push(`an Express app mounted under ${joinPath(prefix, String(paths[0]))} hides its routes from the walker: mount a Router instead`);
+    }
+  }
+}
+
+/** The parameters a path names: `:id`, and Express 5 wildcards such as `*rest`. */
+const pathParams = (path: string) => [...path.matchAll(/[:*](\w+)/g)].map((match) => match[1]!);
+
+/** The route's class, its deciding guard, and what is wrong with it. */
+function classify(route: FoundRoute, publicKeys: ReadonlySet<string>): ApiRoute {
+  const problems: string[] = [];
+  const marks = route.handlers.map(guardMarkOf);
+  const session = marks.find((mark) => mark?.class === "own-user" && mark.by === "session");
+  const decisive = marks.filter((mark): mark is GuardMark => mark !== undefined && mark !== session);
+  const guard = decisive[0] ?? session;
+  const isPublic = publicKeys.has(routeKey(route));
+  let routeClass: RouteClass | null = guard?.class ?? (isPublic ? "public" : null);
+
+  if (new Set(decisive.map((mark) => JSON.stringify(mark))).size > 1) {
+    problems.push(`runs guards of more than one class (${decisive.map((mark) => mark.class).join(", ")})`);
+    routeClass = null;
+  }
+  if (!guard && !isPublic) problems.push("is unclassified: it runs no guard and is not on the public list");
+  if (guard && isPublic) problems.push(`is on the public list but guarded as ${guard.class}`);
+
+  // A guard placed after a handler that answers never runs: guards come first.
+  const firstUnguarded = marks.findIndex((mark) => mark === undefined);
+  const lastGuard = marks.findLastIndex((mark) => mark !== undefined);
+  if (firstUnguarded !== -1 && lastGuard > firstUnguarded) problems.push("runs a handler before its guard");
+
+  const params = pathParams(route.path);
+  // Whatever the path names must be checked by a guard: a session alone checks nothing the path says.
+  const sessionOnly = guard !== undefined && guard === session;
+  if ((isPublic || sessionOnly) && params.length > 0) {
+    problems.push(`names ${params.map((param) => `:${param}`).join(", ")} in its path, which ${sessionOnly ? "a session alone" : "nothing"} checks`);
+  }
+  const companyParam = route.path.match(/\/companies\/:(\w+)/)?.[1];
+  if (companyParam && !(guard?.class === "company" && guard.by === "param" && guard.param === companyParam)) {
+    problems.push(`names a company (:${companyParam}) but is not guarded by membership of that company`);
+  }
+  if (guard && "param" in guard && !params.includes(guard.param)) problems.push(`is guarded on :${guard.param}, which its path does not have`);
+
+  return { method: route.method, path: route.path, class: routeClass, guard, problems };
+}
+
+/** Every /api route of the app, classified. */
+export function apiRoutes(app: Express, publicList: readonly string[] = publicRoutes): { routes: ApiRoute[]; problems: string[] } {
+  const found: FoundRoute[] = [];
+  const unreadable: string[] = [];
+  findRoutes(app.router.stack as unknown as RouterLayer[], "", found, unreadable);
+  const publicKeys = new Set(publicList);
+  const routes = found.filter((route) => route.path === "/api" || route.path.startsWith("/api/")).map((route) => classify(route, publicKeys));
+  const keys = new Set(routes.map(routeKey));
+  const problems = [
+    ...unreadable,
+    ...routes.flatMap((route) => route.problems.map((problem) => `${routeKey(route)} ${problem}`)),
+    ...publicList.filter((key) => !keys.has(key)).map((key) => `the public list names ${key}, which is no route`),
+  ];
+  return { routes, problems };
+}
