@@ -16,7 +16,7 @@ import tseslint from "typescript-eslint";
 const clientLayerRules = {};
 
 // ---- server layers ---------------------------------------------------------------------------
-// index.ts → app.ts → features/<f>/ → integrations/ → http/ → db/ → env.ts, logger.ts, clock.ts.
+// index.ts → app.ts → features/<f>/ → integrations/ → http/ → db/ → env.ts, logger.ts, clock.ts, database-failure.ts.
 // app-deps.ts (the types app.ts hands down) sits with app.ts: features may use it, nothing below them.
 // Tests and server/src/testing/ build the whole app, so they stand above every layer and are exempt.
 const serverDir = (path) => join(import.meta.dirname, "server/src", path);
@@ -31,9 +31,9 @@ const serverLayerRules = {
     {
       zones: [
         {
-          target: ["env.ts", "logger.ts", "clock.ts"].map(serverDir),
+          target: ["env.ts", "logger.ts", "clock.ts", "database-failure.ts"].map(serverDir),
           from: [serverDir("db"), serverDir("http"), serverDir("integrations"), serverDir("features"), ...serverComposition],
-          message: "env.ts, logger.ts and clock.ts are the server's foundation: they import nothing of the server above them.",
+          message: "env.ts, logger.ts, clock.ts and database-failure.ts are the server's foundation: they import nothing of the server above them.",
         },
         {
           target: serverDir("db"),

@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type Logger } from "pino";
-import { databaseFailureOf } from "./db/client";
+import { databaseFailureOf } from "./database-failure";
 
 /**
  * Errors are logged with their type, message, stack and own fields, except a failed query: drizzle's message and

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
 import type { ApiErrorBody } from "../../../shared/api-error";
-import { databaseFailureOf } from "../db/client";
+import { databaseFailureOf } from "../database-failure";
 
 /** Services throw this; the error handler turns it into the contract's body. */
 export class HttpError extends Error {

@@ -9,6 +9,7 @@ import { HttpError, forbidden, notFound, unauthorized } from "./errors";
 import type { AuthContext, TenantContext } from "./request-context";
 import { markGuard, type GuardMark } from "./route-classes";
 import { readSessionToken, resolveSession } from "./session";
+import { parseId } from "../../../shared/input";
 import { idParam } from "./validate";
 
 /** Where a route's company comes from. */
@@ -93,8 +94,7 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
       let companyId: number | null;
       if (source.from === "param") {
         // Only the named parameter: a thing's `:id` is never read as a company id.
-        const raw = req.params[source.param];
-        companyId = /^\d{1,9}$/.test(String(raw)) ? Number(raw) : null;
+        companyId = parseId(req.params[source.param]);
         if (companyId == null) throw forbidden("You are not a member of this company");
       } else if (source.from === "active") {
         companyId = user.activeCompanyId;

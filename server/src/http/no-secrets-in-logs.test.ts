@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
-import { databaseFailureOf } from "../db/client";
+import { databaseFailureOf } from "../database-failure";
 import { users } from "../db/schema";
 import { createTestContext, type SignedUp, type TestContext } from "../testing/test-context";
 

@@ -1,8 +1,21 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { notificationSchema } from "../../../../shared/notifications";
+import { z } from "zod";
+import type { AppNotification } from "../../../../shared/notifications";
 import { notifications } from "../../db/schema";
 import { createTestContext, type TestContext } from "../../testing/test-context";
+
+/** The wire shape, strictly: an unexpected field (a recipient id, a raw column) fails the parse. */
+const notificationSchema = z.strictObject({
+  id: z.number().int(),
+  kind: z.string(),
+  companyId: z.number().int().nullable(),
+  title: z.string(),
+  body: z.string().nullable(),
+  link: z.string().nullable(),
+  readAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+}) satisfies z.ZodType<AppNotification>;
 
 let ctx: TestContext;
 beforeAll(async () => {
