@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { NotFoundPage, RegisterPage, signedInRoutes } from "@/app/route-table";
 import { SignInPage } from "@/app/routes/sign-in";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 
 // The shell of the signed-in app (sidebar, menus, notifications) is its own chunk, so the sign-in
 // page a visitor lands on loads only what it needs.

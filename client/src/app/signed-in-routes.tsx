@@ -4,8 +4,8 @@ import { Redirect, Route, Switch } from "wouter";
 import type { User } from "@shared/auth";
 import { NotFoundPage, signedInRoutes } from "@/app/route-table";
 import { AppShell } from "@/components/layout/app-shell";
-import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
-import { useLogout } from "@/features/auth/api/logout";
+import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
+import { useLogout } from "@/lib/auth/logout";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 function PageLoading() {

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { PageTitle } from "@/components/layout/page-title";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
+import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
 import { AccessDeniedCard } from "@/features/platform/components/access-denied-card";
 import { AdminServicesPanel } from "@/features/platform/components/admin-services-panel";
 import { CheckingPermissions } from "@/features/platform/components/checking-permissions";

@@ -4,7 +4,7 @@ import { isCompanyAdmin } from "@shared/roles";
 import { PageTitle } from "@/components/layout/page-title";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMembers } from "@/features/companies/api/get-members";
 import { AddMemberDialog } from "@/features/companies/components/add-member-dialog";
 import { MemberCard } from "@/features/companies/components/member-card";

@@ -6,7 +6,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCompanySettings } from "@/features/companies/api/get-company-settings";
 import { CompanyGeneralForm } from "@/features/companies/components/company-general-form";
 import { TeamMembers } from "@/features/companies/components/team-members";

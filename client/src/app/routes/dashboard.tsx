@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { PageTitle } from "@/components/layout/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { ScheduleMeetingDialog } from "@/features/meetings/components/schedule-meeting-dialog";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
 import { canScheduleMeetings } from "@/features/meetings/lib/can-schedule";

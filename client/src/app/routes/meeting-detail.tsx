@@ -1,5 +1,5 @@
 import { useParams } from "wouter";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMeetingDocument } from "@/features/meetings/api/get-meeting";
 import { ApiError } from "@/lib/api-client";
 import { MeetingDetail, MeetingDetailLoading, MeetingLoadError, MeetingNotFound } from "@/features/meetings/components/meeting-detail";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMeetings } from "@/features/meetings/api/get-meetings";
 import { MeetingsList } from "@/features/meetings/components/meetings-list";
 import { ScheduleMeetingDialog } from "@/features/meetings/components/schedule-meeting-dialog";

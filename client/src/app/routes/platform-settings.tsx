@@ -1,5 +1,5 @@
 import { Redirect } from "wouter";
-import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
+import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
 import { CheckingPermissions } from "@/features/platform/components/checking-permissions";
 import { PlatformSettingsView } from "@/features/platform/components/platform-settings-view";
 

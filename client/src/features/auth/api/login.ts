@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import type { AuthResponse, LoginInput } from "@shared/auth";
 import { apiJson } from "@/lib/api-client";
 import { setAuthToken } from "@/lib/auth-token";
-import { authKeys } from "@/features/auth/api/auth-keys";
+import { authKeys } from "@/lib/auth/auth-keys";
 
 /** POST /api/auth/login {username, password} → the user plus token. */
 export function login(input: LoginInput): Promise<AuthResponse> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
 import { apiJson } from "@/lib/api-client";
-import { authKeys } from "@/features/auth/api/auth-keys";
+import { authKeys } from "@/lib/auth/auth-keys";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 /** PATCH /api/users/:id/active-company {companyId} → the user, now acting in that company. */

@@ -12,8 +12,8 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCompanies } from "@/features/companies/api/get-companies";
 import { useSwitchCompany } from "@/features/companies/api/switch-company";
 import { CompanyLogo } from "@/features/companies/components/company-logo";

@@ -15,7 +15,7 @@ import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCreateCompany, useLinkUserToCompany } from "@/features/companies/api/create-company";
 import { CompanyLogoField, CompanyWebsiteField, EmployeeCountField } from "@/features/companies/components/company-profile-fields";
 import { SetupComplete } from "@/features/companies/components/setup-complete";

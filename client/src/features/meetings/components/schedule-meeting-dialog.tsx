@@ -14,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMembers } from "@/features/companies/api/get-members";
 import { useCreateMeeting } from "@/features/meetings/api/create-meeting";
 import { useGenerateAgenda } from "@/features/meetings/api/generate-agenda";
