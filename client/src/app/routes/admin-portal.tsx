@@ -1,13 +1,13 @@
 import { Link } from "wouter";
 import { isCompanyAdmin } from "@shared/roles";
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
-import { AccessDeniedCard } from "@/features/platform/components/access-denied-card";
+import { AccessDeniedCard } from "@/components/access-denied-card";
 import { AdminServicesPanel } from "@/features/platform/components/admin-services-panel";
-import { CheckingPermissions } from "@/features/platform/components/checking-permissions";
-import { ComingSoon } from "@/features/platform/components/coming-soon";
+import { CheckingPermissions } from "@/components/checking-permissions";
+import { ComingSoon } from "@/components/coming-soon";
 
 /**
  * /admin-portal: opens for a company's founders and admins (spec §6), and for platform admins.

@@ -1,13 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
-import { AccessDeniedCard } from "@/features/platform/components/access-denied-card";
+import { AccessDeniedCard } from "@/components/access-denied-card";
 import { AdminServicesPanel } from "@/features/platform/components/admin-services-panel";
-import { CheckingPermissions } from "@/features/platform/components/checking-permissions";
-import { ComingSoon } from "@/features/platform/components/coming-soon";
+import { CheckingPermissions } from "@/components/checking-permissions";
+import { ComingSoon } from "@/components/coming-soon";
 
 /** /admin-settings: platform admins only (spec §2); others see the Access Denied card. */
 export function AdminSettingsPage() {

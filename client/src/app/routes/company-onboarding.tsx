@@ -1,4 +1,4 @@
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 import { OnboardingWizard } from "@/features/companies/components/onboarding-wizard";
 
 /** /company-onboarding: the three-step company wizard (a first company, or 'Add Company'). */

@@ -1,7 +1,7 @@
 import { CalendarPlus, FilePlus2, Plus, Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useCurrentUser } from "@/lib/auth/get-current-user";

@@ -4,7 +4,7 @@ import { useMeetingDocument } from "@/features/meetings/api/get-meeting";
 import { ApiError } from "@/lib/api-client";
 import { MeetingDetail, MeetingDetailLoading, MeetingLoadError, MeetingNotFound } from "@/features/meetings/components/meeting-detail";
 import { isMeetingDocument, toMeetingSummary } from "@/features/meetings/lib/listed-meeting";
-import { useNow } from "@/features/meetings/lib/use-now";
+import { useNow } from "@/lib/use-now";
 
 /** /meetings/:id. A missing id, another company's meeting (404) or a document that is no meeting: 'Meeting not found'. */
 export function MeetingDetailPage() {

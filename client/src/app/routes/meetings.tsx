@@ -4,7 +4,7 @@ import { useMeetings } from "@/features/meetings/api/get-meetings";
 import { MeetingsList } from "@/features/meetings/components/meetings-list";
 import { ScheduleMeetingDialog } from "@/features/meetings/components/schedule-meeting-dialog";
 import { canScheduleMeetings } from "@/features/meetings/lib/can-schedule";
-import { useNow } from "@/features/meetings/lib/use-now";
+import { useNow } from "@/lib/use-now";
 
 /** /meetings: the company's meetings, with the Schedule meeting modal (not for observers, whom the server refuses). */
 export function MeetingsPage() {

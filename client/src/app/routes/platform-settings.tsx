@@ -1,6 +1,6 @@
 import { Redirect } from "wouter";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
-import { CheckingPermissions } from "@/features/platform/components/checking-permissions";
+import { CheckingPermissions } from "@/components/checking-permissions";
 import { PlatformSettingsView } from "@/features/platform/components/platform-settings-view";
 
 /**

@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays, CalendarPlus, Clock, FileText, MapPin, Users, Video } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -1,6 +1,6 @@
 import { Plus, Search } from "lucide-react";
 import { useMemo, useState } from "react";
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";

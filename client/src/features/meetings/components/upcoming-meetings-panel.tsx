@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useUpcomingMeetings } from "@/features/meetings/api/get-upcoming-meetings";
 import { MeetingRows } from "@/features/meetings/components/meeting-row";
 import { isUpcoming } from "@/features/meetings/lib/listed-meeting";
-import { useNow } from "@/features/meetings/lib/use-now";
+import { useNow } from "@/lib/use-now";
 
 /** Dashboard panel 2 (spec): the company's next meetings, soonest first. */
 export function UpcomingMeetingsPanel({ companyId }: { companyId: number | null }) {

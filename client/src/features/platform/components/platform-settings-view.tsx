@@ -1,6 +1,6 @@
 import { KeyRound, Pencil, Plus, ServerCog, ShieldCheck, Trash2 } from "lucide-react";
 import { isMessagingService, type PlatformService } from "@shared/platform";
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
