@@ -3,7 +3,7 @@ import { Suspense, useEffect } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { User } from "@shared/auth";
 import { NotFoundPage, signedInRoutes } from "@/app/route-table";
-import { AppShell } from "@/components/layout/app-shell";
+import { AppShell } from "@/app/layout/app-shell";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
 import { useLogout } from "@/lib/auth/logout";
 import { companyKeys } from "@/features/companies/api/company-keys";

@@ -1,5 +1,5 @@
 import { useLocation } from "wouter";
-import { MobileMenu } from "@/components/layout/mobile-menu";
+import { MobileMenu } from "@/app/layout/mobile-menu";
 import { NotificationsMenu } from "@/features/account/components/notifications-menu";
 
 /** The header title by route (spec §2); any other route shows the product name. */

@@ -1,8 +1,8 @@
 import { LogOut, Menu } from "lucide-react";
 import { useState } from "react";
 import { BrandMark } from "@/components/brand-mark";
-import { NavLink, navEntryClassName } from "@/components/layout/nav-link";
-import { mainNavItems, settingsNavItem } from "@/components/layout/nav-items";
+import { NavLink, navEntryClassName } from "@/app/layout/nav-link";
+import { mainNavItems, settingsNavItem } from "@/app/layout/nav-items";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 

@@ -2,13 +2,13 @@ import { LogOut } from "lucide-react";
 import type { User } from "@shared/auth";
 import { displayName } from "@shared/people";
 import { isCompanyAdmin, roleLabel } from "@shared/roles";
+import { NavLink, navEntryClassName } from "@/app/layout/nav-link";
+import { companySettingsNavItem, mainNavItems, platformSettingsNavItem, settingsNavItem, type NavItem } from "@/app/layout/nav-items";
 import { BrandMark } from "@/components/brand-mark";
-import { CompanySwitcherSlot } from "@/components/layout/company-switcher-slot";
-import { NavLink, navEntryClassName } from "@/components/layout/nav-link";
-import { companySettingsNavItem, mainNavItems, platformSettingsNavItem, settingsNavItem, type NavItem } from "@/components/layout/nav-items";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { initials } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { CompanySwitcher } from "@/features/companies/components/company-switcher";
 
 /** The items of the desktop list: the main five, then the role-gated ones (spec §2 and §6). */
 export function sidebarNavItems(user: Pick<User, "role">, isPlatformAdmin: boolean): NavItem[] {
@@ -59,7 +59,7 @@ export function Sidebar({
       </div>
 
       <div className="px-3 pt-4">
-        <CompanySwitcherSlot />
+        <CompanySwitcher />
       </div>
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { User } from "@shared/auth";
-import { Header } from "@/components/layout/header";
-import { Sidebar } from "@/components/layout/sidebar";
+import { Header } from "@/app/layout/header";
+import { Sidebar } from "@/app/layout/sidebar";
 
 /** The signed-in frame: sidebar on desktop, top bar with the slide-over menu on phones. */
 export function AppShell({
