@@ -4,6 +4,7 @@ import { isCompanyAdmin } from "@shared/roles";
 import { PageTitle } from "@/components/page-title";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useActiveCompany } from "@/lib/auth/active-company";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMembers } from "@/features/companies/api/get-members";
 import { AddMemberDialog } from "@/features/companies/components/add-member-dialog";
@@ -13,8 +14,8 @@ import { filterMembers } from "@/features/companies/filter-members";
 /** /board-members: the active company's members, searchable; founders and admins can add one. */
 export function BoardMembersPage() {
   const { user } = useCurrentUser();
-  const companyId = user?.companyId ?? null;
-  const members = useMembers(companyId);
+  const companyId = useActiveCompany();
+  const members = useMembers();
   const [query, setQuery] = useState("");
   const shown = filterMembers(members.data ?? [], query);
 
@@ -40,7 +41,7 @@ export function BoardMembersPage() {
         />
       </div>
 
-      {members.isPending && companyId != null ? (
+      {members.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading members">
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} className="h-32 rounded-xl" />

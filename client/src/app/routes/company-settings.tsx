@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
+import type { User } from "@shared/auth";
 import { isCompanyAdmin } from "@shared/roles";
 import { PageTitle } from "@/components/page-title";
 import { Card, CardContent } from "@/components/ui/card";
@@ -16,7 +17,6 @@ export function CompanySettingsPage() {
   const { user } = useCurrentUser();
   const allowed = isCompanyAdmin(user?.role);
   const [, navigate] = useLocation();
-  const settings = useCompanySettings(user?.companyId, { enabled: allowed });
 
   useEffect(() => {
     if (!user || allowed) return;
@@ -25,7 +25,12 @@ export function CompanySettingsPage() {
   }, [user, allowed, navigate]);
 
   if (!user || !allowed) return null;
+  return <CompanySettings user={user} />;
+}
 
+/** The page itself; its data is asked for only once the user is let in. */
+function CompanySettings({ user }: { user: User }) {
+  const settings = useCompanySettings();
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">

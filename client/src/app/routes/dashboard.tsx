@@ -1,11 +1,11 @@
 import { CalendarPlus, FilePlus2, Plus, Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
+import { ScheduleMeeting } from "@/app/schedule-meeting";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
-import { ScheduleMeetingDialog } from "@/features/meetings/components/schedule-meeting-dialog";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
 import { canScheduleMeetings } from "@/features/meetings/lib/can-schedule";
 
@@ -53,8 +53,8 @@ export function DashboardPage() {
           </ul>
         </CardContent>
       </Card>
-      <UpcomingMeetingsPanel companyId={user?.companyId ?? null} />
-      {canSchedule && <ScheduleMeetingDialog open={scheduling} onOpenChange={setScheduling} />}
+      <UpcomingMeetingsPanel />
+      {canSchedule && <ScheduleMeeting open={scheduling} onOpenChange={setScheduling} />}
     </div>
   );
 }

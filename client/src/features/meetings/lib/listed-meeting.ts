@@ -28,6 +28,11 @@ export function fromListedMeeting(meeting: ListedMeeting): MeetingSummary {
 
 export const isMeetingDocument = (document: Pick<DocumentObject, "category">) => document.category === meetingCategory;
 
+/** The meetings among a company's documents (the list has every category; meetings are picked out here). */
+export function meetingsFromDocuments(documents: DocumentObject[]): MeetingSummary[] {
+  return documents.filter(isMeetingDocument).map((document) => toMeetingSummary(document));
+}
+
 const validDate = (value: unknown): Date | null => {
   if (typeof value !== "string" && typeof value !== "number") return null;
   const date = new Date(value);
