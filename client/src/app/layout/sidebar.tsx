@@ -1,7 +1,8 @@
 import { LogOut } from "lucide-react";
 import type { User } from "@shared/auth";
 import { displayName } from "@shared/people";
-import { isCompanyAdmin, roleLabel } from "@shared/roles";
+import { can, canAdministerPlatform } from "@shared/permissions";
+import { roleLabel } from "@shared/roles";
 import { NavLink, navEntryClassName } from "@/app/layout/nav-link";
 import { companySettingsNavItem, mainNavItems, platformSettingsNavItem, settingsNavItem, type NavItem } from "@/app/layout/nav-items";
 import { BrandMark } from "@/components/brand-mark";
@@ -14,8 +15,8 @@ import { CompanySwitcher } from "@/features/companies/components/company-switche
 export function sidebarNavItems(user: Pick<User, "role">, isPlatformAdmin: boolean): NavItem[] {
   return [
     ...mainNavItems,
-    ...(isCompanyAdmin(user.role) ? [companySettingsNavItem] : []),
-    ...(isPlatformAdmin ? [platformSettingsNavItem] : []),
+    ...(can(user.role, "editCompany") ? [companySettingsNavItem] : []),
+    ...(canAdministerPlatform({ isPlatformAdmin }) ? [platformSettingsNavItem] : []),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { useState } from "react";
-import { isCompanyAdmin } from "@shared/roles";
+import { can } from "@shared/permissions";
 import { PageTitle } from "@/components/page-title";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -26,7 +26,7 @@ export function BoardMembersPage() {
           <PageTitle>Board Members</PageTitle>
           <p className="text-sm text-muted-foreground">The people on your board and the roles they hold.</p>
         </div>
-        {companyId != null && isCompanyAdmin(user?.role) && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />}
+        {companyId != null && can(user?.role, "manageMembers") && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />}
       </div>
 
       <div className="relative max-w-md">

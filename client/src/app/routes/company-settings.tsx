@@ -1,31 +1,28 @@
-import { useEffect } from "react";
-import { useLocation } from "wouter";
 import type { User } from "@shared/auth";
-import { isCompanyAdmin } from "@shared/roles";
+import { can } from "@shared/permissions";
 import { PageTitle } from "@/components/page-title";
+import { RequirePermission } from "@/components/require-permission";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { toast } from "@/components/ui/use-toast";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCompanySettings } from "@/features/companies/api/get-company-settings";
 import { CompanyGeneralForm } from "@/features/companies/components/company-general-form";
 import { TeamMembers } from "@/features/companies/components/team-members";
 
-/** /company-settings: founders and admins only; anyone else goes to / with 'Access Denied' (spec §2, §6, §8). */
+/** /company-settings: for those who may edit the company (founders and admins); anyone else goes to / with 'Access Denied'. */
 export function CompanySettingsPage() {
   const { user } = useCurrentUser();
-  const allowed = isCompanyAdmin(user?.role);
-  const [, navigate] = useLocation();
-
-  useEffect(() => {
-    if (!user || allowed) return;
-    toast({ title: "Access Denied", description: "You don't have permission to access company settings.", variant: "destructive" });
-    navigate("/", { replace: true });
-  }, [user, allowed, navigate]);
-
-  if (!user || !allowed) return null;
-  return <CompanySettings user={user} />;
+  // Signed-in pages always have a user; on the way out after a logout there is none, and nothing to refuse.
+  if (!user) return null;
+  return (
+    <RequirePermission
+      allowed={can(user.role, "editCompany")}
+      refusal={{ redirectTo: "/", toast: "You don't have permission to access company settings." }}
+    >
+      <CompanySettings user={user} />
+    </RequirePermission>
+  );
 }
 
 /** The page itself; its data is asked for only once the user is let in. */

@@ -1,10 +1,10 @@
 import { useState } from "react";
+import { can } from "@shared/permissions";
 import { ScheduleMeeting } from "@/app/schedule-meeting";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useNow } from "@/lib/use-now";
 import { useDocuments } from "@/features/documents/api/get-documents";
 import { MeetingsList } from "@/features/meetings/components/meetings-list";
-import { canScheduleMeetings } from "@/features/meetings/lib/can-schedule";
 import { meetingsFromDocuments } from "@/features/meetings/lib/listed-meeting";
 
 /** /meetings: the company's meetings, with the Schedule meeting modal (not for observers, whom the server refuses). */
@@ -14,7 +14,7 @@ export function MeetingsPage() {
   const meetings = useDocuments(meetingsFromDocuments);
   const now = useNow();
   const [scheduling, setScheduling] = useState(false);
-  const canSchedule = canScheduleMeetings(user?.role);
+  const canSchedule = can(user?.role, "scheduleMeeting");
 
   return (
     <>
