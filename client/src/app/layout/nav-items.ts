@@ -1,4 +1,5 @@
-import { Building2, CalendarDays, FileText, Gavel, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import { signedInRoutes, type NavEntry, type Viewer } from "@/app/route-table";
 
 export interface NavItem {
   label: string;
@@ -6,23 +7,28 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The navigation every signed-in user sees (desktop sidebar and mobile menu). */
-export const mainNavItems: NavItem[] = [
-  { label: "Dashboard", href: "/", icon: LayoutDashboard },
-  { label: "Meetings", href: "/meetings", icon: CalendarDays },
-  { label: "Documents", href: "/documents", icon: FileText },
-  { label: "Resolutions", href: "/resolutions", icon: Gavel },
-  { label: "Board Members", href: "/board-members", icon: Users },
-];
+interface PlacedNavItem extends NavItem {
+  section: NavEntry["section"];
+  shownTo?: NavEntry["shownTo"];
+}
 
-/** Desktop only, for roles admin and founder. */
-export const companySettingsNavItem: NavItem = { label: "Company Settings", href: "/company-settings", icon: Building2 };
+/** The navigation entries of the route table, in its order. */
+const navItems: PlacedNavItem[] = signedInRoutes.flatMap(({ path, nav }) => (nav ? [{ ...nav, href: path }] : []));
 
-/** Desktop only, for confirmed platform admins; it leads to /admin-settings (spec §2). */
-export const platformSettingsNavItem: NavItem = { label: "Platform Settings", href: "/admin-settings", icon: ShieldCheck };
+function itemsIn(sections: readonly NavEntry["section"][], viewer: Viewer): NavItem[] {
+  return navItems
+    .filter((item) => sections.includes(item.section) && (item.shownTo?.(viewer) ?? true))
+    .map(({ label, href, icon }) => ({ label, href, icon }));
+}
 
-/** Personal settings: always present, at the bottom of the sidebar and in the mobile menu. */
-export const settingsNavItem: NavItem = { label: "Settings", href: "/settings", icon: Settings };
+/** The desktop sidebar's list: the main entries, then the ones only some people see. */
+export const sidebarNavItems = (viewer: Viewer) => itemsIn(["main", "admin"], viewer);
+
+/** The foot of the sidebar, above Logout (personal settings). */
+export const accountNavItems = (viewer: Viewer) => itemsIn(["account"], viewer);
+
+/** The phone menu lists only the main entries and the account ones, then Logout. */
+export const mobileNavItems = (viewer: Viewer) => itemsIn(["main", "account"], viewer);
 
 /** Whether `href` is the current route: "/" also owns /dashboard, a section owns its sub-paths (/meetings/5). */
 export function isActivePath(href: string, location: string): boolean {
