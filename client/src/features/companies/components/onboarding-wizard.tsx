@@ -14,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCreateCompany, useLinkUserToCompany } from "@/features/companies/api/create-company";
 import { CompanyLogoField, CompanyWebsiteField, EmployeeCountField } from "@/features/companies/components/company-profile-fields";
@@ -107,14 +107,10 @@ export function OnboardingWizard() {
     try {
       company = await createCompany.mutateAsync(onboardingToCompany(values));
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const { path, message } of error.fieldErrors) {
-          const field = (path === "location" ? "city" : path) as FieldName;
-          if (field in emptyValues) form.setError(field, { message });
-        }
-        const errorStep = firstStepWithError(form.formState.errors);
-        if (errorStep) setStep(errorStep);
-      }
+      // The server checks the combined location; the wizard asks for it as city and country.
+      applyServerErrors(form, error, { rename: { location: "city" } });
+      const errorStep = firstStepWithError(form.formState.errors);
+      if (errorStep) setStep(errorStep);
       toast({ title: "Error", description: createFailedText, variant: "destructive" });
       return;
     }

@@ -14,7 +14,7 @@ import { SelectField } from "@/components/ui/select-fields";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { useAddMember } from "@/features/companies/api/add-member";
 import { useChangeRole } from "@/features/companies/api/change-role";
 import { MemberAvatar } from "@/features/companies/components/member-avatar";
@@ -99,7 +99,7 @@ function InviteForm({ companyId, actorRole }: { companyId: number; actorRole: Co
       }
       form.reset({ email: "", role: values.role });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.serverMessage) form.setError("email", { message: error.serverMessage });
+      applyServerErrors(form, error, { conflictField: "email" });
       toast({ title: "Invitation failed", description: "There was an error sending the invitation.", variant: "destructive" });
     }
   }

@@ -12,7 +12,7 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { useCreatePlatformService } from "@/features/platform/api/create-platform-service";
 import { useUpdatePlatformService } from "@/features/platform/api/update-platform-service";
 import {
@@ -116,11 +116,7 @@ function ServiceForm({ screen, service, onDone }: { screen: ServiceScreen; servi
       form.reset(defaultValues(screen, null));
       onDone();
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const fieldError of error.fieldErrors) {
-          if (fieldError.path in body) form.setError(fieldError.path as keyof PlatformServiceFormValues, { message: fieldError.message });
-        }
-      }
+      applyServerErrors(form, error);
       toast(saveFailedToast(screen, mode, error));
     }
   }
