@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { can, canAdministerPlatform } from "@shared/permissions";
 import { CheckingPermissions } from "@/components/checking-permissions";
 import { ComingSoon } from "@/components/coming-soon";
-import { PageTitle } from "@/components/page-title";
+import { PageHeader } from "@/components/page-header";
 import { RequirePermission } from "@/components/require-permission";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
@@ -34,10 +34,7 @@ export function AdminPortalPage() {
 function AdminPortal({ platformAdmin, checkingPlatformAdmin }: { platformAdmin: boolean; checkingPlatformAdmin: boolean }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="grid gap-1">
-        <PageTitle>Admin Portal</PageTitle>
-        <p className="text-muted-foreground">Platform services, company settings and people in one place.</p>
-      </div>
+      <PageHeader title="Admin Portal" description="Platform services, company settings and people in one place." />
       <Tabs defaultValue="platform">
         <TabsList>
           <TabsTrigger value="platform">Platform Settings</TabsTrigger>

@@ -2,7 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
 import { canAdministerPlatform } from "@shared/permissions";
 import { ComingSoon } from "@/components/coming-soon";
-import { PageTitle } from "@/components/page-title";
+import { PageHeader } from "@/components/page-header";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -25,10 +25,7 @@ export function AdminSettingsPage() {
         checking={platform.isPending}
         refusal={{ card: "You don't have permission to access the admin settings." }}
       >
-        <div className="grid gap-1">
-          <PageTitle>Admin Settings</PageTitle>
-          <p className="text-muted-foreground">Platform-wide configuration for platform administrators.</p>
-        </div>
+        <PageHeader title="Admin Settings" description="Platform-wide configuration for platform administrators." />
         <Tabs defaultValue="platform">
           <TabsList>
             <TabsTrigger value="platform">Platform Settings</TabsTrigger>

@@ -1,8 +1,7 @@
-import { Search } from "lucide-react";
 import { useState } from "react";
 import { can } from "@shared/permissions";
-import { PageTitle } from "@/components/page-title";
-import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/page-header";
+import { SearchInput } from "@/components/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
@@ -21,25 +20,13 @@ export function BoardMembersPage() {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <PageTitle>Board Members</PageTitle>
-          <p className="text-sm text-muted-foreground">The people on your board and the roles they hold.</p>
-        </div>
-        {companyId != null && can(user?.role, "manageMembers") && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />}
-      </div>
+      <PageHeader
+        title="Board Members"
+        description="The people on your board and the roles they hold."
+        actions={companyId != null && can(user?.role, "manageMembers") && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />}
+      />
 
-      <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search members..."
-          aria-label="Search members"
-          className="pl-9"
-        />
-      </div>
+      <SearchInput label="Search members" placeholder="Search members..." value={query} onChange={(event) => setQuery(event.target.value)} />
 
       {members.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading members">

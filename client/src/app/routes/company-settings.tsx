@@ -1,6 +1,6 @@
 import type { User } from "@shared/auth";
 import { can } from "@shared/permissions";
-import { PageTitle } from "@/components/page-title";
+import { PageHeader } from "@/components/page-header";
 import { RequirePermission } from "@/components/require-permission";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -30,10 +30,7 @@ function CompanySettings({ user }: { user: User }) {
   const settings = useCompanySettings();
   return (
     <div className="grid gap-6">
-      <div className="grid gap-1">
-        <PageTitle>Company Settings</PageTitle>
-        <p className="text-sm text-muted-foreground">Your company's profile and who sits on its board.</p>
-      </div>
+      <PageHeader title="Company Settings" description="Your company's profile and who sits on its board." />
 
       {settings.isPending ? (
         <div className="grid gap-4" aria-busy="true" aria-label="Loading company settings">
