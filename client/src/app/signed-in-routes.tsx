@@ -22,7 +22,7 @@ export function SignedInRoutes({ user }: { user: User }) {
   const logout = useLogout();
   const queryClient = useQueryClient();
 
-  // Spec §2: when a platform admin is signed in, the cached company list is refreshed.
+  // Once the server confirms a platform admin, the cached company list is fetched again.
   useEffect(() => {
     if (isPlatformAdmin) void queryClient.invalidateQueries({ queryKey: companyKeys.list(), exact: true });
   }, [isPlatformAdmin, queryClient]);

@@ -12,7 +12,7 @@ export function login(input: LoginInput): Promise<AuthResponse> {
 /**
  * Starts a session from a login or register answer: drops anything cached for a previous
  * session, puts the user into the cache (so no second request is needed) and stores the token.
- * Without a token in the answer the user id stands in (spec §4).
+ * An answer without a token stores the user id in its place, so the app still knows someone is signed in.
  */
 export function startSession(queryClient: QueryClient, response: AuthResponse): void {
   const { token, ...user } = response;

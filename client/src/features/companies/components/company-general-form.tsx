@@ -30,7 +30,7 @@ export function companyToFormValues(company: Company): Values {
   };
 }
 
-/** The General tab of Company Settings: the settings lists of industries and stages (spec §3). */
+/** The General tab of Company Settings. It offers the settings' own lists of industries and stages, which differ from the wizard's. */
 export function CompanyGeneralForm({ company }: { company: Company }) {
   const updateCompany = useUpdateCompany(company.id);
   const form = useForm({

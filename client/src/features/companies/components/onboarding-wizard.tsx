@@ -24,7 +24,7 @@ export const onboardingStepCount = 3;
 type Step = 1 | 2 | 3;
 type FieldName = keyof OnboardingFormValues;
 
-/** Which step asks for which field (spec §2 "Company onboarding"). */
+/** Which step asks for which field. */
 export const onboardingStepFields: Record<Step, FieldName[]> = {
   1: ["name", "industry", "stage", "description"],
   2: ["city", "country", "website", "employeeCount"],
@@ -34,7 +34,7 @@ export const onboardingStepFields: Record<Step, FieldName[]> = {
 /** Progress of a step: 33, 66, 100. */
 export const onboardingProgress = (step: Step) => (step === 3 ? 100 : step * 33);
 
-/** Forward and back, never below 1 or above 3 (spec §4). */
+/** Forward and back, never below 1 or above 3. */
 export const clampStep = (step: number): Step => Math.min(onboardingStepCount, Math.max(1, Math.round(step))) as Step;
 
 /** The first step holding a field with an error, or null. */
@@ -119,7 +119,7 @@ export function OnboardingWizard() {
       try {
         await linkUser.mutateAsync({ userId: user.id, companyId: company.id });
       } catch {
-        // Spec §8: a failed link after creation shows nothing to the user.
+        // The company exists either way: a failed link shows nothing, and the user can switch to it later.
       }
     }
     setCreated(company);

@@ -32,7 +32,7 @@ export function MeetingDetailLoading() {
   );
 }
 
-/** Spec: a missing id or a document that is not a meeting. */
+/** A missing id, a meeting of another company, or a document that is not a meeting. */
 export function MeetingNotFound() {
   return (
     <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center">

@@ -9,7 +9,7 @@ import { MeetingRows } from "@/features/meetings/components/meeting-row";
 import { matchesMeetingSearch, splitMeetings, type MeetingSummary } from "@/features/meetings/lib/listed-meeting";
 
 /**
- * 'Board Meetings' (spec §2 "Meetings"): search on the title, Upcoming and Past tabs decided against `now`.
+ * 'Board Meetings': search on the title, Upcoming and Past tabs decided against `now`.
  */
 export function MeetingsList({
   meetings,

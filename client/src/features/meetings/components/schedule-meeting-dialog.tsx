@@ -40,14 +40,14 @@ export interface ScheduleMeetingDialogProps {
   members: ParticipantChoices;
   /** Creates the meeting's document (the documents feature's call, handed in by the page). */
   createDocument: (body: CreateDocumentInput) => Promise<DocumentObject>;
-  /** Spec: 'Schedule New Board Meeting'; the AGM reminder opens it as 'Schedule Annual General Meeting'. */
+  /** 'Schedule New Board Meeting' unless told; the AGM reminder opens it as 'Schedule Annual General Meeting'. */
   title?: string;
   initialValues?: Partial<MeetingFormValues>;
   /** The clock for the date and time defaults (tests pass their own). */
   now?: () => Date;
 }
 
-/** The Schedule meeting modal (spec §2 "Schedule meeting modal"). The form is mounted afresh on each opening. */
+/** The Schedule meeting modal. The form is mounted afresh on each opening. */
 export function ScheduleMeetingDialog({
   open,
   onOpenChange,

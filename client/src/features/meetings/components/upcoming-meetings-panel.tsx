@@ -8,7 +8,7 @@ import { MeetingRows } from "@/features/meetings/components/meeting-row";
 import { isUpcoming } from "@/features/meetings/lib/listed-meeting";
 import { useNow } from "@/lib/use-now";
 
-/** Dashboard panel 2 (spec): the company's next meetings, soonest first. */
+/** The dashboard's Upcoming Meetings: the company's next meetings, soonest first. */
 export function UpcomingMeetingsPanel() {
   const meetings = useUpcomingMeetings();
   // The list is loaded once (data never goes stale): a meeting that has started since leaves it, as on /meetings.

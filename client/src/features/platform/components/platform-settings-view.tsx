@@ -12,7 +12,7 @@ import { useServiceEditor } from "@/features/platform/lib/use-service-editor";
 
 const screen = "platform-settings" as const;
 
-/** /platform-settings for a platform admin: the services as cards, the add/edit dialog and removal (spec §2). */
+/** /platform-settings for a platform admin: the services as cards, the add/edit dialog and removal. */
 export function PlatformSettingsView() {
   const services = usePlatformServices();
   const editor = useServiceEditor(screen, { confirmLabel: "Remove" });

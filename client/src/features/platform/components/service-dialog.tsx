@@ -33,7 +33,7 @@ export interface ServiceDialogProps {
   onSaved?: () => void;
 }
 
-/** The add/edit dialog of a platform service, worded for its screen. At most 500 px wide (spec §9). */
+/** The add/edit dialog of a platform service, worded for its screen. At most 500 px wide. */
 export function ServiceDialog({ screen, open, onOpenChange, service, onSaved }: ServiceDialogProps) {
   const config = serviceScreens[screen];
   const mode = service ? "edit" : "add";
@@ -73,7 +73,7 @@ function defaultValues(screen: ServiceScreen, service: PlatformService | null): 
       isEnabled: service.isEnabled,
     };
   }
-  // A type select starts on its first type, the AI service (spec §9); the free-text name starts empty.
+  // A type select starts on its first type, the AI service; the free-text name starts empty.
   const firstType = serviceScreens[screen].types?.[0]?.value ?? "";
   return { serviceName: firstType, serviceKey: "", serviceUrl: "", description: "", isEnabled: true };
 }
