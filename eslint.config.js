@@ -13,7 +13,54 @@ import tseslint from "typescript-eslint";
  */
 
 // ---- client layers ---------------------------------------------------------------------------
-const clientLayerRules = {};
+/*
+ * client/src: app/ (router, layout, pages) → features/<f>/ → components/, lib/.
+ * - components/ and lib/ are the shared floor: they never import a feature or the app.
+ * - A feature never imports the app.
+ * - A feature imports no other feature at all, not even its api/: pages in app/ compose features
+ *   (a page reads one feature's query and hands the data to another's components, or a feature offers
+ *   pure functions over another's data, like meetingsFromDocuments). A piece two features really share
+ *   moves down to components/ or lib/ (the company-scoped key root and the session live in lib/auth).
+ * Test files obey the same zones; a test of how features work together lives in app/.
+ */
+const eslintConfigDir = import.meta.dirname;
+const clientRoot = "client/src";
+// One zone per feature folder, read from the tree, so a new feature is fenced in without touching this file.
+const clientFeatures = readdirSync(join(eslintConfigDir, clientRoot, "features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const clientLayerRules = {
+  "import-x/no-restricted-paths": [
+    "error",
+    {
+      basePath: eslintConfigDir,
+      zones: [
+        {
+          target: `${clientRoot}/components`,
+          from: [`${clientRoot}/features`, `${clientRoot}/app`],
+          message: "components/ is shared by everything above it: it never imports a feature or the app.",
+        },
+        {
+          target: `${clientRoot}/lib`,
+          from: [`${clientRoot}/features`, `${clientRoot}/app`],
+          message: "lib/ is shared by everything above it: it never imports a feature or the app.",
+        },
+        {
+          target: `${clientRoot}/features`,
+          from: `${clientRoot}/app`,
+          message: "A feature never imports the app (router, layout, pages): the app imports features.",
+        },
+        ...clientFeatures.map((feature) => ({
+          target: `${clientRoot}/features/${feature}`,
+          from: `${clientRoot}/features`,
+          except: [`./${feature}`],
+          message: "A feature never imports another feature: a page in app/ composes them, or the shared piece moves to components/ or lib/.",
+        })),
+      ],
+    },
+  ],
+};
 
 // ---- server layers ---------------------------------------------------------------------------
 // index.ts → app.ts → features/<f>/ → integrations/ → http/ → db/ → env.ts, logger.ts, clock.ts, database-failure.ts.

@@ -1,8 +1,12 @@
+import { Building2, CalendarDays, FileText, Gavel, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 import { lazy, type ComponentType } from "react";
+import { can, canAdministerPlatform } from "@shared/permissions";
+import type { CompanyRole } from "@shared/roles";
 
 /**
  * Code-split pages: each route file is its own chunk, loaded on first visit. Sign-in is the
  * exception (see router.tsx): it ships with the main bundle and paints without a second round trip.
+ * This table is in the main bundle too, so it holds only names, icons and rules, never a page's code.
  */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
@@ -23,27 +27,59 @@ const AdminPortalPage = lazyPage(() => import("@/app/routes/admin-portal"), "Adm
 const AdminSettingsPage = lazyPage(() => import("@/app/routes/admin-settings"), "AdminSettingsPage");
 const PlatformSettingsPage = lazyPage(() => import("@/app/routes/platform-settings"), "PlatformSettingsPage");
 
-interface SignedInRoute {
+/** Who is looking at the navigation: some entries are only for some people. */
+export interface Viewer {
+  role: CompanyRole | null;
+  /** As the server confirmed it, never as the user object claims it. */
+  isPlatformAdmin: boolean;
+}
+
+/** A route's entry in the navigation. */
+export interface NavEntry {
+  label: string;
+  icon: LucideIcon;
+  /**
+   * main: the sidebar's list and the phone menu. admin: the sidebar's list only, after the main entries.
+   * account: the foot of the sidebar (beside Logout) and the end of the phone menu.
+   */
+  section: "main" | "admin" | "account";
+  /** Who sees it; everyone signed in when absent. */
+  shownTo?: (viewer: Viewer) => boolean;
+}
+
+export interface SignedInRoute {
   path: string;
   page: ComponentType;
   /** A user without a company is sent to /company-onboarding instead. */
   needsCompany?: boolean;
+  /** The header's title on this route; a route without one shows the product name. */
+  title?: string;
+  /** The route's navigation entry, in this table's order; most routes have none. */
+  nav?: NavEntry;
 }
 
-/** The spec's route table for signed-in users (§2). /dashboard is an alias of / (CONTRACT). */
+/**
+ * Every page a signed-in user can open, with its header title and navigation entry: adding a page is
+ * one line here and its file in routes/. /dashboard is another address of /.
+ */
 export const signedInRoutes: SignedInRoute[] = [
-  { path: "/", page: DashboardPage, needsCompany: true },
-  { path: "/dashboard", page: DashboardPage, needsCompany: true },
-  { path: "/meetings", page: MeetingsPage },
-  { path: "/meetings/:id", page: MeetingDetailPage },
-  { path: "/documents", page: DocumentsPage },
-  { path: "/resolutions", page: ResolutionsPage },
-  { path: "/resolutions/:id", page: ResolutionsPage },
-  { path: "/board-members", page: BoardMembersPage },
-  { path: "/company-settings", page: CompanySettingsPage },
-  { path: "/settings", page: SettingsPage },
+  { path: "/", page: DashboardPage, needsCompany: true, title: "Dashboard", nav: { label: "Dashboard", icon: LayoutDashboard, section: "main" } },
+  { path: "/dashboard", page: DashboardPage, needsCompany: true, title: "Dashboard" },
+  { path: "/meetings", page: MeetingsPage, title: "Meetings", nav: { label: "Meetings", icon: CalendarDays, section: "main" } },
+  { path: "/meetings/:id", page: MeetingDetailPage, title: "Meetings" },
+  { path: "/documents", page: DocumentsPage, title: "Documents", nav: { label: "Documents", icon: FileText, section: "main" } },
+  { path: "/resolutions", page: ResolutionsPage, title: "Resolutions", nav: { label: "Resolutions", icon: Gavel, section: "main" } },
+  { path: "/resolutions/:id", page: ResolutionsPage, title: "Resolutions" },
+  { path: "/board-members", page: BoardMembersPage, title: "Board Members", nav: { label: "Board Members", icon: Users, section: "main" } },
+  {
+    path: "/company-settings",
+    page: CompanySettingsPage,
+    nav: { label: "Company Settings", icon: Building2, section: "admin", shownTo: ({ role }) => can(role, "editCompany") },
+  },
+  { path: "/settings", page: SettingsPage, title: "Settings", nav: { label: "Settings", icon: Settings, section: "account" } },
   { path: "/company-onboarding", page: CompanyOnboardingPage },
   { path: "/admin-portal", page: AdminPortalPage },
-  { path: "/admin-settings", page: AdminSettingsPage },
+  // The sidebar's "Platform Settings" leads here, to the admin settings.
+  { path: "/admin-settings", page: AdminSettingsPage, nav: { label: "Platform Settings", icon: ShieldCheck, section: "admin", shownTo: canAdministerPlatform } },
   { path: "/platform-settings", page: PlatformSettingsPage },
 ];

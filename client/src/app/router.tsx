@@ -2,13 +2,13 @@ import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { NotFoundPage, RegisterPage, signedInRoutes } from "@/app/route-table";
 import { SignInPage } from "@/app/routes/sign-in";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 
 // The shell of the signed-in app (sidebar, menus, notifications) is its own chunk, so the sign-in
 // page a visitor lands on loads only what it needs.
 const SignedInRoutes = lazy(async () => ({ default: (await import("@/app/signed-in-routes")).SignedInRoutes }));
 
-/** The plain 'Loading' of spec §2, shown while the current user is being requested. */
+/** A plain 'Loading', shown while the current user is being requested (before any page, signed in or out). */
 export function LoadingScreen() {
   return (
     <div role="status" className="flex min-h-dvh items-center justify-center text-sm text-muted-foreground">
@@ -20,7 +20,7 @@ export function LoadingScreen() {
 /**
  * Signed out: / is sign-in and /register registration. A signed-in route (an e-mailed link to
  * /meetings/5) shows sign-in in place, so the page appears once the visitor signs in.
- * /platform-settings sends signed-out visitors to / (spec §2). Anything else is the 404 page.
+ * /platform-settings sends signed-out visitors to / instead. Anything else is the 404 page.
  */
 function SignedOutRoutes() {
   return (
@@ -40,7 +40,7 @@ function SignedOutRoutes() {
   );
 }
 
-/** Which routes exist depends on whether someone is signed in (spec §4). */
+/** Which routes exist depends on whether someone is signed in. */
 export function AppRouter() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen />;

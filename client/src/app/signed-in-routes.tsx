@@ -3,9 +3,9 @@ import { Suspense, useEffect } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { User } from "@shared/auth";
 import { NotFoundPage, signedInRoutes } from "@/app/route-table";
-import { AppShell } from "@/components/layout/app-shell";
-import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
-import { useLogout } from "@/features/auth/api/logout";
+import { AppShell } from "@/app/layout/app-shell";
+import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
+import { useLogout } from "@/lib/auth/logout";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 function PageLoading() {
@@ -22,7 +22,7 @@ export function SignedInRoutes({ user }: { user: User }) {
   const logout = useLogout();
   const queryClient = useQueryClient();
 
-  // Spec §2: when a platform admin is signed in, the cached company list is refreshed.
+  // Once the server confirms a platform admin, the cached company list is fetched again.
   useEffect(() => {
     if (isPlatformAdmin) void queryClient.invalidateQueries({ queryKey: companyKeys.list(), exact: true });
   }, [isPlatformAdmin, queryClient]);

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, u
 export type Theme = "light" | "dark" | "system";
 export type ResolvedTheme = "light" | "dark";
 
-/** Spec §4/§9: kept in local storage under a theme key; default light. */
+/** The chosen theme is kept in local storage under this key; without a choice the theme is light. */
 export const THEME_STORAGE_KEY = "quorum.theme";
 export const DEFAULT_THEME: Theme = "light";
 

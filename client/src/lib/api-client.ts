@@ -2,8 +2,8 @@ import type { ApiErrorBody } from "@shared/api-error";
 import { getAuthToken } from "@/lib/auth-token";
 
 /**
- * A non-2xx answer. `message` follows spec §8: `${status}: ${body text || status text}`.
- * The parsed JSON body (CONTRACT "Errors": `{message, errors?}`) is kept for forms.
+ * A non-2xx answer. `message` is `${status}: ${body text || status text}`.
+ * The parsed JSON body (the server's error body is `{message, errors?}`) is kept for forms.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -53,7 +53,7 @@ export async function throwIfResNotOk(response: Response): Promise<void> {
 }
 
 /**
- * The one request convention (spec §7): JSON content-type only when there is a body,
+ * The one request convention: JSON content-type only when there is a body,
  * the stored token as a bearer header when present, cookies included.
  * Resolves with the Response of a 2xx answer; throws ApiError otherwise.
  */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** Where the session token lives (spec §4: a board-related local-storage key). */
+/** Where the session token lives in local storage. */
 export const AUTH_TOKEN_KEY = "quorum.boardSessionToken";
 
 const listeners = new Set<() => void>();

@@ -21,7 +21,7 @@ describe("formatFileSize", () => {
 });
 
 describe("dates", () => {
-  it("uses the spec's formats", () => {
+  it("uses the app's formats", () => {
     const date = new Date(2023, 6, 31, 14, 5);
     expect(formatLongDate(date)).toBe("July 31, 2023");
     expect(formatTime(date)).toBe("2:05 PM");

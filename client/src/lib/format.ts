@@ -11,7 +11,7 @@ export function formatFileSize(bytes: number): string {
   return `${parseFloat(value.toFixed(1))} ${fileSizeUnits[exponent]}`;
 }
 
-/** Spec §9 date formats. */
+/** The date and time formats of every screen, and those of the date and time inputs. */
 export const DATE_FORMAT_LONG = "MMMM d, yyyy";
 export const TIME_FORMAT = "h:mm a";
 export const DATE_INPUT_FORMAT = "yyyy-MM-dd";

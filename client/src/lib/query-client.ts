@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 
 /**
- * A QueryClient with the spec's data-loading defaults (§9): data never stale, no refetch
+ * A QueryClient with the app's data-loading defaults: data never stale, no refetch
  * interval, no refetch on window focus, no retries. There is no default query function:
  * every query pairs its key with its own fetcher.
  * The app makes one in main.tsx; every test makes a fresh one.

@@ -47,17 +47,21 @@ export const TEST_TOKEN = "test-session-token";
 
 /**
  * Renders the whole app at `path`. With `signedInAs`, a token is stored and the server
- * answers that user (and `isPlatformAdmin` for the platform-admin check).
+ * answers that user (and `isPlatformAdmin` for the platform-admin check). With `token` instead,
+ * only the token is stored: the test's own handlers answer for the user.
  */
 export function renderApp({
   path = "/",
   signedInAs,
   isPlatformAdmin,
+  token,
   queryClient,
-}: { path?: string; signedInAs?: User; isPlatformAdmin?: boolean; queryClient?: QueryClient } = {}) {
+}: { path?: string; signedInAs?: User; isPlatformAdmin?: boolean; token?: string; queryClient?: QueryClient } = {}) {
   if (signedInAs) {
     setAuthToken(TEST_TOKEN);
     server.use(...signedInHandlers(signedInAs, { isPlatformAdmin: isPlatformAdmin ?? signedInAs.isPlatformAdmin }));
+  } else if (token) {
+    setAuthToken(token);
   }
   return renderWithProviders(<AppRouter />, { path, queryClient });
 }

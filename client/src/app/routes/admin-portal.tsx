@@ -1,33 +1,40 @@
 import { Link } from "wouter";
-import { isCompanyAdmin } from "@shared/roles";
-import { PageTitle } from "@/components/layout/page-title";
+import { can, canAdministerPlatform } from "@shared/permissions";
+import { CheckingPermissions } from "@/components/checking-permissions";
+import { ComingSoon } from "@/components/coming-soon";
+import { PageHeader } from "@/components/page-header";
+import { RequirePermission } from "@/components/require-permission";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
-import { AccessDeniedCard } from "@/features/platform/components/access-denied-card";
+import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { AdminServicesPanel } from "@/features/platform/components/admin-services-panel";
-import { CheckingPermissions } from "@/features/platform/components/checking-permissions";
-import { ComingSoon } from "@/features/platform/components/coming-soon";
 
 /**
- * /admin-portal: opens for a company's founders and admins (spec §6), and for platform admins.
- * The services' data and actions are for platform admins only (CONTRACT "Platform services"):
- * anyone else sees the tabs and a line saying who manages them, never a table whose every action fails.
+ * /admin-portal: opens for those who run their company (founders and admins, who may edit it) and for
+ * platform admins. The services' data and actions are for platform admins only: anyone else sees the
+ * tabs and a line saying who manages them, never a table whose every action fails.
  */
 export function AdminPortalPage() {
   const { user } = useCurrentUser();
-  const { isPlatformAdmin, isPending } = useIsPlatformAdmin();
-  const companyAdmin = isCompanyAdmin(user?.role);
-
-  if (!companyAdmin && isPending) return <CheckingPermissions />;
-  if (!companyAdmin && !isPlatformAdmin) return <AccessDeniedCard message="You don't have permission to access the admin portal." />;
+  const platform = useIsPlatformAdmin();
+  const platformAdmin = canAdministerPlatform(platform);
+  const companyAdmin = can(user?.role, "editCompany");
 
   return (
+    <RequirePermission
+      allowed={companyAdmin || platformAdmin}
+      checking={!companyAdmin && platform.isPending}
+      refusal={{ card: "You don't have permission to access the admin portal." }}
+    >
+      <AdminPortal platformAdmin={platformAdmin} checkingPlatformAdmin={platform.isPending} />
+    </RequirePermission>
+  );
+}
+
+function AdminPortal({ platformAdmin, checkingPlatformAdmin }: { platformAdmin: boolean; checkingPlatformAdmin: boolean }) {
+  return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="grid gap-1">
-        <PageTitle>Admin Portal</PageTitle>
-        <p className="text-muted-foreground">Platform services, company settings and people in one place.</p>
-      </div>
+      <PageHeader title="Admin Portal" description="Platform services, company settings and people in one place." />
       <Tabs defaultValue="platform">
         <TabsList>
           <TabsTrigger value="platform">Platform Settings</TabsTrigger>
@@ -35,9 +42,9 @@ export function AdminPortalPage() {
           <TabsTrigger value="users">User Management</TabsTrigger>
         </TabsList>
         <TabsContent value="platform">
-          {isPending ? (
+          {checkingPlatformAdmin ? (
             <CheckingPermissions />
-          ) : isPlatformAdmin ? (
+          ) : platformAdmin ? (
             <AdminServicesPanel screen="admin-portal" />
           ) : (
             <ComingSoon title="Platform Services">

@@ -1,17 +1,17 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
-import { PageTitle } from "@/components/layout/page-title";
+import { canAdministerPlatform } from "@shared/permissions";
+import { ComingSoon } from "@/components/coming-soon";
+import { PageHeader } from "@/components/page-header";
+import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
-import { AccessDeniedCard } from "@/features/platform/components/access-denied-card";
+import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
 import { AdminServicesPanel } from "@/features/platform/components/admin-services-panel";
-import { CheckingPermissions } from "@/features/platform/components/checking-permissions";
-import { ComingSoon } from "@/features/platform/components/coming-soon";
 
-/** /admin-settings: platform admins only (spec §2); others see the Access Denied card. */
+/** /admin-settings: platform admins only; others see the Access Denied card. */
 export function AdminSettingsPage() {
-  const { isPlatformAdmin, isPending } = useIsPlatformAdmin();
+  const platform = useIsPlatformAdmin();
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <Button variant="ghost" size="sm" asChild className="-ml-2 justify-self-start">
@@ -20,34 +20,29 @@ export function AdminSettingsPage() {
           Back to Dashboard
         </Link>
       </Button>
-      {isPending ? (
-        <CheckingPermissions />
-      ) : !isPlatformAdmin ? (
-        <AccessDeniedCard message="You don't have permission to access the admin settings." />
-      ) : (
-        <>
-          <div className="grid gap-1">
-            <PageTitle>Admin Settings</PageTitle>
-            <p className="text-muted-foreground">Platform-wide configuration for platform administrators.</p>
-          </div>
-          <Tabs defaultValue="platform">
-            <TabsList>
-              <TabsTrigger value="platform">Platform Settings</TabsTrigger>
-              <TabsTrigger value="users">User Management</TabsTrigger>
-              <TabsTrigger value="companies">Company Management</TabsTrigger>
-            </TabsList>
-            <TabsContent value="platform">
-              <AdminServicesPanel screen="admin-settings" />
-            </TabsContent>
-            <TabsContent value="users">
-              <ComingSoon title="User Management">Managing users across companies is coming soon.</ComingSoon>
-            </TabsContent>
-            <TabsContent value="companies">
-              <ComingSoon title="Company Management">Managing companies across the platform is coming soon.</ComingSoon>
-            </TabsContent>
-          </Tabs>
-        </>
-      )}
+      <RequirePermission
+        allowed={canAdministerPlatform(platform)}
+        checking={platform.isPending}
+        refusal={{ card: "You don't have permission to access the admin settings." }}
+      >
+        <PageHeader title="Admin Settings" description="Platform-wide configuration for platform administrators." />
+        <Tabs defaultValue="platform">
+          <TabsList>
+            <TabsTrigger value="platform">Platform Settings</TabsTrigger>
+            <TabsTrigger value="users">User Management</TabsTrigger>
+            <TabsTrigger value="companies">Company Management</TabsTrigger>
+          </TabsList>
+          <TabsContent value="platform">
+            <AdminServicesPanel screen="admin-settings" />
+          </TabsContent>
+          <TabsContent value="users">
+            <ComingSoon title="User Management">Managing users across companies is coming soon.</ComingSoon>
+          </TabsContent>
+          <TabsContent value="companies">
+            <ComingSoon title="Company Management">Managing companies across the platform is coming soon.</ComingSoon>
+          </TabsContent>
+        </Tabs>
+      </RequirePermission>
     </div>
   );
 }

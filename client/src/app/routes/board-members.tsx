@@ -1,10 +1,10 @@
-import { Search } from "lucide-react";
 import { useState } from "react";
-import { isCompanyAdmin } from "@shared/roles";
-import { PageTitle } from "@/components/layout/page-title";
-import { Input } from "@/components/ui/input";
+import { can } from "@shared/permissions";
+import { PageHeader } from "@/components/page-header";
+import { SearchInput } from "@/components/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useActiveCompany } from "@/lib/auth/active-company";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMembers } from "@/features/companies/api/get-members";
 import { AddMemberDialog } from "@/features/companies/components/add-member-dialog";
 import { MemberCard } from "@/features/companies/components/member-card";
@@ -13,34 +13,22 @@ import { filterMembers } from "@/features/companies/filter-members";
 /** /board-members: the active company's members, searchable; founders and admins can add one. */
 export function BoardMembersPage() {
   const { user } = useCurrentUser();
-  const companyId = user?.companyId ?? null;
-  const members = useMembers(companyId);
+  const companyId = useActiveCompany();
+  const members = useMembers();
   const [query, setQuery] = useState("");
   const shown = filterMembers(members.data ?? [], query);
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <PageTitle>Board Members</PageTitle>
-          <p className="text-sm text-muted-foreground">The people on your board and the roles they hold.</p>
-        </div>
-        {companyId != null && isCompanyAdmin(user?.role) && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />}
-      </div>
+      <PageHeader
+        title="Board Members"
+        description="The people on your board and the roles they hold."
+        actions={companyId != null && can(user?.role, "manageMembers") && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />}
+      />
 
-      <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search members..."
-          aria-label="Search members"
-          className="pl-9"
-        />
-      </div>
+      <SearchInput label="Search members" placeholder="Search members..." value={query} onChange={(event) => setQuery(event.target.value)} />
 
-      {members.isPending && companyId != null ? (
+      {members.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading members">
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} className="h-32 rounded-xl" />

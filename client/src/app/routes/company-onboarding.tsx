@@ -1,14 +1,11 @@
-import { PageTitle } from "@/components/layout/page-title";
+import { PageHeader } from "@/components/page-header";
 import { OnboardingWizard } from "@/features/companies/components/onboarding-wizard";
 
 /** /company-onboarding: the three-step company wizard (a first company, or 'Add Company'). */
 export function CompanyOnboardingPage() {
   return (
     <div className="grid gap-6">
-      <div className="mx-auto grid w-full max-w-2xl gap-1">
-        <PageTitle>Set up your company</PageTitle>
-        <p className="text-sm text-muted-foreground">Three short steps and your board is ready.</p>
-      </div>
+      <PageHeader title="Set up your company" description="Three short steps and your board is ready." className="mx-auto w-full max-w-2xl" />
       <OnboardingWizard />
     </div>
   );

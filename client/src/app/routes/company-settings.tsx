@@ -1,37 +1,36 @@
-import { useEffect } from "react";
-import { useLocation } from "wouter";
-import { isCompanyAdmin } from "@shared/roles";
-import { PageTitle } from "@/components/layout/page-title";
+import type { User } from "@shared/auth";
+import { can } from "@shared/permissions";
+import { PageHeader } from "@/components/page-header";
+import { RequirePermission } from "@/components/require-permission";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { toast } from "@/components/ui/use-toast";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCompanySettings } from "@/features/companies/api/get-company-settings";
 import { CompanyGeneralForm } from "@/features/companies/components/company-general-form";
 import { TeamMembers } from "@/features/companies/components/team-members";
 
-/** /company-settings: founders and admins only; anyone else goes to / with 'Access Denied' (spec §2, §6, §8). */
+/** /company-settings: for those who may edit the company (founders and admins); anyone else goes to / with 'Access Denied'. */
 export function CompanySettingsPage() {
   const { user } = useCurrentUser();
-  const allowed = isCompanyAdmin(user?.role);
-  const [, navigate] = useLocation();
-  const settings = useCompanySettings(user?.companyId, { enabled: allowed });
+  // Signed-in pages always have a user; on the way out after a logout there is none, and nothing to refuse.
+  if (!user) return null;
+  return (
+    <RequirePermission
+      allowed={can(user.role, "editCompany")}
+      refusal={{ redirectTo: "/", toast: "You don't have permission to access company settings." }}
+    >
+      <CompanySettings user={user} />
+    </RequirePermission>
+  );
+}
 
-  useEffect(() => {
-    if (!user || allowed) return;
-    toast({ title: "Access Denied", description: "You don't have permission to access company settings.", variant: "destructive" });
-    navigate("/", { replace: true });
-  }, [user, allowed, navigate]);
-
-  if (!user || !allowed) return null;
-
+/** The page itself; its data is asked for only once the user is let in. */
+function CompanySettings({ user }: { user: User }) {
+  const settings = useCompanySettings();
   return (
     <div className="grid gap-6">
-      <div className="grid gap-1">
-        <PageTitle>Company Settings</PageTitle>
-        <p className="text-sm text-muted-foreground">Your company's profile and who sits on its board.</p>
-      </div>
+      <PageHeader title="Company Settings" description="Your company's profile and who sits on its board." />
 
       {settings.isPending ? (
         <div className="grid gap-4" aria-busy="true" aria-label="Loading company settings">

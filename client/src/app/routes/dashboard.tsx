@@ -1,20 +1,20 @@
 import { CalendarPlus, FilePlus2, Plus, Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { PageTitle } from "@/components/layout/page-title";
+import { can } from "@shared/permissions";
+import { ScheduleMeeting } from "@/app/schedule-meeting";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
-import { ScheduleMeetingDialog } from "@/features/meetings/components/schedule-meeting-dialog";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
-import { canScheduleMeetings } from "@/features/meetings/lib/can-schedule";
 
 /** / and /dashboard: Quick Actions and Upcoming Meetings (the other panels arrive with their issues). */
 export function DashboardPage() {
   const { user } = useCurrentUser();
   const [scheduling, setScheduling] = useState(false);
-  // Observers may not schedule (the server answers 403), so they are offered no scheduling action.
-  const canSchedule = canScheduleMeetings(user?.role);
+  // Observers may not schedule (the server refuses them), so they are offered no scheduling action.
+  const canSchedule = can(user?.role, "scheduleMeeting");
 
   return (
     <div className="grid gap-6">
@@ -53,8 +53,8 @@ export function DashboardPage() {
           </ul>
         </CardContent>
       </Card>
-      <UpcomingMeetingsPanel companyId={user?.companyId ?? null} />
-      {canSchedule && <ScheduleMeetingDialog open={scheduling} onOpenChange={setScheduling} />}
+      <UpcomingMeetingsPanel />
+      {canSchedule && <ScheduleMeeting open={scheduling} onOpenChange={setScheduling} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 
 /** /documents. The library arrives with the documents issue. */
 export function DocumentsPage() {

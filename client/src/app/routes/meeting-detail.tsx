@@ -1,17 +1,15 @@
 import { useParams } from "wouter";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
-import { useMeetingDocument } from "@/features/meetings/api/get-meeting";
 import { ApiError } from "@/lib/api-client";
+import { useNow } from "@/lib/use-now";
+import { useDocument } from "@/features/documents/api/get-document";
 import { MeetingDetail, MeetingDetailLoading, MeetingLoadError, MeetingNotFound } from "@/features/meetings/components/meeting-detail";
 import { isMeetingDocument, toMeetingSummary } from "@/features/meetings/lib/listed-meeting";
-import { useNow } from "@/features/meetings/lib/use-now";
 
 /** /meetings/:id. A missing id, another company's meeting (404) or a document that is no meeting: 'Meeting not found'. */
 export function MeetingDetailPage() {
   const params = useParams<{ id: string }>();
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
-  const { user } = useCurrentUser();
-  const document = useMeetingDocument(user?.companyId ?? null, id);
+  const document = useDocument(id);
   const now = useNow();
 
   if (id == null) return <MeetingNotFound />;

@@ -1,30 +1,31 @@
 import { useState } from "react";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
-import { useMeetings } from "@/features/meetings/api/get-meetings";
+import { can } from "@shared/permissions";
+import { ScheduleMeeting } from "@/app/schedule-meeting";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { useNow } from "@/lib/use-now";
+import { useDocuments } from "@/features/documents/api/get-documents";
 import { MeetingsList } from "@/features/meetings/components/meetings-list";
-import { ScheduleMeetingDialog } from "@/features/meetings/components/schedule-meeting-dialog";
-import { canScheduleMeetings } from "@/features/meetings/lib/can-schedule";
-import { useNow } from "@/features/meetings/lib/use-now";
+import { meetingsFromDocuments } from "@/features/meetings/lib/listed-meeting";
 
 /** /meetings: the company's meetings, with the Schedule meeting modal (not for observers, whom the server refuses). */
 export function MeetingsPage() {
   const { user } = useCurrentUser();
-  const companyId = user?.companyId ?? null;
-  const meetings = useMeetings(companyId);
+  // Meetings are documents on the wire: the one documents list, with only its meetings kept.
+  const meetings = useDocuments(meetingsFromDocuments);
   const now = useNow();
   const [scheduling, setScheduling] = useState(false);
-  const canSchedule = canScheduleMeetings(user?.role);
+  const canSchedule = can(user?.role, "scheduleMeeting");
 
   return (
     <>
       <MeetingsList
         meetings={meetings.data}
-        isLoading={companyId != null && meetings.isPending}
+        isLoading={meetings.isLoading}
         isError={meetings.isError}
         now={now}
         onNewMeeting={canSchedule ? () => setScheduling(true) : undefined}
       />
-      {canSchedule && <ScheduleMeetingDialog open={scheduling} onOpenChange={setScheduling} />}
+      {canSchedule && <ScheduleMeeting open={scheduling} onOpenChange={setScheduling} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { CircleAlert } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";
 
-/** Any path that is no route at all (spec §2). */
+/** Any path that is no route at all, signed in or out. */
 export function NotFoundPage() {
   return (
     <div className="flex min-h-[60dvh] w-full items-center justify-center px-4">

@@ -1,4 +1,4 @@
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 
 /** /resolutions and /resolutions/:id (which opens that resolution here). Arrives with the resolutions issue. */
 export function ResolutionsPage() {

@@ -1,4 +1,4 @@
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 
 /** /settings: personal settings. Arrives with the account issue. */
 export function SettingsPage() {

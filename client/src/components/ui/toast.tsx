@@ -4,7 +4,7 @@ import { X } from "lucide-react";
 import type { ComponentProps, ReactElement } from "react";
 import { cn } from "@/lib/utils";
 
-/** Spec §9: display duration 5000 ms, swipe threshold 50 px, hotkey F8. */
+/** A toast shows for 5000 ms, is swiped away past 50 px, and F8 moves focus to the toasts. */
 export const TOAST_DURATION = 5000;
 
 export function ToastProvider({

@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from "react";
 import type { ToastActionElement, ToastVariant } from "@/components/ui/toast";
 
-/** Spec §4/§9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+/** One toast at a time; a dismissed toast is removed from memory after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { authKeys } from "@/features/auth/api/auth-keys";
+import { authKeys } from "@/lib/auth/auth-keys";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token";
 import { buildAuthResponse, buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";

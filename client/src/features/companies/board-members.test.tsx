@@ -81,7 +81,7 @@ describe("Board Members", () => {
     expect(screen.queryByRole("button", { name: "Add Member" }) !== null).toBe(shown);
   });
 
-  it("validates the Add Member dialog with the spec's messages; the role defaults to Board Member", async () => {
+  it("validates the Add Member dialog with the form's messages; the role defaults to Board Member", async () => {
     serveMembers([ada]);
     const view = await renderPage();
     await view.user.click(screen.getByRole("button", { name: "Add Member" }));

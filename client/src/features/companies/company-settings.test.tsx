@@ -125,7 +125,7 @@ describe("General tab", () => {
     });
   });
 
-  it("validates with the spec's messages before saving", async () => {
+  it("validates with the form's messages before saving", async () => {
     serveSettings();
     let saved = false;
     server.use(

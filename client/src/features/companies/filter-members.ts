@@ -2,7 +2,7 @@ import type { CompanyMember } from "@shared/companies";
 import { roleLabel } from "@shared/roles";
 
 /**
- * Spec §5 "Search": members by first name, last name, e-mail or role, case-insensitively.
+ * The Board Members search: members by first name, last name, e-mail or role, case-insensitively.
  * The role matches by its value ("observer") or by the label people see ("Board Member").
  */
 export function filterMembers(members: readonly CompanyMember[], query: string): CompanyMember[] {

@@ -50,7 +50,7 @@ describe("Platform Settings: the services", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent('The services could not be loaded: 500: {"message":"Boom"}');
   });
 
-  it("shows a spinner, then each service as a card with its masked key and the spec's fallbacks", async () => {
+  it("shows a spinner, then each service as a card with its masked key and the fallbacks for what it lacks", async () => {
     const api = fakePlatformApi([
       buildService({ serviceName: "OpenAI", serviceKey: "sk-proj-…", description: "Agenda generation", serviceUrl: "https://api.openai.com/v1" }),
       buildService({ serviceName: "Storage", serviceKey: "AKIAIOSF…", isEnabled: false, updatedAt: "2026-03-15T10:00:00.000Z" }),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import type { AuthResponse, LoginInput } from "@shared/auth";
 import { apiJson } from "@/lib/api-client";
 import { setAuthToken } from "@/lib/auth-token";
-import { authKeys } from "@/features/auth/api/auth-keys";
+import { authKeys } from "@/lib/auth/auth-keys";
 
 /** POST /api/auth/login {username, password} → the user plus token. */
 export function login(input: LoginInput): Promise<AuthResponse> {
@@ -12,7 +12,7 @@ export function login(input: LoginInput): Promise<AuthResponse> {
 /**
  * Starts a session from a login or register answer: drops anything cached for a previous
  * session, puts the user into the cache (so no second request is needed) and stores the token.
- * Without a token in the answer the user id stands in (spec §4).
+ * An answer without a token stores the user id in its place, so the app still knows someone is signed in.
  */
 export function startSession(queryClient: QueryClient, response: AuthResponse): void {
   const { token, ...user } = response;

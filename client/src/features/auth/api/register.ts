@@ -3,7 +3,7 @@ import type { AuthResponse, RegisterInput } from "@shared/auth";
 import { apiJson } from "@/lib/api-client";
 import { startSession } from "@/features/auth/api/login";
 
-/** POST /api/auth/register; the form always asks for the founder role (spec §6). */
+/** POST /api/auth/register; whoever registers founds their own board, so the form always asks for the founder role. */
 export function register(input: RegisterInput): Promise<AuthResponse> {
   return apiJson<AuthResponse>("POST", "/api/auth/register", {
     username: input.username,

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { createQueryClient } from "@/lib/query-client";
 import { buildUser } from "@/testing/factories";
 import { server } from "@/testing/server";
-import { authKeys } from "@/features/auth/api/auth-keys";
+import { authKeys } from "@/lib/auth/auth-keys";
 import { useLinkUserToCompany } from "@/features/companies/api/create-company";
 
 describe("useLinkUserToCompany", () => {

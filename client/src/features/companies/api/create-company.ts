@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
 import type { Company, CompanyProfileInput } from "@shared/companies";
 import { apiJson } from "@/lib/api-client";
-import { authKeys } from "@/features/auth/api/auth-keys";
+import { authKeys } from "@/lib/auth/auth-keys";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 /** POST /api/companies → the new company (the caller is its founder). */

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { CompanySettings } from "@shared/companies";
 import { apiJson } from "@/lib/api-client";
+import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 /** GET /api/companies/:companyId/settings → {company, members, invitations?}. */
@@ -11,6 +12,7 @@ export function getCompanySettings(companyId: number): Promise<CompanySettings> 
 export const companySettingsQueryOptions = (companyId: number) =>
   queryOptions({ queryKey: companyKeys.settings(companyId), queryFn: () => getCompanySettings(companyId) });
 
-export function useCompanySettings(companyId: number | null | undefined, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...companySettingsQueryOptions(companyId ?? 0), enabled: enabled && companyId != null });
+/** The active company's settings. */
+export function useCompanySettings() {
+  return useActiveCompanyQuery(companySettingsQueryOptions);
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { CompanyMember } from "@shared/companies";
 import { apiJson } from "@/lib/api-client";
+import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 /** GET /api/companies/:companyId/members → the company's members, with the other boards each sits on. */
@@ -11,10 +12,7 @@ export function getMembers(companyId: number): Promise<CompanyMember[]> {
 export const membersQueryOptions = (companyId: number) =>
   queryOptions({ queryKey: companyKeys.members(companyId), queryFn: () => getMembers(companyId) });
 
-/** The members of a company; loaded only when there is a company (spec §7). */
-export function useMembers(companyId: number | null | undefined) {
-  return useQuery({
-    ...membersQueryOptions(companyId ?? 0),
-    enabled: companyId != null,
-  });
+/** The active company's members; `enabled: false` holds the request back (e.g. until a dialog that lists them opens). */
+export function useMembers({ enabled = true }: { enabled?: boolean } = {}) {
+  return useActiveCompanyQuery(membersQueryOptions, { enabled });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
 import { apiJson } from "@/lib/api-client";
-import { authKeys } from "@/features/auth/api/auth-keys";
-import { companyKeys } from "@/features/companies/api/company-keys";
+import { companyScope } from "@/lib/auth/active-company";
+import { authKeys } from "@/lib/auth/auth-keys";
 
 /** PATCH /api/users/:id/active-company {companyId} → the user, now acting in that company. */
 export function switchCompany(userId: number, companyId: number): Promise<User> {
@@ -11,8 +11,8 @@ export function switchCompany(userId: number, companyId: number): Promise<User> 
 
 /**
  * Switches the active company. On success the answered user is cached at once, then the current user
- * (spec §7: refetched after a switch) and every company-scoped query (keys under `companyKeys.all()`)
- * are marked stale; those on screen refetch. Queries that do not depend on the company (the user's
+ * (the server's word on it is fetched again after a switch) and every company-scoped query (keys under
+ * `companyScope.all()`) are marked stale; those on screen refetch. Queries that do not depend on the company (the user's
  * companies, notifications, platform data) are left alone.
  */
 export function useSwitchCompany() {
@@ -23,7 +23,7 @@ export function useSwitchCompany() {
       queryClient.setQueryData(authKeys.user(), user);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: authKeys.user(), exact: true }),
-        queryClient.invalidateQueries({ queryKey: companyKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: companyScope.all() }),
       ]);
     },
   });

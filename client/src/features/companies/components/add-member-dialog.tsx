@@ -13,13 +13,12 @@ import { SelectField } from "@/components/ui/select-fields";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { useAddMember } from "@/features/companies/api/add-member";
 import { roleOptions } from "@/features/companies/components/role-options";
 
 const addFailedText = "Failed to add board member. Please try again.";
 const defaults: AddMemberInput = { firstName: "", lastName: "", email: "", role: "member", password: "" };
-const fieldNames = new Set(Object.keys(defaults));
 
 /**
  * The Add Member dialog of Board Members (founders and admins). Creates the account with the given
@@ -43,12 +42,7 @@ export function AddMemberDialog({ companyId, actorRole }: { companyId: number; a
       form.reset(defaults);
       setOpen(false);
     } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.status === 409 && error.serverMessage) form.setError("email", { message: error.serverMessage });
-        for (const { path, message } of error.fieldErrors) {
-          if (fieldNames.has(path)) form.setError(path as keyof AddMemberInput, { message });
-        }
-      }
+      applyServerErrors(form, error, { conflictField: "email" });
       toast({ title: "Error", description: addFailedText, variant: "destructive" });
     }
   }

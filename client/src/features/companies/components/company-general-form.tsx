@@ -9,12 +9,11 @@ import { SelectField } from "@/components/ui/select-fields";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { useUpdateCompany } from "@/features/companies/api/update-company";
 import { CompanyLogoField, CompanyWebsiteField, EmployeeCountField } from "@/features/companies/components/company-profile-fields";
 
 type Values = CompanyProfileInput;
-type FieldName = keyof Values;
 
 /** The form's values for a company: empty strings where the company has nothing. */
 export function companyToFormValues(company: Company): Values {
@@ -31,7 +30,7 @@ export function companyToFormValues(company: Company): Values {
   };
 }
 
-/** The General tab of Company Settings: the settings lists of industries and stages (spec §3). */
+/** The General tab of Company Settings. It offers the settings' own lists of industries and stages, which differ from the wizard's. */
 export function CompanyGeneralForm({ company }: { company: Company }) {
   const updateCompany = useUpdateCompany(company.id);
   const form = useForm({
@@ -47,11 +46,7 @@ export function CompanyGeneralForm({ company }: { company: Company }) {
       await updateCompany.mutateAsync(values);
       toast({ title: "Company updated", description: "Your company settings have been saved." });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const { path, message } of error.fieldErrors) {
-          if (path in companyToFormValues(company)) form.setError(path as FieldName, { message });
-        }
-      }
+      applyServerErrors(form, error);
       toast({ title: "Update failed", description: "There was an error updating company settings.", variant: "destructive" });
     }
   }

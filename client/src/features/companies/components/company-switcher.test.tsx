@@ -3,9 +3,7 @@ import { http, HttpResponse } from "msw";
 import type { User } from "@shared/auth";
 import type { CompanySummary } from "@shared/companies";
 import { buildUser } from "@/testing/factories";
-import { AppRouter } from "@/app/router";
-import { setAuthToken } from "@/lib/auth-token";
-import { renderApp, renderWithProviders, TEST_TOKEN } from "@/testing/render";
+import { renderApp, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
 import { shouldShowCompanySwitcher } from "@/features/companies/components/company-switcher";
@@ -84,8 +82,7 @@ describe("company switcher", () => {
         return HttpResponse.json(user);
       }),
     );
-    setAuthToken(TEST_TOKEN);
-    const view = renderWithProviders(<AppRouter />, { path: onboarding });
+    const view = renderApp({ token: TEST_TOKEN, path: onboarding });
     const trigger = await within(await sidebar()).findByTestId("company-switcher");
     expect(trigger).toHaveTextContent("Acme Holdings");
     const listCallsBefore = calls.list;

@@ -12,13 +12,13 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
-import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCompanies } from "@/features/companies/api/get-companies";
 import { useSwitchCompany } from "@/features/companies/api/switch-company";
 import { CompanyLogo } from "@/features/companies/components/company-logo";
 
-/** Spec §2: the switcher is shown only to someone with more than one company, or to a platform admin. */
+/** The switcher is shown only to someone with more than one company, or to a platform admin. */
 export function shouldShowCompanySwitcher(companyCount: number, isPlatformAdmin: boolean): boolean {
   return companyCount > 1 || isPlatformAdmin;
 }
@@ -82,7 +82,7 @@ export function CompanySwitcher() {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        // Spec §4: the list is always fresh when the switcher opens.
+        // The list is fetched again each time the switcher opens, so a company joined meanwhile is there.
         if (next) void companiesQuery.refetch();
       }}
     >

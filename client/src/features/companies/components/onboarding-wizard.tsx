@@ -14,8 +14,8 @@ import { Input } from "@/components/ui/input";
 import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError } from "@/lib/api-client";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
+import { applyServerErrors } from "@/lib/form-errors";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCreateCompany, useLinkUserToCompany } from "@/features/companies/api/create-company";
 import { CompanyLogoField, CompanyWebsiteField, EmployeeCountField } from "@/features/companies/components/company-profile-fields";
 import { SetupComplete } from "@/features/companies/components/setup-complete";
@@ -24,7 +24,7 @@ export const onboardingStepCount = 3;
 type Step = 1 | 2 | 3;
 type FieldName = keyof OnboardingFormValues;
 
-/** Which step asks for which field (spec §2 "Company onboarding"). */
+/** Which step asks for which field. */
 export const onboardingStepFields: Record<Step, FieldName[]> = {
   1: ["name", "industry", "stage", "description"],
   2: ["city", "country", "website", "employeeCount"],
@@ -34,7 +34,7 @@ export const onboardingStepFields: Record<Step, FieldName[]> = {
 /** Progress of a step: 33, 66, 100. */
 export const onboardingProgress = (step: Step) => (step === 3 ? 100 : step * 33);
 
-/** Forward and back, never below 1 or above 3 (spec §4). */
+/** Forward and back, never below 1 or above 3. */
 export const clampStep = (step: number): Step => Math.min(onboardingStepCount, Math.max(1, Math.round(step))) as Step;
 
 /** The first step holding a field with an error, or null. */
@@ -107,14 +107,10 @@ export function OnboardingWizard() {
     try {
       company = await createCompany.mutateAsync(onboardingToCompany(values));
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const { path, message } of error.fieldErrors) {
-          const field = (path === "location" ? "city" : path) as FieldName;
-          if (field in emptyValues) form.setError(field, { message });
-        }
-        const errorStep = firstStepWithError(form.formState.errors);
-        if (errorStep) setStep(errorStep);
-      }
+      // The server checks the combined location; the wizard asks for it as city and country.
+      applyServerErrors(form, error, { rename: { location: "city" } });
+      const errorStep = firstStepWithError(form.formState.errors);
+      if (errorStep) setStep(errorStep);
       toast({ title: "Error", description: createFailedText, variant: "destructive" });
       return;
     }
@@ -123,7 +119,7 @@ export function OnboardingWizard() {
       try {
         await linkUser.mutateAsync({ userId: user.id, companyId: company.id });
       } catch {
-        // Spec §8: a failed link after creation shows nothing to the user.
+        // The company exists either way: a failed link shows nothing, and the user can switch to it later.
       }
     }
     setCreated(company);

@@ -1,7 +1,8 @@
+import { can } from "@shared/permissions";
 import { assignableRoles, roleLabel, type CompanyRole } from "@shared/roles";
 
-/** The roles a select offers: admin, member, observer (spec §6), and founder when a founder is choosing. */
+/** The roles a select offers: admin, member and observer, and founder to someone who may make founders. */
 export function roleOptions(actorRole: CompanyRole | null | undefined): { value: CompanyRole; label: string }[] {
-  const roles: CompanyRole[] = actorRole === "founder" ? ["founder", ...assignableRoles] : [...assignableRoles];
+  const roles: CompanyRole[] = can(actorRole, "assignFounder") ? ["founder", ...assignableRoles] : [...assignableRoles];
   return roles.map((value) => ({ value, label: roleLabel(value) }));
 }

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { CompanyLogo } from "@/features/companies/components/company-logo";
 
-/** The wizard's completed state (spec §2): logo or icon, name, industry and stage, and the way to the dashboard. */
+/** The wizard's completed state: logo or icon, name, industry and stage, and the way to the dashboard. */
 export function SetupComplete({ company, onLeave }: { company: Company; onLeave?: () => void }) {
   const details = [industryLabel(company.industry), stageLabel(company.stage)].filter(Boolean).join(" • ");
   return (

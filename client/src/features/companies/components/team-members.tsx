@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { displayName } from "@shared/people";
+import { can } from "@shared/permissions";
 import { inviteSchema, type CompanyMember, type InviteInput, type PendingInvitation } from "@shared/companies";
 import { roleLabel, type CompanyRole } from "@shared/roles";
 import { Badge } from "@/components/ui/badge";
@@ -13,17 +14,19 @@ import { SelectField } from "@/components/ui/select-fields";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { useAddMember } from "@/features/companies/api/add-member";
 import { useChangeRole } from "@/features/companies/api/change-role";
 import { MemberAvatar } from "@/features/companies/components/member-avatar";
 import { roleOptions } from "@/features/companies/components/role-options";
 
-/** Whether `actor` may change `member`'s role (the server enforces the same rules). */
+/**
+ * Whether `actor` may change `member`'s role: never their own; founders and admins may change roles, and
+ * a founder's role only someone who may make or remove founders (the server applies the same rules).
+ */
 export function canChangeRole(actor: { id: number; role: CompanyRole | null }, member: Pick<CompanyMember, "id" | "role">): boolean {
   if (actor.id === member.id) return false;
-  if (actor.role === "founder") return true;
-  return actor.role === "admin" && member.role !== "founder";
+  return can(actor.role, "changeRole") && (member.role !== "founder" || can(actor.role, "assignFounder"));
 }
 
 function MemberRow({ member, actor, companyId }: { member: CompanyMember; actor: { id: number; role: CompanyRole | null }; companyId: number }) {
@@ -96,7 +99,7 @@ function InviteForm({ companyId, actorRole }: { companyId: number; actorRole: Co
       }
       form.reset({ email: "", role: values.role });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.serverMessage) form.setError("email", { message: error.serverMessage });
+      applyServerErrors(form, error, { conflictField: "email" });
       toast({ title: "Invitation failed", description: "There was an error sending the invitation.", variant: "destructive" });
     }
   }

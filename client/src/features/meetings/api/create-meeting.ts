@@ -1,24 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateDocumentInput, DocumentObject } from "@shared/documents";
-import { apiJson } from "@/lib/api-client";
 import { meetingKeys } from "@/features/meetings/api/meeting-keys";
 
-/** POST /api/documents with category 'Meeting' → the new document (with its id). */
-export function createMeeting(body: CreateDocumentInput): Promise<DocumentObject> {
-  return apiJson<DocumentObject>("POST", "/api/documents", body);
-}
-
-/** Schedules a meeting; the new document goes into the detail cache and the company's lists refresh. */
-export function useCreateMeeting() {
+/**
+ * Schedules a meeting. A meeting is created as a document (category 'Meeting'), and the documents wire
+ * belongs to the documents feature: the page hands its create call in as `createDocument` (it refreshes
+ * the document list). Once the meeting exists, the company's upcoming meetings refresh too.
+ */
+export function useScheduleMeeting(createDocument: (body: CreateDocumentInput) => Promise<DocumentObject>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createMeeting,
-    onSuccess: async (document) => {
-      queryClient.setQueryData(meetingKeys.document(document.companyId, document.id), document);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: meetingKeys.documents(document.companyId) }),
-        queryClient.invalidateQueries({ queryKey: meetingKeys.upcoming(document.companyId) }),
-      ]);
-    },
+    mutationFn: createDocument,
+    onSuccess: (document) => queryClient.invalidateQueries({ queryKey: meetingKeys.upcoming(document.companyId), exact: true }),
   });
 }

@@ -22,7 +22,7 @@ export function generateAgenda(meetingId: number): Promise<GeneratedAgenda> {
   return apiJson<GeneratedAgenda>("POST", `/api/meetings/${meetingId}/generate-agenda`);
 }
 
-/** Creates the draft, then asks for its agenda (spec §7: two calls). Nothing cached changes. */
+/** Creates the draft, then asks for its agenda: two calls, the second needs the draft's id. Nothing cached changes. */
 export function useGenerateAgenda() {
   return useMutation({
     mutationFn: async (input: DraftMeetingInput) => generateAgenda((await createDraftMeeting(input)).id),

@@ -1,14 +1,11 @@
-import { companyKeys } from "@/features/companies/api/company-keys";
+import { companyScope } from "@/lib/auth/active-company";
 
 /**
- * Query keys of the meetings feature, all company-scoped (under `companyKeys.scope`): the company id
- * is in every key, so switching company never shows stale rows and marks these stale.
+ * Query keys of the meetings feature, company-scoped (under `companyScope.of`): the company id is in
+ * every key, so switching company never shows stale rows and marks these stale. The meetings list and a
+ * meeting's detail are documents on the wire: their keys are the documents feature's.
  */
 export const meetingKeys = {
-  /** GET /api/documents: the active company's documents (meetings are filtered in the browser). */
-  documents: (companyId: number | null) => [...companyKeys.scope(companyId), "documents"] as const,
-  /** GET /api/documents/:id (the server answers only the active company's documents). */
-  document: (companyId: number | null, id: number) => [...companyKeys.scope(companyId), "document", id] as const,
   /** GET /api/companies/:companyId/meetings/upcoming. */
-  upcoming: (companyId: number | null) => [...companyKeys.scope(companyId), "meetings", "upcoming"] as const,
+  upcoming: (companyId: number | null) => [...companyScope.of(companyId), "meetings", "upcoming"] as const,
 };

@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarDays, CalendarPlus, Clock, FileText, MapPin, Users, Video } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { PageTitle } from "@/components/layout/page-title";
+import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -32,7 +32,7 @@ export function MeetingDetailLoading() {
   );
 }
 
-/** Spec: a missing id or a document that is not a meeting. */
+/** A missing id, a meeting of another company, or a document that is not a meeting. */
 export function MeetingNotFound() {
   return (
     <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center">

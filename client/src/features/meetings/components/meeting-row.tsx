@@ -5,7 +5,7 @@ import { formatMeetingRange, participantsLabel } from "@/features/meetings/lib/f
 import type { MeetingSummary } from "@/features/meetings/lib/listed-meeting";
 
 /**
- * One meeting in a list (the dashboard's Upcoming Meetings and /meetings, spec §2): a link to
+ * One meeting in a list (the dashboard's Upcoming Meetings and /meetings): a link to
  * /meetings/{id} with the title, 'MMMM d, yyyy • h:mm a - h:mm a', location, 'N participants' and
  * the status badge ('Completed' when `isPast`).
  */

@@ -1,15 +1,15 @@
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-import { PageTitle } from "@/components/layout/page-title";
+import { PageHeader } from "@/components/page-header";
+import { SearchInput } from "@/components/search-input";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { MeetingRows } from "@/features/meetings/components/meeting-row";
 import { matchesMeetingSearch, splitMeetings, type MeetingSummary } from "@/features/meetings/lib/listed-meeting";
 
 /**
- * 'Board Meetings' (spec §2 "Meetings"): search on the title, Upcoming and Past tabs decided against `now`.
+ * 'Board Meetings': search on the title, Upcoming and Past tabs decided against `now`.
  */
 export function MeetingsList({
   meetings,
@@ -33,26 +33,18 @@ export function MeetingsList({
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>Board Meetings</PageTitle>
-        {onNewMeeting && (
-          <Button onClick={onNewMeeting}>
-            <Plus aria-hidden />
-            New Meeting
-          </Button>
-        )}
-      </div>
-      <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Search meetings"
-          placeholder="Search meetings..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <PageHeader
+        title="Board Meetings"
+        actions={
+          onNewMeeting && (
+            <Button onClick={onNewMeeting}>
+              <Plus aria-hidden />
+              New Meeting
+            </Button>
+          )
+        }
+      />
+      <SearchInput label="Search meetings" placeholder="Search meetings..." value={search} onChange={(event) => setSearch(event.target.value)} />
       <Tabs defaultValue="upcoming">
         <TabsList>
           <TabsTrigger value="upcoming">Upcoming</TabsTrigger>

@@ -63,7 +63,7 @@ describe("Schedule meeting modal", () => {
     vi.useRealTimers();
   });
 
-  it("opens with the spec's defaults: date today, time now, a virtual location, notifications on, the members to choose from", async () => {
+  it("opens with its defaults: date today, time now, a virtual location, notifications on, the members to choose from", async () => {
     companyData();
     const { dialog } = await openModal();
     expect(within(dialog).getByLabelText("Meeting title")).toHaveValue("");
@@ -80,7 +80,7 @@ describe("Schedule meeting modal", () => {
     expect(boxes.map((box) => box.getAttribute("aria-checked"))).toEqual(["false", "false", "false"]);
     expect(within(participants).getByText("Founder / Admin")).toBeInTheDocument();
     expect(within(participants).getByText("Observer")).toBeInTheDocument();
-    // Spec §9: the list scrolls past 12rem.
+    // The list scrolls past 12rem.
     expect(participants).toHaveClass("max-h-48", "overflow-y-auto");
     expect(within(dialog).getByRole("button", { name: "Schedule Meeting" })).toBeEnabled();
   });
@@ -99,7 +99,7 @@ describe("Schedule meeting modal", () => {
     expect(within(again).getByLabelText("Time")).toHaveValue("16:41");
   });
 
-  it("shows the §5 messages on the invalid fields and sends nothing", async () => {
+  it("shows the form's messages on the invalid fields and sends nothing", async () => {
     let posted = false;
     companyData();
     server.use(http.post("/api/documents", () => ((posted = true), HttpResponse.json({}, { status: 500 }))));
@@ -133,7 +133,7 @@ describe("Schedule meeting modal", () => {
     expect(drafted).toBe(false);
   });
 
-  it("makes a draft, generates the agenda, writes it as the §8 numbered list and says it came from AI", async () => {
+  it("makes a draft, generates the agenda, writes it as a numbered list and says it came from AI", async () => {
     companyData();
     let draftBody: unknown;
     let release!: () => void;
@@ -205,7 +205,7 @@ describe("Schedule meeting modal", () => {
     );
   });
 
-  it("toasts the §8 failure text when generation fails, and keeps what was typed", async () => {
+  it("toasts the failure text when generation fails, and keeps what was typed", async () => {
     companyData();
     server.use(
       http.post("/api/new-meeting", () => HttpResponse.json({ id: 57 }, { status: 201 })),

@@ -2,6 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Sparkles } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import type { CompanyMember } from "@shared/companies";
+import type { CreateDocumentInput, DocumentObject } from "@shared/documents";
 import { displayName } from "@shared/people";
 import { roleLabel } from "@shared/roles";
 import { formatAgenda, meetingEndFrom, meetingFormSchema, type MeetingFormValues } from "@shared/meetings";
@@ -14,9 +16,8 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
-import { useMembers } from "@/features/companies/api/get-members";
-import { useCreateMeeting } from "@/features/meetings/api/create-meeting";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { useScheduleMeeting } from "@/features/meetings/api/create-meeting";
 import { useGenerateAgenda } from "@/features/meetings/api/generate-agenda";
 import { defaultMeetingValues, localStart, toMeetingDocument } from "@/features/meetings/lib/meeting-form";
 
@@ -25,18 +26,37 @@ export const AGENDA_FAILED_TEXT = "Failed to generate agenda. Please try again o
 export const AGENDA_FROM_AI_TEXT = "AI-generated agenda items have been added to the meeting.";
 export const AGENDA_FROM_TEMPLATE_TEXT = "No AI service is configured, so a standard board agenda has been added to the meeting.";
 
+/** The company's members, to choose the participants from, as the page loads them. */
+export interface ParticipantChoices {
+  data: CompanyMember[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
 export interface ScheduleMeetingDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Spec: 'Schedule New Board Meeting'; the AGM reminder opens it as 'Schedule Annual General Meeting'. */
+  /** Who may be invited (the companies feature's members, loaded by the page while the modal is open). */
+  members: ParticipantChoices;
+  /** Creates the meeting's document (the documents feature's call, handed in by the page). */
+  createDocument: (body: CreateDocumentInput) => Promise<DocumentObject>;
+  /** 'Schedule New Board Meeting' unless told; the AGM reminder opens it as 'Schedule Annual General Meeting'. */
   title?: string;
   initialValues?: Partial<MeetingFormValues>;
   /** The clock for the date and time defaults (tests pass their own). */
   now?: () => Date;
 }
 
-/** The Schedule meeting modal (spec §2 "Schedule meeting modal"). The form is mounted afresh on each opening. */
-export function ScheduleMeetingDialog({ open, onOpenChange, title = "Schedule New Board Meeting", initialValues, now }: ScheduleMeetingDialogProps) {
+/** The Schedule meeting modal. The form is mounted afresh on each opening. */
+export function ScheduleMeetingDialog({
+  open,
+  onOpenChange,
+  members,
+  createDocument,
+  title = "Schedule New Board Meeting",
+  initialValues,
+  now,
+}: ScheduleMeetingDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
@@ -44,27 +64,34 @@ export function ScheduleMeetingDialog({ open, onOpenChange, title = "Schedule Ne
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Set the date, place and agenda, and choose who attends.</DialogDescription>
         </DialogHeader>
-        <ScheduleMeetingForm initialValues={initialValues} now={now ?? (() => new Date())} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+        <ScheduleMeetingForm
+          members={members}
+          createDocument={createDocument}
+          initialValues={initialValues}
+          now={now ?? (() => new Date())}
+          onDone={() => onOpenChange(false)}
+          onCancel={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
 }
 
 function ScheduleMeetingForm({
+  members,
+  createDocument,
   initialValues,
   now,
   onDone,
   onCancel,
-}: {
+}: Pick<ScheduleMeetingDialogProps, "members" | "createDocument"> & {
   initialValues?: Partial<MeetingFormValues>;
   now: () => Date;
   onDone: () => void;
   onCancel: () => void;
 }) {
   const { user } = useCurrentUser();
-  const companyId = user?.companyId ?? null;
-  const members = useMembers(companyId);
-  const createMeeting = useCreateMeeting();
+  const createMeeting = useScheduleMeeting(createDocument);
   const generateAgenda = useGenerateAgenda();
   const participantsLabelId = useId();
   // useForm reads its defaults once, when the form mounts: that is on each opening, so "time now" is fresh.

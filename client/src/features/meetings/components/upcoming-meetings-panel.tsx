@@ -6,11 +6,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useUpcomingMeetings } from "@/features/meetings/api/get-upcoming-meetings";
 import { MeetingRows } from "@/features/meetings/components/meeting-row";
 import { isUpcoming } from "@/features/meetings/lib/listed-meeting";
-import { useNow } from "@/features/meetings/lib/use-now";
+import { useNow } from "@/lib/use-now";
 
-/** Dashboard panel 2 (spec): the company's next meetings, soonest first. */
-export function UpcomingMeetingsPanel({ companyId }: { companyId: number | null }) {
-  const meetings = useUpcomingMeetings(companyId);
+/** The dashboard's Upcoming Meetings: the company's next meetings, soonest first. */
+export function UpcomingMeetingsPanel() {
+  const meetings = useUpcomingMeetings();
   // The list is loaded once (data never goes stale): a meeting that has started since leaves it, as on /meetings.
   const now = useNow();
   const upcoming = useMemo(() => (meetings.data ?? []).filter((meeting) => isUpcoming(meeting, now)), [meetings.data, now]);

@@ -1,6 +1,6 @@
 import { formatLongDate, formatTime } from "@/lib/format";
 
-/** Spec Dashboard 2: 'MMMM d, yyyy • h:mm a - h:mm a', in the viewer's time zone. */
+/** A meeting's date and times as the lists show them: 'MMMM d, yyyy • h:mm a - h:mm a', in the viewer's time zone. */
 export function formatMeetingRange(start: Date | string, end: Date | string): string {
   return `${formatLongDate(start)} • ${formatTimeRange(start, end)}`;
 }

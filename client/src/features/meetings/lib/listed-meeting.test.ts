@@ -44,7 +44,7 @@ describe("toMeetingSummary", () => {
     });
   });
 
-  it("falls back as the spec says when the content does not parse", () => {
+  it("falls back to a usable row when the content does not parse", () => {
     const now = new Date("2026-01-01T10:00:00.000Z");
     const meeting = toMeetingSummary({ id: 5, name: "Meeting: Strategy day", content: "{broken" }, now);
     expect(meeting).toMatchObject({ title: "Strategy day", date: now, location: "Not specified", status: "pending", participantCount: 0 });
@@ -90,7 +90,7 @@ describe("search, links, badges and formats", () => {
     expect(meetingLink("Board room, 4th floor")).toBeNull();
   });
 
-  it("colours the badge as §4 says", () => {
+  it("colours the badge by status, and past meetings as Completed", () => {
     expect(meetingBadge("confirmed", false)).toEqual({ label: "Confirmed", variant: "success" });
     expect(meetingBadge("cancelled", false)).toEqual({ label: "Cancelled", variant: "destructive" });
     expect(meetingBadge("pending", false)).toEqual({ label: "Pending", variant: "warning" });

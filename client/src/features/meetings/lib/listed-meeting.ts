@@ -2,7 +2,7 @@ import type { DocumentObject } from "@shared/documents";
 import { meetingCategory, meetingEndFrom, meetingNamePrefix, type ListedMeeting } from "@shared/meetings";
 
 /**
- * Spec §3 "Meeting as listed": what a meeting row shows, whichever list it came from
+ * A meeting as listed: what a meeting row shows, whichever list it came from
  * (the documents list on /meetings or the upcoming endpoint on the dashboard).
  */
 export interface MeetingSummary {
@@ -28,6 +28,11 @@ export function fromListedMeeting(meeting: ListedMeeting): MeetingSummary {
 
 export const isMeetingDocument = (document: Pick<DocumentObject, "category">) => document.category === meetingCategory;
 
+/** The meetings among a company's documents (the list has every category; meetings are picked out here). */
+export function meetingsFromDocuments(documents: DocumentObject[]): MeetingSummary[] {
+  return documents.filter(isMeetingDocument).map((document) => toMeetingSummary(document));
+}
+
 const validDate = (value: unknown): Date | null => {
   if (typeof value !== "string" && typeof value !== "number") return null;
   const date = new Date(value);
@@ -36,7 +41,7 @@ const validDate = (value: unknown): Date | null => {
 
 /**
  * A meeting document's content, read defensively: the title comes from the content, else from the
- * name without 'Meeting: '. Content that does not parse gives the spec's fallback: date now,
+ * name without 'Meeting: '. Content that does not parse still gives a row: date now,
  * location 'Not specified', status pending, 0 participants.
  */
 export function toMeetingSummary(document: Pick<DocumentObject, "id" | "name" | "content">, now: Date = new Date()): MeetingDetails {
@@ -63,7 +68,7 @@ export function toMeetingSummary(document: Pick<DocumentObject, "id" | "name" | 
   };
 }
 
-/** Spec §4: upcoming versus past is decided by the date against now (a meeting that has started is past). */
+/** Upcoming versus past is decided by the date against now (a meeting that has started is past). */
 export function isUpcoming(meeting: Pick<MeetingSummary, "date">, now: Date): boolean {
   return meeting.date.getTime() > now.getTime();
 }
@@ -75,7 +80,7 @@ export function splitMeetings<T extends Pick<MeetingSummary, "date">>(meetings: 
   return { upcoming, past };
 }
 
-/** Case-insensitive search on the title (spec §5). */
+/** Case-insensitive search on the title. */
 export function matchesMeetingSearch(meeting: Pick<MeetingSummary, "title">, search: string): boolean {
   const needle = search.trim().toLowerCase();
   return needle === "" || meeting.title.toLowerCase().includes(needle);

@@ -10,10 +10,10 @@ import {
 } from "@shared/meetings";
 import { DATE_INPUT_FORMAT, TIME_INPUT_FORMAT } from "@/lib/format";
 
-/** Spec §3/§9: the default location is 'Virtual' with a video-conference service name in parentheses. */
+/** The default location: 'Virtual' with a video-conference service's name in parentheses. */
 export const DEFAULT_MEETING_LOCATION = "Virtual (Zoom)";
 
-/** Spec §3 "Meeting form values" defaults: date today, time now, in the user's time zone. */
+/** The form's defaults: date today, time now, in the user's time zone; notifications on. */
 export function defaultMeetingValues(now: Date, initial: Partial<MeetingFormValues> = {}): MeetingFormValues {
   return {
     title: initial.title ?? "",
@@ -46,7 +46,7 @@ export function toMeetingContent(values: MeetingFormValues, start: Date): Meetin
   };
 }
 
-/** Spec §7 `POST /api/documents` body of a meeting. */
+/** The `POST /api/documents` body that creates a meeting: a document of category 'Meeting' whose content is the meeting. */
 export function toMeetingDocument(
   values: MeetingFormValues,
   start: Date,

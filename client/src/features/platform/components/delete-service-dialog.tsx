@@ -10,7 +10,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 
-/** Asks before a service (and its stored key) is deleted: 'Are you sure you want to delete this service?' (spec §2). */
+/** Asks before a service (and its stored key) is deleted: 'Are you sure you want to delete this service?' */
 export function DeleteServiceDialog({
   service,
   onCancel,

@@ -1,6 +1,6 @@
 import { KeyRound, Pencil, Plus, ServerCog, ShieldCheck, Trash2 } from "lucide-react";
 import { isMessagingService, type PlatformService } from "@shared/platform";
-import { PageTitle } from "@/components/layout/page-title";
+import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
@@ -12,23 +12,23 @@ import { useServiceEditor } from "@/features/platform/lib/use-service-editor";
 
 const screen = "platform-settings" as const;
 
-/** /platform-settings for a platform admin: the services as cards, the add/edit dialog and removal (spec §2). */
+/** /platform-settings for a platform admin: the services as cards, the add/edit dialog and removal. */
 export function PlatformSettingsView() {
   const services = usePlatformServices();
   const editor = useServiceEditor(screen, { confirmLabel: "Remove" });
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1">
-          <PageTitle>Platform Settings</PageTitle>
-          <p className="text-muted-foreground">The external services Quorum uses: AI, e-mail, messaging and storage.</p>
-        </div>
-        <Button onClick={editor.openAdd} className="self-start">
-          <Plus aria-hidden />
-          Add Service
-        </Button>
-      </div>
+      <PageHeader
+        title="Platform Settings"
+        description="The external services Quorum uses: AI, e-mail, messaging and storage."
+        actions={
+          <Button onClick={editor.openAdd}>
+            <Plus aria-hidden />
+            Add Service
+          </Button>
+        }
+      />
 
       <p className="flex items-start gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm text-foreground">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />

@@ -12,7 +12,7 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { useCreatePlatformService } from "@/features/platform/api/create-platform-service";
 import { useUpdatePlatformService } from "@/features/platform/api/update-platform-service";
 import {
@@ -33,7 +33,7 @@ export interface ServiceDialogProps {
   onSaved?: () => void;
 }
 
-/** The add/edit dialog of a platform service, worded for its screen. At most 500 px wide (spec §9). */
+/** The add/edit dialog of a platform service, worded for its screen. At most 500 px wide. */
 export function ServiceDialog({ screen, open, onOpenChange, service, onSaved }: ServiceDialogProps) {
   const config = serviceScreens[screen];
   const mode = service ? "edit" : "add";
@@ -73,7 +73,7 @@ function defaultValues(screen: ServiceScreen, service: PlatformService | null): 
       isEnabled: service.isEnabled,
     };
   }
-  // A type select starts on its first type, the AI service (spec §9); the free-text name starts empty.
+  // A type select starts on its first type, the AI service; the free-text name starts empty.
   const firstType = serviceScreens[screen].types?.[0]?.value ?? "";
   return { serviceName: firstType, serviceKey: "", serviceUrl: "", description: "", isEnabled: true };
 }
@@ -116,11 +116,7 @@ function ServiceForm({ screen, service, onDone }: { screen: ServiceScreen; servi
       form.reset(defaultValues(screen, null));
       onDone();
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const fieldError of error.fieldErrors) {
-          if (fieldError.path in body) form.setError(fieldError.path as keyof PlatformServiceFormValues, { message: fieldError.message });
-        }
-      }
+      applyServerErrors(form, error);
       toast(saveFailedToast(screen, mode, error));
     }
   }

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { PlatformService } from "@shared/platform";
-import { LoadingSpinner } from "@/features/platform/components/loading-spinner";
+import { LoadingSpinner } from "@/components/loading-spinner";
 import { cn } from "@/lib/utils";
 
 /**

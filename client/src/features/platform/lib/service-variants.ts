@@ -8,7 +8,7 @@ import {
 import type { ToastInput } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 
-/** The three screens that edit platform services differ in wording and in how the name is chosen (spec §2, §5, §8). */
+/** The three screens that edit platform services differ in wording, in how the name is chosen and in their toasts. */
 export type ServiceScreen = "platform-settings" | "admin-portal" | "admin-settings";
 
 export interface ServiceScreenConfig {
@@ -51,12 +51,15 @@ export const serviceScreens: Record<ServiceScreen, ServiceScreenConfig> = {
   "admin-settings": { ...adminWording, types: adminSettingsServiceTypes, nameLabel: "Service Type" },
 };
 
-/** The messaging service's fields (spec: "API Key / SID" and a masked "Auth Token / API Secret"). */
+/** The messaging service's fields: "API Key / SID" and a masked "Auth Token / API Secret". */
 export const messagingLabels = { key: "API Key / SID", url: "Auth Token / API Secret" } as const;
 
 const errorText = (error: unknown) => serverMessageOf(error) ?? (error instanceof Error ? error.message : String(error));
 
-/** Spec §8 toasts of a save. */
+/**
+ * The toasts of a save. On a failure Platform Settings says 'Failed to add/update service:' and why; the admin
+ * screens say the server's message, or a general sentence when it sent none.
+ */
 export function savedToast(screen: ServiceScreen, mode: "add" | "edit", serviceName: string): ToastInput {
   const verb = mode === "add" ? "added" : "updated";
   return {
@@ -73,7 +76,7 @@ export function saveFailedToast(screen: ServiceScreen, mode: "add" | "edit", err
   return { title: "Error", description, variant: "destructive" };
 }
 
-/** Spec §8 toasts of a removal. */
+/** The toasts of a removal, worded per screen like those of a save. */
 export function removedToast(screen: ServiceScreen, serviceName: string): ToastInput {
   return {
     title: "Service removed",

@@ -1,23 +1,15 @@
 import { LogOut } from "lucide-react";
 import type { User } from "@shared/auth";
 import { displayName } from "@shared/people";
-import { isCompanyAdmin, roleLabel } from "@shared/roles";
+import { roleLabel } from "@shared/roles";
+import { NavLink, navEntryClassName } from "@/app/layout/nav-link";
+import { accountNavItems, sidebarNavItems } from "@/app/layout/nav-items";
+import type { Viewer } from "@/app/route-table";
 import { BrandMark } from "@/components/brand-mark";
-import { CompanySwitcherSlot } from "@/components/layout/company-switcher-slot";
-import { NavLink, navEntryClassName } from "@/components/layout/nav-link";
-import { companySettingsNavItem, mainNavItems, platformSettingsNavItem, settingsNavItem, type NavItem } from "@/components/layout/nav-items";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { initials } from "@/lib/format";
 import { cn } from "@/lib/utils";
-
-/** The items of the desktop list: the main five, then the role-gated ones (spec §2 and §6). */
-export function sidebarNavItems(user: Pick<User, "role">, isPlatformAdmin: boolean): NavItem[] {
-  return [
-    ...mainNavItems,
-    ...(isCompanyAdmin(user.role) ? [companySettingsNavItem] : []),
-    ...(isPlatformAdmin ? [platformSettingsNavItem] : []),
-  ];
-}
+import { CompanySwitcher } from "@/features/companies/components/company-switcher";
 
 export function UserBlock({ user }: { user: User }) {
   const name = displayName(user);
@@ -25,7 +17,7 @@ export function UserBlock({ user }: { user: User }) {
     <div className="flex min-w-0 items-center gap-3 px-1" data-testid="user-block">
       <Avatar>
         {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
-        {/* Spec §2: "avatar image or initial", so one letter here. */}
+        {/* The avatar image, or else a single initial. */}
         <AvatarFallback aria-hidden>{initials(user).charAt(0)}</AvatarFallback>
       </Avatar>
       <div className="min-w-0">
@@ -42,12 +34,12 @@ export function UserBlock({ user }: { user: User }) {
 /** Desktop sidebar (768 px and up). */
 export function Sidebar({
   user,
-  isPlatformAdmin,
+  viewer,
   onLogout,
   className,
 }: {
   user: User;
-  isPlatformAdmin: boolean;
+  viewer: Viewer;
   onLogout: () => void;
   className?: string;
 }) {
@@ -59,12 +51,12 @@ export function Sidebar({
       </div>
 
       <div className="px-3 pt-4">
-        <CompanySwitcherSlot />
+        <CompanySwitcher />
       </div>
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="grid gap-1">
-          {sidebarNavItems(user, isPlatformAdmin).map((item) => (
+          {sidebarNavItems(viewer).map((item) => (
             <li key={item.href}>
               <NavLink item={item} />
             </li>
@@ -75,9 +67,11 @@ export function Sidebar({
       <div className="grid gap-3 border-t border-sidebar-border p-3">
         <UserBlock user={user} />
         <ul className="grid gap-1" aria-label="Account">
-          <li>
-            <NavLink item={settingsNavItem} />
-          </li>
+          {accountNavItems(viewer).map((item) => (
+            <li key={item.href}>
+              <NavLink item={item} />
+            </li>
+          ))}
           <li>
             <button type="button" onClick={onLogout} className={navEntryClassName}>
               <LogOut className="size-4 shrink-0" aria-hidden />

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { User } from "@shared/auth";
-import { Header } from "@/components/layout/header";
-import { Sidebar } from "@/components/layout/sidebar";
+import { Header } from "@/app/layout/header";
+import { Sidebar } from "@/app/layout/sidebar";
 
 /** The signed-in frame: sidebar on desktop, top bar with the slide-over menu on phones. */
 export function AppShell({
@@ -15,6 +15,7 @@ export function AppShell({
   onLogout: () => void;
   children: ReactNode;
 }) {
+  const viewer = { role: user.role, isPlatformAdmin };
   return (
     <div className="flex min-h-dvh bg-background">
       <a
@@ -23,9 +24,9 @@ export function AppShell({
       >
         Skip to content
       </a>
-      <Sidebar user={user} isPlatformAdmin={isPlatformAdmin} onLogout={onLogout} className="sticky top-0 hidden h-dvh md:flex" />
+      <Sidebar user={user} viewer={viewer} onLogout={onLogout} className="sticky top-0 hidden h-dvh md:flex" />
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header onLogout={onLogout} />
+        <Header viewer={viewer} onLogout={onLogout} />
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
           <div className="mx-auto w-full max-w-6xl">{children}</div>
         </main>

@@ -11,7 +11,7 @@ export async function logout(): Promise<void> {
 
 /**
  * Signs out: tells the server, then — whether or not that worked — forgets the token,
- * clears every cached query and mutation, and goes to / (spec §4).
+ * clears every cached query and mutation (nothing of one session may show in the next), and goes to /.
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();

@@ -1,16 +1,14 @@
 import { LogOut, Menu } from "lucide-react";
 import { useState } from "react";
 import { BrandMark } from "@/components/brand-mark";
-import { NavLink, navEntryClassName } from "@/components/layout/nav-link";
-import { mainNavItems, settingsNavItem } from "@/components/layout/nav-items";
+import { NavLink, navEntryClassName } from "@/app/layout/nav-link";
+import { mobileNavItems } from "@/app/layout/nav-items";
+import type { Viewer } from "@/app/route-table";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 
-/** Spec §2: the phone menu lists only these, plus Logout. */
-export const mobileNavItems = [...mainNavItems, settingsNavItem];
-
 /** Below 768 px: the menu button of the top bar and its slide-over. Choosing an entry closes it. */
-export function MobileMenu({ onLogout }: { onLogout: () => void }) {
+export function MobileMenu({ viewer, onLogout }: { viewer: Viewer; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
@@ -30,7 +28,7 @@ export function MobileMenu({ onLogout }: { onLogout: () => void }) {
         </SheetHeader>
         <nav aria-label="Mobile" className="px-3">
           <ul className="grid gap-1">
-            {mobileNavItems.map((item) => (
+            {mobileNavItems(viewer).map((item) => (
               <li key={item.href}>
                 <NavLink item={item} onNavigate={close} />
               </li>

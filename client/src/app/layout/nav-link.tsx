@@ -1,6 +1,6 @@
 import { Link, useLocation } from "wouter";
-import type { NavItem } from "@/components/layout/nav-items";
-import { isActivePath } from "@/components/layout/nav-items";
+import type { NavItem } from "@/app/layout/nav-items";
+import { isActivePath } from "@/app/layout/nav-items";
 import { cn } from "@/lib/utils";
 
 export const navEntryClassName =

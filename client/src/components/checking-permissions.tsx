@@ -1,4 +1,4 @@
-import { LoadingSpinner } from "@/features/platform/components/loading-spinner";
+import { LoadingSpinner } from "@/components/loading-spinner";
 
 /** Shown while the server has not yet answered whether the user is a platform admin. */
 export function CheckingPermissions() {

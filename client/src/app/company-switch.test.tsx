@@ -1,21 +1,21 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { ReactNode } from "react";
+import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { setAuthToken } from "@/lib/auth-token";
 import { createQueryClient } from "@/lib/query-client";
 import { buildUser } from "@/testing/factories";
 import { server } from "@/testing/server";
 import { useNotifications } from "@/features/account/api/get-notifications";
-import { useIsPlatformAdmin } from "@/features/auth/api/check-platform-admin";
-import { useCurrentUser } from "@/features/auth/api/get-current-user";
 import { useCompanies } from "@/features/companies/api/get-companies";
-import { useCompanySettings } from "@/features/companies/api/get-company-settings";
-import { useMembers } from "@/features/companies/api/get-members";
+import { companySettingsQueryOptions } from "@/features/companies/api/get-company-settings";
+import { membersQueryOptions } from "@/features/companies/api/get-members";
 import { useSwitchCompany } from "@/features/companies/api/switch-company";
-import { useMeetingDocument } from "@/features/meetings/api/get-meeting";
-import { useMeetings } from "@/features/meetings/api/get-meetings";
-import { useUpcomingMeetings } from "@/features/meetings/api/get-upcoming-meetings";
+import { documentQueryOptions } from "@/features/documents/api/get-document";
+import { documentsQueryOptions } from "@/features/documents/api/get-documents";
+import { upcomingMeetingsQueryOptions } from "@/features/meetings/api/get-upcoming-meetings";
 
 /** Counts the GETs per path ("/api/documents/9" etc.). */
 function countGets() {
@@ -28,6 +28,7 @@ function countGets() {
   return counts;
 }
 
+// A company switch reaches across features (every feature's company-scoped keys), so the app tests it.
 describe("useSwitchCompany", () => {
   afterEach(() => server.events.removeAllListeners());
 
@@ -43,15 +44,16 @@ describe("useSwitchCompany", () => {
     const queryClient = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 
-    // The company stays 1 in the keys here, so each query refetches only if the switch invalidates it.
+    // The company stays 1 in the keys here (the features' hooks would follow the switched user to company 2),
+    // so each query refetches only if the switch invalidates it.
     const { result } = renderHook(
       () => {
         const queries = [
-          useCompanySettings(1),
-          useMembers(1),
-          useMeetings(1),
-          useMeetingDocument(1, 9),
-          useUpcomingMeetings(1),
+          useQuery(companySettingsQueryOptions(1)),
+          useQuery(membersQueryOptions(1)),
+          useQuery(documentsQueryOptions(1)),
+          useQuery(documentQueryOptions(1, 9)),
+          useQuery(upcomingMeetingsQueryOptions(1)),
           useCompanies(),
           useNotifications(),
         ];

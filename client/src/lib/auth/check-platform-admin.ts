@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
-import { authKeys } from "@/features/auth/api/auth-keys";
+import { authKeys } from "@/lib/auth/auth-keys";
 
-/** GET /api/auth/check-platform-admin → {isPlatformAdmin}. A failed check means "not a platform admin" (spec §6). */
+/**
+ * GET /api/auth/check-platform-admin → {isPlatformAdmin}. A failed check counts as "not a platform admin":
+ * the screens never open platform administration on a guess.
+ */
 export async function checkPlatformAdmin(): Promise<boolean> {
   try {
     const result = await apiJson<{ isPlatformAdmin?: unknown }>("GET", "/api/auth/check-platform-admin");
@@ -15,8 +18,10 @@ export async function checkPlatformAdmin(): Promise<boolean> {
 export const platformAdminQueryOptions = () => queryOptions({ queryKey: authKeys.platformAdmin(), queryFn: checkPlatformAdmin });
 
 /**
- * `isPlatformAdmin` is true only once the server has confirmed it; `isPending` while the check is
- * still on its way (pages gated on it show "Checking permissions" then). Use it inside the signed-in part of the app.
+ * The platform-admin flag as the server confirms it (never as the cached user object claims it), shaped
+ * like the account so `canAdministerPlatform` from shared/permissions can judge it. `isPlatformAdmin` is true
+ * only once the server has said so; `isPending` while the check is on its way (pages gated on it show
+ * "Checking permissions" then). Use it inside the signed-in part of the app.
  */
 export function useIsPlatformAdmin(): { isPlatformAdmin: boolean; isPending: boolean } {
   const check = useQuery(platformAdminQueryOptions());

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { User } from "@shared/auth";
-import { authKeys } from "@/features/auth/api/auth-keys";
 import { AppRouter } from "@/app/router";
+import { authKeys } from "@/lib/auth/auth-keys";
 import { AUTH_TOKEN_KEY, setAuthToken } from "@/lib/auth-token";
 import { buildUser } from "@/testing/factories";
 import { renderApp, renderWithProviders, TEST_TOKEN } from "@/testing/render";

@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 
-/** The admin pages' refusal (spec §2): an 'Access Denied' card with the page's sentence. It is the page's heading. */
+/** A refusal shown in place of a page: an "Access Denied" card with the page's sentence. It is the page's heading. */
 export function AccessDeniedCard({ message }: { message: string }) {
   return (
     <Card className="mx-auto mt-6 max-w-md text-center">

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
 import { ApiError, apiJson } from "@/lib/api-client";
 import { clearAuthToken, useAuthToken } from "@/lib/auth-token";
-import { authKeys } from "@/features/auth/api/auth-keys";
+import { authKeys } from "@/lib/auth/auth-keys";
 
 /** GET /api/auth/user. A 401 means the stored token is no good: it is dropped and there is no user. */
 export async function getCurrentUser(): Promise<User | null> {
@@ -20,8 +20,8 @@ export async function getCurrentUser(): Promise<User | null> {
 export const currentUserQueryOptions = () => queryOptions({ queryKey: authKeys.user(), queryFn: getCurrentUser });
 
 /**
- * The signed-in user. Requested only while a token is stored; a 401 or any failure counts as
- * no user (spec §4). `isLoading` is true only while that request is in flight.
+ * The signed-in user. Requested only while a token is stored; a 401 or any other failure counts as
+ * no user, so the visitor sees the sign-in page. `isLoading` is true only while that request is in flight.
  */
 export function useCurrentUser(): { user: User | null; isLoading: boolean } {
   const token = useAuthToken();

@@ -1,0 +1,14 @@
+import { companyScope } from "@/lib/auth/active-company";
+
+/**
+ * Query keys of the documents feature, all company-scoped: the server answers for the active company,
+ * so its id is in every key and a company switch marks them stale. Meetings are documents on the wire:
+ * their list and detail are these queries too.
+ */
+export const documentKeys = {
+  all: (companyId: number | null) => [...companyScope.of(companyId), "documents"] as const,
+  /** GET /api/documents: the active company's documents. */
+  list: (companyId: number | null) => [...documentKeys.all(companyId), "list"] as const,
+  /** GET /api/documents/:id (the server answers only documents of a company the user belongs to). */
+  detail: (companyId: number | null, id: number) => [...documentKeys.all(companyId), "detail", id] as const,
+};
