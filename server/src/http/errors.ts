@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import type { ApiErrorBody } from "../../../shared/api-error";
 import { databaseFailureOf } from "../database-failure";
 
-/** Services throw this; the error handler turns it into the contract's body. */
+/** Services throw this; the error handler turns it into the API's error body ({message, errors?}). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
