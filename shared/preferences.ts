@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/**
+ * A user's switches in Settings, saved on the server so they follow the user to another device. Each
+ * notification switch silences one family of notifications (in the bell and by e-mail); the display
+ * switches change how the app looks and behaves for that user.
+ */
+export const preferenceDefaults = {
+  // Notifications
+  meetingReminders: true,
+  documentUpdates: true,
+  resolutionVoting: true,
+  boardMemberUpdates: false,
+  emailDigest: true,
+  // Preferences
+  darkMode: false,
+  compactView: false,
+  autoSaveDrafts: true,
+  showTooltips: true,
+} as const satisfies Record<string, boolean>;
+
+export type PreferenceKey = keyof typeof preferenceDefaults;
+export type Preferences = Record<PreferenceKey, boolean>;
+export const preferenceKeys = Object.keys(preferenceDefaults) as PreferenceKey[];
+
+/** `PUT /api/users/:id/preferences`: any of the switches; an absent one keeps its value. Unknown keys are refused. */
+export const preferencesUpdateSchema = z.strictObject(
+  Object.fromEntries(preferenceKeys.map((key) => [key, z.optional(z.boolean())])) as Record<PreferenceKey, z.ZodOptional<z.ZodBoolean>>,
+);
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
+
+/** Stored switches over the defaults: a key never saved, or no longer known, reads as its default. */
+export function withDefaults(stored: Partial<Record<string, unknown>> | null | undefined): Preferences {
+  const result = { ...preferenceDefaults } as Preferences;
+  for (const key of preferenceKeys) {
+    const value = stored?.[key];
+    if (typeof value === "boolean") result[key] = value;
+  }
+  return result;
+}
+
+/** The notification kinds and the switch that silences each. */
+export const notificationKinds = {
+  meetingScheduled: "meetingReminders",
+  meetingReminder: "meetingReminders",
+  documentUploaded: "documentUpdates",
+  resolutionCreated: "resolutionVoting",
+  voteClosingSoon: "resolutionVoting",
+  resolutionDecided: "resolutionVoting",
+  memberAdded: "boardMemberUpdates",
+  roleChanged: "boardMemberUpdates",
+} as const satisfies Record<string, PreferenceKey>;
+export type NotificationKind = keyof typeof notificationKinds;
