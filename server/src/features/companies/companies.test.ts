@@ -36,24 +36,12 @@ async function createVia(user: SignedUp, fields: Record<string, unknown> = {}) {
 describe("POST /api/companies", () => {
   it("creates the company and the creator's founder membership, without changing the active company", async () => {
     const user = await ctx.signUp();
-    const response = await api().post("/api/companies").set("Authorization", user.bearer).send(profile());
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({
-      id: expect.any(Number),
-      name: "Northwind Traders",
-      industry: "technology",
-      location: "Lisbon, Portugal",
-      stage: "series-a",
-      description: "Wholesale of fine foods",
-      logoUrl: tinyPng,
-      website: "https://northwind.example.com",
-      employeeCount: "11-50",
-      invitationMessage: null,
-    });
+    const created = await createVia(user);
+    expect(created).toMatchObject({ id: expect.any(Number), ...profile(), invitationMessage: null });
     const [membership] = await ctx.db
       .select()
       .from(memberships)
-      .where(and(eq(memberships.companyId, response.body.id), eq(memberships.userId, user.id)));
+      .where(and(eq(memberships.companyId, created.id), eq(memberships.userId, user.id)));
     expect(membership?.role).toBe("founder");
     const me = await api().get("/api/auth/user").set("Authorization", user.bearer);
     expect(me.body).toMatchObject({ companyId: null, role: null });
