@@ -55,7 +55,7 @@ describe("notifications in the bell", () => {
 
       await bell.click();
       const menu = page.getByRole("menu");
-      const item = menu.getByRole("menuitem", { name: new RegExp(`Meeting scheduled: ${title}, unread`) });
+      const item = menu.getByRole("menuitem", { name: new RegExp(`Meeting scheduled: ${title}\\s*, unread`) });
       await item.waitFor();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);

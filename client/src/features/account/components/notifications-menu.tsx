@@ -49,7 +49,8 @@ export function NotificationsMenu() {
   };
 
   return (
-    <DropdownMenu>
+    // Not modal: the page stays reachable (and is not hidden from assistive technology) while the list is open.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         {/* The label names the button in full, so the unread count is announced with it (the badge is only seen). */}
         <Button variant="ghost" size="icon" aria-label={count ? `Notifications, ${count} unread` : "Notifications"} className="relative">
@@ -88,8 +89,7 @@ export function NotificationsMenu() {
             {isError ? "Notifications could not be loaded." : "No new notifications"}
           </p>
         )}
-        <div className="max-h-[min(24rem,70vh)] overflow-y-auto">
-          {list.map((notification) =>
+        {list.map((notification) =>
             notification.link ? (
               <DropdownMenuItem key={notification.id} asChild onSelect={() => open(notification)}>
                 <Link href={notification.link} className="items-start">
@@ -102,7 +102,6 @@ export function NotificationsMenu() {
               </DropdownMenuItem>
             ),
           )}
-        </div>
       </DropdownMenuContent>
     </DropdownMenu>
   );
