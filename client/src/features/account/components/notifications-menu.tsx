@@ -21,7 +21,7 @@ function NotificationText({ notification }: { notification: AppNotification }) {
     <span className="flex min-w-0 items-start gap-2">
       <span aria-hidden className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")} />
       <span className="grid min-w-0 gap-0.5">
-        <span className={cn("truncate", unread ? "font-medium" : "text-muted-foreground")}>
+        <span className={cn("line-clamp-2 break-words", unread ? "font-medium" : "text-muted-foreground")}>
           {notification.title}
           {unread && <span className="sr-only">, unread</span>}
         </span>
