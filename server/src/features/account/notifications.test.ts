@@ -88,6 +88,32 @@ describe("POST /api/notifications/:id/read", () => {
   });
 });
 
+describe("fixed cost whatever the number", () => {
+  it("GET /api/notifications costs the same number of queries for 1 notification as for 40", async () => {
+    const few = await ctx.signUp();
+    const many = await ctx.signUp();
+    await notificationFor(few.id, "Only one", ctx.clock.now());
+    await ctx.db.insert(notifications).values(Array.from({ length: 40 }, (_, index) => ({ userId: many.id, companyId: null, kind: "test", title: `N${index}` })));
+    const list = (user: typeof few) => ctx.countQueries(() => api().get("/api/notifications").set("Authorization", user.bearer).expect(200));
+    expect(await list(many)).toBe(await list(few));
+  });
+
+  it("notify() sends the same number of statements for 1 recipient as for 6", async () => {
+    const { founder, member } = await ctx.board("Fixed Cost Co");
+    const people = [];
+    for (let index = 0; index < 6; index += 1) people.push(await member());
+    const schedule = (participants: number[]) =>
+      ctx.countQueries(() =>
+        api()
+          .post("/api/documents")
+          .set("Authorization", founder.bearer)
+          .send({ category: "Meeting", sendNotifications: true, content: JSON.stringify(meetingContent(new Date("2026-09-01T10:00:00.000Z"), { participants: participants.map(String) })) })
+          .expect(201),
+      );
+    expect(await schedule(people.map((person) => person.id))).toBe(await schedule([people[0]!.id]));
+  });
+});
+
 describe("POST /api/notifications/read-all", () => {
   it("marks every unread notification of the caller read (204) and no one else's", async () => {
     const user = await ctx.signUp();
