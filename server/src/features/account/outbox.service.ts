@@ -94,7 +94,14 @@ export async function drainOutbox(deps: OutboxDeps, options: DrainOptions = {}, 
       try {
         config = await resolveSmtpConfig(deps.db, deps.appSecret);
       } catch (error) {
-        if (!(error instanceof MailConfigError)) throw error;
+        if (!(error instanceof MailConfigError)) {
+          // Nothing was sent: hand the rows back untouched rather than leave them in "sending" for good.
+          await deps.db
+            .update(mailOutbox)
+            .set({ status: "pending", attempts: sql`${mailOutbox.attempts} - 1` })
+            .where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+          throw error;
+        }
         // A misconfigured service may be fixed: retry later, with the reason.
         for (const row of rows) await failAttempt(deps, row, error.message, result);
         continue;
