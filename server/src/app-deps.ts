@@ -3,6 +3,7 @@ import type { Clock } from "./clock";
 import type { Database } from "./db/client";
 import type { Guards } from "./http/guards";
 import type { AiSettings } from "./integrations/ai-chat";
+import type { MailSettings } from "./integrations/mailer";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   /** Usernames that are platform admins by configuration (PLATFORM_ADMINS). */
   platformAdmins: readonly string[];
   ai: AiSettings;
+  /** The e-mail sender (MAIL_FROM) and the app's address for links in e-mails; defaults when unset. */
+  mail?: MailSettings;
   /**
    * Express's "trust proxy" (TRUST_PROXY): behind a load balancer, req.ip must be the client's address
    * (the per-IP sign-in limit) and req.secure must see https (the cookie's Secure flag).

@@ -45,6 +45,17 @@ const envSchema = z.object({
       if (trimmed === "true") return true;
       return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
     }),
+  // The sender of every e-mail (a verified sender with SendGrid), e.g. "Quorum <board@example.com>".
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  // The address people open Quorum at, for links in e-mails; defaults to http://HOST:PORT.
+  APP_URL: z
+    .string()
+    .url("APP_URL must be an http(s) URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

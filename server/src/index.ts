@@ -8,8 +8,10 @@ import { systemClock } from "./clock";
 import { embeddedDatabaseDir, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { readEnv } from "./env";
+import { startBackgroundJobs } from "./features/account/worker";
 import { setPlatformAdmin } from "./features/auth/auth.service";
 import { createHttpServer } from "./http/http-server";
+import { defaultMailSettings } from "./integrations/mailer";
 import { createLogger, describeError } from "./logger";
 
 const devMode = process.argv.includes("--dev");
@@ -40,19 +42,23 @@ async function main(): Promise<void> {
     frontend = vite.middlewares;
   }
 
-  const app = createApp(
-    {
-      db: database.db,
-      clock: systemClock,
-      logger,
-      appSecret,
-      platformAdmins: env.PLATFORM_ADMINS,
-      trustProxy: env.TRUST_PROXY,
-      ai: { model: env.OPENAI_MODEL, apiKeyFromEnv: env.OPENAI_API_KEY, baseUrlFromEnv: env.OPENAI_BASE_URL },
-      staticDir: resolve(repoRoot, "dist", "public"),
+  const deps = {
+    db: database.db,
+    clock: systemClock,
+    logger,
+    appSecret,
+    platformAdmins: env.PLATFORM_ADMINS,
+    trustProxy: env.TRUST_PROXY,
+    ai: { model: env.OPENAI_MODEL, apiKeyFromEnv: env.OPENAI_API_KEY, baseUrlFromEnv: env.OPENAI_BASE_URL },
+    mail: {
+      from: env.MAIL_FROM ?? defaultMailSettings.from,
+      appUrl: (env.APP_URL ?? `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, ""),
     },
-    { frontend },
-  );
+    staticDir: resolve(repoRoot, "dist", "public"),
+  };
+  const app = createApp(deps, { frontend });
+  // Meeting reminders, the weekly digest and the mail outbox, every 15 s.
+  const jobs = startBackgroundJobs(deps);
 
   const server = createHttpServer(app, logger);
   server.on("error", (error) => {
@@ -77,8 +83,9 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     server.close(() => {
-      database
-        .close()
+      jobs
+        .stop()
+        .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => process.exit(0));
     });

@@ -316,3 +316,41 @@ export const auditEvents = pgTable(
     index("audit_events_company_idx").on(t.companyId, t.createdAt),
   ],
 );
+
+export const mailStatuses = ["pending", "sending", "sent", "not_sent", "failed"] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/**
+ * Outgoing e-mail, written in the same transaction as the event it tells of and sent later by the mail
+ * worker. `message` is what to say (rendered at send time); `status` moves pending → sending (claimed by one
+ * worker) → sent, back to pending with a later `available_at` after a failed attempt, or to not_sent / failed
+ * with the reason in `last_error`.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    toAddress: text("to_address").notNull(),
+    message: jsonb("message").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: mailStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Null: as soon as possible; otherwise not before (a retry's backoff). */
+    availableAt: timestamp("available_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_status_available_idx").on(t.status, t.availableAt), index("mail_outbox_user_idx").on(t.userId)],
+);
+
+/**
+ * Keys of things a periodic job must do once only (a meeting's reminder to one user, one week's digest to one
+ * user): the job inserts the key and acts only when the insert was new, so two instances or two runs never repeat it.
+ */
+export const jobMarks = pgTable("job_marks", {
+  key: text("key").primaryKey(),
+  createdAt: createdAt(),
+});

@@ -23,7 +23,13 @@ export interface ApiRoute {
 }
 
 /** The routes anyone may call without a session. Anything else must be guarded. */
-export const publicRoutes: readonly string[] = ["GET /api/health", "POST /api/auth/register", "POST /api/auth/login"];
+export const publicRoutes: readonly string[] = [
+  "GET /api/health",
+  "POST /api/auth/register",
+  "POST /api/auth/login",
+  // An e-mail's unsubscribe link is opened from a mail program with no session; its signed token is the authority.
+  "GET /api/unsubscribe",
+];
 
 export const routeKey = (route: Pick<ApiRoute, "method" | "path">) => `${route.method} ${route.path}`;
 

@@ -160,7 +160,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
      */
     async openSecondInstance() {
       const handle = await database.openAnother();
-      return { app: createApp({ ...deps, db: handle.db }), close: () => handle.close() };
+      return { app: createApp({ ...deps, db: handle.db }), db: handle.db, close: () => handle.close() };
     },
     /** Runs `work` and answers how many SQL statements it sent. */
     async countQueries(work: () => Promise<unknown>): Promise<number> {

@@ -1,23 +1,71 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AppNotification } from "../../../../shared/notifications";
+import { notificationKinds, withDefaults, type NotificationKind, type PreferenceKey } from "../../../../shared/preferences";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
-import { notifications } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import { notifications, userPreferences, users } from "../../db/schema";
+import { HttpError, notFound } from "../../http/errors";
+import { enqueueMail } from "./outbox.service";
+import { verifyUnsubscribeToken } from "./unsubscribe-token";
 
-export interface NewNotification {
-  userId: number;
+/** How long a read notification stays in the bell's list. */
+const recentReadMs = 7 * 24 * 60 * 60 * 1000;
+/** The most notifications the bell lists. */
+const listLimit = 50;
+
+export interface NotifyInput {
+  kind: NotificationKind;
   companyId: number | null;
-  kind: string;
+  /** User ids; duplicates are told once. Leave out whoever caused the event. */
+  recipients: readonly number[];
   title: string;
   body?: string | null;
+  /** A path inside the app, e.g. `/meetings/12`. */
   link?: string | null;
+  /** When it happened (the injected clock); the database's time when absent. */
+  at?: Date;
 }
 
-/** One insert for any number of recipients, in the caller's transaction. */
-export async function notify(db: Queryable, items: NewNotification[]): Promise<void> {
-  if (items.length === 0) return;
-  await db.insert(notifications).values(items);
+/**
+ * Tells the recipients of an event, in the caller's transaction: an in-app notification (the bell) and an
+ * e-mail in the outbox for each recipient whose switch for this kind is on (`notificationKinds` names the
+ * switch; a switch never saved reads as its default). Three statements whatever the number of recipients.
+ * Answers the ids of the users told.
+ */
+export async function notify(db: Queryable, input: NotifyInput): Promise<number[]> {
+  const recipientIds = [...new Set(input.recipients)];
+  if (recipientIds.length === 0) return [];
+  const key: PreferenceKey = notificationKinds[input.kind];
+  const rows = await db
+    .select({ id: users.id, email: users.email, settings: userPreferences.settings })
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(inArray(users.id, recipientIds));
+  const told = rows.filter((row) => withDefaults(row.settings)[key]).sort((a, b) => a.id - b.id);
+  if (told.length === 0) return [];
+  const body = input.body ?? null;
+  const link = input.link ?? null;
+  await db.insert(notifications).values(
+    told.map((row) => ({
+      userId: row.id,
+      companyId: input.companyId,
+      kind: input.kind,
+      title: input.title,
+      body,
+      link,
+      ...(input.at ? { createdAt: input.at } : {}),
+    })),
+  );
+  await enqueueMail(
+    db,
+    told.map((row) => ({
+      userId: row.id,
+      companyId: input.companyId,
+      to: row.email,
+      message: { type: "notification", kind: input.kind, title: input.title, body, link },
+    })),
+  );
+  return told.map((row) => row.id);
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -36,14 +84,15 @@ function toNotification(row: NotificationRow): AppNotification {
   };
 }
 
-/** The caller's unread notifications, newest first (at most 50). */
-export async function listUnread({ db }: ServiceDeps<"db">, userId: number): Promise<AppNotification[]> {
+/** The caller's unread notifications and those read in the last 7 days, newest first (at most 50): one query. */
+export async function listRecent({ db, clock }: ServiceDeps<"db" | "clock">, userId: number): Promise<AppNotification[]> {
+  const readSince = new Date(clock.now().getTime() - recentReadMs);
   const rows = await db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .where(and(eq(notifications.userId, userId), or(isNull(notifications.readAt), gte(notifications.readAt, readSince))))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(50);
+    .limit(listLimit);
   return rows.map(toNotification);
 }
 
@@ -53,11 +102,41 @@ export async function notificationOwnerOf({ db }: ServiceDeps<"db">, id: number)
   return row?.userId ?? null;
 }
 
+/** Marks one of the user's notifications read; one already read keeps its first reading time. */
 export async function markRead({ db, clock }: ServiceDeps<"db" | "clock">, userId: number, id: number): Promise<void> {
   const updated = await db
     .update(notifications)
-    .set({ readAt: clock.now() })
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${clock.now()})` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   if (updated.length === 0) throw notFound("Notification not found");
+}
+
+/** Marks every unread notification of the user read, in one statement. */
+export async function markAllRead({ db, clock }: ServiceDeps<"db" | "clock">, userId: number): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: clock.now() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+const invalidUnsubscribe = "This unsubscribe link is not valid";
+
+/**
+ * `GET /api/unsubscribe?token=…`: turns off the switch the signed token names for its user, keeping their
+ * other switches (one upsert). Answers the switch turned off.
+ */
+export async function unsubscribe({ db, clock, appSecret }: ServiceDeps<"db" | "clock" | "appSecret">, token: unknown): Promise<PreferenceKey> {
+  const verified = typeof token === "string" ? verifyUnsubscribeToken(token, appSecret) : null;
+  if (!verified) throw new HttpError(400, invalidUnsubscribe);
+  const off = { [verified.key]: false };
+  const now = clock.now();
+  const result = await db.execute(sql`
+    insert into ${userPreferences} (user_id, settings, updated_at)
+    select ${users.id}, ${JSON.stringify(off)}::jsonb, ${now.toISOString()}::timestamptz from ${users} where ${users.id} = ${verified.userId}
+    on conflict (user_id) do update set settings = ${userPreferences.settings} || excluded.settings, updated_at = excluded.updated_at
+    returning user_id`);
+  const written = (result as unknown as { rows: unknown[] }).rows;
+  if (written.length === 0) throw new HttpError(400, invalidUnsubscribe);
+  return verified.key;
 }

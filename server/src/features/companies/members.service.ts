@@ -17,6 +17,8 @@ import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users } from "../../db/schema";
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { notify } from "../account/notifications.service";
+import { enqueueMail } from "../account/outbox.service";
+import { displayName } from "../../../../shared/people";
 import { hashPassword } from "../../http/passwords";
 
 export type AddMemberBody = z.output<typeof addMemberSchema>;
@@ -129,9 +131,15 @@ export async function addMember(
           await tx.update(users).set({ activeCompanyId: company.id }).where(eq(users.id, existing.id));
         }
         await dropInvitation(tx, company.id, email);
-        await notify(tx, [
-          { userId: existing.id, companyId: company.id, kind: "membership", title: `You were added to ${company.name}`, link: "/board-members" },
-        ]);
+        await notify(tx, {
+          kind: "memberAdded",
+          companyId: company.id,
+          recipients: [existing.id],
+          title: `You were added to ${company.name}`,
+          body: `You are now ${article(input.role)} ${input.role} of ${company.name}.`,
+          link: "/board-members",
+          at: clock.now(),
+        });
         await recordAudit(tx, clock, { actorId: actor.userId, companyId: company.id, action: "member.add", targetType: "user", targetId: existing.id, details: { role: input.role } });
         return { status: "added", member: await memberOf(tx, company.id, existing.id) };
       }
@@ -165,6 +173,7 @@ export async function addMember(
       const [invited] = (result as unknown as { rows: { id: number; email: string; role: CompanyRole; created_at: Date | string }[] }).rows;
       if (!invited) throw new Error("invitation upsert returned nothing");
       await recordAudit(tx, clock, { actorId: actor.userId, companyId: company.id, action: "member.invite", targetType: "invitation", targetId: invited.id, details: { role: input.role } });
+      await queueInvitationMail(tx, actor.userId, company.id, invited.email, input.role);
       return {
         status: "invited",
         invitation: { id: invited.id, email: invited.email, role: invited.role, createdAt: new Date(invited.created_at).toISOString() },
@@ -180,6 +189,33 @@ export async function addMember(
       .where(equalsIgnoringCase(users.email, email));
     throw conflict(holder ? alreadyMemberMessage : "An account already uses this e-mail address as its username");
   }
+}
+
+const article = (role: string) => (/^[aeiou]/i.test(role) ? "an" : "a");
+
+/** The invitation e-mail, with the company's invitation message, queued in the invitation's transaction. */
+async function queueInvitationMail(tx: Queryable, inviterId: number, companyId: number, email: string, role: CompanyRole): Promise<void> {
+  const [row] = await tx
+    .select({ companyName: companies.name, invitationMessage: companies.invitationMessage, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(companies)
+    .innerJoin(users, eq(users.id, inviterId))
+    .where(eq(companies.id, companyId));
+  if (!row) throw new Error("the inviting company or user is missing");
+  await enqueueMail(tx, [
+    {
+      userId: null,
+      companyId,
+      to: email,
+      message: {
+        type: "invitation",
+        companyName: row.companyName,
+        inviterName: displayName(row),
+        role,
+        email,
+        invitationMessage: row.invitationMessage?.trim() || null,
+      },
+    },
+  ]);
 }
 
 async function dropInvitation(tx: Queryable, companyId: number, email: string): Promise<void> {
@@ -216,6 +252,16 @@ export async function changeRole(
       throw new HttpError(409, lastFounderMessage);
     }
     if (target.role !== role) {
+      const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+      await notify(tx, {
+        kind: "roleChanged",
+        companyId,
+        recipients: [targetUserId],
+        title: `Your role in ${company?.name ?? "the company"} changed`,
+        body: `You are now ${article(role)} ${role} (before: ${target.role}).`,
+        link: "/board-members",
+        at: clock.now(),
+      });
       await tx
         .update(memberships)
         .set({ role })

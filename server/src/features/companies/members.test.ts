@@ -111,10 +111,11 @@ describe("POST /api/companies/:id/members", () => {
     expect((await api().post("/api/auth/login").send({ username: existing.username, password: "attacker-password" })).status).toBe(401);
     const login = await api().post("/api/auth/login").send({ username: existing.username, password: "my-own-password" });
     expect(login.status).toBe(200);
-    // The active company stays the one they had; they were told about the new board.
+    // The active company stays the one they had. They are not told: Board Member Updates is off by default
+    // (account/notifications.test.ts tells one who switched it on).
     expect(login.body.companyId).toBe(otherCompany.id);
     const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, existing.id));
-    expect(told).toMatchObject([{ companyId: company.id, title: "You were added to Second Board" }]);
+    expect(told).toEqual([]);
   });
 
   it("gives an added account with no company this one as its active company", async () => {

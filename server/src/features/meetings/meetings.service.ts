@@ -158,20 +158,16 @@ export async function scheduleMeeting(
     }
     if (input.sendNotifications) {
       const actor = displayName(tenant.user);
-      // The scheduler knows; everyone else they invited is told, in one insert.
-      await notify(
-        tx,
-        content.participants
-          .filter((userId) => userId !== tenant.user.id)
-          .map((userId) => ({
-            userId,
-            companyId,
-            kind: "meeting_scheduled",
-            title: `Meeting scheduled: ${content.title}`,
-            body: `${actor} added you to "${content.title}" (${content.location}).`,
-            link: `/meetings/${document.id}`,
-          })),
-      );
+      // The scheduler knows; everyone else they invited is told (unless their Meeting Reminders switch is off).
+      await notify(tx, {
+        kind: "meetingScheduled",
+        companyId,
+        recipients: content.participants.filter((userId) => userId !== tenant.user.id),
+        title: `Meeting scheduled: ${content.title}`,
+        body: `${actor} added you to "${content.title}" (${content.location}).`,
+        link: `/meetings/${document.id}`,
+        at: now,
+      });
     }
     return document.id;
   });

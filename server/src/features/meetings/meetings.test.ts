@@ -115,7 +115,7 @@ describe("scheduling a meeting (POST /api/documents, category Meeting)", () => {
 
     const rows = await ctx.db.select().from(notifications).where(inArray(notifications.userId, [ann.id, ben.id, cyd.id, founder.id]));
     expect(rows.map((row) => row.userId).sort()).toEqual([ann.id, ben.id].sort());
-    expect(rows[0]).toMatchObject({ kind: "meeting_scheduled", title: "Meeting scheduled: Strategy day", link: `/meetings/${loud.body.id}` });
+    expect(rows[0]).toMatchObject({ kind: "meetingScheduled", title: "Meeting scheduled: Strategy day", link: `/meetings/${loud.body.id}` });
     expect(rows[0]!.body).toContain("Fay Founder");
 
     const bell = await api().get("/api/notifications").set("Authorization", ann.bearer);

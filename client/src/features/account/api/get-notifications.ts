@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api-client";
 import { notificationKeys } from "@/features/account/api/notification-keys";
 
-/** One notification as GET /api/notifications lists it (the server lists unread ones, newest first). */
+/** One notification as GET /api/notifications lists it (unread ones and those read in the last week, newest first). */
 export interface AppNotification {
   id: number;
   kind?: string;
@@ -19,7 +19,8 @@ export function getNotifications(): Promise<AppNotification[]> {
   return apiJson<AppNotification[]>("GET", "/api/notifications");
 }
 
-export const notificationsQueryOptions = () => queryOptions({ queryKey: notificationKeys.all(), queryFn: getNotifications });
+/** Polled every minute (and on focus), so what others do reaches the bell without a reload. */
+export const notificationsQueryOptions = () => queryOptions({ queryKey: notificationKeys.all(), queryFn: getNotifications, refetchInterval: 60_000 });
 
 export function useNotifications() {
   return useQuery(notificationsQueryOptions());

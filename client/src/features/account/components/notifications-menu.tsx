@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from "date-fns";
-import { Bell } from "lucide-react";
+import { Bell, CheckCheck } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import {
@@ -11,29 +11,46 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useNotifications, type AppNotification } from "@/features/account/api/get-notifications";
+import { useMarkAllNotificationsRead } from "@/features/account/api/mark-all-notifications-read";
 import { useMarkNotificationRead } from "@/features/account/api/mark-notification-read";
+import { cn } from "@/lib/utils";
 
 function NotificationText({ notification }: { notification: AppNotification }) {
+  const unread = notification.readAt === null;
   return (
-    <span className="grid min-w-0 gap-0.5">
-      <span className="truncate font-medium">{notification.title}</span>
-      {notification.body && <span className="line-clamp-2 text-xs text-muted-foreground">{notification.body}</span>}
-      <span className="text-xs text-muted-foreground">
-        {formatDistanceToNow(new Date(notification.createdAt), { addSuffix: true })}
+    <span className="flex min-w-0 items-start gap-2">
+      <span aria-hidden className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")} />
+      <span className="grid min-w-0 gap-0.5">
+        <span className={cn("line-clamp-2 break-words", unread ? "font-medium" : "text-muted-foreground")}>
+          {notification.title}
+          {unread && <span className="sr-only">, unread</span>}
+        </span>
+        {notification.body && <span className="line-clamp-2 text-xs text-muted-foreground">{notification.body}</span>}
+        <span className="text-xs text-muted-foreground">
+          {formatDistanceToNow(new Date(notification.createdAt), { addSuffix: true })}
+        </span>
       </span>
     </span>
   );
 }
 
-/** The header's bell: the unread count as a badge, and the unread notifications in a menu. */
+/**
+ * The header's bell: the unread count as a badge; the menu lists unread and recently read notifications,
+ * newest first, each opening its thing (and marking it read), and "Mark all read".
+ */
 export function NotificationsMenu() {
   const { data, isError } = useNotifications();
   const markRead = useMarkNotificationRead();
-  const unread = (data ?? []).filter((n) => n.readAt === null);
-  const count = unread.length;
+  const markAllRead = useMarkAllNotificationsRead();
+  const list = data ?? [];
+  const count = list.filter((n) => n.readAt === null).length;
+  const open = (notification: AppNotification) => {
+    if (notification.readAt === null) markRead.mutate(notification.id);
+  };
 
   return (
-    <DropdownMenu>
+    // Not modal: the page stays reachable (and is not hidden from assistive technology) while the list is open.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         {/* The label names the button in full, so the unread count is announced with it (the badge is only seen). */}
         <Button variant="ghost" size="icon" aria-label={count ? `Notifications, ${count} unread` : "Notifications"} className="relative">
@@ -50,27 +67,41 @@ export function NotificationsMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+        <div className="flex items-center justify-between gap-2">
+          <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+          {count > 0 && (
+            <DropdownMenuItem
+              className="shrink-0 text-xs text-primary"
+              disabled={markAllRead.isPending}
+              onSelect={(event) => {
+                event.preventDefault();
+                markAllRead.mutate();
+              }}
+            >
+              <CheckCheck className="size-4" aria-hidden />
+              Mark all read
+            </DropdownMenuItem>
+          )}
+        </div>
         <DropdownMenuSeparator />
-        {count === 0 ? (
-          <p className="px-2 py-6 text-center text-sm text-muted-foreground">
+        {count === 0 && (
+          <p className="px-2 py-3 text-center text-sm text-muted-foreground">
             {isError ? "Notifications could not be loaded." : "No new notifications"}
           </p>
-        ) : (
-          unread.map((notification) =>
+        )}
+        {list.map((notification) =>
             notification.link ? (
-              <DropdownMenuItem key={notification.id} asChild onSelect={() => markRead.mutate(notification.id)}>
+              <DropdownMenuItem key={notification.id} asChild onSelect={() => open(notification)}>
                 <Link href={notification.link} className="items-start">
                   <NotificationText notification={notification} />
                 </Link>
               </DropdownMenuItem>
             ) : (
-              <DropdownMenuItem key={notification.id} className="items-start" onSelect={() => markRead.mutate(notification.id)}>
+              <DropdownMenuItem key={notification.id} className="items-start" onSelect={() => open(notification)}>
                 <NotificationText notification={notification} />
               </DropdownMenuItem>
             ),
-          )
-        )}
+          )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,0 +1,157 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { ServiceDeps } from "../../app-deps";
+import type { Queryable } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
+import { MailConfigError, defaultMailSettings, openMailTransport, resolveSmtpConfig, type MailTransport, type SmtpConfig } from "../../integrations/mailer";
+import { renderMail, type OutboxMessage } from "./mail-templates";
+import { signUnsubscribeToken } from "./unsubscribe-token";
+
+/** The reason kept on a row when no e-mail service is configured. */
+export const noMailServiceReason = "not sent: no e-mail service";
+/** Attempts before a message is given up as failed. */
+export const maxMailAttempts = 6;
+/** The wait before attempt n + 1 after n failures: 1, 2, 4, 8, 16 minutes. */
+export function retryDelayMs(failedAttempts: number): number {
+  return 60_000 * 2 ** Math.max(0, failedAttempts - 1);
+}
+
+export interface QueuedMail {
+  userId: number | null;
+  companyId: number | null;
+  to: string;
+  message: OutboxMessage;
+}
+
+/** Queues e-mail in the caller's transaction, one insert for any number of messages; the worker sends it later. */
+export async function enqueueMail(db: Queryable, items: QueuedMail[]): Promise<void> {
+  if (items.length === 0) return;
+  await db.insert(mailOutbox).values(
+    items.map((item) => ({ userId: item.userId, companyId: item.companyId, toAddress: item.to, message: item.message as unknown as Record<string, unknown> })),
+  );
+}
+
+type OutboxDeps = ServiceDeps<"db" | "clock" | "appSecret" | "logger" | "mail">;
+
+export interface DrainOptions {
+  /** Rows claimed per batch. */
+  batchSize?: number;
+  /** Opens the SMTP connection (tests may shorten timeouts). */
+  openTransport?: (config: SmtpConfig) => MailTransport;
+}
+
+export interface DrainResult {
+  sent: number;
+  retried: number;
+  failed: number;
+  notSent: number;
+}
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Claims due pending rows for this worker alone: one statement that locks them with FOR UPDATE SKIP LOCKED
+ * (rows another worker holds are skipped, never waited for) and moves them to "sending". A row in "sending"
+ * is never claimed again, so no message goes out twice: one whose worker died mid-send stays in "sending".
+ */
+async function claimBatch({ db, clock }: ServiceDeps<"db" | "clock">, limit: number): Promise<OutboxRow[]> {
+  const now = clock.now();
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), or(isNull(mailOutbox.availableAt), lte(mailOutbox.availableAt, now))))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: "sending", claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(and(inArray(mailOutbox.id, due), eq(mailOutbox.status, "pending")))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/[\r\n]+/g, " ").slice(0, 500);
+}
+
+/**
+ * Sends what is due in the outbox, batch after batch until nothing due is left (or `maxBatches`): each row is
+ * rendered, sent over SMTP and marked sent; a failed send goes back to pending with a backoff (given up as
+ * failed after `maxMailAttempts`); with no e-mail service configured, claimed rows are kept as not sent, with the reason.
+ */
+export async function drainOutbox(deps: OutboxDeps, options: DrainOptions = {}, maxBatches = 20): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, retried: 0, failed: 0, notSent: 0 };
+  const batchSize = options.batchSize ?? 20;
+  const mail = deps.mail ?? defaultMailSettings;
+  let transport: MailTransport | null = null;
+  try {
+    for (let batch = 0; batch < maxBatches; batch += 1) {
+      const rows = await claimBatch(deps, batchSize);
+      if (rows.length === 0) break;
+
+      let config: SmtpConfig | null;
+      try {
+        config = await resolveSmtpConfig(deps.db, deps.appSecret);
+      } catch (error) {
+        if (!(error instanceof MailConfigError)) {
+          // Nothing was sent: hand the rows back untouched rather than leave them in "sending" for good.
+          await deps.db
+            .update(mailOutbox)
+            .set({ status: "pending", attempts: sql`${mailOutbox.attempts} - 1` })
+            .where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+          throw error;
+        }
+        // A misconfigured service may be fixed: retry later, with the reason.
+        for (const row of rows) await failAttempt(deps, row, error.message, result);
+        continue;
+      }
+      if (!config) {
+        await deps.db
+          .update(mailOutbox)
+          .set({ status: "not_sent", lastError: noMailServiceReason })
+          .where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+        result.notSent += rows.length;
+        continue;
+      }
+
+      transport ??= (options.openTransport ?? openMailTransport)(config);
+      for (const row of rows) {
+        try {
+          const rendered = renderMail(row.message as unknown as OutboxMessage, {
+            appUrl: mail.appUrl,
+            unsubscribeUrl: (key) =>
+              row.userId == null ? null : `${mail.appUrl.replace(/\/+$/, "")}/api/unsubscribe?token=${signUnsubscribeToken(row.userId, key, deps.appSecret)}`,
+          });
+          await transport.send({
+            from: mail.from,
+            to: row.toAddress,
+            subject: rendered.subject,
+            text: rendered.text,
+            html: rendered.html,
+            headers: rendered.unsubscribeUrl ? { "List-Unsubscribe": `<${rendered.unsubscribeUrl}>` } : undefined,
+          });
+          await deps.db.update(mailOutbox).set({ status: "sent", sentAt: deps.clock.now(), lastError: null }).where(eq(mailOutbox.id, row.id));
+          result.sent += 1;
+        } catch (error) {
+          deps.logger.warn({ outboxId: row.id, attempts: row.attempts, reason: errorText(error) }, "sending an e-mail failed");
+          await failAttempt(deps, row, errorText(error), result);
+        }
+      }
+    }
+  } finally {
+    transport?.close();
+  }
+  return result;
+}
+
+async function failAttempt(deps: ServiceDeps<"db" | "clock">, row: OutboxRow, reason: string, result: DrainResult): Promise<void> {
+  if (row.attempts >= maxMailAttempts) {
+    await deps.db.update(mailOutbox).set({ status: "failed", lastError: reason }).where(eq(mailOutbox.id, row.id));
+    result.failed += 1;
+    return;
+  }
+  const availableAt = new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts));
+  await deps.db.update(mailOutbox).set({ status: "pending", availableAt, lastError: reason }).where(eq(mailOutbox.id, row.id));
+  result.retried += 1;
+}
