@@ -92,7 +92,8 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
   }, [open, close]);
   useEffect(() => cancel, []);
 
-  if (!settings.enabled) return children;
+  // The same tree shape either way, so switching tooltips on or off never remounts (and unfocuses) the button.
+  if (!settings.enabled) return <>{children}</>;
 
   const props = children.props;
   const trigger = cloneElement(children, {
