@@ -55,10 +55,10 @@ describe("personal settings", () => {
     // This browser is listed as the current session.
     await page.getByRole("list", { name: "Active sessions" }).getByText("This device").waitFor();
     await page.getByLabel("Current password").fill(account.password);
-    await page.getByLabel("New password").fill("a-new-board-password");
+    await page.getByLabel("New password", { exact: true }).fill("a-new-board-password");
     await page.getByLabel("Confirm new password").fill("a-new-board-password");
     await page.getByRole("button", { name: "Show password" }).nth(1).click();
-    expect(await page.getByLabel("New password").getAttribute("type")).toBe("text");
+    expect(await page.getByLabel("New password", { exact: true }).getAttribute("type")).toBe("text");
     await expectAccessible(page);
     await screenshot(page, "settings-security-1280");
     await page.getByRole("button", { name: "Update Password" }).click();

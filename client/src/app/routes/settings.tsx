@@ -16,12 +16,21 @@ export function SettingsPage() {
   return (
     <div className="grid gap-6">
       <PageHeader title="Settings" description="Your profile, security and how Quorum works for you." />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)}>
-        <TabsList aria-label="Settings sections">
-          <TabsTrigger value="profile">Profile</TabsTrigger>
-          <TabsTrigger value="security">Security</TabsTrigger>
-          <TabsTrigger value="notifications">Notifications</TabsTrigger>
-          <TabsTrigger value="preferences">Preferences</TabsTrigger>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)} className="min-w-0">
+        {/* Two by two on a phone, where the four names do not fit on one line. */}
+        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:h-10 sm:w-fit">
+          <TabsTrigger value="profile" className="py-1.5">
+            Profile
+          </TabsTrigger>
+          <TabsTrigger value="security" className="py-1.5">
+            Security
+          </TabsTrigger>
+          <TabsTrigger value="notifications" className="py-1.5">
+            Notifications
+          </TabsTrigger>
+          <TabsTrigger value="preferences" className="py-1.5">
+            Preferences
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           {/* Keyed by the user, so the form starts from the saved profile after a change elsewhere. */}
