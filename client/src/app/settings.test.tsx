@@ -40,6 +40,13 @@ function renderSettings({ user = buildUser({ id: 7 }), preferences = preferenceD
   return { ...rendered, sent, account: user };
 }
 
+/** Fills the three password fields of the Security form. */
+async function fillPasswords(form: HTMLElement, user: ReturnType<typeof renderSettings>["user"], current: string, next: string, confirm = next) {
+  await user.type(within(form).getByLabelText("Current password"), current);
+  await user.type(within(form).getByLabelText("New password"), next);
+  await user.type(within(form).getByLabelText("Confirm new password"), confirm);
+}
+
 const sidebar = () => screen.getByRole("complementary", { name: "Sidebar" });
 
 describe("Settings page", () => {
@@ -128,9 +135,7 @@ describe("Security", () => {
       }),
     );
     const form = await openSecurity(user);
-    await user.type(within(form).getByLabelText("Current password"), "old-secret");
-    await user.type(within(form).getByLabelText("New password"), "new-secret-1");
-    await user.type(within(form).getByLabelText("Confirm new password"), "new-secret-2");
+    await fillPasswords(form, user, "old-secret", "new-secret-1", "new-secret-2");
     await user.click(within(form).getByRole("button", { name: "Update Password" }));
     expect(await within(form).findByText("Passwords don't match")).toBeInTheDocument();
     expect(within(form).getByLabelText("Confirm new password")).toHaveAttribute("aria-invalid", "true");
@@ -157,9 +162,7 @@ describe("Security", () => {
       }),
     );
     const form = await openSecurity(user);
-    await user.type(within(form).getByLabelText("Current password"), "old-secret");
-    await user.type(within(form).getByLabelText("New password"), "new-secret-1");
-    await user.type(within(form).getByLabelText("Confirm new password"), "new-secret-1");
+    await fillPasswords(form, user, "old-secret", "new-secret-1");
     await user.click(within(form).getByRole("button", { name: "Update Password" }));
     expect(await findToast("Password updated")).toHaveTextContent("Your password has been successfully changed.");
     expect(body).toEqual({ currentPassword: "old-secret", newPassword: "new-secret-1", confirmPassword: "new-secret-1" });
@@ -170,9 +173,7 @@ describe("Security", () => {
     const { user } = renderSettings();
     server.use(http.patch("/api/users/7/password", () => HttpResponse.json({ message: "Current password is incorrect" }, { status: 400 })));
     const form = await openSecurity(user);
-    await user.type(within(form).getByLabelText("Current password"), "wrong-one");
-    await user.type(within(form).getByLabelText("New password"), "new-secret-1");
-    await user.type(within(form).getByLabelText("Confirm new password"), "new-secret-1");
+    await fillPasswords(form, user, "wrong-one", "new-secret-1");
     await user.click(within(form).getByRole("button", { name: "Update Password" }));
     expect(await findToast("Error")).toHaveTextContent("Current password is incorrect");
     expect(within(form).getByLabelText("Current password")).toHaveAttribute("aria-invalid", "true");
@@ -182,9 +183,7 @@ describe("Security", () => {
     const { user } = renderSettings();
     server.use(http.patch("/api/users/7/password", () => new HttpResponse(null, { status: 500 })));
     const form = await openSecurity(user);
-    await user.type(within(form).getByLabelText("Current password"), "old-secret");
-    await user.type(within(form).getByLabelText("New password"), "new-secret-1");
-    await user.type(within(form).getByLabelText("Confirm new password"), "new-secret-1");
+    await fillPasswords(form, user, "old-secret", "new-secret-1");
     await user.click(within(form).getByRole("button", { name: "Update Password" }));
     expect(await findToast("Error")).toHaveTextContent("Failed to update password");
   });

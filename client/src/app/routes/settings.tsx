@@ -7,6 +7,12 @@ import { ProfileSettings } from "@/features/account/components/profile-settings"
 import { SecuritySettings } from "@/features/account/components/security-settings";
 
 type SettingsTab = "profile" | "security" | "notifications" | "preferences";
+const tabs: [SettingsTab, string][] = [
+  ["profile", "Profile"],
+  ["security", "Security"],
+  ["notifications", "Notifications"],
+  ["preferences", "Preferences"],
+];
 
 /** /settings: the signed-in user's own profile, password and sessions, and switches. */
 export function SettingsPage() {
@@ -19,18 +25,11 @@ export function SettingsPage() {
       <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)} className="min-w-0">
         {/* Two by two on a phone, where the four names do not fit on one line. */}
         <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:h-10 sm:w-fit">
-          <TabsTrigger value="profile" className="py-1.5">
-            Profile
-          </TabsTrigger>
-          <TabsTrigger value="security" className="py-1.5">
-            Security
-          </TabsTrigger>
-          <TabsTrigger value="notifications" className="py-1.5">
-            Notifications
-          </TabsTrigger>
-          <TabsTrigger value="preferences" className="py-1.5">
-            Preferences
-          </TabsTrigger>
+          {tabs.map(([value, label]) => (
+            <TabsTrigger key={value} value={value} className="py-1.5">
+              {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="profile">
           {/* Keyed by the user, so the form starts from the saved profile after a change elsewhere. */}

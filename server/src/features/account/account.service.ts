@@ -2,6 +2,8 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { currentPasswordIncorrectMessage, type AccountSession, type PasswordChange, type ProfileUpdate } from "../../../../shared/account";
 import { withDefaults, type Preferences, type PreferencesUpdate } from "../../../../shared/preferences";
 import type { ServiceDeps } from "../../app-deps";
+import type { Clock } from "../../clock";
+import type { Queryable } from "../../db/client";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { sessions, userPreferences, users } from "../../db/schema";
@@ -68,18 +70,7 @@ export async function changePassword(deps: ServiceDeps<"db" | "clock">, caller: 
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, caller.user.id));
-    const ended = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, caller.user.id), ne(sessions.id, caller.sessionId)))
-      .returning({ id: sessions.id });
-    await recordAudit(tx, clock, {
-      actorId: caller.user.id,
-      action: "account.password_changed",
-      targetType: "user",
-      targetId: caller.user.id,
-      details: { otherSessionsEnded: ended.length },
-    });
-    return ended.length;
+    return endOtherSessions(tx, clock, caller, "account.password_changed");
   });
 }
 
@@ -108,20 +99,17 @@ export async function listSessions({ db, clock }: ServiceDeps<"db" | "clock">, c
 
 /** Ends every session of the caller but the one asking; answers how many ended. */
 export async function revokeOtherSessions({ db, clock }: ServiceDeps<"db" | "clock">, caller: Caller): Promise<number> {
-  return db.transaction(async (tx) => {
-    const ended = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, caller.user.id), ne(sessions.id, caller.sessionId)))
-      .returning({ id: sessions.id });
-    await recordAudit(tx, clock, {
-      actorId: caller.user.id,
-      action: "account.sessions_revoked",
-      targetType: "user",
-      targetId: caller.user.id,
-      details: { sessionsEnded: ended.length },
-    });
-    return ended.length;
-  });
+  return db.transaction((tx) => endOtherSessions(tx, clock, caller, "account.sessions_revoked"));
+}
+
+/** Deletes the caller's other sessions and records why in the audit trail, inside the caller's transaction. */
+async function endOtherSessions(tx: Queryable, clock: Clock, caller: Caller, action: string): Promise<number> {
+  const ended = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, caller.user.id), ne(sessions.id, caller.sessionId)))
+    .returning({ id: sessions.id });
+  await recordAudit(tx, clock, { actorId: caller.user.id, action, targetType: "user", targetId: caller.user.id, details: { otherSessionsEnded: ended.length } });
+  return ended.length;
 }
 
 /** The user's switches over their defaults (a switch never saved reads as its default). */

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import type { PreferenceKey } from "@shared/preferences";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
 import { usePreferences } from "@/lib/preferences/get-preferences";
 import { useSetPreference } from "@/lib/preferences/update-preferences";
+import { SettingsCard } from "@/features/account/components/settings-card";
 
 export interface SwitchEntry {
   name: PreferenceKey;
@@ -34,21 +34,13 @@ export function PreferenceSwitches({ title, description, entries }: { title: str
   const { preferences, isLoaded } = usePreferences();
   const { setPreference } = useSetPreference();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid divide-y">
-          {entries.map((entry) => (
-            <SwitchRow key={entry.name} entry={entry} checked={preferences[entry.name]} disabled={!isLoaded} onChange={(value) => setPreference(entry.name, value)} />
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <SettingsCard title={title} description={description}>
+      <ul className="grid divide-y">
+        {entries.map((entry) => (
+          <SwitchRow key={entry.name} entry={entry} checked={preferences[entry.name]} disabled={!isLoaded} onChange={(value) => setPreference(entry.name, value)} />
+        ))}
+      </ul>
+    </SettingsCard>
   );
 }
 

@@ -6,7 +6,6 @@ import { displayName } from "@shared/people";
 import { roleLabel } from "@shared/roles";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
@@ -15,6 +14,7 @@ import { ApiError } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/form-errors";
 import { initials } from "@/lib/format";
 import { useUpdateProfile } from "@/features/account/api/update-profile";
+import { SettingsCard } from "@/features/account/components/settings-card";
 
 export const PROFILE_FAILED_TEXT = "Failed to update profile";
 
@@ -51,51 +51,43 @@ export function ProfileSettings({ user }: { user: User }) {
 
   const name = displayName(user);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Profile</h2>
-        </CardTitle>
-        <CardDescription>Your name, e-mail address and photo, as other board members see them.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <div className="flex min-w-0 items-center gap-4" data-testid="profile-summary">
-          <Avatar className="size-16 text-lg">
-            {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
-            <AvatarFallback aria-hidden className="text-lg">
-              {initials(user)}
-            </AvatarFallback>
-          </Avatar>
-          <div className="grid min-w-0 gap-0.5">
-            <p className="truncate text-lg font-semibold">{name}</p>
-            <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-            <p className="text-sm text-muted-foreground">{user.companyId == null ? "No company yet" : roleLabel(user.role)}</p>
-          </div>
+    <SettingsCard title="Profile" description="Your name, e-mail address and photo, as other board members see them." contentClassName="grid gap-6">
+      <div className="flex min-w-0 items-center gap-4" data-testid="profile-summary">
+        <Avatar className="size-16 text-lg">
+          {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
+          <AvatarFallback aria-hidden className="text-lg">
+            {initials(user)}
+          </AvatarFallback>
+        </Avatar>
+        <div className="grid min-w-0 gap-0.5">
+          <p className="truncate text-lg font-semibold">{name}</p>
+          <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+          <p className="text-sm text-muted-foreground">{user.companyId == null ? "No company yet" : roleLabel(user.role)}</p>
         </div>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Profile">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <LabeledField control={form.control} name="firstName" label="First name">
-                {(field) => <Input autoComplete="given-name" {...field} />}
-              </LabeledField>
-              <LabeledField control={form.control} name="lastName" label="Last name">
-                {(field) => <Input autoComplete="family-name" {...field} />}
-              </LabeledField>
-            </div>
-            <LabeledField control={form.control} name="email" label="Email">
-              {(field) => <Input type="email" autoComplete="email" {...field} />}
+      </div>
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Profile">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <LabeledField control={form.control} name="firstName" label="First name">
+              {(field) => <Input autoComplete="given-name" {...field} />}
             </LabeledField>
-            <LabeledField control={form.control} name="profileImageUrl" label="Profile image URL" description="An https link to a photo; leave empty to show your initials.">
-              {(field) => <Input type="url" inputMode="url" placeholder="https://" {...field} />}
+            <LabeledField control={form.control} name="lastName" label="Last name">
+              {(field) => <Input autoComplete="family-name" {...field} />}
             </LabeledField>
-            <div>
-              <Button type="submit" disabled={updateProfile.isPending}>
-                {updateProfile.isPending ? "Saving..." : "Save Changes"}
-              </Button>
-            </div>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+          </div>
+          <LabeledField control={form.control} name="email" label="Email">
+            {(field) => <Input type="email" autoComplete="email" {...field} />}
+          </LabeledField>
+          <LabeledField control={form.control} name="profileImageUrl" label="Profile image URL" description="An https link to a photo; leave empty to show your initials.">
+            {(field) => <Input type="url" inputMode="url" placeholder="https://" {...field} />}
+          </LabeledField>
+          <div>
+            <Button type="submit" disabled={updateProfile.isPending}>
+              {updateProfile.isPending ? "Saving..." : "Save Changes"}
+            </Button>
+          </div>
+        </form>
+      </Form>
+    </SettingsCard>
   );
 }

@@ -5,7 +5,6 @@ import { useForm } from "react-hook-form";
 import { passwordChangeSchema, type PasswordChange } from "@shared/account";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -15,6 +14,7 @@ import { applyServerErrors } from "@/lib/form-errors";
 import { useChangePassword } from "@/features/account/api/change-password";
 import { useSessions } from "@/features/account/api/get-sessions";
 import { useRevokeOtherSessions } from "@/features/account/api/revoke-other-sessions";
+import { SettingsCard } from "@/features/account/components/settings-card";
 
 export const PASSWORD_FAILED_TEXT = "Failed to update password";
 export const REVOKE_FAILED_TEXT = "Failed to sign out your other sessions. Please try again.";
@@ -51,34 +51,26 @@ function PasswordForm({ userId }: { userId: number }) {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Change password</h2>
-        </CardTitle>
-        <CardDescription>Changing it signs you out everywhere else.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid max-w-md gap-4" aria-label="Change password">
-            <LabeledField control={form.control} name="currentPassword" label="Current password">
-              {(field) => <PasswordInput autoComplete="current-password" {...field} />}
-            </LabeledField>
-            <LabeledField control={form.control} name="newPassword" label="New password">
-              {(field) => <PasswordInput autoComplete="new-password" {...field} />}
-            </LabeledField>
-            <LabeledField control={form.control} name="confirmPassword" label="Confirm new password">
-              {(field) => <PasswordInput autoComplete="new-password" {...field} />}
-            </LabeledField>
-            <div>
-              <Button type="submit" disabled={changePassword.isPending}>
-                {changePassword.isPending ? "Updating..." : "Update Password"}
-              </Button>
-            </div>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+    <SettingsCard title="Change password" description="Changing it signs you out everywhere else.">
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid max-w-md gap-4" aria-label="Change password">
+          <LabeledField control={form.control} name="currentPassword" label="Current password">
+            {(field) => <PasswordInput autoComplete="current-password" {...field} />}
+          </LabeledField>
+          <LabeledField control={form.control} name="newPassword" label="New password">
+            {(field) => <PasswordInput autoComplete="new-password" {...field} />}
+          </LabeledField>
+          <LabeledField control={form.control} name="confirmPassword" label="Confirm new password">
+            {(field) => <PasswordInput autoComplete="new-password" {...field} />}
+          </LabeledField>
+          <div>
+            <Button type="submit" disabled={changePassword.isPending}>
+              {changePassword.isPending ? "Updating..." : "Update Password"}
+            </Button>
+          </div>
+        </form>
+      </Form>
+    </SettingsCard>
   );
 }
 
@@ -97,45 +89,37 @@ function SessionsCard({ userId }: { userId: number }) {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>Active sessions</h2>
-        </CardTitle>
-        <CardDescription>The browsers and devices signed in to your account.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {sessions.isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading sessions...
-          </p>
-        ) : sessions.isError ? (
-          <p className="text-sm text-destructive">Your sessions could not be loaded.</p>
-        ) : (
-          <ul className="grid divide-y rounded-md border" aria-label="Active sessions">
-            {sessions.data.map((session) => (
-              <li key={session.id} className="flex min-w-0 items-start gap-3 px-4 py-3">
-                <Laptop className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
-                <div className="grid min-w-0 flex-1 gap-0.5">
-                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                    <span className="truncate">{session.device}</span>
-                    {session.current && <Badge variant="secondary">This device</Badge>}
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    {session.current ? "Active now" : `Last used ${formatDistanceToNow(new Date(session.lastUsedAt), { addSuffix: true })}`}
-                    {" · "}signed in {formatDistanceToNow(new Date(session.createdAt), { addSuffix: true })}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div>
-          <Button type="button" variant="outline" onClick={() => void onRevoke()} disabled={revoke.isPending || others === 0}>
-            {revoke.isPending ? "Signing out..." : "Sign out other sessions"}
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+    <SettingsCard title="Active sessions" description="The browsers and devices signed in to your account." contentClassName="grid gap-4">
+      {sessions.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading sessions...
+        </p>
+      ) : sessions.isError ? (
+        <p className="text-sm text-destructive">Your sessions could not be loaded.</p>
+      ) : (
+        <ul className="grid divide-y rounded-md border" aria-label="Active sessions">
+          {sessions.data.map((session) => (
+            <li key={session.id} className="flex min-w-0 items-start gap-3 px-4 py-3">
+              <Laptop className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+              <div className="grid min-w-0 flex-1 gap-0.5">
+                <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                  <span className="truncate">{session.device}</span>
+                  {session.current && <Badge variant="secondary">This device</Badge>}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {session.current ? "Active now" : `Last used ${formatDistanceToNow(new Date(session.lastUsedAt), { addSuffix: true })}`}
+                  {" · "}signed in {formatDistanceToNow(new Date(session.createdAt), { addSuffix: true })}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <Button type="button" variant="outline" onClick={() => void onRevoke()} disabled={revoke.isPending || others === 0}>
+          {revoke.isPending ? "Signing out..." : "Sign out other sessions"}
+        </Button>
+      </div>
+    </SettingsCard>
   );
 }
