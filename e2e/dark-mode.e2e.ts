@@ -1,4 +1,5 @@
 import {
+  apiAs,
   boardWithMembers,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -24,6 +25,8 @@ describe("dark mode", () => {
       const meeting = await scheduleMeetingThroughApi(board, { title, start });
 
       const { page } = await openPage(browser(), viewport);
+      // Dark Mode is the user's preference, kept on the server (it wins after sign-in) and in the browser (first paint).
+      await apiAs(board.founder, "PUT", `/api/users/${board.founder.id}/preferences`, { darkMode: true });
       await page.addInitScript((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
       await signIn(page, board.founder);
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();

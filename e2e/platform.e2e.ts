@@ -128,6 +128,7 @@ describe("platform administration in the browser", () => {
 
   it("fits 375 px: Platform Settings, Admin Settings and Admin Portal, light and dark", async () => {
     const admin = await logInThroughApi(platformAdmin());
+    const adminId = (await apiAs<{ id: number }>(admin, "GET", "/api/auth/user")).id;
     const name = uniqueName("Mobile check ");
     const created = await apiAs<{ id: number }>(admin, "POST", "/api/platform/settings", {
       serviceName: name,
@@ -181,12 +182,16 @@ describe("platform administration in the browser", () => {
       await screenshot(page, "platform-settings-dialog-375");
       await page.keyboard.press("Escape");
 
+      // Dark Mode is the user's preference on the server (it wins after sign-in); put back afterwards, the admin is shared.
+      await apiAs(admin, "PUT", `/api/users/${adminId}/preferences`, { darkMode: true });
       await page.evaluate((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
       await page.reload();
       await page.getByText(name).first().waitFor();
+      await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
       await expectAccessible(page);
       await screenshot(page, "platform-settings-375-dark");
     } finally {
+      await apiAs(admin, "PUT", `/api/users/${adminId}/preferences`, { darkMode: false });
       await apiAs(admin, "DELETE", `/api/platform/settings/${created.id}`);
     }
   });

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { AppDeps, RouterDeps } from "./app-deps";
+import { accountRouter } from "./features/account/account.routes";
 import { notificationsRouter, unsubscribeRouter } from "./features/account/notifications.routes";
 import { authRouter } from "./features/auth/auth.routes";
 import { documentsRouter } from "./features/documents/documents.routes";
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use("/api/notifications", notificationsRouter(routerDeps));
   app.use("/api/unsubscribe", unsubscribeRouter(routerDeps));
   app.use("/api", companiesRouter(routerDeps));
+  app.use("/api", accountRouter(routerDeps));
 
   app.use("/api/platform/settings", platformSettingsRouter(routerDeps));
   app.use("/api", meetingsRouter(routerDeps));

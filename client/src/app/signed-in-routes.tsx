@@ -4,8 +4,10 @@ import { Redirect, Route, Switch } from "wouter";
 import type { User } from "@shared/auth";
 import { NotFoundPage, signedInRoutes } from "@/app/route-table";
 import { AppShell } from "@/app/layout/app-shell";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
 import { useLogout } from "@/lib/auth/logout";
+import { useApplyPreferences } from "@/lib/preferences/apply-preferences";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 function PageLoading() {
@@ -21,6 +23,8 @@ export function SignedInRoutes({ user }: { user: User }) {
   const { isPlatformAdmin } = useIsPlatformAdmin();
   const logout = useLogout();
   const queryClient = useQueryClient();
+  // The user's display switches (dark mode, compact view, tooltips) apply to the whole signed-in app.
+  const { showTooltips } = useApplyPreferences();
 
   // Once the server confirms a platform admin, the cached company list is fetched again.
   useEffect(() => {
@@ -28,20 +32,22 @@ export function SignedInRoutes({ user }: { user: User }) {
   }, [isPlatformAdmin, queryClient]);
 
   return (
-    <AppShell user={user} isPlatformAdmin={isPlatformAdmin} onLogout={() => void logout()}>
-      <Suspense fallback={<PageLoading />}>
-        <Switch>
-          <Route path="/register">
-            <Redirect to="/" replace />
-          </Route>
-          {signedInRoutes.map(({ path, page: Page, needsCompany }) => (
-            <Route key={path} path={path}>
-              {needsCompany && user.companyId == null ? <Redirect to="/company-onboarding" replace /> : <Page />}
+    <TooltipProvider enabled={showTooltips}>
+      <AppShell user={user} isPlatformAdmin={isPlatformAdmin} onLogout={() => void logout()}>
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path="/register">
+              <Redirect to="/" replace />
             </Route>
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
-    </AppShell>
+            {signedInRoutes.map(({ path, page: Page, needsCompany }) => (
+              <Route key={path} path={path}>
+                {needsCompany && user.companyId == null ? <Redirect to="/company-onboarding" replace /> : <Page />}
+              </Route>
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </AppShell>
+    </TooltipProvider>
   );
 }

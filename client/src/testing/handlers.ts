@@ -1,5 +1,6 @@
 import { http, HttpResponse } from "msw";
 import type { User } from "@shared/auth";
+import { preferenceDefaults } from "@shared/preferences";
 
 /**
  * The handlers every test starts with: nobody is signed in, nobody is a platform admin,
@@ -9,6 +10,8 @@ export const handlers = [
   http.get("/api/auth/user", () => HttpResponse.json({ message: "Unauthorized" }, { status: 401 })),
   http.get("/api/auth/check-platform-admin", () => HttpResponse.json({ isPlatformAdmin: false })),
   http.get("/api/notifications", () => HttpResponse.json([])),
+  // The signed-in user's switches: never saved, so the defaults.
+  http.get("/api/users/:id/preferences", () => HttpResponse.json(preferenceDefaults)),
   // The sidebar's company block lists the user's companies.
   http.get("/api/companies", () => HttpResponse.json([])),
   // Board Members and Company Settings: a company with nobody listed yet.

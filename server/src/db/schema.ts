@@ -57,6 +57,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The browser's User-Agent at sign-in (at most 512 characters), so a user can tell their sessions apart. */
+    userAgent: text("user_agent"),
   },
   (t) => [uniqueIndex("sessions_token_hash_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );

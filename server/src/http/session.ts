@@ -66,8 +66,11 @@ export function clearSessionCookie(res: Response): void {
   res.clearCookie(sessionCookieName, { path: "/" });
 }
 
+/** Longest User-Agent kept on a session: enough to name a browser and system, not a place to store anything. */
+const userAgentMaxLength = 512;
+
 /** A new session for the user; answers the token (only its digest is stored). */
-export async function createSession(db: Queryable, clock: Clock, userId: number): Promise<string> {
+export async function createSession(db: Queryable, clock: Clock, userId: number, userAgent?: string | null): Promise<string> {
   const token = newSessionToken();
   const now = clock.now();
   await db.insert(sessions).values({
@@ -76,6 +79,8 @@ export async function createSession(db: Queryable, clock: Clock, userId: number)
     createdAt: now,
     lastUsedAt: now,
     expiresAt: new Date(now.getTime() + sessionAbsoluteLimitMs),
+    // eslint-disable-next-line no-control-regex -- control characters have no place in a device name
+    userAgent: userAgent ? userAgent.replace(/[\u0000-\u001F\u007F]/g, "").slice(0, userAgentMaxLength) || null : null,
   });
   return token;
 }

@@ -53,6 +53,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "GET /api/meetings/:id/calendar.ics": { thing: "meeting" },
   // account
   "POST /api/notifications/:id/read": { thing: "notification" },
+  "PATCH /api/users/:id": { calls: () => [{ body: { firstName: "Taken", lastName: "Over", profileImageUrl: "https://example.com/x.png" } }] },
+  // A wrong current password: the refusal is proved without ever changing the real one.
+  "PATCH /api/users/:id/password": { calls: () => [{ body: { currentPassword: "not-the-password", newPassword: "hijacked-1", confirmPassword: "hijacked-1" } }] },
+  "PUT /api/users/:id/preferences": { calls: () => [{ body: { darkMode: true, meetingReminders: false } }] },
 };
 
 /** Routes loaded by a thing need to know which thing. */

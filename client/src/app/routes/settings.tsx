@@ -1,6 +1,50 @@
-import { PageTitle } from "@/components/page-title";
+import { useState } from "react";
+import { PageHeader } from "@/components/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { displaySwitches, notificationSwitches, PreferenceSwitches } from "@/features/account/components/preference-switches";
+import { ProfileSettings } from "@/features/account/components/profile-settings";
+import { SecuritySettings } from "@/features/account/components/security-settings";
 
-/** /settings: personal settings. Arrives with the account issue. */
+type SettingsTab = "profile" | "security" | "notifications" | "preferences";
+const tabs: [SettingsTab, string][] = [
+  ["profile", "Profile"],
+  ["security", "Security"],
+  ["notifications", "Notifications"],
+  ["preferences", "Preferences"],
+];
+
+/** /settings: the signed-in user's own profile, password and sessions, and switches. */
 export function SettingsPage() {
-  return <PageTitle>Settings</PageTitle>;
+  const { user } = useCurrentUser();
+  const [tab, setTab] = useState<SettingsTab>("profile");
+  if (!user) return null;
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Settings" description="Your profile, security and how Quorum works for you." />
+      <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)} className="min-w-0">
+        {/* Two by two on a phone, where the four names do not fit on one line. */}
+        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:h-10 sm:w-fit">
+          {tabs.map(([value, label]) => (
+            <TabsTrigger key={value} value={value} className="py-1.5">
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="profile">
+          {/* Keyed by the user, so the form starts from the saved profile after a change elsewhere. */}
+          <ProfileSettings key={user.id} user={user} />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecuritySettings userId={user.id} />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <PreferenceSwitches title="Notifications" description="What Quorum tells you about, in the bell and by e-mail." entries={notificationSwitches} />
+        </TabsContent>
+        <TabsContent value="preferences">
+          <PreferenceSwitches title="Preferences" description="How Quorum looks and behaves for you." entries={displaySwitches} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

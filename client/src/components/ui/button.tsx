@@ -1,6 +1,7 @@
 import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
+import { Tooltip } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 
 export const buttonVariants = cva(
@@ -28,9 +29,10 @@ export const buttonVariants = cva(
 
 export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
+/** An icon-only button (size "icon") shows its aria-label as a tooltip when tooltips are on (TooltipProvider). */
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : "button";
-  return (
+  const button = (
     <Comp
       data-slot="button"
       className={cn(buttonVariants({ variant, size, className }))}
@@ -39,4 +41,6 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
       {...props}
     />
   );
+  const label = props["aria-label"];
+  return size === "icon" && label ? <Tooltip content={label}>{button}</Tooltip> : button;
 }

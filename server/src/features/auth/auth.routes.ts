@@ -18,12 +18,12 @@ export function authRouter(deps: RouterDeps): Router {
 
   router.post("/register", async (req, res) => {
     const input = parseOr400(registerSchema, req.body);
-    answerSignedIn(res, 201, await register(deps, input), req.secure);
+    answerSignedIn(res, 201, await register(deps, input, req.get("user-agent")), req.secure);
   });
 
   router.post("/login", async (req, res) => {
     const input = parseOr400(loginSchema, req.body);
-    answerSignedIn(res, 200, await login(deps, input, req.ip ?? "unknown"), req.secure);
+    answerSignedIn(res, 200, await login(deps, input, req.ip ?? "unknown", req.get("user-agent")), req.secure);
   });
 
   router.post("/logout", requireAuth, async (req, res) => {

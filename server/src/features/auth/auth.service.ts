@@ -50,7 +50,7 @@ async function activeRoleOf(db: Queryable, user: UserRow): Promise<CompanyRole |
   return row?.role ?? null;
 }
 
-export async function register(deps: AuthServiceDeps, input: RegisterInput): Promise<SignedIn> {
+export async function register(deps: AuthServiceDeps, input: RegisterInput, userAgent?: string): Promise<SignedIn> {
   const { db, clock } = deps;
   const taken = await findTakenField(db, input.username, input.email);
   if (taken) throw takenError(taken);
@@ -91,7 +91,7 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput): Pro
           .returning();
         activeUser = updated ?? user;
       }
-      const token = await createSession(tx, clock, user.id);
+      const token = await createSession(tx, clock, user.id, userAgent);
       return { user: activeUser, activeRole: invited[0]?.role ?? null, token };
     });
   } catch (error) {
@@ -109,11 +109,13 @@ const tooManyAttempts = () =>
   });
 
 /**
+ * The sign-in limit, also asked by anything else that checks a password (a password change): 10 failures
+ * a minute per account, 100 per IP, all password checks counted together.
  * Records this attempt, then counts the attempts of the window including it, so concurrent attempts
  * all see each other (counting first and recording after a slow password check let a burst through).
  * Answers the attempt's id: a successful sign-in removes it again.
  */
-async function recordAttemptWithinLimit(db: Database, clock: Clock, accountKey: string, ip: string): Promise<number> {
+export async function recordAttemptWithinLimit(db: Database, clock: Clock, accountKey: string, ip: string): Promise<number> {
   const now = clock.now();
   const [attempt] = await db.insert(loginAttempts).values({ username: accountKey, ip, attemptedAt: now }).returning({ id: loginAttempts.id });
   const windowStart = new Date(now.getTime() - rateWindowMs);
@@ -129,7 +131,7 @@ async function recordAttemptWithinLimit(db: Database, clock: Clock, accountKey: 
 }
 
 /** Signs in by username or e-mail; unknown user and wrong password fail alike. */
-export async function login(deps: AuthServiceDeps, input: LoginInput, ip: string): Promise<SignedIn> {
+export async function login(deps: AuthServiceDeps, input: LoginInput, ip: string, userAgent?: string): Promise<SignedIn> {
   const { db, clock } = deps;
   const name = lower(input.username);
   const [user] = await db
@@ -140,17 +142,25 @@ export async function login(deps: AuthServiceDeps, input: LoginInput, ip: string
     .orderBy(desc(equalsIgnoringCase(users.username, name)))
     .limit(1);
   // Failures count per account, however it was named; an unknown name counts as itself.
-  const attemptId = await recordAttemptWithinLimit(db, clock, user ? lower(user.username) : name, ip);
+  const attemptId = await recordAttemptWithinLimit(db, clock, user ? attemptKeyOf(user) : name, ip);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
     // Old attempts no longer count; dropping them keeps the table small.
     await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(clock.now().getTime() - 10 * rateWindowMs)));
     throw new HttpError(401, invalidCredentialsMessage);
   }
-  await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
-  const token = await createSession(db, clock, user.id);
+  await forgetAttempt(db, attemptId);
+  const token = await createSession(db, clock, user.id, userAgent);
   return { user, activeRole: await activeRoleOf(db, user), token };
 }
+
+/** A password check that succeeded is not a failure: its attempt no longer counts. */
+export async function forgetAttempt(db: Queryable, attemptId: number): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
+}
+
+/** The key failures of one account are counted under, however it was named. */
+export const attemptKeyOf = (user: { username: string }) => lower(user.username);
 
 export async function logout({ db }: ServiceDeps<"db">, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));

@@ -5,6 +5,8 @@ import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { runInTimeZone } from "@/testing/time-zone";
+import { preferenceDefaults } from "@shared/preferences";
+import { DRAFT_STORAGE_PREFIX } from "@/lib/use-form-draft";
 import { AGENDA_FAILED_TEXT, AGENDA_FROM_AI_TEXT, AGENDA_FROM_TEMPLATE_TEXT } from "@/features/meetings/components/schedule-meeting-dialog";
 import { buildMeetingDocument, buildMember } from "@/features/meetings/testing/meeting-fixtures";
 
@@ -295,5 +297,74 @@ describe("Schedule meeting modal", () => {
     expect(within(toast).getByText("Participants must be members of the company")).toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Schedule New Board Meeting" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Schedule Meeting" })).toBeEnabled();
+  });
+
+  describe("Auto-save Drafts", () => {
+    const storedDrafts = () => Object.keys(window.localStorage).filter((key) => key.startsWith(DRAFT_STORAGE_PREFIX));
+
+    async function typeAndCancel(dialog: HTMLElement, user: Awaited<ReturnType<typeof openModal>>["user"]) {
+      await user.type(within(dialog).getByLabelText("Meeting title"), "Q1 review");
+      await user.type(within(dialog).getByLabelText("Agenda"), "1. Budget");
+      await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    }
+
+    async function reopen(user: Awaited<ReturnType<typeof openModal>>["user"]) {
+      await user.click(screen.getByRole("button", { name: "New Meeting" }));
+      return screen.findByRole("dialog", { name: "Schedule New Board Meeting" });
+    }
+
+    it("keeps an unsent meeting and offers it back on the next opening", async () => {
+      companyData();
+      const { dialog, user } = await openModal();
+      expect(within(dialog).queryByText(/unsent draft/)).not.toBeInTheDocument();
+      await typeAndCancel(dialog, user);
+      expect(storedDrafts()).toEqual([`${DRAFT_STORAGE_PREFIX}meeting:new:7:3`]);
+
+      const again = await reopen(user);
+      expect(within(again).getByRole("status")).toHaveTextContent("You have an unsent draft from less than a minute ago.");
+      expect(within(again).getByLabelText("Meeting title")).toHaveValue("");
+      await user.click(within(again).getByRole("button", { name: "Restore draft" }));
+      expect(within(again).getByLabelText("Meeting title")).toHaveValue("Q1 review");
+      expect(within(again).getByLabelText("Agenda")).toHaveValue("1. Budget");
+      expect(within(again).queryByText(/unsent draft/)).not.toBeInTheDocument();
+    });
+
+    it("forgets a discarded draft", async () => {
+      companyData();
+      const { dialog, user } = await openModal();
+      await typeAndCancel(dialog, user);
+      const again = await reopen(user);
+      await user.click(within(again).getByRole("button", { name: "Discard" }));
+      expect(within(again).queryByText(/unsent draft/)).not.toBeInTheDocument();
+      expect(storedDrafts()).toEqual([]);
+    });
+
+    it("forgets the draft once the meeting is scheduled", async () => {
+      companyData();
+      server.use(
+        http.post("/api/documents", () =>
+          HttpResponse.json(buildMeetingDocument({ id: 91, companyId: 3, title: "Q1 review", date: "2026-03-20T13:30:00.000Z" }), { status: 201 }),
+        ),
+      );
+      const { dialog, user } = await openModal();
+      await user.type(within(dialog).getByLabelText("Meeting title"), "Q1 review");
+      await user.click(within(dialog).getByRole("button", { name: "Schedule Meeting" }));
+      await findToast("Meeting scheduled");
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+      expect(storedDrafts()).toEqual([]);
+      const again = await reopen(user);
+      expect(within(again).queryByText(/unsent draft/)).not.toBeInTheDocument();
+    });
+
+    it("keeps nothing when the user has switched Auto-save Drafts off", async () => {
+      companyData();
+      server.use(http.get("/api/users/7/preferences", () => HttpResponse.json({ ...preferenceDefaults, autoSaveDrafts: false })));
+      const { dialog, user } = await openModal();
+      await typeAndCancel(dialog, user);
+      expect(storedDrafts()).toEqual([]);
+      const again = await reopen(user);
+      expect(within(again).queryByText(/unsent draft/)).not.toBeInTheDocument();
+    });
   });
 });

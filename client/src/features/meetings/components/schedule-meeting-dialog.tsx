@@ -7,6 +7,7 @@ import type { CreateDocumentInput, DocumentObject } from "@shared/documents";
 import { displayName } from "@shared/people";
 import { roleLabel } from "@shared/roles";
 import { formatAgenda, meetingEndFrom, meetingFormSchema, type MeetingFormValues } from "@shared/meetings";
+import { DraftNotice } from "@/components/draft-notice";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -17,6 +18,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { usePreferences } from "@/lib/preferences/get-preferences";
+import { useFormDraft } from "@/lib/use-form-draft";
 import { useScheduleMeeting } from "@/features/meetings/api/create-meeting";
 import { useGenerateAgenda } from "@/features/meetings/api/generate-agenda";
 import { defaultMeetingValues, localStart, toMeetingDocument } from "@/features/meetings/lib/meeting-form";
@@ -96,6 +99,10 @@ function ScheduleMeetingForm({
   const participantsLabelId = useId();
   // useForm reads its defaults once, when the form mounts: that is on each opening, so "time now" is fresh.
   const form = useForm<MeetingFormValues>({ resolver: zodResolver(meetingFormSchema), defaultValues: defaultMeetingValues(now(), initialValues) });
+  // Auto-save Drafts: an unsent meeting is kept per user and company, and offered back on the next opening.
+  const { preferences, isLoaded } = usePreferences();
+  const draftKey = user && isLoaded && preferences.autoSaveDrafts ? `meeting:new:${user.id}:${user.companyId ?? "none"}` : null;
+  const draft = useFormDraft(form, draftKey, now);
 
   async function onSubmit(values: MeetingFormValues) {
     if (!user) return;
@@ -106,6 +113,7 @@ function ScheduleMeetingForm({
     }
     try {
       await createMeeting.mutateAsync(toMeetingDocument(values, start, user));
+      draft.clear();
       toast({ title: "Meeting scheduled", description: "The board meeting has been successfully scheduled." });
       onDone();
     } catch (error) {
@@ -145,6 +153,7 @@ function ScheduleMeetingForm({
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Schedule meeting">
+        {draft.offered && <DraftNotice savedAt={draft.offered.savedAt} onRestore={draft.restore} onDiscard={draft.discard} />}
         <LabeledField control={form.control} name="title" label="Meeting title">
           {(field) => <Input placeholder="Q3 Board Meeting" autoComplete="off" {...field} />}
         </LabeledField>

@@ -1,0 +1,304 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { AccountSession } from "@shared/account";
+import type { User } from "@shared/auth";
+import { preferenceDefaults, type Preferences } from "@shared/preferences";
+import { buildUser } from "@/testing/factories";
+import { renderApp } from "@/testing/render";
+import { server } from "@/testing/server";
+import { findToast } from "@/testing/toasts";
+
+const sessions: AccountSession[] = [
+  { id: 11, device: "Chrome on macOS", createdAt: "2026-11-20T10:00:00.000Z", lastUsedAt: new Date().toISOString(), current: true },
+  { id: 12, device: "Firefox on Linux", createdAt: "2026-11-01T10:00:00.000Z", lastUsedAt: "2026-11-21T10:00:00.000Z", current: false },
+];
+
+/** The signed-in user at /settings; the server keeps the switches and records what it was sent. */
+function renderSettings({ user = buildUser({ id: 7 }), preferences = preferenceDefaults as Preferences } = {}) {
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  let stored = { ...preferences };
+  let current: User = user;
+  server.use(
+    http.get("/api/auth/user", () => HttpResponse.json(current)),
+    http.get(`/api/users/${user.id}/preferences`, () => HttpResponse.json(stored)),
+    http.put(`/api/users/${user.id}/preferences`, async ({ request }) => {
+      const body = (await request.json()) as Partial<Preferences>;
+      sent.push({ method: "PUT", path: "preferences", body });
+      stored = { ...stored, ...body };
+      return HttpResponse.json(stored);
+    }),
+    http.get(`/api/users/${user.id}/sessions`, () => HttpResponse.json(sessions)),
+    http.patch(`/api/users/${user.id}`, async ({ request }) => {
+      const body = (await request.json()) as Partial<User>;
+      sent.push({ method: "PATCH", path: "profile", body });
+      current = { ...current, ...body, profileImageUrl: (body.profileImageUrl as string) || null };
+      return HttpResponse.json(current);
+    }),
+  );
+  // The token only: the handlers above answer for the user, so a saved profile is what is read back.
+  const rendered = renderApp({ path: "/settings", token: "settings-test-token" });
+  return { ...rendered, sent, account: user };
+}
+
+/** Fills the three password fields of the Security form. */
+async function fillPasswords(form: HTMLElement, user: ReturnType<typeof renderSettings>["user"], current: string, next: string, confirm = next) {
+  await user.type(within(form).getByLabelText("Current password"), current);
+  await user.type(within(form).getByLabelText("New password"), next);
+  await user.type(within(form).getByLabelText("Confirm new password"), confirm);
+}
+
+const sidebar = () => screen.getByRole("complementary", { name: "Sidebar" });
+
+describe("Settings page", () => {
+  it("shows four tabs, the profile first with the user's avatar initials, name, e-mail and role", async () => {
+    renderSettings({ user: buildUser({ id: 7, firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", role: "admin" }) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Profile", "Security", "Notifications", "Preferences"]);
+    const summary = screen.getByTestId("profile-summary");
+    expect(within(summary).getByText("AL")).toBeInTheDocument();
+    expect(within(summary).getByText("Ada Lovelace")).toBeInTheDocument();
+    expect(within(summary).getByText("ada@example.com")).toBeInTheDocument();
+    expect(within(summary).getByText("Admin")).toBeInTheDocument();
+    expect(screen.getByLabelText("First name")).toHaveValue("Ada");
+    expect(screen.getByLabelText("Email")).toHaveValue("ada@example.com");
+  });
+});
+
+describe("Profile", () => {
+  it("saves the profile with PATCH, toasts, and the sidebar shows the new name at once", async () => {
+    const { user, sent } = renderSettings();
+    const firstName = await screen.findByLabelText("First name");
+    await user.clear(firstName);
+    await user.type(firstName, "Augusta");
+    await user.type(screen.getByLabelText("Profile image URL"), "https://images.example.com/a.png");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await findToast("Profile updated");
+    expect(sent).toEqual([
+      { method: "PATCH", path: "profile", body: { firstName: "Augusta", lastName: "Lovelace", email: "user7@example.com", profileImageUrl: "https://images.example.com/a.png" } },
+    ]);
+    expect(within(sidebar()).getByText("Augusta Lovelace")).toBeInTheDocument();
+  });
+
+  it("shows the profile messages and sends nothing while they stand", async () => {
+    const { user, sent } = renderSettings();
+    await user.clear(await screen.findByLabelText("First name"));
+    await user.clear(screen.getByLabelText("Last name"));
+    await user.clear(screen.getByLabelText("Email"));
+    await user.type(screen.getByLabelText("Email"), "nope");
+    await user.type(screen.getByLabelText("Profile image URL"), "http://example.com/a.png");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("First name is required")).toBeInTheDocument();
+    expect(screen.getByText("Last name is required")).toBeInTheDocument();
+    expect(screen.getByText("Invalid email address")).toBeInTheDocument();
+    expect(screen.getByText("Please enter a valid https URL")).toBeInTheDocument();
+    expect(screen.getByLabelText("First name")).toHaveAttribute("aria-invalid", "true");
+    expect(sent).toEqual([]);
+  });
+
+  it("puts a taken e-mail on the field and toasts 'Failed to update profile: …'", async () => {
+    const { user } = renderSettings();
+    server.use(http.patch("/api/users/7", () => HttpResponse.json({ message: "Email already registered" }, { status: 409 })));
+    const email = await screen.findByLabelText("Email");
+    await user.clear(email);
+    await user.type(email, "taken@example.com");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    const toast = await findToast("Error");
+    expect(toast).toHaveTextContent("Failed to update profile: Email already registered");
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription(expect.stringContaining("Email already registered"));
+  });
+});
+
+describe("Security", () => {
+  async function openSecurity(user: ReturnType<typeof renderSettings>["user"]) {
+    await user.click(await screen.findByRole("tab", { name: "Security" }));
+    return screen.findByRole("form", { name: "Change password" });
+  }
+
+  it("has a show/hide toggle on each password field", async () => {
+    const { user } = renderSettings();
+    const form = await openSecurity(user);
+    const toggles = within(form).getAllByRole("button", { name: "Show password" });
+    expect(toggles).toHaveLength(3);
+    expect(within(form).getByLabelText("New password")).toHaveAttribute("type", "password");
+    await user.click(toggles[1]!);
+    expect(within(form).getByLabelText("New password")).toHaveAttribute("type", "text");
+    expect(within(form).getByLabelText("Current password")).toHaveAttribute("type", "password");
+  });
+
+  it("says 'Passwords don't match' on the confirmation and sends nothing", async () => {
+    const { user } = renderSettings();
+    let called = false;
+    server.use(
+      http.patch("/api/users/7/password", () => {
+        called = true;
+        return HttpResponse.json({});
+      }),
+    );
+    const form = await openSecurity(user);
+    await fillPasswords(form, user, "old-secret", "new-secret-1", "new-secret-2");
+    await user.click(within(form).getByRole("button", { name: "Update Password" }));
+    expect(await within(form).findByText("Passwords don't match")).toBeInTheDocument();
+    expect(within(form).getByLabelText("Confirm new password")).toHaveAttribute("aria-invalid", "true");
+    expect(called).toBe(false);
+  });
+
+  it("shows the password messages for empty and short fields", async () => {
+    const { user } = renderSettings();
+    const form = await openSecurity(user);
+    await user.type(within(form).getByLabelText("New password"), "abc");
+    await user.click(within(form).getByRole("button", { name: "Update Password" }));
+    expect(await within(form).findByText("Current password is required")).toBeInTheDocument();
+    expect(within(form).getByText("Password must be at least 6 characters")).toBeInTheDocument();
+    expect(within(form).getByText("Password confirmation is required")).toBeInTheDocument();
+  });
+
+  it("changes the password: toasts 'Password updated' and clears the fields", async () => {
+    const { user } = renderSettings();
+    let body: unknown;
+    server.use(
+      http.patch("/api/users/7/password", async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: "Password updated", otherSessionsEnded: 1 });
+      }),
+    );
+    const form = await openSecurity(user);
+    await fillPasswords(form, user, "old-secret", "new-secret-1");
+    await user.click(within(form).getByRole("button", { name: "Update Password" }));
+    expect(await findToast("Password updated")).toHaveTextContent("Your password has been successfully changed.");
+    expect(body).toEqual({ currentPassword: "old-secret", newPassword: "new-secret-1", confirmPassword: "new-secret-1" });
+    await waitFor(() => expect(within(form).getByLabelText("Current password")).toHaveValue(""));
+  });
+
+  it("shows the server's message for a wrong current password, in a toast and on the field", async () => {
+    const { user } = renderSettings();
+    server.use(http.patch("/api/users/7/password", () => HttpResponse.json({ message: "Current password is incorrect" }, { status: 400 })));
+    const form = await openSecurity(user);
+    await fillPasswords(form, user, "wrong-one", "new-secret-1");
+    await user.click(within(form).getByRole("button", { name: "Update Password" }));
+    expect(await findToast("Error")).toHaveTextContent("Current password is incorrect");
+    expect(within(form).getByLabelText("Current password")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("toasts 'Failed to update password' when the server says nothing", async () => {
+    const { user } = renderSettings();
+    server.use(http.patch("/api/users/7/password", () => new HttpResponse(null, { status: 500 })));
+    const form = await openSecurity(user);
+    await fillPasswords(form, user, "old-secret", "new-secret-1");
+    await user.click(within(form).getByRole("button", { name: "Update Password" }));
+    expect(await findToast("Error")).toHaveTextContent("Failed to update password");
+  });
+
+  it("lists the sessions with their device, marks this one, and signs out the others", async () => {
+    const { user } = renderSettings();
+    let revoked = false;
+    server.use(
+      http.post("/api/users/7/sessions/revoke-others", () => {
+        revoked = true;
+        return HttpResponse.json({ revoked: 1 });
+      }),
+    );
+    await openSecurity(user);
+    const list = await screen.findByRole("list", { name: "Active sessions" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Chrome on macOS");
+    expect(items[0]).toHaveTextContent("This device");
+    expect(items[1]).toHaveTextContent("Firefox on Linux");
+    expect(items[1]).toHaveTextContent(/Last used .* ago/);
+    server.use(http.get("/api/users/7/sessions", () => HttpResponse.json([sessions[0]])));
+    await user.click(screen.getByRole("button", { name: "Sign out other sessions" }));
+    expect(await findToast("Signed out")).toHaveTextContent("1 other session has been signed out.");
+    expect(revoked).toBe(true);
+    await waitFor(() => expect(within(screen.getByRole("list", { name: "Active sessions" })).getAllByRole("listitem")).toHaveLength(1));
+    expect(screen.getByRole("button", { name: "Sign out other sessions" })).toBeDisabled();
+  });
+});
+
+describe("Switches", () => {
+  it("show the defaults on the Notifications and Preferences tabs", async () => {
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole("tab", { name: "Notifications" }));
+    const expectSwitch = async (name: string, on: boolean) => expect(await screen.findByRole("switch", { name })).toHaveAttribute("aria-checked", String(on));
+    await waitFor(() => expect(screen.getByRole("switch", { name: "Meeting Reminders" })).toBeEnabled());
+    await expectSwitch("Meeting Reminders", true);
+    await expectSwitch("Document Updates", true);
+    await expectSwitch("Resolution Voting", true);
+    await expectSwitch("Board Member Updates", false);
+    await expectSwitch("Email Digest", true);
+    await user.click(screen.getByRole("tab", { name: "Preferences" }));
+    await expectSwitch("Dark Mode", false);
+    await expectSwitch("Compact View", false);
+    await expectSwitch("Auto-save Drafts", true);
+    await expectSwitch("Show Tooltips", true);
+  });
+
+  it("Dark Mode: saved on toggle, and the theme turns dark at once", async () => {
+    const { user, sent } = renderSettings();
+    await user.click(await screen.findByRole("tab", { name: "Preferences" }));
+    const darkMode = await screen.findByRole("switch", { name: "Dark Mode" });
+    await waitFor(() => expect(darkMode).toBeEnabled());
+    await user.click(darkMode);
+    expect(darkMode).toHaveAttribute("aria-checked", "true");
+    await waitFor(() => expect(document.documentElement).toHaveClass("dark"));
+    await waitFor(() => expect(sent).toEqual([{ method: "PUT", path: "preferences", body: { darkMode: true } }]));
+    expect(window.localStorage.getItem("quorum.theme")).toBe("dark");
+  });
+
+  it("follows the user: a dark preference saved elsewhere turns this browser dark after sign-in", async () => {
+    renderSettings({ preferences: { ...preferenceDefaults, darkMode: true } });
+    await waitFor(() => expect(document.documentElement).toHaveClass("dark"));
+  });
+
+  it("puts a switch back and toasts when saving fails", async () => {
+    const { user } = renderSettings();
+    server.use(http.put("/api/users/7/preferences", () => HttpResponse.json({ message: "Internal error" }, { status: 500 })));
+    await user.click(await screen.findByRole("tab", { name: "Notifications" }));
+    const reminders = await screen.findByRole("switch", { name: "Meeting Reminders" });
+    await waitFor(() => expect(reminders).toBeEnabled());
+    await user.click(reminders);
+    expect(await findToast("Error")).toHaveTextContent("Your change could not be saved. Please try again.");
+    expect(reminders).toHaveAttribute("aria-checked", "true");
+  });
+
+  it("puts Dark Mode back (and the theme with it) when saving fails", async () => {
+    const { user } = renderSettings();
+    server.use(http.put("/api/users/7/preferences", () => HttpResponse.error()));
+    await user.click(await screen.findByRole("tab", { name: "Preferences" }));
+    const darkMode = await screen.findByRole("switch", { name: "Dark Mode" });
+    await waitFor(() => expect(darkMode).toBeEnabled());
+    await user.click(darkMode);
+    await findToast("Error");
+    expect(darkMode).toHaveAttribute("aria-checked", "false");
+    expect(document.documentElement).not.toHaveClass("dark");
+  });
+
+  it("Compact View marks the page for compact spacing", async () => {
+    const { user } = renderSettings();
+    await user.click(await screen.findByRole("tab", { name: "Preferences" }));
+    const compact = await screen.findByRole("switch", { name: "Compact View" });
+    await waitFor(() => expect(compact).toBeEnabled());
+    expect(document.documentElement).not.toHaveAttribute("data-density");
+    await user.click(compact);
+    expect(document.documentElement).toHaveAttribute("data-density", "compact");
+    await user.click(compact);
+    expect(document.documentElement).not.toHaveAttribute("data-density");
+  });
+
+  it("Show Tooltips: an icon-only button names itself in a tooltip, and not once switched off", async () => {
+    const { user } = renderSettings();
+    const bell = await screen.findByRole("button", { name: "Notifications" });
+    await user.hover(bell);
+    const tooltip = await screen.findByRole("tooltip", {}, { timeout: 2000 });
+    expect(tooltip).toHaveTextContent("Notifications");
+    expect(bell).toHaveAttribute("aria-describedby", tooltip.id);
+    await user.unhover(bell);
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Preferences" }));
+    const tooltips = await screen.findByRole("switch", { name: "Show Tooltips" });
+    await waitFor(() => expect(tooltips).toBeEnabled());
+    await user.click(tooltips);
+    await user.hover(bell);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+  });
+});
