@@ -9,6 +9,7 @@ import { embeddedDatabaseDir, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { readEnv } from "./env";
 import { setPlatformAdmin } from "./features/auth/auth.service";
+import { startResolutionSweep } from "./features/resolutions/resolutions.service";
 import { createHttpServer } from "./http/http-server";
 import { createLogger, describeError } from "./logger";
 
@@ -54,6 +55,9 @@ async function main(): Promise<void> {
     { frontend },
   );
 
+  // Resolutions whose deadline passed are decided even when nobody reads them.
+  const resolutionSweep = startResolutionSweep({ db: database.db, clock: systemClock, logger });
+
   const server = createHttpServer(app, logger);
   server.on("error", (error) => {
     logger.fatal({ err: error }, "the HTTP server failed");
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
+    resolutionSweep.stop();
     // In-flight requests get 10 s to finish; then we stop regardless.
     const force = setTimeout(() => {
       logger.warn("forcing shutdown after 10 s");
