@@ -15,7 +15,7 @@ export function PendingResolutionsPanel() {
   const open = useMemo(() => (pending.data ?? []).filter((resolution) => new Date(resolution.deadline).getTime() > now.getTime()), [pending.data, now]);
 
   return (
-    <Card aria-labelledby="pending-resolutions-heading">
+    <Card role="region" aria-labelledby="pending-resolutions-heading">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle id="pending-resolutions-heading" role="heading" aria-level={2} className="text-lg">
           Pending Resolutions

@@ -101,7 +101,7 @@ export function ResolutionsList({
 function ResolutionCard({ resolution, tab, onVote, onOpen }: { resolution: Resolution; tab: ResolutionTab; onVote?: (resolution: Resolution) => void; onOpen: (resolution: Resolution) => void }) {
   const headingId = `resolution-${resolution.id}-title`;
   return (
-    <Card aria-labelledby={headingId}>
+    <Card role="article" aria-labelledby={headingId}>
       <CardContent className="grid gap-3 p-4 sm:p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid min-w-0 gap-1">
