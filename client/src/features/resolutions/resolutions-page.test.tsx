@@ -305,3 +305,28 @@ describe("dashboard", () => {
     expect(currentPath()).toBe("/resolutions");
   });
 });
+
+describe("the quorum in Company Settings", () => {
+  it("lets a founder set a percentage, and refuses one out of range", async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.put("/api/companies/3/quorum", async ({ request }) => {
+        const body = (await request.json()) as { quorumPercent: number | null };
+        sent.push(body);
+        return HttpResponse.json({ quorumPercent: body.quorumPercent, rule: `at least ${body.quorumPercent}% of the eligible voters` });
+      }),
+    );
+    const { user } = renderApp({ path: "/company-settings", signedInAs: buildUser({ id: 9, companyId: 3, role: "founder" }) });
+    const field = await screen.findByRole("textbox", { name: "Quorum (% of eligible voters)" }, { timeout: 5000 });
+    expect(screen.getByText("Now: more than half of the eligible voters.")).toBeInTheDocument();
+    await user.type(field, "150");
+    await user.click(screen.getByRole("button", { name: "Save quorum" }));
+    expect(screen.getByText("Quorum must be a whole percentage from 1 to 100")).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.clear(field);
+    await user.type(field, "60");
+    await user.click(screen.getByRole("button", { name: "Save quorum" }));
+    expect(await screen.findByText("Now: at least 60% of the eligible voters.")).toBeInTheDocument();
+    expect(sent).toEqual([{ quorumPercent: 60 }]);
+  });
+});

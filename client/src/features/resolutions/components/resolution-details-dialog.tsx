@@ -4,6 +4,7 @@ import { roleLabel } from "@shared/roles";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError } from "@/lib/api-client";
 import { formatLongDate, formatTime } from "@/lib/format";
 import { useResolution } from "@/features/resolutions/api/get-resolution";
 import { ResolutionStatusBadge } from "@/features/resolutions/components/resolution-status-badge";
@@ -27,7 +28,9 @@ export function ResolutionDetailsDialog({ id, now, onOpenChange }: { id: number 
             <Skeleton className="h-24 w-full" />
           </div>
         ) : details.isError ? (
-          <p className="text-sm text-destructive">The resolution could not be loaded.</p>
+          <p className="text-sm text-destructive">
+            {details.error instanceof ApiError && details.error.status === 404 ? "Resolution not found." : "The resolution could not be loaded."}
+          </p>
         ) : (
           <DetailsBody details={details.data} now={now} />
         )}
