@@ -113,7 +113,8 @@ export function CertificateView({ certificate, title }: { certificate: Certifica
           </>
         )}
       </dl>
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
+      <div className="overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50" tabIndex={0} role="group" aria-label="Votes counted">
         <table className="w-full text-left">
           <caption className="sr-only">Votes counted</caption>
           <thead className="text-muted-foreground">

@@ -102,7 +102,7 @@ function ResolutionCard({ resolution, tab, onVote, onOpen }: { resolution: Resol
   const headingId = `resolution-${resolution.id}-title`;
   return (
     <Card role="article" aria-labelledby={headingId}>
-      <CardContent className="grid gap-3 p-4 sm:p-5">
+      <CardContent className="grid gap-3 px-4 sm:px-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid min-w-0 gap-1">
             <h2 id={headingId} className="font-semibold break-words">
