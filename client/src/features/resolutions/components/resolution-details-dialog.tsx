@@ -119,18 +119,11 @@ export function CertificateView({ certificate, title }: { certificate: Certifica
           <caption className="sr-only">Votes counted</caption>
           <thead className="text-muted-foreground">
             <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Voter
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Vote
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Comment
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Cast
-              </th>
+              {["Voter", "Vote", "Comment", "Cast"].map((heading) => (
+                <th key={heading} scope="col" className="py-1 pr-3 font-medium">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
