@@ -60,7 +60,7 @@ function DetailsBody({ details, now }: { details: ResolutionDetails; now: Date }
         </section>
       )}
       {details.certificate ? (
-        <CertificateView certificate={details.certificate} title={details.title} />
+        <CertificateView certificate={details.certificate} />
       ) : (
         <section aria-labelledby="resolution-voters-heading" className="grid gap-1">
           <h3 id="resolution-voters-heading" className="font-medium">
@@ -77,7 +77,7 @@ function DetailsBody({ details, now }: { details: ResolutionDetails; now: Date }
 }
 
 /** The tally certificate, frozen at the decision. */
-export function CertificateView({ certificate, title }: { certificate: Certificate; title: string }) {
+export function CertificateView({ certificate }: { certificate: Certificate }) {
   return (
     <section aria-labelledby="certificate-heading" className="grid gap-3 rounded-md border p-4 print:border-0 print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -89,7 +89,6 @@ export function CertificateView({ certificate, title }: { certificate: Certifica
           Print certificate
         </Button>
       </div>
-      <p className="hidden font-medium print:block">{title}</p>
       <p className="font-medium">{certificate.explanation}</p>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="text-muted-foreground">Decided</dt>
