@@ -12,6 +12,7 @@ import { documentsRouter } from "./features/documents/documents.routes";
 import { meetingsRouter } from "./features/meetings/meetings.routes";
 import { companiesRouter } from "./features/companies/companies.routes";
 import { platformSettingsRouter } from "./features/platform/platform.routes";
+import { resolutionsRouter } from "./features/resolutions/resolutions.routes";
 import { apiNotFound, errorHandler } from "./http/errors";
 import { createGuards } from "./http/guards";
 import { requestContext } from "./http/request-context";
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
 
   app.use("/api/platform/settings", platformSettingsRouter(routerDeps));
   app.use("/api", meetingsRouter(routerDeps));
+  app.use("/api", resolutionsRouter(routerDeps));
   app.use("/api", apiNotFound);
 
   if (options.frontend) {

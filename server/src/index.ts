@@ -10,6 +10,7 @@ import { runMigrations } from "./db/migrate";
 import { readEnv } from "./env";
 import { startBackgroundJobs } from "./features/account/worker";
 import { setPlatformAdmin } from "./features/auth/auth.service";
+import { startResolutionSweep } from "./features/resolutions/resolutions.service";
 import { createHttpServer } from "./http/http-server";
 import { defaultMailSettings } from "./integrations/mailer";
 import { createLogger, describeError } from "./logger";
@@ -60,6 +61,9 @@ async function main(): Promise<void> {
   // Meeting reminders, the weekly digest and the mail outbox, every 15 s.
   const jobs = startBackgroundJobs(deps);
 
+  // Resolutions whose deadline passed are decided even when nobody reads them.
+  const resolutionSweep = startResolutionSweep({ db: database.db, clock: systemClock, logger });
+
   const server = createHttpServer(app, logger);
   server.on("error", (error) => {
     logger.fatal({ err: error }, "the HTTP server failed");
@@ -76,6 +80,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
+    resolutionSweep.stop();
     // In-flight requests get 10 s to finish; then we stop regardless.
     const force = setTimeout(() => {
       logger.warn("forcing shutdown after 10 s");

@@ -38,6 +38,11 @@ export const handlers = [
   // Meetings (the dashboard panel, /meetings, /meetings/:id): none yet; a meeting by id does not exist.
   http.get("/api/companies/:companyId/meetings/upcoming", () => HttpResponse.json([])),
   http.get("/api/documents", () => HttpResponse.json([])),
+  // Resolutions (the dashboard panel, /resolutions, the quorum in Company Settings): none yet, the default quorum.
+  http.get("/api/companies/:companyId/resolutions", () => HttpResponse.json([])),
+  http.get("/api/companies/:companyId/resolutions/pending", () => HttpResponse.json([])),
+  http.get("/api/resolutions/:id", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
+  http.get("/api/companies/:companyId/quorum", () => HttpResponse.json({ quorumPercent: null, rule: "more than half of the eligible voters" })),
   http.get("/api/documents/:id", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
 ];
 

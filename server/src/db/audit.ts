@@ -3,7 +3,8 @@ import type { Queryable } from "./client";
 import { auditEvents } from "./schema";
 
 export interface AuditEvent {
-  actorId: number;
+  /** Who made the change; null for the app itself (a decision at a deadline). */
+  actorId: number | null;
   /** The company the change belongs to; none for platform-wide changes. */
   companyId?: number | null;
   action: string;

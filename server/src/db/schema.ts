@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { meetingStatuses } from "../../../shared/meetings";
+import type { Certificate } from "../../../shared/resolutions";
 import { companyRoles } from "../../../shared/roles";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -89,6 +90,8 @@ export const companies = pgTable("companies", {
   website: text("website"),
   employeeCount: text("employee_count"),
   invitationMessage: text("invitation_message"),
+  /** Votes (abstentions included) a resolution needs by its deadline, as a percent of the eligible voters; null: more than half. */
+  quorumPercent: integer("quorum_percent"),
   createdAt: createdAt(),
 });
 
@@ -209,6 +212,10 @@ export const resolutions = pgTable(
     status: text("status", { enum: resolutionStatuses }).notNull().default("pending"),
     deadline: timestamp("deadline", { withTimezone: true }).notNull(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Why it was decided so, in words ("Approved: 3 yes, 1 no ..."); set with the decision. */
+    explanation: text("explanation"),
+    /** The tally certificate, frozen at the decision (later role changes and departures never alter it). */
+    certificate: jsonb("certificate").$type<Certificate>(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -252,6 +259,22 @@ export const votes = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("votes_resolution_user_idx").on(t.resolutionId, t.userId), index("votes_user_idx").on(t.userId)],
+);
+
+/** Conflicts of interest declared on a pending resolution: the voter leaves its denominator and cannot vote. */
+export const resolutionRecusals = pgTable(
+  "resolution_recusals",
+  {
+    resolutionId: integer("resolution_id")
+      .notNull()
+      .references(() => resolutions.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.resolutionId, t.userId] }), index("resolution_recusals_user_idx").on(t.userId)],
 );
 
 export const platformServices = pgTable(

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import request from "supertest";
-import { documentFiles, documents, notifications } from "../db/schema";
+import { documentFiles, documents, notifications, resolutions } from "../db/schema";
 import { meetingContent } from "../testing/factories";
 import { apiRoutes, routeKey, type ApiRoute } from "../testing/route-walker";
 import { routeFixtures, type ThingKind } from "../testing/tenancy-routes";
@@ -29,7 +29,7 @@ let admin: SignedUp;
 let founder: SignedUp;
 let member: SignedUp;
 let companyId: number;
-const things: Record<ThingKind, number> = { meeting: 0, document: 0, company: 0, notification: 0 };
+const things: Record<ThingKind, number> = { meeting: 0, document: 0, company: 0, notification: 0, resolution: 0 };
 
 // ---- generators ---------------------------------------------------------------------------------
 
@@ -172,6 +172,11 @@ beforeAll(async () => {
   things.company = companyId;
   const [note] = await ctx.db.insert(notifications).values({ userId: founder.id, companyId, kind: "test", title: "Hello" }).returning({ id: notifications.id });
   things.notification = note!.id;
+  const [resolution] = await ctx.db
+    .insert(resolutions)
+    .values({ companyId, title: "Approve the budget", description: "FY27", type: "Ordinary", deadline: new Date("2026-12-31T23:59:59.999Z"), createdBy: founder.id })
+    .returning({ id: resolutions.id });
+  things.resolution = resolution!.id;
   routes = apiRoutes(ctx.app).routes.filter((route) => route.method !== "ALL");
 }, 120_000);
 afterAll(() => (onEmbedded ? ctx.close() : undefined));

@@ -10,7 +10,7 @@ import { routeKey, type ApiRoute } from "./route-walker";
  */
 
 /** The things the test makes for company A (and its founder Alice) before walking. */
-export type ThingKind = "meeting" | "document" | "company" | "notification";
+export type ThingKind = "meeting" | "document" | "company" | "notification" | "resolution";
 
 export interface FixtureCall {
   /** Default: the route's path with each `:param` replaced by the id under test. */
@@ -51,6 +51,16 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "POST /api/new-meeting": { calls: () => [{ body: { title: "Intrusion", date: "2026-07-01T10:00:00.000Z" } }] },
   "POST /api/meetings/:id/generate-agenda": { thing: "meeting" },
   "GET /api/meetings/:id/calendar.ics": { thing: "meeting" },
+  // resolutions
+  "POST /api/resolutions": {
+    calls: () => [{ body: { title: "Intrusion", description: "Hijack", type: "Ordinary", deadline: "2026-12-31T23:59:59.999Z", documentIds: [] } }],
+  },
+  "GET /api/resolutions/:id": { thing: "resolution" },
+  "GET /api/resolutions/:id/votes": { thing: "resolution" },
+  "POST /api/resolutions/:id/vote": { thing: "resolution", calls: () => [{ body: { vote: "no", comment: "hijacked" } }] },
+  "POST /api/resolutions/:id/conflict": { thing: "resolution", calls: () => [{ body: { reason: "hijacked" } }] },
+  "DELETE /api/resolutions/:id/conflict": { thing: "resolution" },
+  "PUT /api/companies/:companyId/quorum": { calls: () => [{ body: { quorumPercent: 100 } }] },
   // account
   "POST /api/notifications/:id/read": { thing: "notification" },
   "PATCH /api/users/:id": { calls: () => [{ body: { firstName: "Taken", lastName: "Over", profileImageUrl: "https://example.com/x.png" } }] },

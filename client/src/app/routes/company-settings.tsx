@@ -9,6 +9,7 @@ import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCompanySettings } from "@/features/companies/api/get-company-settings";
 import { CompanyGeneralForm } from "@/features/companies/components/company-general-form";
 import { TeamMembers } from "@/features/companies/components/team-members";
+import { QuorumSetting } from "@/features/resolutions/components/quorum-setting";
 
 /** /company-settings: for those who may edit the company (founders and admins); anyone else goes to / with 'Access Denied'. */
 export function CompanySettingsPage() {
@@ -51,6 +52,11 @@ function CompanySettings({ user }: { user: User }) {
             <Card>
               <CardContent>
                 <CompanyGeneralForm key={settings.data.company.id} company={settings.data.company} />
+              </CardContent>
+            </Card>
+            <Card className="mt-6">
+              <CardContent>
+                <QuorumSetting />
               </CardContent>
             </Card>
           </TabsContent>

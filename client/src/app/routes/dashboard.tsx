@@ -8,8 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
+import { PendingResolutionsPanel } from "@/features/resolutions/components/pending-resolutions-panel";
 
-/** / and /dashboard: Quick Actions and Upcoming Meetings (the other panels arrive with their issues). */
+/** / and /dashboard: Quick Actions, Upcoming Meetings and Pending Resolutions (the other panels arrive with their issues). */
 export function DashboardPage() {
   const { user } = useCurrentUser();
   const [scheduling, setScheduling] = useState(false);
@@ -42,7 +43,7 @@ export function DashboardPage() {
             )}
             <QuickAction icon={<FilePlus2 aria-hidden />} title="Create Resolution" text="Draft a new resolution for board approval">
               <Button asChild variant="link" className="h-auto p-0">
-                <Link href="/resolutions">Create resolution</Link>
+                <Link href="/resolutions?new=1">Create resolution</Link>
               </Button>
             </QuickAction>
             <QuickAction icon={<Upload aria-hidden />} title="Upload Document" text="Add files to your board's document repository">
@@ -54,6 +55,7 @@ export function DashboardPage() {
         </CardContent>
       </Card>
       <UpcomingMeetingsPanel />
+      <PendingResolutionsPanel />
       {canSchedule && <ScheduleMeeting open={scheduling} onOpenChange={setScheduling} />}
     </div>
   );

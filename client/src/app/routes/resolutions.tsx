@@ -1,6 +1,76 @@
-import { PageTitle } from "@/components/page-title";
+import { useEffect, useState } from "react";
+import { useLocation, useParams, useSearch } from "wouter";
+import { can } from "@shared/permissions";
+import { resolutionTab, type Resolution } from "@shared/resolutions";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { useNow } from "@/lib/use-now";
+import { useAttachableDocuments } from "@/features/resolutions/api/get-attachable-documents";
+import { useResolutions } from "@/features/resolutions/api/get-resolutions";
+import { CastVoteDialog } from "@/features/resolutions/components/cast-vote-dialog";
+import { NewResolutionDialog } from "@/features/resolutions/components/new-resolution-dialog";
+import { ResolutionDetailsDialog } from "@/features/resolutions/components/resolution-details-dialog";
+import { ResolutionsList } from "@/features/resolutions/components/resolutions-list";
 
-/** /resolutions and /resolutions/:id (which opens that resolution here). Arrives with the resolutions issue. */
-export function ResolutionsPage() {
-  return <PageTitle>Resolutions</PageTitle>;
+/** How long after arriving with `?new=1` (the dashboard's 'Create resolution') the New Resolution dialog opens. */
+export const NEW_RESOLUTION_DELAY_MS = 100;
+
+/**
+ * /resolutions and /resolutions/:id (which opens that resolution: the vote dialog while it is open to the
+ * caller's vote, its details or certificate otherwise). `?new=1` opens the New Resolution dialog.
+ */
+export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
+  const { user } = useCurrentUser();
+  const params = useParams<{ id?: string }>();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const liveNow = useNow();
+  const now = fixedNow ?? liveNow;
+  const resolutions = useResolutions();
+  const canCreate = can(user?.role, "createResolution");
+  const canVote = can(user?.role, "vote");
+  const [creating, setCreating] = useState(false);
+  const documents = useAttachableDocuments({ enabled: creating });
+  const [voting, setVoting] = useState<Resolution | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+
+  const wantsNew = new URLSearchParams(search).get("new") === "1";
+  useEffect(() => {
+    if (!wantsNew || !canCreate) return;
+    const timer = setTimeout(() => {
+      setCreating(true);
+      navigate("/resolutions", { replace: true });
+    }, NEW_RESOLUTION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [wantsNew, canCreate, navigate]);
+
+  // /resolutions/:id opens that resolution once the list has it (another company's id opens its details, which answer "not found").
+  const routeId = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const routed = routeId === null ? undefined : resolutions.data?.find((resolution) => resolution.id === routeId);
+  const routeReady = routeId !== null && (routed !== undefined || resolutions.isError || (resolutions.isSuccess && !routed));
+  const routeVotes = routed !== undefined && canVote && resolutionTab(routed, now) === "pending";
+  const votingOn = voting ?? (routeReady && routeVotes ? routed! : null);
+  const viewingId = viewing ?? (routeReady && !routeVotes ? routeId : null);
+
+  const close = () => {
+    setVoting(null);
+    setViewing(null);
+    if (routeId !== null) navigate("/resolutions");
+  };
+
+  return (
+    <>
+      <ResolutionsList
+        resolutions={resolutions.data}
+        isLoading={resolutions.isLoading}
+        isError={resolutions.isError}
+        now={now}
+        onNewResolution={canCreate ? () => setCreating(true) : undefined}
+        onVote={canVote ? setVoting : undefined}
+        onOpen={(resolution) => setViewing(resolution.id)}
+      />
+      {canCreate && <NewResolutionDialog open={creating} onOpenChange={setCreating} documents={documents} />}
+      <CastVoteDialog resolution={votingOn} userId={user?.id} onOpenChange={(open) => !open && close()} />
+      <ResolutionDetailsDialog id={viewingId} now={now} onOpenChange={(open) => !open && close()} />
+    </>
+  );
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import request from "supertest";
 import { createApp } from "../../app";
-import { documentFiles, documents, notifications, users } from "../../db/schema";
+import { documentFiles, documents, notifications, resolutions, users } from "../../db/schema";
 import { createGuards, tenantOf } from "../../http/guards";
 import { meetingContent } from "../../testing/factories";
 import { apiRoutes, routeKey, type ApiRoute } from "../../testing/route-walker";
@@ -27,7 +27,7 @@ let serviceId: number;
 let routes: ApiRoute[];
 let walkProblems: string[];
 const secret = "Confidential merger with Initech";
-const things: Record<ThingKind, number> = { meeting: 0, document: 0, company: 0, notification: 0 };
+const things: Record<ThingKind, number> = { meeting: 0, document: 0, company: 0, notification: 0, resolution: 0 };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -61,6 +61,11 @@ beforeAll(async () => {
   things.company = companyA.id;
   const [note] = await ctx.db.insert(notifications).values({ userId: alice.id, companyId: companyA.id, kind: "test", title: secret }).returning({ id: notifications.id });
   things.notification = note!.id;
+  const [resolution] = await ctx.db
+    .insert(resolutions)
+    .values({ companyId: companyA.id, title: secret, description: secret, type: "Ordinary", deadline: new Date("2026-12-31T23:59:59.999Z"), createdBy: alice.id })
+    .returning({ id: resolutions.id });
+  things.resolution = resolution!.id;
   const service = await request(ctx.app).post("/api/platform/settings").set("Authorization", pat.bearer).send({ serviceName: "Custom", serviceKey: "sk-platform-0123456789" });
   serviceId = service.body.id;
 

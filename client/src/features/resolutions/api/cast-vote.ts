@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CastVoteInput, VoteCounts } from "@shared/resolutions";
+import { apiJson } from "@/lib/api-client";
+import { useActiveCompany } from "@/lib/auth/active-company";
+import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
+
+/** POST /api/resolutions/:id/vote → the counts after the vote. */
+export function castVote(id: number, body: CastVoteInput): Promise<VoteCounts> {
+  return apiJson<VoteCounts>("POST", `/api/resolutions/${id}/vote`, body);
+}
+
+export function useCastVote(id: number) {
+  const queryClient = useQueryClient();
+  const companyId = useActiveCompany();
+  return useMutation({
+    mutationFn: (body: CastVoteInput) => castVote(id, body),
+    onSuccess: (counts) => {
+      queryClient.setQueryData(resolutionKeys.votes(companyId, id), counts);
+      // The vote may have decided the resolution: the lists and its details are read again.
+      return queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CreateResolutionInput, Resolution } from "@shared/resolutions";
+import { apiJson } from "@/lib/api-client";
+import { useActiveCompany } from "@/lib/auth/active-company";
+import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
+
+/** POST /api/resolutions (in the active company). */
+export function createResolution(body: CreateResolutionInput): Promise<Resolution> {
+  return apiJson<Resolution>("POST", "/api/resolutions", body);
+}
+
+export function useCreateResolution() {
+  const queryClient = useQueryClient();
+  const companyId = useActiveCompany();
+  return useMutation({
+    mutationFn: createResolution,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { useActiveCompany } from "@/lib/auth/active-company";
+import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
+
+/** POST /api/resolutions/:id/conflict: the caller's vote is withdrawn and they no longer vote on it. */
+export async function declareConflict(id: number, reason: string): Promise<void> {
+  await apiRequest("POST", `/api/resolutions/${id}/conflict`, { reason });
+}
+
+export function useDeclareConflict(id: number) {
+  const queryClient = useQueryClient();
+  const companyId = useActiveCompany();
+  return useMutation({
+    mutationFn: (reason: string) => declareConflict(id, reason),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) }),
+  });
+}

@@ -1,0 +1,13 @@
+import type { PendingResolutionSummary } from "@shared/resolutions";
+import { apiJson } from "@/lib/api-client";
+import { useActiveCompanyQuery } from "@/lib/auth/active-company";
+import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
+
+/** GET /api/companies/:companyId/resolutions/pending → pending and not past the deadline, soonest deadline first. */
+export function getPendingResolutions(companyId: number): Promise<PendingResolutionSummary[]> {
+  return apiJson<PendingResolutionSummary[]>("GET", `/api/companies/${companyId}/resolutions/pending`);
+}
+
+export function usePendingResolutions() {
+  return useActiveCompanyQuery((companyId) => ({ queryKey: resolutionKeys.pending(companyId), queryFn: () => getPendingResolutions(companyId) }));
+}

@@ -1,0 +1,32 @@
+import type { VoteCounts } from "@shared/resolutions";
+import { apiJson } from "@/lib/api-client";
+import { useActiveCompanyQuery } from "@/lib/auth/active-company";
+import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
+
+/** Vote counts refresh every 5000 ms while they are shown. */
+export const VOTE_COUNTS_REFRESH_MS = 5000;
+
+/** GET /api/resolutions/:id/votes → {yes, no, abstain, total, userVote}. */
+export function getVoteCounts(id: number): Promise<VoteCounts> {
+  return apiJson<VoteCounts>("GET", `/api/resolutions/${id}/votes`);
+}
+
+/** The counts of one resolution, polled every 5 s while `id` is set (the dialog is shown); a failed poll is only logged. */
+export function useVoteCounts(id: number | null) {
+  return useActiveCompanyQuery(
+    (companyId) => ({
+      queryKey: resolutionKeys.votes(companyId, id ?? 0),
+      queryFn: async () => {
+        try {
+          return await getVoteCounts(id ?? 0);
+        } catch (error) {
+          console.error("Failed to refresh the vote counts", error);
+          throw error;
+        }
+      },
+      refetchInterval: VOTE_COUNTS_REFRESH_MS,
+      staleTime: 0,
+    }),
+    { enabled: id !== null },
+  );
+}

@@ -1,0 +1,141 @@
+import { FileText, Plus } from "lucide-react";
+import { useMemo, useState } from "react";
+import { resolutionTab, type Resolution, type ResolutionTab } from "@shared/resolutions";
+import { PageHeader } from "@/components/page-header";
+import { SearchInput } from "@/components/search-input";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { formatLongDate } from "@/lib/format";
+import { ResolutionStatusBadge } from "@/features/resolutions/components/resolution-status-badge";
+import { VoteCountsLine } from "@/features/resolutions/components/vote-counts-line";
+import { matchesResolutionSearch } from "@/features/resolutions/lib/resolution-form";
+
+const tabs: { value: ResolutionTab; label: string; empty: string }[] = [
+  { value: "pending", label: "Pending", empty: "No pending resolutions." },
+  { value: "completed", label: "Completed", empty: "No completed resolutions." },
+  { value: "expired", label: "Expired", empty: "No expired resolutions." },
+];
+
+/** 'Board Resolutions': search on title or description; Pending, Completed and Expired tabs decided against `now`. */
+export function ResolutionsList({
+  resolutions,
+  isLoading,
+  isError,
+  now,
+  onNewResolution,
+  onVote,
+  onOpen,
+}: {
+  resolutions: Resolution[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  now: Date;
+  /** Opens the New Resolution dialog; without it (observers) there is no button. */
+  onNewResolution?: () => void;
+  /** Opens the Cast Your Vote dialog; without it (observers) there is no vote button. */
+  onVote?: (resolution: Resolution) => void;
+  onOpen: (resolution: Resolution) => void;
+}) {
+  const [search, setSearch] = useState("");
+  const grouped = useMemo(() => {
+    const groups: Record<ResolutionTab, Resolution[]> = { pending: [], completed: [], expired: [] };
+    for (const resolution of resolutions ?? []) {
+      if (matchesResolutionSearch(resolution, search)) groups[resolutionTab(resolution, now)].push(resolution);
+    }
+    return groups;
+  }, [resolutions, search, now]);
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Board Resolutions"
+        description="Propose resolutions, vote on them and see how each was decided."
+        actions={
+          onNewResolution && (
+            <Button onClick={onNewResolution}>
+              <Plus aria-hidden />
+              New Resolution
+            </Button>
+          )
+        }
+      />
+      <SearchInput label="Search resolutions" placeholder="Search resolutions..." value={search} onChange={(event) => setSearch(event.target.value)} />
+      <Tabs defaultValue="pending">
+        <TabsList>
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value}>
+            {isLoading ? (
+              <div className="grid gap-3" role="status" aria-label="Loading resolutions">
+                {[0, 1, 2].map((key) => (
+                  <Skeleton key={key} className="h-32 w-full" />
+                ))}
+              </div>
+            ) : isError ? (
+              <p className="py-8 text-center text-sm text-destructive">The resolutions could not be loaded. Please try again.</p>
+            ) : grouped[tab.value].length === 0 ? (
+              <p className="py-8 text-center text-sm text-muted-foreground">{search ? "No resolutions match your search." : tab.empty}</p>
+            ) : (
+              <ul className="grid gap-3">
+                {grouped[tab.value].map((resolution) => (
+                  <li key={resolution.id}>
+                    <ResolutionCard resolution={resolution} tab={tab.value} onVote={tab.value === "pending" ? onVote : undefined} onOpen={onOpen} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+function ResolutionCard({ resolution, tab, onVote, onOpen }: { resolution: Resolution; tab: ResolutionTab; onVote?: (resolution: Resolution) => void; onOpen: (resolution: Resolution) => void }) {
+  const headingId = `resolution-${resolution.id}-title`;
+  return (
+    <Card role="article" aria-labelledby={headingId}>
+      <CardContent className="grid gap-3 px-4 sm:px-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="grid min-w-0 gap-1">
+            <h2 id={headingId} className="font-semibold break-words">
+              {resolution.title}
+            </h2>
+            <p className="text-xs text-muted-foreground">
+              {resolution.type} · Deadline: {formatLongDate(resolution.deadline)}
+              {resolution.documentIds.length > 0 && (
+                <span className="ml-2 inline-flex items-center gap-1">
+                  <FileText className="size-3" aria-hidden />
+                  {resolution.documentIds.length} {resolution.documentIds.length === 1 ? "document" : "documents"}
+                </span>
+              )}
+            </p>
+          </div>
+          <ResolutionStatusBadge resolution={resolution} tab={tab} />
+        </div>
+        <p className="line-clamp-3 text-sm break-words text-muted-foreground">{resolution.description}</p>
+        {resolution.explanation && <p className="text-sm">{resolution.explanation}</p>}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <VoteCountsLine counts={resolution.voteCounts} />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => onOpen(resolution)} aria-describedby={headingId}>
+              {resolution.status === "pending" ? "Details" : "Certificate"}
+            </Button>
+            {onVote && (
+              <Button size="sm" onClick={() => onVote(resolution)} aria-describedby={headingId}>
+                Cast Your Vote
+              </Button>
+            )}
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { format } from "date-fns";
+import { z } from "zod";
+import { dateInput, limits, text } from "@shared/input";
+import { maxResolutionDescription, resolutionTypes, type CreateResolutionInput, type Resolution, type ResolutionTab } from "@shared/resolutions";
+import { DATE_INPUT_FORMAT } from "@/lib/format";
+
+export const MISSING_TITLE = "Missing information";
+export const MISSING_TEXT = "Please fill in all the required fields.";
+export const CREATE_FAILED_TEXT = "Failed to create resolution. Please try again.";
+export const VOTE_FAILED_TEXT = "Failed to submit vote. Please try again.";
+export const DEADLINE_PAST_MESSAGE = "The deadline cannot be before today";
+
+/** The New Resolution form: title, description, type and a deadline date are required. */
+export const resolutionFormSchema = z.object({
+  title: text({ max: limits.title, min: 1, requiredMessage: "Title is required", maxMessage: `Title must be at most ${limits.title} characters` }),
+  description: text({ max: maxResolutionDescription, min: 1, requiredMessage: "Description is required", maxMessage: `Description must be at most ${maxResolutionDescription} characters` }),
+  type: z.enum(resolutionTypes, { message: "Type is required" }),
+  deadline: dateInput("Deadline is required"),
+  documentIds: z.array(z.number()),
+});
+export type ResolutionFormValues = z.input<typeof resolutionFormSchema>;
+
+export const emptyResolutionForm = (): ResolutionFormValues => ({ title: "", description: "", type: undefined as unknown as ResolutionFormValues["type"], deadline: "", documentIds: [] });
+
+/** Today as the date input holds it, in the user's time zone. */
+export const todayInput = (now: Date) => format(now, DATE_INPUT_FORMAT);
+
+/** The end of the chosen day in the user's time zone: a deadline on a date means until that day is over. */
+export function endOfLocalDay(dateValue: string): Date {
+  const [year, month, day] = dateValue.split("-").map(Number) as [number, number, number];
+  return new Date(year, month - 1, day, 23, 59, 59, 999);
+}
+
+export function toCreateResolution(values: ResolutionFormValues): CreateResolutionInput {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    type: values.type,
+    deadline: endOfLocalDay(values.deadline).toISOString(),
+    documentIds: values.documentIds,
+    status: "pending",
+  };
+}
+
+/** Search on the title or the description, case-insensitive. */
+export function matchesResolutionSearch(resolution: Pick<Resolution, "title" | "description">, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return resolution.title.toLowerCase().includes(needle) || resolution.description.toLowerCase().includes(needle);
+}
+
+/** The badge of a resolution on its tab. */
+export function resolutionBadge(resolution: Pick<Resolution, "status">, tab: ResolutionTab): { label: string; variant: "success" | "destructive" | "secondary" | "warning" } {
+  if (resolution.status === "approved") return { label: "Approved", variant: "success" };
+  if (resolution.status === "rejected") return { label: "Rejected", variant: "destructive" };
+  if (tab === "expired") return { label: "Expired", variant: "secondary" };
+  return { label: "Pending", variant: "warning" };
+}

@@ -1,0 +1,332 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { Certificate, Resolution, ResolutionDetails, VoteCounts } from "@shared/resolutions";
+import { buildUser } from "@/testing/factories";
+import { renderApp } from "@/testing/render";
+import { server } from "@/testing/server";
+import { runInTimeZone } from "@/testing/time-zone";
+import { findToast } from "@/testing/toasts";
+
+// Local dates are visible away from UTC: the deadline is the end of the chosen day in New York.
+runInTimeZone("America/New_York");
+
+const me = buildUser({ id: 7, companyId: 3, role: "member" });
+const now = new Date("2026-06-01T15:00:00.000Z");
+const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
+
+let nextId = 1;
+function buildResolution(overrides: Partial<Resolution> = {}): Resolution {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    title: `Resolution ${id}`,
+    description: "Approve the plan",
+    type: "Ordinary",
+    deadline: at(7 * 86_400_000),
+    status: "pending",
+    createdAt: "2026-05-20T10:00:00.000Z",
+    createdBy: 1,
+    decidedAt: null,
+    explanation: null,
+    documentIds: [],
+    voteCounts: { yes: 0, no: 0, abstain: 0 },
+    ...overrides,
+  };
+}
+function details(resolution: Resolution, extra: Partial<ResolutionDetails> = {}): ResolutionDetails {
+  return { ...resolution, documents: [], voters: [], recusals: [], certificate: null, ...extra };
+}
+function serve(list: Resolution[], { votes }: { votes?: () => VoteCounts } = {}) {
+  server.use(
+    http.get("/api/companies/3/resolutions", () => HttpResponse.json(list)),
+    http.get("/api/resolutions/:id", ({ params }) => {
+      const found = list.find((resolution) => resolution.id === Number(params.id));
+      return found ? HttpResponse.json(details(found)) : HttpResponse.json({ message: "Not found" }, { status: 404 });
+    }),
+    http.get("/api/resolutions/:id/votes", () => HttpResponse.json(votes ? votes() : { yes: 0, no: 0, abstain: 0, total: 0, userVote: null })),
+  );
+}
+
+beforeEach(() => {
+  // The injected clock: only Date is faked unless a test fakes more.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(now);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const titlesIn = (panel: HTMLElement) => within(panel).queryAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+
+describe("/resolutions tabs", () => {
+  it("puts a resolution whose deadline is now under Expired and one a millisecond later under Pending; decided ones under Completed", async () => {
+    serve([
+      buildResolution({ id: 1, title: "Open a millisecond more", deadline: at(1), voteCounts: { yes: 2, no: 1, abstain: 0 } }),
+      buildResolution({ id: 2, title: "Deadline now", deadline: at(0) }),
+      buildResolution({ id: 3, title: "Passed", status: "approved", deadline: at(-1000) }),
+      buildResolution({ id: 4, title: "Failed", status: "rejected", deadline: at(86_400_000) }),
+    ]);
+    const { user } = renderApp({ path: "/resolutions", signedInAs: me });
+    // The first render loads the page's code.
+    await screen.findByRole("heading", { level: 1, name: "Board Resolutions" }, { timeout: 5000 });
+    const pending = await screen.findByRole("tabpanel", { name: "Pending" });
+    await within(pending).findByText("Open a millisecond more");
+    expect(titlesIn(pending)).toEqual(["Open a millisecond more"]);
+    const card = within(pending).getByRole("article", { name: "Open a millisecond more" });
+    expect(within(card).getByText("Pending")).toBeInTheDocument();
+    expect(within(card).getByText("Ordinary · Deadline: June 1, 2026")).toBeInTheDocument();
+    expect(within(card).getByText("Yes").nextSibling).toHaveTextContent("2");
+
+    await user.click(screen.getByRole("tab", { name: "Expired" }));
+    const expired = await screen.findByRole("tabpanel", { name: "Expired" });
+    expect(titlesIn(expired)).toEqual(["Deadline now"]);
+    expect(within(expired).getByText("Expired")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("tab", { name: "Completed" }));
+    const completed = await screen.findByRole("tabpanel", { name: "Completed" });
+    expect(titlesIn(completed)).toEqual(["Passed", "Failed"]);
+    expect(within(completed).getByText("Approved")).toBeInTheDocument();
+    expect(within(completed).getByText("Rejected")).toBeInTheDocument();
+  });
+
+  it("searches titles and descriptions case-insensitively", async () => {
+    serve([buildResolution({ id: 11, title: "Budget", description: "Capex" }), buildResolution({ id: 12, title: "Auditor", description: "Appoint KPMG" })]);
+    const { user } = renderApp({ path: "/resolutions", signedInAs: me });
+    const pending = await screen.findByRole("tabpanel", { name: "Pending" });
+    await within(pending).findByText("Budget");
+    await user.type(screen.getByRole("searchbox", { name: "Search resolutions" }), "kpmg");
+    expect(titlesIn(pending)).toEqual(["Auditor"]);
+  });
+});
+
+describe("Cast Your Vote", () => {
+  it("reads 'Vote Now', then 'Change Vote' once the user has voted", async () => {
+    const resolution = buildResolution({ id: 21, title: "Budget" });
+    let userVote: VoteCounts["userVote"] = null;
+    serve([resolution], { votes: () => ({ yes: userVote ? 1 : 0, no: 0, abstain: 0, total: userVote ? 1 : 0, userVote }) });
+    const sent: unknown[] = [];
+    server.use(
+      http.post("/api/resolutions/21/vote", async ({ request }) => {
+        sent.push(await request.json());
+        userVote = "yes";
+        return HttpResponse.json({ yes: 1, no: 0, abstain: 0, total: 1, userVote });
+      }),
+    );
+    const { user } = renderApp({ path: "/resolutions", signedInAs: me });
+    await user.click(await screen.findByRole("button", { name: "Cast Your Vote" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cast Your Vote" });
+    await user.click(within(dialog).getByRole("radio", { name: "Yes" }));
+    await user.type(within(dialog).getByRole("textbox", { name: /Comment/ }), "Sound plan");
+    await user.click(within(dialog).getByRole("button", { name: "Vote Now" }));
+    expect(await findToast("Vote recorded")).toBeInTheDocument();
+    expect(sent).toEqual([{ vote: "yes", comment: "Sound plan" }]);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Cast Your Vote" })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole("button", { name: "Cast Your Vote" }));
+    const again = await screen.findByRole("dialog", { name: "Cast Your Vote" });
+    expect(await within(again).findByRole("button", { name: "Change Vote" })).toBeInTheDocument();
+    expect(within(again).getByRole("radio", { name: "Yes" })).toBeChecked();
+  });
+
+  it("says so when the vote fails", async () => {
+    serve([buildResolution({ id: 22 })]);
+    server.use(http.post("/api/resolutions/22/vote", () => HttpResponse.json({ message: "This resolution has already been decided" }, { status: 409 })));
+    const { user } = renderApp({ path: "/resolutions/22", signedInAs: me });
+    const dialog = await screen.findByRole("dialog", { name: "Cast Your Vote" });
+    await user.click(within(dialog).getByRole("radio", { name: "No" }));
+    await user.click(within(dialog).getByRole("button", { name: "Vote Now" }));
+    // The dialog stays open (its outside is hidden from the accessibility tree), so the toast is found by its text.
+    expect((await screen.findAllByText("Failed to submit vote. Please try again.")).length).toBeGreaterThan(0);
+  });
+
+  it("refreshes the counts every 5000 ms while shown, and stops once closed", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    vi.setSystemTime(now);
+    let polls = 0;
+    serve([buildResolution({ id: 23, title: "Polled" })], {
+      votes: () => {
+        polls += 1;
+        return { yes: polls, no: 0, abstain: 0, total: polls, userVote: null };
+      },
+    });
+    renderApp({ path: "/resolutions/23", signedInAs: me });
+    const dialog = await screen.findByRole("dialog", { name: "Cast Your Vote" });
+    const yesCount = () => within(within(dialog).getByRole("status")).getByText("Yes").nextSibling;
+    await waitFor(() => expect(yesCount()).toHaveTextContent("1"));
+    await act(() => vi.advanceTimersByTimeAsync(4900));
+    expect(polls).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await waitFor(() => expect(yesCount()).toHaveTextContent("2"));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await waitFor(() => expect(yesCount()).toHaveTextContent("3"));
+
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Cast Your Vote" })).not.toBeInTheDocument());
+    const afterClose = polls;
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(polls).toBe(afterClose);
+  });
+});
+
+describe("New Resolution", () => {
+  it("asks for the required fields, refuses a deadline before today, and sends the end of the chosen local day", async () => {
+    serve([]);
+    server.use(http.get("/api/documents", () => HttpResponse.json([{ id: 40, name: "Budget.pdf", category: "Financial" }, { id: 41, name: "Meeting: Q3", category: "Meeting" }])));
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.post("/api/resolutions", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json(buildResolution({ id: 50, title: String(body.title) }), { status: 201 });
+      }),
+    );
+    const { user } = renderApp({ path: "/resolutions", signedInAs: me });
+    await user.click(await screen.findByRole("button", { name: "New Resolution" }));
+    const dialog = await screen.findByRole("dialog", { name: "New Resolution" });
+    await user.click(within(dialog).getByRole("button", { name: "Create Resolution" }));
+    expect((await screen.findAllByText("Please fill in all the required fields.")).length).toBeGreaterThan(0);
+    expect(screen.getAllByText("Missing information").length).toBeGreaterThan(0);
+    expect(sent).toEqual([]);
+
+    await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "Approve the budget");
+    await user.type(within(dialog).getByRole("textbox", { name: "Description" }), "FY27 capex");
+    await user.click(within(dialog).getByRole("combobox", { name: "Type" }));
+    await user.click(await screen.findByRole("option", { name: "Special" }));
+    expect(within(dialog).getByText("Passes with at least 75% yes among yes and no votes.")).toBeInTheDocument();
+    // 15:00 UTC is 11:00 on June 1 in New York: May 31 is before today.
+    const deadline = within(dialog).getByLabelText("Deadline");
+    fireEvent.change(deadline, { target: { value: "2026-05-31" } });
+    await user.click(within(dialog).getByRole("button", { name: "Create Resolution" }));
+    expect(await within(dialog).findByText("The deadline cannot be before today")).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(deadline, { target: { value: "2026-06-01" } });
+    expect(within(dialog).queryByText("Meeting: Q3")).not.toBeInTheDocument();
+    await user.click(await within(dialog).findByRole("checkbox", { name: "Budget.pdf" }));
+    await user.click(within(dialog).getByRole("button", { name: "Create Resolution" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // The end of June 1 in New York (UTC-4).
+    expect(sent[0]).toEqual({ title: "Approve the budget", description: "FY27 capex", type: "Special", deadline: "2026-06-02T03:59:59.999Z", documentIds: [40], status: "pending" });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "New Resolution" })).not.toBeInTheDocument());
+  });
+
+  it("says so when creation fails", async () => {
+    serve([]);
+    server.use(http.post("/api/resolutions", () => HttpResponse.json({ message: "Internal error" }, { status: 500 })));
+    const { user } = renderApp({ path: "/resolutions", signedInAs: me });
+    await user.click(await screen.findByRole("button", { name: "New Resolution" }));
+    const dialog = await screen.findByRole("dialog", { name: "New Resolution" });
+    await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "T");
+    await user.type(within(dialog).getByRole("textbox", { name: "Description" }), "D");
+    await user.click(within(dialog).getByRole("combobox", { name: "Type" }));
+    await user.click(await screen.findByRole("option", { name: "Ordinary" }));
+    fireEvent.change(within(dialog).getByLabelText("Deadline"), { target: { value: "2026-06-10" } });
+    await user.click(within(dialog).getByRole("button", { name: "Create Resolution" }));
+    expect((await screen.findAllByText("Failed to create resolution. Please try again.")).length).toBeGreaterThan(0);
+  });
+
+  it("is not offered to observers", async () => {
+    serve([buildResolution({ id: 60 })]);
+    renderApp({ path: "/resolutions", signedInAs: buildUser({ id: 8, companyId: 3, role: "observer" }) });
+    await screen.findByText("Resolution 60");
+    expect(screen.queryByRole("button", { name: "New Resolution" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cast Your Vote" })).not.toBeInTheDocument();
+  });
+});
+
+describe("the certificate", () => {
+  it("opens from /resolutions/:id for a decided resolution and prints", async () => {
+    const certificate: Certificate = {
+      decidedAt: "2026-05-30T12:00:00.000Z",
+      outcome: "approved",
+      rule: "a Special resolution needs at least 75% of the yes and no votes",
+      quorum: { rule: "more than half of the eligible voters", required: 2, present: 3, met: true },
+      eligible: [
+        { userId: 1, name: "Ada Lovelace", role: "founder" },
+        { userId: 2, name: "Alan Turing", role: "member" },
+        { userId: 3, name: "Grace Hopper", role: "admin" },
+      ],
+      recused: [{ userId: 4, name: "Carol Conflicted", reason: "Owns the supplier" }],
+      votes: [
+        { userId: 1, name: "Ada Lovelace", vote: "yes", comment: "Agreed", castAt: "2026-05-29T10:00:00.000Z" },
+        { userId: 2, name: "Alan Turing", vote: "yes", comment: null, castAt: "2026-05-29T11:00:00.000Z" },
+        { userId: 3, name: "Grace Hopper", vote: "yes", comment: null, castAt: "2026-05-30T12:00:00.000Z" },
+      ],
+      yes: 3,
+      no: 0,
+      abstain: 0,
+      explanation: "Approved: 3 yes, 0 no, 0 abstain of 3 eligible (1 recused); a Special resolution needs at least 75% of the yes and no votes; quorum 2 of 3 met",
+    };
+    const decided = buildResolution({ id: 70, title: "Decided", type: "Special", status: "approved", explanation: certificate.explanation, voteCounts: { yes: 3, no: 0, abstain: 0 } });
+    serve([decided]);
+    server.use(http.get("/api/resolutions/70", () => HttpResponse.json(details(decided, { certificate, voters: [], documents: [{ id: 9, name: "Plan.pdf", fileType: "application/pdf", hasFile: true }] }))));
+    const print = vi.spyOn(window, "print").mockImplementation(() => undefined);
+    const { user } = renderApp({ path: "/resolutions/70", signedInAs: me });
+    const dialog = await screen.findByRole("dialog", { name: "Decided" });
+    const section = await within(dialog).findByRole("region", { name: "Tally certificate" });
+    expect(within(section).getByText(certificate.explanation)).toBeInTheDocument();
+    expect(within(section).getByText("Ada Lovelace (Founder / Admin), Alan Turing (Board Member), Grace Hopper (Admin)")).toBeInTheDocument();
+    expect(within(section).getByText("Carol Conflicted: Owns the supplier")).toBeInTheDocument();
+    expect(within(section).getByText("2 votes (more than half of the eligible voters); 3 cast, met")).toBeInTheDocument();
+    const rows = within(section).getAllByRole("row");
+    expect(rows).toHaveLength(4);
+    expect(within(rows[1]!).getByText("Agreed")).toBeInTheDocument();
+    expect(within(dialog).getByText("Plan.pdf")).toBeInTheDocument();
+    expect(dialog).toHaveAttribute("data-print-sheet");
+    await user.click(within(section).getByRole("button", { name: "Print certificate" }));
+    expect(print).toHaveBeenCalledOnce();
+    print.mockRestore();
+  });
+});
+
+describe("dashboard", () => {
+  it("lists pending resolutions with 'Vote Now' links, and says when there are none", async () => {
+    server.use(
+      http.get("/api/companies/3/resolutions/pending", () =>
+        HttpResponse.json([{ id: 80, title: "Approve the auditor", createdAt: "2026-05-20T15:00:00.000Z", deadline: "2026-06-08T03:59:59.999Z" }]),
+      ),
+    );
+    renderApp({ path: "/", signedInAs: me });
+    const panel = await screen.findByRole("region", { name: "Pending Resolutions" });
+    expect(await within(panel).findByText("Approve the auditor")).toBeInTheDocument();
+    expect(within(panel).getByText("Created on May 20, 2026 • Expires: June 7, 2026")).toBeInTheDocument();
+    expect(within(panel).getByRole("link", { name: /Vote Now/ })).toHaveAttribute("href", "/resolutions/80");
+    expect(within(panel).getByRole("link", { name: "View all" })).toHaveAttribute("href", "/resolutions");
+  });
+
+  it("shows 'No pending resolutions.' and 'Create resolution' opens the New Resolution dialog on /resolutions", async () => {
+    server.use(http.get("/api/companies/3/resolutions/pending", () => HttpResponse.json([])));
+    serve([]);
+    const { user, currentPath } = renderApp({ path: "/", signedInAs: me });
+    const panel = await screen.findByRole("region", { name: "Pending Resolutions" });
+    expect(await within(panel).findByText("No pending resolutions.")).toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Create resolution" }));
+    expect(await screen.findByRole("dialog", { name: "New Resolution" })).toBeInTheDocument();
+    expect(currentPath()).toBe("/resolutions");
+  });
+});
+
+describe("the quorum in Company Settings", () => {
+  it("lets a founder set a percentage, and refuses one out of range", async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.put("/api/companies/3/quorum", async ({ request }) => {
+        const body = (await request.json()) as { quorumPercent: number | null };
+        sent.push(body);
+        return HttpResponse.json({ quorumPercent: body.quorumPercent, rule: `at least ${body.quorumPercent}% of the eligible voters` });
+      }),
+    );
+    const { user } = renderApp({ path: "/company-settings", signedInAs: buildUser({ id: 9, companyId: 3, role: "founder" }) });
+    const field = await screen.findByRole("textbox", { name: "Quorum (% of eligible voters)" }, { timeout: 5000 });
+    expect(screen.getByText("Now: more than half of the eligible voters.")).toBeInTheDocument();
+    await user.type(field, "150");
+    await user.click(screen.getByRole("button", { name: "Save quorum" }));
+    expect(screen.getByText("Quorum must be a whole percentage from 1 to 100")).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.clear(field);
+    await user.type(field, "60");
+    await user.click(screen.getByRole("button", { name: "Save quorum" }));
+    expect(await screen.findByText("Now: at least 60% of the eligible voters.")).toBeInTheDocument();
+    expect(sent).toEqual([{ quorumPercent: 60 }]);
+  });
+});

@@ -1,0 +1,474 @@
+import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
+import type { NotificationKind } from "../../../../shared/preferences";
+import { displayName } from "../../../../shared/people";
+import { meetingCategory } from "../../../../shared/meetings";
+import {
+  decideOutcome,
+  quorumRule,
+  type Certificate,
+  type CastVoteInput,
+  type PendingResolutionSummary,
+  type QuorumPercent,
+  type Resolution,
+  type ResolutionDetails,
+  type Tally,
+  type VoteChoice,
+  type VoteCounts,
+} from "../../../../shared/resolutions";
+import type { CompanyRole } from "../../../../shared/roles";
+import type { ServiceDeps } from "../../app-deps";
+import type { Clock } from "../../clock";
+import { recordAudit } from "../../db/audit";
+import type { Queryable, Transaction } from "../../db/client";
+import { companies, documentFiles, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, users, votes } from "../../db/schema";
+import { HttpError, conflict, notFound } from "../../http/errors";
+import type { TenantContext } from "../../http/request-context";
+import { notify } from "../account/notifications.service";
+import { notADraftMeeting } from "../meetings/meetings.service";
+
+type Deps = ServiceDeps<"db" | "clock">;
+type ResolutionRow = typeof resolutions.$inferSelect;
+
+/** The roles that vote: founders, admins and members (observers never). */
+const votingRoles: CompanyRole[] = ["founder", "admin", "member"];
+
+const notPending = "This resolution has already been decided";
+const pastDeadline = "The deadline for this resolution has passed";
+
+// --- Reading ---
+
+/** The live count of a pending resolution: votes of its eligible voters only (a departed member's vote no longer counts). */
+const liveCounts = (choice: VoteChoice) =>
+  sql<number>`(select count(*) from ${votes} inner join ${memberships} on ${memberships.userId} = ${votes.userId} and ${memberships.companyId} = ${resolutions.companyId} and ${memberships.role} in ('founder', 'admin', 'member') where ${votes.resolutionId} = ${resolutions.id} and ${votes.vote} = ${choice})`.mapWith(Number);
+/** A decided resolution answers its frozen tally. */
+const countOf = (choice: VoteChoice) =>
+  sql<number>`coalesce((${resolutions.certificate} ->> ${choice})::int, ${liveCounts(choice)})`.mapWith(Number);
+
+const listColumns = {
+  id: resolutions.id,
+  title: resolutions.title,
+  description: resolutions.description,
+  type: resolutions.type,
+  deadline: resolutions.deadline,
+  status: resolutions.status,
+  createdAt: resolutions.createdAt,
+  createdBy: resolutions.createdBy,
+  decidedAt: resolutions.decidedAt,
+  explanation: resolutions.explanation,
+  documentIds: sql<number[]>`coalesce((select json_agg(${resolutionDocuments.documentId} order by ${resolutionDocuments.documentId}) from ${resolutionDocuments} where ${resolutionDocuments.resolutionId} = ${resolutions.id}), '[]'::json)`,
+  yes: countOf("yes"),
+  no: countOf("no"),
+  abstain: countOf("abstain"),
+};
+
+interface ListRow extends Tally {
+  id: number;
+  title: string;
+  description: string;
+  type: ResolutionRow["type"];
+  deadline: Date;
+  status: ResolutionRow["status"];
+  createdAt: Date;
+  createdBy: number | null;
+  decidedAt: Date | null;
+  explanation: string | null;
+  documentIds: number[];
+}
+
+function toResolution(row: ListRow): Resolution {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    deadline: row.deadline.toISOString(),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    explanation: row.explanation,
+    documentIds: row.documentIds.map(Number),
+    voteCounts: { yes: row.yes, no: row.no, abstain: row.abstain },
+  };
+}
+
+/** The company a resolution belongs to, for the thing guard; null when there is none. */
+export async function resolutionCompanyOf({ db }: ServiceDeps<"db">, id: number): Promise<number | null> {
+  const [row] = await db.select({ companyId: resolutions.companyId }).from(resolutions).where(eq(resolutions.id, id));
+  return row?.companyId ?? null;
+}
+
+/**
+ * Decides every pending resolution of a company (or of all companies) whose deadline has passed, each in
+ * its own transaction under its row lock. With none due this is one query, so lists stay a fixed number.
+ */
+export async function decideDue(deps: Deps, companyId?: number): Promise<number> {
+  const now = deps.clock.now();
+  const due = await deps.db
+    .select({ id: resolutions.id })
+    .from(resolutions)
+    .where(and(eq(resolutions.status, "pending"), lte(resolutions.deadline, now), companyId == null ? undefined : eq(resolutions.companyId, companyId), sql`${resolutions.decidedAt} is null`));
+  let decided = 0;
+  for (const { id } of due) {
+    const status = await deps.db.transaction(async (tx) => {
+      const row = await lockResolution(tx, id);
+      return row ? (await decideIfReady(tx, deps.clock, row, null)).status : "pending";
+    });
+    if (status !== "pending") decided += 1;
+  }
+  return decided;
+}
+
+/** `GET /api/companies/:companyId/resolutions`: newest first, with vote counts, in a fixed number of queries. */
+export async function listResolutions(deps: Deps, companyId: number): Promise<Resolution[]> {
+  await decideDue(deps, companyId);
+  const rows = await deps.db
+    .select(listColumns)
+    .from(resolutions)
+    .where(eq(resolutions.companyId, companyId))
+    .orderBy(desc(resolutions.createdAt), desc(resolutions.id));
+  return rows.map(toResolution);
+}
+
+/** `GET /api/companies/:companyId/resolutions/pending`: pending and not past the deadline, soonest deadline first. */
+export async function pendingResolutions(deps: Deps, companyId: number): Promise<PendingResolutionSummary[]> {
+  await decideDue(deps, companyId);
+  const rows = await deps.db
+    .select({ id: resolutions.id, title: resolutions.title, createdAt: resolutions.createdAt, deadline: resolutions.deadline })
+    .from(resolutions)
+    .where(and(eq(resolutions.companyId, companyId), eq(resolutions.status, "pending"), gt(resolutions.deadline, deps.clock.now())))
+    .orderBy(asc(resolutions.deadline), asc(resolutions.id));
+  return rows.map((row) => ({ id: row.id, title: row.title, createdAt: row.createdAt.toISOString(), deadline: row.deadline.toISOString() }));
+}
+
+/** Decides the resolution when it is due (everyone voted, or its deadline passed), under its row lock. */
+async function decideOnRead(deps: Deps, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockResolution(tx, id);
+    if (row) await decideIfReady(tx, deps.clock, row, null);
+  });
+}
+
+async function resolutionRow(db: Queryable, id: number): Promise<ListRow> {
+  const [row] = await db.select(listColumns).from(resolutions).where(eq(resolutions.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** `GET /api/resolutions/:id/votes`. */
+export async function voteCounts(deps: Deps, id: number, userId: number): Promise<VoteCounts> {
+  await decideOnRead(deps, id);
+  const row = await resolutionRow(deps.db, id);
+  const [own] = await deps.db.select({ vote: votes.vote }).from(votes).where(and(eq(votes.resolutionId, id), eq(votes.userId, userId)));
+  return { yes: row.yes, no: row.no, abstain: row.abstain, total: row.yes + row.no + row.abstain, userVote: own?.vote ?? null };
+}
+
+/** `GET /api/resolutions/:id`: the resolution, its documents, who has voted (never their choices while pending), the certificate once decided. */
+export async function resolutionDetails(deps: Deps, id: number): Promise<ResolutionDetails> {
+  await decideOnRead(deps, id);
+  const row = await resolutionRow(deps.db, id);
+  const [attached, voterRows, recusalRows] = [
+    await deps.db
+      .select({ id: documents.id, name: documents.name, fileType: documents.fileType, hasFile: sql<boolean>`${documentFiles.documentId} is not null` })
+      .from(resolutionDocuments)
+      .innerJoin(documents, eq(documents.id, resolutionDocuments.documentId))
+      .leftJoin(documentFiles, eq(documentFiles.documentId, documents.id))
+      .where(eq(resolutionDocuments.resolutionId, id))
+      .orderBy(asc(documents.name), asc(documents.id)),
+    await deps.db
+      .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+      .from(votes)
+      .innerJoin(users, eq(users.id, votes.userId))
+      .where(eq(votes.resolutionId, id))
+      .orderBy(asc(votes.createdAt), asc(votes.id)),
+    await deps.db
+      .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, reason: resolutionRecusals.reason })
+      .from(resolutionRecusals)
+      .innerJoin(users, eq(users.id, resolutionRecusals.userId))
+      .where(eq(resolutionRecusals.resolutionId, id))
+      .orderBy(asc(resolutionRecusals.createdAt)),
+  ];
+  const [stored] = await deps.db.select({ certificate: resolutions.certificate }).from(resolutions).where(eq(resolutions.id, id));
+  const certificate = stored?.certificate ?? null;
+  return {
+    ...toResolution(row),
+    documents: attached.map((doc) => ({ ...doc, hasFile: Boolean(doc.hasFile) })),
+    voters: certificate ? certificate.votes.map(({ userId, name }) => ({ userId, name })) : voterRows.map((voter) => ({ userId: voter.userId, name: displayName(voter) })),
+    recusals: certificate ? certificate.recused : recusalRows.map((recusal) => ({ userId: recusal.userId, name: displayName(recusal), reason: recusal.reason })),
+    certificate,
+  };
+}
+
+// --- Writing ---
+
+async function lockResolution(tx: Transaction, id: number): Promise<ResolutionRow | undefined> {
+  const [row] = await tx.select().from(resolutions).where(eq(resolutions.id, id)).for("update");
+  return row;
+}
+
+/**
+ * Decides a locked, pending resolution when it is due, and stores the outcome with its time and a frozen
+ * certificate: who was eligible (founders, admins and members now), who was recused, every counted vote.
+ * Notifies every member of the company. Answers the row as it now is.
+ */
+async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, actorId: number | null): Promise<ResolutionRow> {
+  if (row.status !== "pending") return row;
+  const now = clock.now();
+  const [company] = await tx.select({ quorumPercent: companies.quorumPercent }).from(companies).where(eq(companies.id, row.companyId));
+  const members = await tx
+    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.companyId, row.companyId))
+    .orderBy(asc(users.id));
+  const recusalRows = await tx.select().from(resolutionRecusals).where(eq(resolutionRecusals.resolutionId, row.id)).orderBy(asc(resolutionRecusals.createdAt));
+  const voteRows = await tx.select().from(votes).where(eq(votes.resolutionId, row.id)).orderBy(asc(votes.updatedAt), asc(votes.id));
+
+  const recusedIds = new Set(recusalRows.map((recusal) => recusal.userId));
+  const voters = members.filter((member) => votingRoles.includes(member.role));
+  const eligible = voters.filter((member) => !recusedIds.has(member.userId));
+  const eligibleById = new Map(eligible.map((member) => [member.userId, member]));
+  const counted = voteRows.filter((vote) => eligibleById.has(vote.userId));
+  const tally: Tally = { yes: 0, no: 0, abstain: 0 };
+  for (const vote of counted) tally[vote.vote] += 1;
+  const quorumPercent: QuorumPercent = company?.quorumPercent ?? null;
+  const recused = voters.filter((member) => recusedIds.has(member.userId));
+
+  const outcome = decideOutcome({ type: row.type, tally, eligible: eligible.length, recused: recused.length, deadlinePassed: row.deadline.getTime() <= now.getTime(), quorumPercent });
+  if (!outcome.decided) return row;
+
+  const reasons = new Map(recusalRows.map((recusal) => [recusal.userId, recusal.reason]));
+  const certificate: Certificate = {
+    decidedAt: now.toISOString(),
+    outcome: outcome.outcome,
+    rule: outcome.rule,
+    quorum: { ...outcome.quorum, rule: quorumRule(quorumPercent) },
+    eligible: eligible.map((member) => ({ userId: member.userId, name: displayName(member), role: member.role })),
+    recused: recused.map((member) => ({ userId: member.userId, name: displayName(member), reason: reasons.get(member.userId) ?? "" })),
+    votes: counted.map((vote) => ({ userId: vote.userId, name: displayName(eligibleById.get(vote.userId)!), vote: vote.vote, comment: vote.comment, castAt: vote.updatedAt.toISOString() })),
+    ...tally,
+    explanation: outcome.explanation,
+  };
+  const [updated] = await tx
+    .update(resolutions)
+    .set({ status: outcome.outcome, decidedAt: now, explanation: outcome.explanation, certificate })
+    .where(eq(resolutions.id, row.id))
+    .returning();
+  await recordAudit(tx, clock, {
+    actorId,
+    companyId: row.companyId,
+    action: "resolution.decided",
+    targetType: "resolution",
+    targetId: row.id,
+    details: { outcome: outcome.outcome, ...tally, eligible: eligible.length, recused: recused.length },
+  });
+  const kind: NotificationKind = "resolutionDecided";
+  await notify(
+    tx,
+    members.map((member) => ({
+      userId: member.userId,
+      companyId: row.companyId,
+      kind,
+      title: `Resolution ${outcome.outcome}: ${row.title}`,
+      body: outcome.explanation,
+      link: `/resolutions/${row.id}`,
+    })),
+  );
+  return updated ?? row;
+}
+
+/**
+ * Runs `work` on the resolution under its row lock, once it is known to be open. A resolution that is due
+ * (everyone voted, or the deadline passed) is decided first; the 409 that follows is answered after the
+ * transaction commits, so the decision is kept.
+ */
+async function openWrite<T>(deps: Deps, id: number, actorId: number, work: (tx: Transaction, row: ResolutionRow) => Promise<T>): Promise<T> {
+  const result = await deps.db.transaction(async (tx): Promise<{ refused: HttpError } | { value: T }> => {
+    const locked = await lockResolution(tx, id);
+    if (!locked) throw notFound();
+    const row = await decideIfReady(tx, deps.clock, locked, actorId);
+    if (row.status !== "pending") return { refused: conflict(notPending) };
+    if (row.deadline.getTime() <= deps.clock.now().getTime()) return { refused: conflict(pastDeadline) };
+    return { value: await work(tx, row) };
+  });
+  if ("refused" in result) throw result.refused;
+  return result.value;
+}
+
+/** The caller's role must still vote (their membership is read in the transaction). */
+async function assertEligible(tx: Transaction, row: ResolutionRow, userId: number): Promise<void> {
+  const [membership] = await tx
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.companyId, row.companyId), eq(memberships.userId, userId)));
+  if (!membership || !votingRoles.includes(membership.role)) throw new HttpError(403, "Observers cannot vote");
+}
+
+/** `POST /api/resolutions`: always pending, a deadline in the future, documents of the company; notifies the other voters. */
+export async function createResolution(
+  deps: Deps,
+  tenant: TenantContext,
+  input: { title: string; description: string; type: ResolutionRow["type"]; deadline: Date; documentIds: number[] },
+): Promise<Resolution> {
+  const now = deps.clock.now();
+  if (input.deadline.getTime() <= now.getTime()) {
+    throw new HttpError(400, "The deadline must be in the future", {}, [{ path: "deadline", message: "The deadline must be in the future" }]);
+  }
+  const companyId = tenant.company.id;
+  const id = await deps.db.transaction(async (tx) => {
+    if (input.documentIds.length > 0) {
+      const found = await tx
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(inArray(documents.id, input.documentIds), eq(documents.companyId, companyId), ne(documents.category, meetingCategory), notADraftMeeting(documents.id)));
+      if (found.length !== input.documentIds.length) {
+        const message = "Documents must be documents of this company";
+        throw new HttpError(400, message, {}, [{ path: "documentIds", message }]);
+      }
+    }
+    const [created] = await tx
+      .insert(resolutions)
+      .values({ companyId, title: input.title, description: input.description, type: input.type, status: "pending", deadline: input.deadline, createdBy: tenant.user.id, createdAt: now })
+      .returning({ id: resolutions.id });
+    if (!created) throw new Error("resolution insert returned nothing");
+    if (input.documentIds.length > 0) {
+      await tx.insert(resolutionDocuments).values(input.documentIds.map((documentId) => ({ resolutionId: created.id, documentId })));
+    }
+    await recordAudit(tx, deps.clock, {
+      actorId: tenant.user.id,
+      companyId,
+      action: "resolution.created",
+      targetType: "resolution",
+      targetId: created.id,
+      details: { type: input.type, deadline: input.deadline.toISOString(), documentIds: input.documentIds },
+    });
+    const voters = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.companyId, companyId), inArray(memberships.role, votingRoles), ne(memberships.userId, tenant.user.id)));
+    const kind: NotificationKind = "resolutionCreated";
+    await notify(
+      tx,
+      voters.map(({ userId }) => ({
+        userId,
+        companyId,
+        kind,
+        title: `New resolution: ${input.title}`,
+        body: `${displayName(tenant.user)} asks for your vote (${input.type}) by ${input.deadline.toISOString().slice(0, 10)}.`,
+        link: `/resolutions/${created.id}`,
+      })),
+    );
+    return created.id;
+  });
+  return toResolution(await resolutionRow(deps.db, id));
+}
+
+/**
+ * `POST /api/resolutions/:id/vote`: creates or replaces the caller's vote under the resolution's row lock,
+ * so a vote racing the decision is either counted in it or refused (409), never both; then decides the
+ * resolution if everyone eligible has now voted.
+ */
+export async function castVote(deps: Deps, tenant: TenantContext, id: number, input: CastVoteInput & { comment?: string | null }): Promise<VoteCounts> {
+  const userId = tenant.user.id;
+  await openWrite(deps, id, userId, async (tx, row) => {
+    await assertEligible(tx, row, userId);
+    const [recusal] = await tx.select({ userId: resolutionRecusals.userId }).from(resolutionRecusals).where(and(eq(resolutionRecusals.resolutionId, id), eq(resolutionRecusals.userId, userId)));
+    if (recusal) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
+    const now = deps.clock.now();
+    const [previous] = await tx.select({ vote: votes.vote }).from(votes).where(and(eq(votes.resolutionId, id), eq(votes.userId, userId)));
+    await tx
+      .insert(votes)
+      .values({ resolutionId: id, userId, vote: input.vote, comment: input.comment ?? null, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [votes.resolutionId, votes.userId], set: { vote: input.vote, comment: input.comment ?? null, updatedAt: now } });
+    await recordAudit(tx, deps.clock, {
+      actorId: userId,
+      companyId: row.companyId,
+      action: previous ? "resolution.vote_changed" : "resolution.voted",
+      targetType: "resolution",
+      targetId: id,
+      details: previous ? { from: previous.vote, to: input.vote } : { vote: input.vote },
+    });
+    await decideIfReady(tx, deps.clock, row, userId);
+  });
+  return voteCounts(deps, id, userId);
+}
+
+/** `POST /api/resolutions/:id/conflict`: the caller's vote is withdrawn and they leave the denominator. */
+export async function declareConflict(deps: Deps, tenant: TenantContext, id: number, reason: string): Promise<void> {
+  const userId = tenant.user.id;
+  await openWrite(deps, id, userId, async (tx, row) => {
+    await assertEligible(tx, row, userId);
+    const withdrawn = await tx.delete(votes).where(and(eq(votes.resolutionId, id), eq(votes.userId, userId))).returning({ vote: votes.vote });
+    await tx
+      .insert(resolutionRecusals)
+      .values({ resolutionId: id, userId, reason, createdAt: deps.clock.now() })
+      .onConflictDoUpdate({ target: [resolutionRecusals.resolutionId, resolutionRecusals.userId], set: { reason } });
+    await recordAudit(tx, deps.clock, {
+      actorId: userId,
+      companyId: row.companyId,
+      action: "resolution.conflict_declared",
+      targetType: "resolution",
+      targetId: id,
+      details: { withdrawnVote: withdrawn[0]?.vote ?? null },
+    });
+    // Leaving the denominator may leave everyone else having voted.
+    await decideIfReady(tx, deps.clock, row, userId);
+  });
+}
+
+/** `DELETE /api/resolutions/:id/conflict`: withdraws the caller's declaration while the resolution is open. */
+export async function withdrawConflict(deps: Deps, tenant: TenantContext, id: number): Promise<void> {
+  const userId = tenant.user.id;
+  await openWrite(deps, id, userId, async (tx, row) => {
+    const removed = await tx
+      .delete(resolutionRecusals)
+      .where(and(eq(resolutionRecusals.resolutionId, id), eq(resolutionRecusals.userId, userId)))
+      .returning({ userId: resolutionRecusals.userId });
+    // Withdrawing a declaration one never made changes nothing (a repeated DELETE is harmless).
+    if (removed.length === 0) return;
+    await recordAudit(tx, deps.clock, { actorId: userId, companyId: row.companyId, action: "resolution.conflict_withdrawn", targetType: "resolution", targetId: id });
+  });
+}
+
+// --- Quorum setting ---
+
+export async function quorumSetting({ db }: ServiceDeps<"db">, companyId: number): Promise<{ quorumPercent: QuorumPercent; rule: string }> {
+  const [row] = await db.select({ quorumPercent: companies.quorumPercent }).from(companies).where(eq(companies.id, companyId));
+  const quorumPercent = row?.quorumPercent ?? null;
+  return { quorumPercent, rule: quorumRule(quorumPercent) };
+}
+
+export async function updateQuorumSetting(deps: Deps, tenant: TenantContext, quorumPercent: QuorumPercent): Promise<{ quorumPercent: QuorumPercent; rule: string }> {
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ quorumPercent: companies.quorumPercent }).from(companies).where(eq(companies.id, tenant.company.id)).for("update");
+    await tx.update(companies).set({ quorumPercent }).where(eq(companies.id, tenant.company.id));
+    await recordAudit(tx, deps.clock, {
+      actorId: tenant.user.id,
+      companyId: tenant.company.id,
+      action: "company.quorum_changed",
+      targetType: "company",
+      targetId: tenant.company.id,
+      details: { from: before?.quorumPercent ?? null, to: quorumPercent },
+    });
+  });
+  return { quorumPercent, rule: quorumRule(quorumPercent) };
+}
+
+/** Decides resolutions whose deadline passed, every `intervalMs`, so lists, the dashboard and notifications are right without a read. */
+export function startResolutionSweep(deps: Deps & ServiceDeps<"logger">, intervalMs = 60_000): { stop: () => void } {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    decideDue(deps)
+      .then((count) => {
+        if (count > 0) deps.logger.info({ count }, "resolutions decided at their deadline");
+      })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, "resolution sweep failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,426 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import request from "supertest";
+import type { Certificate, ResolutionDetails } from "../../../../shared/resolutions";
+import type { CompanyRole } from "../../../../shared/roles";
+import { auditEvents, documents, memberships, notifications, votes } from "../../db/schema";
+import { createCompany } from "../../testing/factories";
+import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
+import { decideDue, startResolutionSweep } from "./resolutions.service";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(() => ctx.clock.set("2026-06-01T09:00:00.000Z"));
+
+const day = 24 * 60 * 60 * 1000;
+const inAWeek = () => new Date(ctx.clock.now().getTime() + 7 * day);
+
+/** A board: a founder and `members` more voters (members), plus observers. */
+async function boardWith(members: number, roles: CompanyRole[] = []) {
+  const { founder, company, member } = await ctx.board(`Board ${Math.random().toString(36).slice(2, 8)}`);
+  const voters: SignedUp[] = [founder];
+  for (let index = 0; index < members; index += 1) voters.push(await member("member"));
+  const others: SignedUp[] = [];
+  for (const role of roles) others.push(await member(role));
+  return { founder, company, voters, others };
+}
+
+async function create(creator: SignedUp, fields: Record<string, unknown> = {}) {
+  return request(ctx.app)
+    .post("/api/resolutions")
+    .set("Authorization", creator.bearer)
+    .send({ title: "Approve the FY27 budget", description: "Capex of 2m", type: "Ordinary", deadline: inAWeek().toISOString(), documentIds: [], ...fields });
+}
+async function created(creator: SignedUp, fields: Record<string, unknown> = {}): Promise<number> {
+  const response = await create(creator, fields);
+  expect(response.status).toBe(201);
+  return response.body.id as number;
+}
+const vote = (voter: SignedUp, id: number, choice: string, comment?: string) =>
+  request(ctx.app).post(`/api/resolutions/${id}/vote`).set("Authorization", voter.bearer).send({ vote: choice, comment });
+const details = async (viewer: SignedUp, id: number): Promise<ResolutionDetails> => {
+  const response = await request(ctx.app).get(`/api/resolutions/${id}`).set("Authorization", viewer.bearer);
+  expect(response.status).toBe(200);
+  return response.body as ResolutionDetails;
+};
+async function allVote(voters: SignedUp[], id: number, choices: string[]) {
+  for (const [index, choice] of choices.entries()) expect((await vote(voters[index]!, id, choice)).status).toBe(200);
+}
+
+describe("POST /api/resolutions", () => {
+  it("creates a pending resolution in the active company whatever status is sent, and notifies the other voters", async () => {
+    const { founder, voters, others } = await boardWith(2, ["observer"]);
+    const response = await create(founder, { status: "approved", type: "Special" });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ status: "pending", type: "Special", voteCounts: { yes: 0, no: 0, abstain: 0 }, documentIds: [], decidedAt: null });
+    const told = await ctx.db.select({ userId: notifications.userId, kind: notifications.kind, link: notifications.link }).from(notifications).where(eq(notifications.link, `/resolutions/${response.body.id}`));
+    expect(told.map((row) => row.userId).sort()).toEqual([voters[1]!.id, voters[2]!.id].sort());
+    expect(told.every((row) => row.kind === "resolutionCreated")).toBe(true);
+    expect(told.some((row) => row.userId === others[0]!.id)).toBe(false);
+    const audit = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, "resolution.created"), eq(auditEvents.targetId, String(response.body.id))));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("refuses a deadline that is not in the future, with nothing written", async () => {
+    const { founder } = await boardWith(0);
+    const response = await create(founder, { deadline: ctx.clock.now().toISOString() });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([{ path: "deadline", message: "The deadline must be in the future" }]);
+  });
+
+  it("attaches documents of the company only, never another company's or a meeting", async () => {
+    const { founder, company } = await boardWith(0);
+    const other = await createCompany(ctx.db, { name: "Elsewhere" });
+    const [own, foreign] = await ctx.db
+      .insert(documents)
+      .values([
+        { companyId: company.id, name: "Budget.pdf", fileType: "application/pdf", category: "Financial", uploadedBy: founder.id },
+        { companyId: other.id, name: "Theirs.pdf", fileType: "application/pdf", category: "Financial" },
+      ])
+      .returning({ id: documents.id });
+    const [meeting] = await ctx.db.insert(documents).values({ companyId: company.id, name: "Meeting: Q3", fileType: "application/json", category: "Meeting" }).returning({ id: documents.id });
+    expect((await create(founder, { documentIds: [own!.id, foreign!.id] })).status).toBe(400);
+    expect((await create(founder, { documentIds: [meeting!.id] })).status).toBe(400);
+    const ok = await create(founder, { documentIds: [own!.id, String(own!.id)] });
+    expect(ok.status).toBe(201);
+    expect(ok.body.documentIds).toEqual([own!.id]);
+    const shown = await details(founder, ok.body.id);
+    expect(shown.documents).toEqual([{ id: own!.id, name: "Budget.pdf", fileType: "application/pdf", hasFile: false }]);
+  });
+
+  it("refuses observers (403) and validates the body (400)", async () => {
+    const { founder, others } = await boardWith(0, ["observer"]);
+    const refused = await create(others[0]!);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: "Observers cannot create resolutions" });
+    expect((await create(founder, { type: "Extraordinary" })).status).toBe(400);
+    expect((await create(founder, { title: "" })).status).toBe(400);
+  });
+});
+
+describe("lists", () => {
+  it("answer vote counts and the pending summary, pending meaning not past the deadline", async () => {
+    const { founder, company, voters } = await boardWith(3);
+    const first = await created(founder, { title: "First" });
+    const soon = await created(founder, { title: "Soon", deadline: new Date(ctx.clock.now().getTime() + day).toISOString() });
+    await allVote(voters, first, ["yes", "no"]);
+    await vote(voters[2]!, first, "abstain");
+    const list = await request(ctx.app).get(`/api/companies/${company.id}/resolutions`).set("Authorization", founder.bearer);
+    expect(list.status).toBe(200);
+    expect(list.body.map((row: { title: string }) => row.title)).toEqual(["Soon", "First"]);
+    expect(list.body[1].voteCounts).toEqual({ yes: 1, no: 1, abstain: 1 });
+    const pending = await request(ctx.app).get(`/api/companies/${company.id}/resolutions/pending`).set("Authorization", founder.bearer);
+    expect(pending.body).toEqual([
+      { id: soon, title: "Soon", createdAt: expect.any(String), deadline: expect.any(String) },
+      { id: first, title: "First", createdAt: expect.any(String), deadline: expect.any(String) },
+    ]);
+    ctx.clock.advance(2 * day);
+    const later = await request(ctx.app).get(`/api/companies/${company.id}/resolutions/pending`).set("Authorization", founder.bearer);
+    // "Soon" expired with no vote cast: it stays pending, but is no longer in the pending summary.
+    expect(later.body.map((row: { id: number }) => row.id)).toEqual([first]);
+  });
+
+  it("send the same number of queries for 1 and 30 resolutions", async () => {
+    const { founder, company, voters } = await boardWith(2);
+    const queries = async (path: string) =>
+      ctx.countQueries(async () => expect((await request(ctx.app).get(path).set("Authorization", founder.bearer)).status).toBe(200));
+    const ids = [await created(founder)];
+    await vote(voters[1]!, ids[0]!, "yes");
+    const oneList = await queries(`/api/companies/${company.id}/resolutions`);
+    const onePending = await queries(`/api/companies/${company.id}/resolutions/pending`);
+    for (let index = 1; index < 30; index += 1) {
+      const id = await created(founder, { title: `Resolution ${index}` });
+      await vote(voters[1]!, id, index % 2 ? "yes" : "no");
+    }
+    expect(await queries(`/api/companies/${company.id}/resolutions`)).toBe(oneList);
+    expect(await queries(`/api/companies/${company.id}/resolutions/pending`)).toBe(onePending);
+  });
+});
+
+describe("voting", () => {
+  it("creates, then replaces, the caller's one vote, and answers the counts with their own", async () => {
+    const { founder, voters } = await boardWith(2);
+    const id = await created(founder);
+    const first = await vote(voters[1]!, id, "yes", "Good plan");
+    expect(first.body).toEqual({ yes: 1, no: 0, abstain: 0, total: 1, userVote: "yes" });
+    const changed = await vote(voters[1]!, id, "no");
+    expect(changed.body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: "no" });
+    const counts = await request(ctx.app).get(`/api/resolutions/${id}/votes`).set("Authorization", founder.bearer);
+    expect(counts.body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: null });
+    expect(await ctx.db.select().from(votes).where(eq(votes.resolutionId, id))).toHaveLength(1);
+    const actions = await ctx.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, String(id))).orderBy(asc(auditEvents.id));
+    expect(actions.map((row) => row.action)).toEqual(["resolution.created", "resolution.voted", "resolution.vote_changed"]);
+    // Who has voted, never how, while pending.
+    const shown = await details(founder, id);
+    expect(shown.voters).toEqual([{ userId: voters[1]!.id, name: expect.any(String) }]);
+    expect(Object.keys(shown.voters[0]!).sort()).toEqual(["name", "userId"]);
+    expect(shown.certificate).toBeNull();
+  });
+
+  it("refuses observers (403) and bad votes (400)", async () => {
+    const { founder, others } = await boardWith(1, ["observer"]);
+    const id = await created(founder);
+    expect((await vote(others[0]!, id, "yes")).status).toBe(403);
+    expect((await vote(founder, id, "maybe")).status).toBe(400);
+  });
+
+  it("decides Unanimous as rejected once all voted and one said no; a vote after answers 409; every member is told", async () => {
+    const { founder, voters, others } = await boardWith(2, ["observer"]);
+    const id = await created(founder, { type: "Unanimous" });
+    await allVote(voters, id, ["yes", "yes", "no"]);
+    const shown = await details(founder, id);
+    expect(shown.status).toBe("rejected");
+    expect(shown.decidedAt).toBe(ctx.clock.now().toISOString());
+    expect(shown.certificate).toMatchObject({ outcome: "rejected", yes: 2, no: 1, abstain: 0, rule: "a Unanimous resolution needs a yes from every eligible voter" });
+    const late = await vote(voters[2]!, id, "yes");
+    expect(late.status).toBe(409);
+    const told = await ctx.db.select({ userId: notifications.userId }).from(notifications).where(and(eq(notifications.kind, "resolutionDecided"), eq(notifications.link, `/resolutions/${id}`)));
+    expect(told.map((row) => row.userId).sort()).toEqual([...voters, ...others].map((person) => person.id).sort());
+  });
+
+  it("approves a Special resolution at exactly 75% and rejects one just below, abstentions excluded", async () => {
+    const four = await boardWith(3);
+    const exactly = await created(four.founder, { type: "Special" });
+    await allVote(four.voters, exactly, ["yes", "yes", "yes", "no"]);
+    expect((await details(four.founder, exactly)).status).toBe("approved");
+
+    const five = await boardWith(4);
+    const withAbstention = await created(five.founder, { type: "Special" });
+    await allVote(five.voters, withAbstention, ["yes", "yes", "yes", "no", "abstain"]);
+    expect((await details(five.founder, withAbstention)).status).toBe("approved");
+    const below = await created(five.founder, { type: "Special" });
+    await allVote(five.voters, below, ["yes", "yes", "no", "abstain", "abstain"]);
+    expect((await details(five.founder, below)).status).toBe("rejected");
+  });
+
+  it("rejects an Ordinary tie", async () => {
+    const { founder, voters } = await boardWith(3);
+    const id = await created(founder);
+    await allVote(voters, id, ["yes", "yes", "no", "no"]);
+    const shown = await details(founder, id);
+    expect(shown.status).toBe("rejected");
+    expect(shown.explanation).toBe("Rejected: 2 yes, 2 no, 0 abstain of 4 eligible; an Ordinary resolution needs more yes than no votes; quorum 3 of 4 met");
+  });
+
+  it("never counts observers as eligible", async () => {
+    const { founder, voters } = await boardWith(1, ["observer", "observer"]);
+    const id = await created(founder);
+    await allVote(voters, id, ["yes", "yes"]);
+    const shown = await details(founder, id);
+    expect(shown.status).toBe("approved");
+    expect(shown.certificate!.eligible.map((person) => person.role).sort()).toEqual(["founder", "member"]);
+  });
+});
+
+describe("conflict of interest", () => {
+  it("withdraws the vote, refuses voting, and shrinks the denominator: Unanimous approved when every non-recused voter says yes", async () => {
+    const { founder, voters } = await boardWith(2);
+    const id = await created(founder, { type: "Unanimous" });
+    const [alice, bob, carol] = voters as [SignedUp, SignedUp, SignedUp];
+    await vote(carol, id, "no");
+    const declared = await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", carol.bearer).send({ reason: "I own the supplier" });
+    expect(declared.status).toBe(204);
+    expect(await ctx.db.select().from(votes).where(eq(votes.resolutionId, id))).toHaveLength(0);
+    expect((await vote(carol, id, "yes")).status).toBe(409);
+    // Withdrawing and declaring again is allowed while pending.
+    expect((await request(ctx.app).delete(`/api/resolutions/${id}/conflict`).set("Authorization", carol.bearer)).status).toBe(204);
+    expect((await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", carol.bearer).send({ reason: "I own the supplier" })).status).toBe(204);
+    await allVote([alice, bob], id, ["yes", "yes"]);
+    const shown = await details(founder, id);
+    expect(shown.status).toBe("approved");
+    expect(shown.certificate).toMatchObject({ yes: 2, no: 0, recused: [{ userId: carol.id, reason: "I own the supplier" }] });
+    expect(shown.certificate!.eligible.map((person) => person.userId).sort()).toEqual([alice.id, bob.id].sort());
+    expect(shown.explanation).toContain("of 2 eligible (1 recused)");
+    const actions = await ctx.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, String(id)));
+    expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(["resolution.conflict_declared", "resolution.conflict_withdrawn", "resolution.decided"]));
+    // Decided: the declaration can no longer change.
+    expect((await request(ctx.app).delete(`/api/resolutions/${id}/conflict`).set("Authorization", carol.bearer)).status).toBe(409);
+  });
+
+  it("decides when the last voter who had not voted declares a conflict", async () => {
+    const { founder, voters } = await boardWith(2);
+    const id = await created(founder);
+    await allVote(voters, id, ["yes", "no"]);
+    await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", voters[2]!.bearer).send({ reason: "Related party" });
+    expect((await details(founder, id)).status).toBe("rejected");
+  });
+
+  it("refuses observers and a blank reason", async () => {
+    const { founder, others } = await boardWith(1, ["observer"]);
+    const id = await created(founder);
+    expect((await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", others[0]!.bearer).send({ reason: "x" })).status).toBe(403);
+    expect((await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", founder.bearer).send({ reason: " " })).status).toBe(400);
+  });
+});
+
+describe("the deadline and quorum", () => {
+  it("rejects without quorum at the deadline, explained as no quorum; a vote after the deadline answers 409", async () => {
+    const { founder, company, voters } = await boardWith(5);
+    const id = await created(founder);
+    await allVote(voters, id, ["yes", "yes"]);
+    ctx.clock.set(inAWeek());
+    ctx.clock.advance(1);
+    expect((await vote(voters[3]!, id, "yes")).status).toBe(409);
+    const list = await request(ctx.app).get(`/api/companies/${company.id}/resolutions`).set("Authorization", founder.bearer);
+    expect(list.body[0]).toMatchObject({ id, status: "rejected" });
+    expect(list.body[0].explanation).toContain("no quorum");
+    const shown = await details(founder, id);
+    expect(shown.certificate!.quorum).toEqual({ rule: "more than half of the eligible voters", required: 4, present: 2, met: false });
+  });
+
+  it("stays pending (expired) at the deadline with no vote cast", async () => {
+    const { founder } = await boardWith(1);
+    const id = await created(founder);
+    ctx.clock.advance(8 * day);
+    expect((await details(founder, id)).status).toBe("pending");
+  });
+
+  it("uses the company's quorum, which only founders and admins change", async () => {
+    const { founder, company, voters } = await boardWith(5);
+    const put = (who: SignedUp, quorumPercent: number | null) => request(ctx.app).put(`/api/companies/${company.id}/quorum`).set("Authorization", who.bearer).send({ quorumPercent });
+    expect((await put(voters[1]!, 30)).status).toBe(403);
+    expect((await put(founder, 101)).status).toBe(400);
+    const saved = await put(founder, 30);
+    expect(saved.body).toEqual({ quorumPercent: 30, rule: "at least 30% of the eligible voters" });
+    expect((await request(ctx.app).get(`/api/companies/${company.id}/quorum`).set("Authorization", voters[1]!.bearer)).body).toEqual(saved.body);
+    const id = await created(founder);
+    await allVote(voters, id, ["yes", "yes"]);
+    ctx.clock.advance(8 * day);
+    expect((await details(founder, id)).status).toBe("approved");
+  });
+
+  it("is decided by the sweep without anyone reading it, and the sweep stops", async () => {
+    // Three voters, two vote: quorum (two) is met at the deadline.
+    const { founder, voters } = await boardWith(2);
+    const id = await created(founder);
+    await allVote(voters, id, ["yes", "yes"]);
+    ctx.clock.advance(8 * day);
+    expect(await decideDue(ctx.deps)).toBeGreaterThanOrEqual(1);
+    expect(await decideDue(ctx.deps)).toBe(0);
+    expect((await details(founder, id)).status).toBe("approved");
+
+    vi.useFakeTimers();
+    try {
+      const other = await created(founder, { deadline: new Date(ctx.clock.now().getTime() + day).toISOString() });
+      await allVote(voters, other, ["yes", "yes"]);
+      ctx.clock.advance(2 * day);
+      const sweep = startResolutionSweep(ctx.deps, 1000);
+      await vi.advanceTimersByTimeAsync(1000);
+      sweep.stop();
+      vi.useRealTimers();
+      await vi.waitFor(async () => expect((await details(founder, other)).status).toBe("approved"));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("the certificate", () => {
+  it("is frozen at the decision: a later role change or departure never alters it", async () => {
+    const { founder, company, voters } = await boardWith(2);
+    const id = await created(founder, { type: "Special" });
+    await vote(voters[0]!, id, "yes", "Agreed");
+    await vote(voters[1]!, id, "yes");
+    await vote(voters[2]!, id, "no", "Too costly");
+    const before = (await details(founder, id)).certificate as Certificate;
+    expect(before).toMatchObject({
+      outcome: "rejected",
+      yes: 2,
+      no: 1,
+      abstain: 0,
+      votes: expect.arrayContaining([expect.objectContaining({ userId: voters[2]!.id, vote: "no", comment: "Too costly" })]),
+    });
+    await ctx.db.update(memberships).set({ role: "observer" }).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[1]!.id)));
+    await ctx.db.delete(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[2]!.id)));
+    const after = await details(founder, id);
+    expect(after.certificate).toEqual(before);
+    expect(after.voteCounts).toEqual({ yes: 2, no: 1, abstain: 0 });
+  });
+});
+
+describe("another company's resolution", () => {
+  it("answers 404 on every by-id route", async () => {
+    const { founder } = await boardWith(0);
+    const id = await created(founder);
+    const outsider = (await ctx.board("Outsiders")).founder;
+    const calls = [
+      request(ctx.app).get(`/api/resolutions/${id}`),
+      request(ctx.app).get(`/api/resolutions/${id}/votes`),
+      request(ctx.app).post(`/api/resolutions/${id}/vote`).send({ vote: "yes" }),
+      request(ctx.app).post(`/api/resolutions/${id}/conflict`).send({ reason: "x" }),
+      request(ctx.app).delete(`/api/resolutions/${id}/conflict`),
+    ];
+    for (const call of calls) expect((await call.set("Authorization", outsider.bearer)).status).toBe(404);
+  });
+});
+
+describe.runIf(process.env.QUORUM_TEST_DB === "postgres")("concurrency (real Postgres)", () => {
+  it("50 concurrent vote changes by 5 members leave 5 vote rows whose counts are each member's last accepted vote", async () => {
+    // The founder never votes, so the resolution stays pending throughout.
+    const { founder, voters } = await boardWith(5);
+    const id = await created(founder);
+    const members = voters.slice(1);
+    const choices = ["yes", "no", "abstain"] as const;
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => vote(members[index % 5]!, id, choices[(index * 7) % 3]!)));
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    const rows = await ctx.db.select().from(votes).where(eq(votes.resolutionId, id));
+    expect(rows).toHaveLength(5);
+    // Audit rows are written under the row lock, so their order is the order the votes were accepted in.
+    const audit = await ctx.db
+      .select({ actorId: auditEvents.actorId, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, String(id)), inArray(auditEvents.action, ["resolution.voted", "resolution.vote_changed"])))
+      .orderBy(asc(auditEvents.id));
+    const last = new Map<number, string>();
+    for (const row of audit) last.set(row.actorId!, String(row.details!.to ?? row.details!.vote));
+    expect(new Map(rows.map((row) => [row.userId, row.vote]))).toEqual(last);
+    const counts = (await request(ctx.app).get(`/api/resolutions/${id}/votes`).set("Authorization", founder.bearer)).body;
+    const expected = { yes: 0, no: 0, abstain: 0 } as Record<string, number>;
+    for (const choice of last.values()) expected[choice] = (expected[choice] ?? 0) + 1;
+    expect(counts).toMatchObject({ ...expected, total: 5 });
+  });
+
+  it("a vote racing the final vote is counted in the decision or refused, never both", async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const { founder, voters } = await boardWith(2);
+      const id = await created(founder);
+      await allVote(voters, id, ["no", "no"]);
+      // The founder changes to yes while the last voter casts the final vote.
+      const [change, final] = await Promise.all([vote(founder, id, "yes"), vote(voters[2]!, id, "yes")]);
+      expect(final.status).toBe(200);
+      const certificate = (await details(founder, id)).certificate!;
+      const founderVote = certificate.votes.find((row) => row.userId === founder.id)!.vote;
+      if (change.status === 200) expect(founderVote).toBe("yes");
+      else {
+        expect(change.status).toBe(409);
+        expect(founderVote).toBe("no");
+      }
+    }
+  });
+
+  it("a vote racing the deadline is counted in the decision or refused, never both", async () => {
+    for (let round = 0; round < 8; round += 1) {
+      ctx.clock.set("2026-06-01T09:00:00.000Z");
+      const { founder, voters } = await boardWith(2);
+      const id = await created(founder);
+      await allVote(voters, id, ["yes", "yes"]);
+      const pastDeadline = new Date(inAWeek().getTime() + 1);
+      const [late] = await Promise.all([
+        vote(voters[2]!, id, "no"),
+        new Promise((resolve) => setTimeout(resolve, round * 2)).then(() => {
+          ctx.clock.set(pastDeadline);
+          return decideDue(ctx.deps);
+        }),
+      ]);
+      const certificate = (await details(founder, id)).certificate!;
+      const counted = certificate.votes.some((row) => row.userId === voters[2]!.id);
+      if (late.status === 200) expect(counted).toBe(true);
+      else {
+        expect(late.status).toBe(409);
+        expect(counted).toBe(false);
+      }
+    }
+  });
+});

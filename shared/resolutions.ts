@@ -1,0 +1,218 @@
+import { z } from "zod";
+import { id, integer, isoTimestamp, limits, text } from "./input";
+
+export const resolutionTypes = ["Ordinary", "Special", "Unanimous"] as const;
+export type ResolutionType = (typeof resolutionTypes)[number];
+export const resolutionStatuses = ["pending", "approved", "rejected"] as const;
+export type ResolutionStatus = (typeof resolutionStatuses)[number];
+export const voteChoices = ["yes", "no", "abstain"] as const;
+export type VoteChoice = (typeof voteChoices)[number];
+
+/** Each type's rule in words: shown in the New Resolution dialog and written into the certificate. */
+export const resolutionRules: Record<ResolutionType, string> = {
+  Ordinary: "an Ordinary resolution needs more yes than no votes",
+  Special: "a Special resolution needs at least 75% of the yes and no votes",
+  Unanimous: "a Unanimous resolution needs a yes from every eligible voter",
+};
+
+/** The one-line explanation the New Resolution dialog shows under each type. */
+export const resolutionTypeHints: Record<ResolutionType, string> = {
+  Ordinary: "Passes with more yes than no votes; abstentions do not count.",
+  Special: "Passes with at least 75% yes among yes and no votes.",
+  Unanimous: "Passes only when every eligible voter votes yes.",
+};
+
+export const maxResolutionDescription = 2000;
+export const maxConflictReason = 500;
+export const maxVoteComment = 1000;
+export const maxResolutionDocuments = 50;
+
+// --- Quorum ---
+
+/** A company's quorum: null is the default, more than half of the eligible voters; else at least this percent of them. */
+export type QuorumPercent = number | null;
+
+export const defaultQuorumRule = "more than half of the eligible voters";
+
+export function quorumRule(percent: QuorumPercent): string {
+  return percent == null ? defaultQuorumRule : `at least ${percent}% of the eligible voters`;
+}
+
+/** How many votes (abstentions included) make a quorum of `eligible` voters; at least one. */
+export function quorumRequired(eligible: number, percent: QuorumPercent): number {
+  const needed = percent == null ? Math.floor(eligible / 2) + 1 : Math.ceil((eligible * percent) / 100);
+  return Math.max(1, needed);
+}
+
+export const quorumSettingsSchema = z.object({
+  quorumPercent: z.nullable(integer({ min: 1, max: 100, message: "Quorum must be a whole percentage from 1 to 100" })),
+});
+export type QuorumSettings = z.infer<typeof quorumSettingsSchema>;
+
+// --- The outcome rules ---
+
+export interface Tally {
+  yes: number;
+  no: number;
+  abstain: number;
+}
+
+export interface OutcomeInput {
+  type: ResolutionType;
+  /** Votes cast by eligible, non-recused voters. */
+  tally: Tally;
+  /** Eligible voters (founders, admins and members at the time of counting) who have not declared a conflict. */
+  eligible: number;
+  /** Eligible voters who declared a conflict (out of the denominator). */
+  recused: number;
+  /** True once the deadline has passed. */
+  deadlinePassed: boolean;
+  quorumPercent: QuorumPercent;
+}
+
+export interface QuorumResult {
+  rule: string;
+  required: number;
+  present: number;
+  met: boolean;
+}
+
+export type Outcome =
+  | { decided: false }
+  | { decided: true; outcome: "approved" | "rejected"; explanation: string; quorum: QuorumResult; rule: string };
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/**
+ * Decides a resolution, or says it is not yet decided. It is decided as soon as every eligible voter has
+ * voted (votes can change while pending, so nothing earlier is certain), or once the deadline has passed
+ * with at least one vote cast (with none it stays pending: expired). Ordinary: more yes than no (a tie is
+ * rejected). Special: yes at least 75% of yes and no, and at least one yes. Unanimous: every eligible voter
+ * voted yes. At the deadline an Ordinary or Special resolution whose votes (abstentions included) fall
+ * short of quorum is rejected for want of quorum; when everyone voted, quorum is always met.
+ */
+export function decideOutcome(input: OutcomeInput): Outcome {
+  const { type, tally, eligible, recused, deadlinePassed, quorumPercent } = input;
+  const cast = tally.yes + tally.no + tally.abstain;
+  const everyoneVoted = eligible > 0 && cast >= eligible;
+  if (!everyoneVoted && !(deadlinePassed && cast > 0)) return { decided: false };
+
+  const required = quorumRequired(eligible, quorumPercent);
+  const quorum: QuorumResult = { rule: quorumRule(quorumPercent), required, present: cast, met: everyoneVoted || cast >= required };
+  const rule = resolutionRules[type];
+  const counts = `${tally.yes} yes, ${tally.no} no, ${tally.abstain} abstain of ${eligible} eligible${recused > 0 ? ` (${recused} recused)` : ""}`;
+  const quorumWords = `quorum ${quorum.required} of ${eligible} ${quorum.met ? "met" : "not met"}`;
+
+  if (type !== "Unanimous" && !quorum.met) {
+    return {
+      decided: true,
+      outcome: "rejected",
+      explanation: `Rejected: no quorum: ${plural(cast, "vote")} of ${eligible} eligible${recused > 0 ? ` (${recused} recused)` : ""}, quorum ${required} (${quorum.rule})`,
+      quorum,
+      rule,
+    };
+  }
+
+  let approved: boolean;
+  if (type === "Ordinary") approved = tally.yes > tally.no;
+  else if (type === "Special") approved = tally.yes > 0 && 4 * tally.yes >= 3 * (tally.yes + tally.no);
+  else approved = everyoneVoted && tally.yes === eligible;
+
+  const suffix = type === "Unanimous" ? "" : `; ${quorumWords}`;
+  return {
+    decided: true,
+    outcome: approved ? "approved" : "rejected",
+    explanation: `${approved ? "Approved" : "Rejected"}: ${counts}; ${rule}${suffix}`,
+    quorum,
+    rule,
+  };
+}
+
+// --- Wire shapes ---
+
+export const resolutionTitleMax = limits.title;
+
+export const createResolutionSchema = z.object({
+  title: text({ max: limits.title, min: 1, requiredMessage: "Title is required", maxMessage: `Title must be at most ${limits.title} characters` }),
+  description: text({ max: maxResolutionDescription, min: 1, requiredMessage: "Description is required", maxMessage: `Description must be at most ${maxResolutionDescription} characters` }),
+  type: z.enum(resolutionTypes, { message: "Type must be Ordinary, Special or Unanimous" }),
+  deadline: isoTimestamp("Deadline must be an ISO date and time"),
+  documentIds: z
+    .array(id("Documents must be document ids"), { message: "Documents must be a list of document ids" })
+    .max(maxResolutionDocuments, `At most ${maxResolutionDocuments} documents`)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  /** Always created pending: any status sent is ignored. */
+  status: z.optional(z.enum(resolutionStatuses, { message: "Status must be pending" })),
+});
+export type CreateResolutionInput = z.input<typeof createResolutionSchema>;
+
+export const castVoteSchema = z.object({
+  vote: z.enum(voteChoices, { message: "Vote must be yes, no or abstain" }),
+  comment: z.nullish(text({ max: maxVoteComment, maxMessage: `Comment must be at most ${maxVoteComment} characters` })),
+});
+export type CastVoteInput = z.input<typeof castVoteSchema>;
+
+export const conflictSchema = z.object({
+  reason: text({ max: maxConflictReason, min: 1, requiredMessage: "Reason is required", maxMessage: `Reason must be at most ${maxConflictReason} characters` }),
+});
+
+export interface Resolution {
+  id: number;
+  title: string;
+  description: string;
+  type: ResolutionType;
+  deadline: string;
+  status: ResolutionStatus;
+  createdAt: string;
+  createdBy: number | null;
+  decidedAt: string | null;
+  explanation: string | null;
+  documentIds: number[];
+  voteCounts: Tally;
+}
+
+export interface PendingResolutionSummary {
+  id: number;
+  title: string;
+  createdAt: string;
+  deadline: string;
+}
+
+export interface VoteCounts extends Tally {
+  total: number;
+  userVote: VoteChoice | null;
+}
+
+export interface Certificate {
+  decidedAt: string;
+  outcome: "approved" | "rejected";
+  rule: string;
+  quorum: QuorumResult;
+  eligible: { userId: number; name: string; role: string }[];
+  recused: { userId: number; name: string; reason: string }[];
+  votes: { userId: number; name: string; vote: VoteChoice; comment: string | null; castAt: string }[];
+  yes: number;
+  no: number;
+  abstain: number;
+  explanation: string;
+}
+
+export interface ResolutionDetails extends Resolution {
+  documents: { id: number; name: string; fileType: string; hasFile: boolean }[];
+  /** Who has voted so far (names, never choices, while pending). */
+  voters: { userId: number; name: string }[];
+  /** Who declared a conflict on it. */
+  recusals: { userId: number; name: string; reason: string }[];
+  certificate: Certificate | null;
+}
+
+/**
+ * The tab a resolution belongs to, against `now`: Pending = pending and the deadline not passed;
+ * Completed = approved or rejected; Expired = pending with the deadline passed.
+ */
+export type ResolutionTab = "pending" | "completed" | "expired";
+export function resolutionTab(resolution: { status: ResolutionStatus; deadline: string }, now: Date): ResolutionTab {
+  if (resolution.status !== "pending") return "completed";
+  return new Date(resolution.deadline).getTime() > now.getTime() ? "pending" : "expired";
+}
