@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
-import type { NotificationKind } from "../../../../shared/preferences";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory } from "../../../../shared/meetings";
 import {
@@ -262,18 +261,15 @@ async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, 
     targetId: row.id,
     details: { outcome: outcome.outcome, ...tally, eligible: eligible.length, recused: recused.length },
   });
-  const kind: NotificationKind = "resolutionDecided";
-  await notify(
-    tx,
-    members.map((member) => ({
-      userId: member.userId,
-      companyId: row.companyId,
-      kind,
-      title: `Resolution ${outcome.outcome}: ${row.title}`,
-      body: outcome.explanation,
-      link: `/resolutions/${row.id}`,
-    })),
-  );
+  await notify(tx, {
+    kind: "resolutionDecided",
+    companyId: row.companyId,
+    recipients: members.map((member) => member.userId),
+    title: `Resolution ${outcome.outcome}: ${row.title}`,
+    body: outcome.explanation,
+    link: `/resolutions/${row.id}`,
+    at: clock.now(),
+  });
   return updated ?? row;
 }
 
@@ -346,18 +342,15 @@ export async function createResolution(
       .select({ userId: memberships.userId })
       .from(memberships)
       .where(and(eq(memberships.companyId, companyId), inArray(memberships.role, votingRoles), ne(memberships.userId, tenant.user.id)));
-    const kind: NotificationKind = "resolutionCreated";
-    await notify(
-      tx,
-      voters.map(({ userId }) => ({
-        userId,
-        companyId,
-        kind,
-        title: `New resolution: ${input.title}`,
-        body: `${displayName(tenant.user)} asks for your vote (${input.type}) by ${input.deadline.toISOString().slice(0, 10)}.`,
-        link: `/resolutions/${created.id}`,
-      })),
-    );
+    await notify(tx, {
+      kind: "resolutionCreated",
+      companyId,
+      recipients: voters.map(({ userId }) => userId),
+      title: `New resolution: ${input.title}`,
+      body: `${displayName(tenant.user)} asks for your vote (${input.type}) by ${input.deadline.toISOString().slice(0, 10)}.`,
+      link: `/resolutions/${created.id}`,
+      at: deps.clock.now(),
+    });
     return created.id;
   });
   return toResolution(await resolutionRow(deps.db, id));
