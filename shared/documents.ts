@@ -113,16 +113,3 @@ export interface RecentDocument {
   uploader: string;
   createdAt: string;
 }
-
-/** Bytes, KB, MB or GB, base 1024, one decimal ("0 Bytes", "1023 Bytes", "1.5 MB"). */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(Number.isFinite(bytes) ? bytes : 0))} Bytes`;
-  const units = ["KB", "MB", "GB"] as const;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
+import { RecentDocumentsPanel } from "@/features/documents/components/recent-documents-panel";
 
 /** / and /dashboard: Quick Actions and Upcoming Meetings (the other panels arrive with their issues). */
 export function DashboardPage() {
@@ -47,13 +48,14 @@ export function DashboardPage() {
             </QuickAction>
             <QuickAction icon={<Upload aria-hidden />} title="Upload Document" text="Add files to your board's document repository">
               <Button asChild variant="link" className="h-auto p-0">
-                <Link href="/documents">Upload document</Link>
+                <Link href="/documents?upload=1">Upload document</Link>
               </Button>
             </QuickAction>
           </ul>
         </CardContent>
       </Card>
       <UpcomingMeetingsPanel />
+      <RecentDocumentsPanel />
       {canSchedule && <ScheduleMeeting open={scheduling} onOpenChange={setScheduling} />}
     </div>
   );
