@@ -35,6 +35,9 @@ export const handlers = [
   // Meetings (the dashboard panel, /meetings, /meetings/:id): none yet; a meeting by id does not exist.
   http.get("/api/companies/:companyId/meetings/upcoming", () => HttpResponse.json([])),
   http.get("/api/documents", () => HttpResponse.json([])),
+  // The library and the dashboard's recent documents: empty.
+  http.get("/api/companies/:companyId/documents", () => HttpResponse.json([])),
+  http.get("/api/companies/:companyId/documents/recent", () => HttpResponse.json([])),
   http.get("/api/documents/:id", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
 ];
 
