@@ -24,7 +24,7 @@ describe("documents in the browser", () => {
       await signIn(page, board.founder, { awaitWelcome: true });
       const pdfName = uniqueName("Board pack ");
       const pngName = uniqueName("Company logo ");
-      const pdfBytes = pdf(12 * 1024 * 1024);
+      const pdfBytes = pdf(3 * 1024 * 1024);
 
       // The dashboard says there is nothing yet; its 'Upload document' opens the dialog on /documents.
       await page.getByText("No documents uploaded yet.").waitFor();
@@ -40,7 +40,7 @@ describe("documents in the browser", () => {
       const progress = dialog.getByRole("progressbar", { name: "Upload progress" }).waitFor({ timeout: 10_000 });
       await dialog.getByRole("button", { name: "Upload" }).click();
       await progress;
-      await page.getByText("Document uploaded").first().waitFor();
+      await page.getByText("Document uploaded").first().waitFor({ timeout: 90_000 });
       await dialog.waitFor({ state: "detached" });
 
       await page.getByRole("button", { name: "Upload Document" }).click();
@@ -48,13 +48,13 @@ describe("documents in the browser", () => {
       await dialog.getByLabel("Title").fill(pngName);
       await dialog.getByLabel("File").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
       await dialog.getByRole("button", { name: "Upload" }).click();
-      await dialog.waitFor({ state: "detached" });
+      await dialog.waitFor({ state: "detached", timeout: 90_000 });
 
       // Both in the list, then in the grid.
       const documents = page.getByRole("list", { name: "Documents" });
       await documents.getByText(pdfName).waitFor();
       await documents.getByText(pngName).waitFor();
-      await documents.getByText("12.0 MB").waitFor();
+      await documents.getByText("3.0 MB").waitFor();
       await documents.getByText(/Uploaded by Morgan Chair • /).first().waitFor();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
@@ -119,7 +119,7 @@ describe("documents in the browser", () => {
       // The dashboard's Recent Documents.
       await page.goto("/");
       await page.getByText(pdfName).waitFor();
-      await page.getByText("12.0 MB").waitFor();
+      await page.getByText("3.0 MB").waitFor();
       expect(await page.getByText(pngName).count()).toBe(0);
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
