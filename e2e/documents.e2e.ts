@@ -75,7 +75,8 @@ describe("documents in the browser", () => {
       expect(await frame.getAttribute("src")).toMatch(/^\/api\/documents\/\d+\/download\?inline=1$/);
       await preview.getByRole("link", { name: "Download" }).waitFor();
       await screenshot(page, `documents-${label}-preview-pdf`);
-      await page.keyboard.press("Escape");
+      // The PDF frame may hold the keyboard focus (Escape goes to it): the dialog's own Close button.
+      await preview.getByRole("button", { name: "Close" }).click();
       await preview.waitFor({ state: "detached" });
 
       await page.getByRole("button", { name: `Preview ${pngName}` }).click();
