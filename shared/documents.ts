@@ -15,10 +15,13 @@ export const createDocumentSchema = z.object({
   // Counted by the server from the bytes; a claimed size is ignored.
   fileSize: ignored,
   content: text({ max: maxContentLength, requiredMessage: "Content is required", trim: false }),
-  category: text({ max: limits.name, min: 1, requiredMessage: "Category is required" }),
+  // A file without one goes to the default category.
+  category: z.optional(text({ max: limits.name })),
   companyId: z.nullish(id("companyId must be your active company")),
   uploadedBy: z.nullish(id("uploadedBy must be the signed-in user")),
   sendNotifications: z.boolean().optional(),
+  /** A file's optional description (ours; a meeting ignores it). */
+  description: z.optional(text({ max: limits.text })),
 });
 export type CreateDocumentInput = z.input<typeof createDocumentSchema>;
 
@@ -34,4 +37,79 @@ export interface DocumentObject {
   uploadedBy: number | null;
   createdAt: string;
   hasFile: boolean;
+}
+
+/** Upload categories; the first is the default. */
+export const uploadCategories = ["General", "Financial", "Legal", "HR", "Operations", "Marketing"] as const;
+export type UploadCategory = (typeof uploadCategories)[number];
+export const defaultUploadCategory: UploadCategory = "General";
+/** How a category is shown where there is room (HR is spelled out). */
+export const uploadCategoryLabels: Record<UploadCategory, string> = {
+  General: "General",
+  Financial: "Financial",
+  Legal: "Legal",
+  HR: "HR (Human Resources)",
+  Operations: "Operations",
+  Marketing: "Marketing",
+};
+
+/** The file types a document may be, by extension, with the type stored and served for each. */
+export const acceptedFileTypes = {
+  pdf: "application/pdf",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  txt: "text/plain",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+} as const;
+export type AcceptedExtension = keyof typeof acceptedFileTypes;
+export const acceptedExtensions = Object.keys(acceptedFileTypes) as AcceptedExtension[];
+/** For a file input's `accept`: ".pdf,.doc,...". */
+export const acceptAttribute = acceptedExtensions.map((extension) => `.${extension}`).join(",");
+export const unsupportedFileTypeMessage = `File type not accepted: upload a ${acceptedExtensions.join(", ")} file`;
+
+/** The largest file: 20 MiB. */
+export const maxFileBytes = 20 * 1024 * 1024;
+export const fileTooLargeMessage = "The file is larger than 20 MB";
+
+/** The accepted extension of a file name (lower case), or null. */
+export function extensionOf(fileName: string): string | null {
+  const match = /\.([A-Za-z0-9]{1,5})$/.exec(fileName.trim());
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+export function isAcceptedExtension(extension: string | null): extension is AcceptedExtension {
+  return extension != null && Object.hasOwn(acceptedFileTypes, extension);
+}
+
+/** Shown in the browser itself (preview, `?inline=1`): PDFs, images and text. */
+export function isPreviewable(fileType: string): boolean {
+  return fileType === "application/pdf" || fileType.startsWith("image/") || fileType.startsWith("text/plain");
+}
+
+/** The text fields of a streamed (multipart) upload; the file part comes after them. */
+export const uploadFieldsSchema = z.object({
+  name: text({ max: 300, min: 1, requiredMessage: "Name is required", maxMessage: "Name must be at most 300 characters" }),
+  category: z.optional(z.enum(uploadCategories, { error: `Category must be one of ${uploadCategories.join(", ")}` })),
+  description: z.optional(text({ max: limits.text })),
+  companyId: z.nullish(id("companyId must be your active company")),
+  uploadedBy: z.nullish(id("uploadedBy must be the signed-in user")),
+});
+export type UploadFields = z.output<typeof uploadFieldsSchema>;
+
+/** A library row: a file document's metadata with its uploader's name. */
+export interface LibraryDocument extends DocumentObject {
+  /** "First Last", or the username. */
+  uploader: string;
+}
+
+/** The dashboard's recent documents. */
+export interface RecentDocument {
+  id: number;
+  name: string;
+  fileSize: number;
+  uploader: string;
+  createdAt: string;
 }

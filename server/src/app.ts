@@ -8,7 +8,7 @@ import type { AppDeps, RouterDeps } from "./app-deps";
 import { accountRouter } from "./features/account/account.routes";
 import { notificationsRouter, unsubscribeRouter } from "./features/account/notifications.routes";
 import { authRouter } from "./features/auth/auth.routes";
-import { documentsRouter } from "./features/documents/documents.routes";
+import { documentsRouter, libraryRouter } from "./features/documents/documents.routes";
 import { meetingsRouter } from "./features/meetings/meetings.routes";
 import { companiesRouter } from "./features/companies/companies.routes";
 import { platformSettingsRouter } from "./features/platform/platform.routes";
@@ -81,6 +81,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use("/api/platform/settings", platformSettingsRouter(routerDeps));
   app.use("/api", meetingsRouter(routerDeps));
   app.use("/api", resolutionsRouter(routerDeps));
+  app.use("/api", libraryRouter(routerDeps));
   app.use("/api", apiNotFound);
 
   if (options.frontend) {

@@ -5,11 +5,13 @@ describe("formatFileSize", () => {
     [0, "0 Bytes"],
     [512, "512 Bytes"],
     [1023, "1023 Bytes"],
-    [1024, "1 KB"],
+    [1024, "1.0 KB"],
     [1536, "1.5 KB"],
+    [1024 * 1024 * 1.5, "1.5 MB"],
     [1024 * 1024 * 2.25, "2.3 MB"],
-    [1024 ** 3 * 3, "3 GB"],
-    [1024 ** 4 * 2, "2048 GB"],
+    [1024 ** 3, "1.0 GB"],
+    [1024 ** 3 * 3, "3.0 GB"],
+    [1024 ** 4 * 2, "2048.0 GB"],
   ])("%d bytes → %s", (bytes, expected) => {
     expect(formatFileSize(bytes)).toBe(expected);
   });

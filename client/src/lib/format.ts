@@ -3,12 +3,12 @@ import { displayName } from "@shared/people";
 
 const fileSizeUnits = ["Bytes", "KB", "MB", "GB"] as const;
 
-/** A file size in Bytes, KB, MB or GB (base 1024, at most one decimal): 1536 → "1.5 KB". */
+/** A file size in Bytes, KB, MB or GB (base 1024, one decimal past Bytes): 1023 → "1023 Bytes", 1024 → "1.0 KB". */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return "0 Bytes";
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), fileSizeUnits.length - 1);
   const value = bytes / 1024 ** exponent;
-  return `${parseFloat(value.toFixed(1))} ${fileSizeUnits[exponent]}`;
+  return exponent === 0 ? `${Math.round(value)} Bytes` : `${value.toFixed(1)} ${fileSizeUnits[exponent]}`;
 }
 
 /** The date and time formats of every screen, and those of the date and time inputs. */

@@ -22,6 +22,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+export const fileStorageKinds = ["database", "s3"] as const;
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 
@@ -154,9 +156,44 @@ export const documentFiles = pgTable("document_files", {
   documentId: integer("document_id")
     .primaryKey()
     .references(() => documents.id, { onDelete: "cascade" }),
+  /** Whole-file bytes of rows written before files were stored in chunks; null otherwise. */
   bytes: bytea("bytes"),
+  /** Where the bytes are: `file_chunks` rows under `storage_key`, or an object `storage_key` in an S3 bucket. */
+  storage: text("storage", { enum: fileStorageKinds }).notNull().default("database"),
+  /** For S3: the endpoint and bucket the object was written to ("https://host/bucket"), so a later change of storage never strands it. */
+  location: text("location"),
   storageKey: text("storage_key"),
+  /** Hex SHA-256 of the bytes (the download's ETag). */
+  sha256: text("sha256"),
 });
+
+/** A file stored in the database, in slices of at most 1 MiB, so neither writing nor reading it holds the whole file. */
+export const fileChunks = pgTable(
+  "file_chunks",
+  {
+    storageKey: text("storage_key").notNull(),
+    seq: integer("seq").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storageKey, t.seq] })],
+);
+
+/**
+ * Stored bytes that no document may own: an upload in progress (due an hour after it began, and removed
+ * from here when its document is committed) or the file of a deleted document held in object storage
+ * (due at once). The sweep removes the bytes of every due row.
+ */
+export const fileSweep = pgTable(
+  "file_sweep",
+  {
+    id: serial("id").primaryKey(),
+    storage: text("storage", { enum: fileStorageKinds }).notNull(),
+    location: text("location"),
+    storageKey: text("storage_key").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("file_sweep_due_idx").on(t.dueAt), index("file_sweep_key_idx").on(t.storageKey)],
+);
 
 export const meetings = pgTable(
   "meetings",

@@ -39,3 +39,17 @@ export async function findEnabledServiceCredentials(db: Database, appSecret: str
   if (!row) return null;
   return { serviceName: row.serviceName, key: decryptSecret(row.encrypted, appSecret), url: readServiceUrl(row.url, appSecret) };
 }
+
+/**
+ * The decrypted key and URL of the platform service with this name, enabled or not: files written to a
+ * storage service stay readable after it is switched off.
+ */
+export async function findServiceCredentials(db: Database, appSecret: string, serviceName: string): Promise<ServiceCredentials | null> {
+  const [row] = await db
+    .select({ serviceName: platformServices.serviceName, encrypted: platformServices.serviceKeyEncrypted, url: platformServices.serviceUrl })
+    .from(platformServices)
+    .where(sql`lower(${platformServices.serviceName}) = ${serviceName.toLowerCase()}`)
+    .limit(1);
+  if (!row) return null;
+  return { serviceName: row.serviceName, key: decryptSecret(row.encrypted, appSecret), url: readServiceUrl(row.url, appSecret) };
+}

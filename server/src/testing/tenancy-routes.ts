@@ -44,6 +44,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   // documents (a meeting is a document too)
   "GET /api/documents/:id": { thing: "document" },
   "DELETE /api/documents/:id": { thing: "document" },
+  "GET /api/documents/:id/download": { thing: "document" },
   "POST /api/documents": {
     calls: () => [{ body: { category: "Meeting", content: JSON.stringify(meetingContent(new Date("2026-07-01T10:00:00.000Z"), { title: "Intrusion" })) } }],
   },

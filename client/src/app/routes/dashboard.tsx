@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
 import { PendingResolutionsPanel } from "@/features/resolutions/components/pending-resolutions-panel";
+import { RecentDocumentsPanel } from "@/features/documents/components/recent-documents-panel";
 
 /** / and /dashboard: Quick Actions, Upcoming Meetings and Pending Resolutions (the other panels arrive with their issues). */
 export function DashboardPage() {
@@ -48,7 +49,7 @@ export function DashboardPage() {
             </QuickAction>
             <QuickAction icon={<Upload aria-hidden />} title="Upload Document" text="Add files to your board's document repository">
               <Button asChild variant="link" className="h-auto p-0">
-                <Link href="/documents">Upload document</Link>
+                <Link href="/documents?upload=1">Upload document</Link>
               </Button>
             </QuickAction>
           </ul>
@@ -56,6 +57,7 @@ export function DashboardPage() {
       </Card>
       <UpcomingMeetingsPanel />
       <PendingResolutionsPanel />
+      <RecentDocumentsPanel />
       {canSchedule && <ScheduleMeeting open={scheduling} onOpenChange={setScheduling} />}
     </div>
   );

@@ -1,6 +1,44 @@
-import { PageTitle } from "@/components/page-title";
+import { useEffect, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { can } from "@shared/permissions";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { useLibrary } from "@/features/documents/api/get-library";
+import { DocumentsLibrary } from "@/features/documents/components/documents-library";
+import { UploadDocumentDialog } from "@/features/documents/components/upload-document-dialog";
 
-/** /documents. The library arrives with the documents issue. */
+/**
+ * /documents: the board's library, with the Upload Document dialog (not for observers, whom the server
+ * refuses). The dashboard's 'Upload document' lands on /documents?upload=1, which opens the dialog.
+ */
 export function DocumentsPage() {
-  return <PageTitle>Documents</PageTitle>;
+  const { user } = useCurrentUser();
+  const library = useLibrary();
+  const canUpload = can(user?.role, "uploadDocument");
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [uploading, setUploading] = useState(false);
+
+  useEffect(() => {
+    if (!canUpload || !new URLSearchParams(search).has("upload")) return;
+    // As the quick action asks: the page first, then the dialog a moment later; the query is dropped so a reload does not reopen it.
+    const timer = window.setTimeout(() => {
+      setUploading(true);
+      navigate("/documents", { replace: true });
+    }, 100);
+    return () => window.clearTimeout(timer);
+  }, [canUpload, search, navigate]);
+
+  return (
+    <>
+      <DocumentsLibrary
+        documents={library.data}
+        isLoading={library.isLoading}
+        isError={library.isError}
+        userId={user?.id}
+        role={user?.role}
+        onUpload={canUpload ? () => setUploading(true) : undefined}
+      />
+      {canUpload && <UploadDocumentDialog open={uploading} onOpenChange={setUploading} />}
+    </>
+  );
 }

@@ -1,13 +1,31 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { DocumentObject, createDocumentSchema } from "../../../../shared/documents";
+import {
+  acceptedExtensions,
+  acceptedFileTypes,
+  defaultUploadCategory,
+  extensionOf,
+  isAcceptedExtension,
+  maxFileBytes,
+  uploadCategories,
+  type AcceptedExtension,
+  type DocumentObject,
+  type LibraryDocument,
+  type RecentDocument,
+  type UploadFields,
+  type createDocumentSchema,
+} from "../../../../shared/documents";
 import { meetingCategory } from "../../../../shared/meetings";
+import { displayName } from "../../../../shared/people";
 import { can, canDeleteDocument, deniedMessage, type Permission } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
-import { documentFiles, documents, meetings } from "../../db/schema";
+import { documentFiles, documents, meetings, resolutionDocuments, users } from "../../db/schema";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
+import { inspectFile, tooLarge, unsupportedType } from "./file-checks";
+import { claimFile, currentFileTarget, discardFile, readFile, releaseFile, sweepFiles, writeFile, type FilePlace } from "./file-storage";
 import type { TenantContext } from "../../http/request-context";
 import { meetingContents, notADraftMeeting, scheduleMeeting } from "../meetings/meetings.service";
 
@@ -93,16 +111,205 @@ export function permissionToCreate(category: unknown): Permission {
   return typeof category === "string" && category.trim() === meetingCategory ? "scheduleMeeting" : "uploadDocument";
 }
 
+type StoreDeps = ServiceDeps<"db" | "clock" | "appSecret">;
+
 /**
  * `POST /api/documents`, one body for two things: a meeting (its `content` is the meeting's JSON) goes to the
- * meetings service; any other category is a file upload. Answers the new document's id.
+ * meetings service; any other category is a file (its `content` a `data:` URL) or, without a data URL, a
+ * document holding only its description. Answers the new document's id.
  */
-export async function createDocument(deps: ServiceDeps<"db" | "clock">, tenant: TenantContext, input: CreateDocumentBody): Promise<number> {
+export async function createDocument(deps: StoreDeps, tenant: TenantContext, input: CreateDocumentBody): Promise<number> {
   if (input.category === meetingCategory) {
     return scheduleMeeting(deps, tenant, { content: input.content, sendNotifications: input.sendNotifications });
   }
-  // The file branch (data URL decoding, type and size checks, storage) arrives with file uploads.
-  throw new HttpError(400, "File uploads are not available yet");
+  const name = input.name;
+  if (!name) throw invalidField("name", "Name is required");
+  const category = uploadCategoryOf(input.category);
+  if (!input.content.startsWith("data:")) {
+    return commitDocument(deps, tenant, { name, category, description: input.content, fileType: "text/plain", fileSize: 0 }, null);
+  }
+  const { mediaType, base64 } = parseDataUrl(input.content);
+  // Refused from the length of the text alone, before anything is decoded or stored.
+  if (Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0) > maxFileBytes) throw tooLarge();
+  const extension = declaredExtension(name, mediaType ?? input.fileType ?? null);
+  const bytes = Buffer.from(base64, "base64");
+  const meta = { name, category, description: input.description ?? null };
+  return storeDocumentFile(deps, tenant, meta, extension, sliced(bytes));
+}
+
+function invalidField(path: string, message: string): HttpError {
+  return new HttpError(400, message, {}, [{ path, message }]);
+}
+
+function uploadCategoryOf(category: string | undefined): string {
+  if (category === undefined || category === "") return defaultUploadCategory;
+  const found = uploadCategories.find((known) => known.toLowerCase() === category.toLowerCase());
+  if (!found) throw invalidField("category", `Category must be one of ${uploadCategories.join(", ")}`);
+  return found;
+}
+
+function parseDataUrl(content: string): { mediaType: string | null; base64: string } {
+  const match = /^data:([^,;]*)((?:;[^,;=]+=[^,;]*)*);base64,/i.exec(content.slice(0, 300));
+  if (!match) throw invalidField("content", "content must be a base64 data: URL");
+  const base64 = content.slice(match[0].length);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw invalidField("content", "content must be a base64 data: URL");
+  return { mediaType: match[1]?.toLowerCase() || null, base64 };
+}
+
+/**
+ * The type a file claims: its name's extension, or (a name without one) its declared media type. An
+ * extension or type outside the accepted ones is refused (415) before anything is stored.
+ */
+function declaredExtension(fileName: string, mediaType: string | null): AcceptedExtension {
+  const extension = extensionOf(fileName);
+  if (extension && /[a-z]/.test(extension)) {
+    if (!isAcceptedExtension(extension)) throw unsupportedType();
+    return extension;
+  }
+  const byType = acceptedExtensions.find((known) => mediaType != null && acceptedFileTypes[known] === mediaType.split(";")[0]!.trim());
+  if (!byType) throw unsupportedType();
+  return byType;
+}
+
+/** A decoded file, handed on in 1 MiB views (no copies). */
+async function* sliced(bytes: Buffer): AsyncGenerator<Buffer> {
+  for (let start = 0; start < bytes.length; start += 1024 * 1024) yield bytes.subarray(start, start + 1024 * 1024);
+}
+
+interface DocumentMeta {
+  name: string;
+  category: string;
+  description: string | null;
+}
+
+/**
+ * `POST /api/documents` as multipart/form-data (the app's own uploads): the text fields, then the file part,
+ * whose bytes are checked and stored as they arrive. `fileName` is the part's own file name (its extension
+ * is the claimed type).
+ */
+export async function uploadDocument(deps: StoreDeps, tenant: TenantContext, fields: UploadFields, fileName: string, source: AsyncIterable<Buffer>): Promise<number> {
+  const extension = extensionOf(fileName);
+  if (!isAcceptedExtension(extension)) throw unsupportedType();
+  const meta = { name: fields.name, category: uploadCategoryOf(fields.category), description: fields.description ?? null };
+  return storeDocumentFile(deps, tenant, meta, extension, source);
+}
+
+/** Checks and stores the bytes, then commits the document and claims them in one transaction. */
+async function storeDocumentFile(deps: StoreDeps, tenant: TenantContext, meta: DocumentMeta, extension: AcceptedExtension, source: AsyncIterable<Buffer>): Promise<number> {
+  const target = await currentFileTarget(deps);
+  const inspected = inspectFile(source, extension);
+  const place = await writeFile(deps, target, inspected.bytes, acceptedFileTypes[extension]);
+  const { fileType, size, sha256 } = inspected.result();
+  try {
+    return await commitDocument(deps, tenant, { ...meta, fileType, fileSize: size }, { ...place, sha256 });
+  } catch (error) {
+    await discardFile(deps, place).catch(() => undefined);
+    throw error;
+  } finally {
+    // Leftovers of abandoned uploads and deleted objects go a few at a time, on the back of new uploads.
+    void sweepFiles(deps).catch(() => undefined);
+  }
+}
+
+async function commitDocument(
+  deps: StoreDeps,
+  tenant: TenantContext,
+  row: DocumentMeta & { fileType: string; fileSize: number },
+  file: (FilePlace & { sha256: string }) | null,
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(documents)
+      .values({ ...row, companyId: tenant.company.id, uploadedBy: tenant.user.id, createdAt: deps.clock.now() })
+      .returning({ id: documents.id });
+    const id = created!.id;
+    if (file) {
+      await tx.insert(documentFiles).values({ documentId: id, ...file });
+      await claimFile(tx, file);
+    }
+    await recordAudit(tx, deps.clock, {
+      actorId: tenant.user.id,
+      companyId: tenant.company.id,
+      action: "document.uploaded",
+      targetType: "document",
+      targetId: id,
+      details: { name: row.name, fileType: row.fileType, fileSize: row.fileSize },
+    });
+    return id;
+  });
+}
+
+const libraryColumns = {
+  ...documentColumns,
+  uploaderFirstName: users.firstName,
+  uploaderLastName: users.lastName,
+  uploaderUsername: users.username,
+};
+
+/** The company's library: documents that are not meetings, newest first, with their uploader — one query. */
+function selectLibrary(db: Database, companyId: number) {
+  return db
+    .select(libraryColumns)
+    .from(documents)
+    .leftJoin(documentFiles, eq(documentFiles.documentId, documents.id))
+    .leftJoin(meetings, eq(meetings.documentId, documents.id))
+    .leftJoin(users, eq(users.id, documents.uploadedBy))
+    .where(and(eq(documents.companyId, companyId), isNull(meetings.documentId)))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+}
+
+function uploaderOf(row: { uploaderFirstName: string | null; uploaderLastName: string | null; uploaderUsername: string | null }): string {
+  return displayName({ firstName: row.uploaderFirstName, lastName: row.uploaderLastName, username: row.uploaderUsername });
+}
+
+/** `GET /api/companies/:companyId/documents`: metadata only, never bytes. */
+export async function listLibrary({ db }: ServiceDeps<"db">, companyId: number): Promise<LibraryDocument[]> {
+  const rows = await selectLibrary(db, companyId);
+  return rows.map((row) => ({ ...toDocumentObject(row, undefined), uploader: uploaderOf(row) }));
+}
+
+/** `GET /api/companies/:companyId/documents/recent`: the newest `limit` (default 5). */
+export async function recentDocuments({ db }: ServiceDeps<"db">, companyId: number, limit = 5): Promise<RecentDocument[]> {
+  const rows = await selectLibrary(db, companyId).limit(limit);
+  return rows.map((row) => ({ id: row.id, name: row.name, fileSize: Number(row.fileSize), uploader: uploaderOf(row), createdAt: row.createdAt.toISOString() }));
+}
+
+/** For other features (the agenda): the company's newest library documents. */
+export async function recentLibraryDocuments({ db }: ServiceDeps<"db">, companyId: number, limit: number) {
+  const rows = await selectLibrary(db, companyId).limit(limit);
+  return rows.map((row) => ({ name: row.name, category: row.category, createdAt: row.createdAt }));
+}
+
+export interface DocumentDownload {
+  name: string;
+  fileType: string;
+  fileSize: number;
+  etag: string;
+  /** Opened only when the body is wanted (not for a 304). */
+  open: () => Promise<Readable>;
+}
+
+/** `GET /api/documents/:id/download` (the guard has checked the company): the stored file, or 404. */
+export async function documentDownload(deps: StoreDeps, documentId: number): Promise<DocumentDownload> {
+  const [row] = await deps.db
+    .select({
+      name: documents.name,
+      fileType: documents.fileType,
+      fileSize: documents.fileSize,
+      bytes: documentFiles.bytes,
+      storage: documentFiles.storage,
+      location: documentFiles.location,
+      storageKey: documentFiles.storageKey,
+      sha256: documentFiles.sha256,
+    })
+    .from(documents)
+    .innerJoin(documentFiles, eq(documentFiles.documentId, documents.id))
+    .leftJoin(meetings, eq(meetings.documentId, documents.id))
+    .where(and(eq(documents.id, documentId), isNull(meetings.documentId)));
+  if (!row) throw notFound("This document has no file");
+  const etag = `"${row.sha256 ?? `d${documentId}-${row.fileSize}`}"`;
+  const place = { storage: row.storage, location: row.location, storageKey: row.storageKey ?? "", bytes: row.bytes };
+  return { name: row.name, fileType: row.fileType, fileSize: Number(row.fileSize), etag, open: () => readFile(deps, place) };
 }
 
 const meetingNotDeletableMessage = "A meeting cannot be deleted as a document: cancel the meeting instead";
@@ -113,8 +320,8 @@ const meetingNotDeletableMessage = "A meeting cannot be deleted as a document: c
  * deleted through here (409, whoever asks): it has participants and a place in the calendar, and is cancelled
  * instead. A draft, a missing id or another company's document is not found.
  */
-export async function deleteDocument(deps: ServiceDeps<"db" | "clock">, tenant: TenantContext, documentId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function deleteDocument(deps: StoreDeps, tenant: TenantContext, documentId: number): Promise<void> {
+  const released = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ uploadedBy: documents.uploadedBy, name: documents.name, meetingStatus: meetings.status })
       .from(documents)
@@ -125,6 +332,15 @@ export async function deleteDocument(deps: ServiceDeps<"db" | "clock">, tenant: 
     if (!canDeleteDocument(tenant.role, row.uploadedBy === tenant.user.id)) {
       throw forbidden(deniedMessage(can(tenant.role, "deleteDocument") ? "deleteAnyDocument" : "deleteDocument"));
     }
+    const [file] = await tx
+      .select({ storage: documentFiles.storage, location: documentFiles.location, storageKey: documentFiles.storageKey })
+      .from(documentFiles)
+      .where(eq(documentFiles.documentId, documentId));
+    const place = file?.storageKey ? { ...file, storageKey: file.storageKey } : null;
+    if (place) await releaseFile(tx, deps.clock.now(), place);
+    // A resolution citing the document stays; it loses the citation (the link goes with the document), and
+    // the audit row names the resolutions that cited it.
+    const citedBy = await tx.select({ id: resolutionDocuments.resolutionId }).from(resolutionDocuments).where(eq(resolutionDocuments.documentId, documentId));
     await tx.delete(documentFiles).where(eq(documentFiles.documentId, documentId));
     const removed = await tx.delete(documents).where(eq(documents.id, documentId)).returning({ id: documents.id });
     if (removed.length === 0) throw notFound("Document not found");
@@ -134,7 +350,10 @@ export async function deleteDocument(deps: ServiceDeps<"db" | "clock">, tenant: 
       action: "document.deleted",
       targetType: "document",
       targetId: documentId,
-      details: { name: row.name },
+      details: { name: row.name, ...(citedBy.length ? { citedByResolutions: citedBy.map((cite) => cite.id) } : {}) },
     });
+    return place;
   });
+  // An object in object storage goes after the commit; if that fails, the sweep entry written above retries it.
+  if (released?.storage === "s3") await discardFile(deps, released).catch(() => undefined);
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, lt, ne } from "drizzle-orm";
-import { meetingCategory, type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetings";
+import { type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetings";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
-import { companies, documents, meetings, resolutions } from "../../db/schema";
+import { companies, meetings, resolutions } from "../../db/schema";
+import { recentLibraryDocuments } from "../documents/documents.service";
 import { HttpError, notFound } from "../../http/errors";
 import { AiServiceError, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
 import { agendaPrompt, parseAgendaAnswer, templateAgenda, type AgendaContext } from "./agenda-drafts";
@@ -38,12 +39,8 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
       .where(and(eq(resolutions.companyId, found.companyId), eq(resolutions.status, "pending"), gte(resolutions.deadline, now)))
       .orderBy(asc(resolutions.createdAt), asc(resolutions.id))
       .limit(pendingResolutionsInPrompt),
-    deps.db
-      .select({ name: documents.name, category: documents.category, createdAt: documents.createdAt })
-      .from(documents)
-      .where(and(eq(documents.companyId, found.companyId), ne(documents.category, meetingCategory)))
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(recentDocumentsInPrompt),
+    // The board's library (files, never meetings), as the documents feature keeps it.
+    recentLibraryDocuments(deps, found.companyId, recentDocumentsInPrompt),
     deps.db
       .select({ title: meetings.title, startsAt: meetings.startsAt })
       .from(meetings)

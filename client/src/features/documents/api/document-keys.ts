@@ -11,4 +11,10 @@ export const documentKeys = {
   list: (companyId: number | null) => [...documentKeys.all(companyId), "list"] as const,
   /** GET /api/documents/:id (the server answers only documents of a company the user belongs to). */
   detail: (companyId: number | null, id: number) => [...documentKeys.all(companyId), "detail", id] as const,
+  /** A text file's bytes, for its preview. */
+  text: (companyId: number | null, id: number) => [...documentKeys.detail(companyId, id), "text"] as const,
+  /** GET /api/companies/:companyId/documents: the library (files, never meetings). */
+  library: (companyId: number | null) => [...documentKeys.all(companyId), "library"] as const,
+  /** GET /api/companies/:companyId/documents/recent. */
+  recent: (companyId: number | null) => [...documentKeys.all(companyId), "recent"] as const,
 };

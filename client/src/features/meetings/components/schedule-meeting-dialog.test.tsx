@@ -4,6 +4,7 @@ import type { DocumentObject } from "@shared/documents";
 import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
+import { findToastBehindModal } from "@/testing/toasts";
 import { runInTimeZone } from "@/testing/time-zone";
 import { preferenceDefaults } from "@shared/preferences";
 import { DRAFT_STORAGE_PREFIX } from "@/lib/use-form-draft";
@@ -32,20 +33,6 @@ function companyData(documents: DocumentObject[] = []) {
   return state;
 }
 
-/**
- * The toast titled `title`. While the modal is open Radix hides everything outside it from the
- * accessibility tree (aria-hidden), the toast region included, so this looks past that.
- */
-async function findToast(title: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const toast = screen
-      .getAllByText(title, { ignore: "script, style" })
-      .map((element) => element.closest("li"))
-      .find((item): item is HTMLLIElement => item != null);
-    if (!toast) throw new Error(`no toast titled ${title}`);
-    return toast;
-  });
-}
 
 async function openModal() {
   const view = renderApp({ path: "/meetings", signedInAs: me });
@@ -168,7 +155,7 @@ describe("Schedule meeting modal", () => {
         "1. Call to order (5 min)\nConfirm quorum.\n\n2. Approve the budget (30 min)\nVote on the 2026 budget.\n\n3. Close (5 min)\nNext meeting date.",
       ),
     );
-    const toast = await findToast("Agenda generated");
+    const toast = await findToastBehindModal("Agenda generated");
     expect(within(toast).getByText(AGENDA_FROM_AI_TEXT)).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Generate with AI" })).toBeEnabled();
     expect(draftBody).toEqual({
@@ -200,7 +187,7 @@ describe("Schedule meeting modal", () => {
     const { dialog, user } = await openModal();
     await user.type(within(dialog).getByLabelText("Meeting title"), "Strategy");
     await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
-    const toast = await findToast("Agenda generated");
+    const toast = await findToastBehindModal("Agenda generated");
     expect(within(toast).getByText(AGENDA_FROM_TEMPLATE_TEXT)).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Agenda")).toHaveValue(
       "1. Call to order and quorum (5 min)\nOpen.\n\n2. Any other business (10 min)\n\n3. Close of meeting (5 min)\nClose.",
@@ -217,7 +204,7 @@ describe("Schedule meeting modal", () => {
     await user.type(within(dialog).getByLabelText("Meeting title"), "Strategy");
     await user.type(within(dialog).getByLabelText("Agenda"), "My own items");
     await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
-    const toast = await findToast("Error");
+    const toast = await findToastBehindModal("Error");
     expect(within(toast).getByText(AGENDA_FAILED_TEXT)).toBeInTheDocument();
     expect(toast).toHaveClass("destructive");
     expect(within(dialog).getByLabelText("Agenda")).toHaveValue("My own items");
@@ -253,7 +240,7 @@ describe("Schedule meeting modal", () => {
 
     expect(await within(dialog).findByRole("button", { name: "Scheduling..." })).toBeDisabled();
     release();
-    const toast = await findToast("Meeting scheduled");
+    const toast = await findToastBehindModal("Meeting scheduled");
     expect(within(toast).getByText("The board meeting has been successfully scheduled.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Schedule New Board Meeting" })).not.toBeInTheDocument());
     expect(await screen.findByRole("link", { name: /Q2 Board Meeting/ })).toHaveAttribute("href", "/meetings/90");
@@ -293,7 +280,7 @@ describe("Schedule meeting modal", () => {
     await user.type(within(dialog).getByLabelText("Meeting title"), "Doomed");
     await user.click(within(dialog).getByRole("checkbox", { name: "Send notifications to participants" }));
     await user.click(within(dialog).getByRole("button", { name: "Schedule Meeting" }));
-    const toast = await findToast("Error");
+    const toast = await findToastBehindModal("Error");
     expect(within(toast).getByText("Participants must be members of the company")).toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Schedule New Board Meeting" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Schedule Meeting" })).toBeEnabled();

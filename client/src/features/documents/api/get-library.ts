@@ -1,0 +1,17 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { LibraryDocument } from "@shared/documents";
+import { apiJson } from "@/lib/api-client";
+import { useActiveCompanyQuery } from "@/lib/auth/active-company";
+import { documentKeys } from "@/features/documents/api/document-keys";
+
+/** GET /api/companies/:companyId/documents → the library, newest first (metadata only). */
+export function getLibrary(companyId: number): Promise<LibraryDocument[]> {
+  return apiJson<LibraryDocument[]>("GET", `/api/companies/${companyId}/documents`);
+}
+
+export const libraryQueryOptions = (companyId: number) => queryOptions({ queryKey: documentKeys.library(companyId), queryFn: () => getLibrary(companyId) });
+
+/** The active company's library. */
+export function useLibrary() {
+  return useActiveCompanyQuery((companyId) => libraryQueryOptions(companyId));
+}

@@ -1,0 +1,68 @@
+import { Download, FileText } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { isPreviewable, type LibraryDocument } from "@shared/documents";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { apiRequest } from "@/lib/api-client";
+import { useActiveCompany } from "@/lib/auth/active-company";
+import { formatFileSize, formatLongDate } from "@/lib/format";
+import { documentKeys } from "@/features/documents/api/document-keys";
+
+export const downloadUrl = (id: number, inline = false) => `/api/documents/${id}/download${inline ? "?inline=1" : ""}`;
+
+/** The preview dialog: a PDF or an image shown from the download URL, text as text, anything else as a file card; with a Download. */
+export function DocumentPreviewDialog({ document, onOpenChange }: { document: LibraryDocument | null; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={document !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="grid max-h-[90vh] grid-rows-[auto_minmax(0,1fr)_auto] sm:max-w-3xl">
+        {document && (
+          <>
+            <DialogHeader>
+              <DialogTitle className="break-words">{document.name}</DialogTitle>
+              <DialogDescription>
+                {document.category} · {formatFileSize(document.fileSize)} · Uploaded by {document.uploader} • {formatLongDate(document.createdAt)}
+              </DialogDescription>
+            </DialogHeader>
+            <div className="min-h-0 overflow-auto rounded-md border bg-muted/30">
+              <PreviewBody document={document} />
+            </div>
+            <div className="flex justify-end">
+              <Button asChild>
+                <a href={downloadUrl(document.id)} download>
+                  <Download aria-hidden />
+                  Download
+                </a>
+              </Button>
+            </div>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PreviewBody({ document }: { document: LibraryDocument }) {
+  if (!document.hasFile) return <p className="p-4 text-sm whitespace-pre-wrap">{document.content ?? "This document has no file."}</p>;
+  if (document.fileType === "application/pdf") {
+    return <iframe title={`Preview of ${document.name}`} src={downloadUrl(document.id, true)} className="h-[60vh] w-full bg-white" />;
+  }
+  if (document.fileType.startsWith("image/")) {
+    return <img src={downloadUrl(document.id, true)} alt={document.name} className="mx-auto max-h-[60vh] object-contain" />;
+  }
+  if (isPreviewable(document.fileType)) return <TextPreview id={document.id} />;
+  return (
+    <div className="flex flex-col items-center gap-2 p-8 text-center">
+      <FileText className="size-12 text-muted-foreground" aria-hidden />
+      <p className="font-medium break-all">{document.name}</p>
+      <p className="text-sm text-muted-foreground">No preview for this type of file: download it to open it.</p>
+    </div>
+  );
+}
+
+function TextPreview({ id }: { id: number }) {
+  const companyId = useActiveCompany();
+  const text = useQuery({ queryKey: documentKeys.text(companyId, id), queryFn: async () => (await apiRequest("GET", downloadUrl(id, true))).text(), staleTime: Infinity });
+  if (text.isPending) return <p className="p-4 text-sm text-muted-foreground">Loading preview…</p>;
+  if (text.isError) return <p className="p-4 text-sm text-destructive">The preview could not be loaded.</p>;
+  return <pre className="p-4 text-sm whitespace-pre-wrap break-words">{text.data}</pre>;
+}

@@ -1,0 +1,250 @@
+import { Download, Eye, FileImage, FileText, File as FileIcon, LayoutGrid, List, Trash2, Upload } from "lucide-react";
+import { useMemo, useState, useSyncExternalStore } from "react";
+import { uploadCategories, type LibraryDocument } from "@shared/documents";
+import { canDeleteDocument } from "@shared/permissions";
+import type { CompanyRole } from "@shared/roles";
+import { PageHeader } from "@/components/page-header";
+import { SearchInput } from "@/components/search-input";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { serverMessageOf } from "@/lib/api-client";
+import { formatFileSize, formatLongDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { useDeleteDocument } from "@/features/documents/api/delete-document";
+import { DocumentPreviewDialog, downloadUrl } from "@/features/documents/components/document-preview-dialog";
+
+export type ViewMode = "list" | "grid";
+const allCategories = "All";
+
+/** Where a user's choice of list or grid is kept in this browser (default list). */
+export const viewModeKey = (userId: number | null | undefined) => `quorum.documentsView.${userId ?? "anonymous"}`;
+const viewListeners = new Set<() => void>();
+
+function readViewMode(userId: number | null | undefined): ViewMode {
+  try {
+    return window.localStorage.getItem(viewModeKey(userId)) === "grid" ? "grid" : "list";
+  } catch {
+    return "list";
+  }
+}
+
+function useViewMode(userId: number | null | undefined): [ViewMode, (mode: ViewMode) => void] {
+  const mode = useSyncExternalStore(
+    (listener) => {
+      viewListeners.add(listener);
+      return () => viewListeners.delete(listener);
+    },
+    () => readViewMode(userId),
+  );
+  const setMode = (next: ViewMode) => {
+    try {
+      window.localStorage.setItem(viewModeKey(userId), next);
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+    for (const listener of viewListeners) listener();
+  };
+  return [mode, setMode];
+}
+
+/** Case-insensitive search by name or category, then the category filter. */
+export function filterDocuments(documents: readonly LibraryDocument[], search: string, category: string): LibraryDocument[] {
+  const needle = search.trim().toLowerCase();
+  return documents.filter(
+    (document) =>
+      (category === allCategories || document.category === category) &&
+      (!needle || document.name.toLowerCase().includes(needle) || document.category.toLowerCase().includes(needle)),
+  );
+}
+
+function TypeIcon({ fileType, className }: { fileType: string; className?: string }) {
+  const Icon = fileType.startsWith("image/") ? FileImage : fileType === "application/pdf" || fileType.startsWith("text/") || fileType.includes("word") ? FileText : FileIcon;
+  return <Icon className={cn("shrink-0 text-primary", className)} aria-hidden />;
+}
+
+export interface DocumentsLibraryProps {
+  documents: readonly LibraryDocument[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  userId: number | null | undefined;
+  role: CompanyRole | null | undefined;
+  onUpload?: () => void;
+}
+
+/** /documents: search, category filter, list or grid, preview, download and (for those allowed) delete. */
+export function DocumentsLibrary({ documents, isLoading, isError, userId, role, onUpload }: DocumentsLibraryProps) {
+  const [search, setSearch] = useState("");
+  const [category, setCategory] = useState(allCategories);
+  const [mode, setMode] = useViewMode(userId);
+  const [previewing, setPreviewing] = useState<LibraryDocument | null>(null);
+  const [deleting, setDeleting] = useState<LibraryDocument | null>(null);
+  const remove = useDeleteDocument();
+  const shown = useMemo(() => filterDocuments(documents ?? [], search, category), [documents, search, category]);
+  const mayDelete = (document: LibraryDocument) => canDeleteDocument(role, document.uploadedBy != null && document.uploadedBy === userId);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const { id, name } = deleting;
+    remove.mutate(id, {
+      onSuccess: () => toast({ title: "Document deleted", description: `${name} was removed from the library.` }),
+      onError: (error) => toast({ title: "Delete failed", description: serverMessageOf(error) ?? "The document could not be deleted.", variant: "destructive" }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const actions = (document: LibraryDocument) => (
+    <div className="flex shrink-0 items-center gap-1">
+      <Button variant="ghost" size="icon" aria-label={`Preview ${document.name}`} onClick={() => setPreviewing(document)}>
+        <Eye aria-hidden />
+      </Button>
+      {document.hasFile && (
+        <Button asChild variant="ghost" size="icon">
+          <a href={downloadUrl(document.id)} download aria-label={`Download ${document.name}`}>
+            <Download aria-hidden />
+          </a>
+        </Button>
+      )}
+      {mayDelete(document) && (
+        <Button variant="ghost" size="icon" aria-label={`Delete ${document.name}`} className="text-destructive hover:text-destructive" onClick={() => setDeleting(document)}>
+          <Trash2 aria-hidden />
+        </Button>
+      )}
+    </div>
+  );
+  const meta = (document: LibraryDocument) => (
+    <>
+      <span className="text-sm text-muted-foreground">{formatFileSize(document.fileSize)}</span>
+      <span className="text-sm text-muted-foreground">
+        Uploaded by {document.uploader} • {formatLongDate(document.createdAt)}
+      </span>
+    </>
+  );
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Documents"
+        description="The board's papers, in one library."
+        actions={
+          onUpload && (
+            <Button onClick={onUpload}>
+              <Upload aria-hidden />
+              Upload Document
+            </Button>
+          )
+        }
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SearchInput label="Search documents" placeholder="Search documents..." value={search} onChange={(event) => setSearch(event.target.value)} className="w-full sm:flex-1" />
+        <div className="flex items-center gap-2">
+          <Select value={category} onValueChange={setCategory}>
+            <SelectTrigger aria-label="Filter by category" className="w-full sm:w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {[allCategories, ...uploadCategories].map((value) => (
+                <SelectItem key={value} value={value}>
+                  {value === allCategories ? "All Categories" : value}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <div role="group" aria-label="View" className="flex shrink-0 rounded-md border p-0.5">
+            <Button variant={mode === "list" ? "secondary" : "ghost"} size="icon" aria-label="List view" aria-pressed={mode === "list"} onClick={() => setMode("list")} className="size-8">
+              <List aria-hidden />
+            </Button>
+            <Button variant={mode === "grid" ? "secondary" : "ghost"} size="icon" aria-label="Grid view" aria-pressed={mode === "grid"} onClick={() => setMode("grid")} className="size-8">
+              <LayoutGrid aria-hidden />
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      {isLoading ? (
+        <div role="status" aria-label="Loading documents" className={mode === "grid" ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "grid gap-3"}>
+          {[0, 1, 2, 3].map((key) => (
+            <Skeleton key={key} className={mode === "grid" ? "h-40 w-full" : "h-16 w-full"} />
+          ))}
+        </div>
+      ) : isError ? (
+        <p className="text-sm text-destructive">The documents could not be loaded.</p>
+      ) : shown.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center">
+          <FileText className="size-10 text-muted-foreground" aria-hidden />
+          <p className="font-medium">No documents found</p>
+          <p className="text-sm text-muted-foreground">
+            {documents && documents.length > 0 ? "Try a different search or category." : "Upload your first document to get started."}
+          </p>
+        </div>
+      ) : mode === "list" ? (
+        <ul className="grid gap-3" aria-label="Documents">
+          {shown.map((document) => (
+            <li key={document.id} className="flex items-center gap-3 rounded-lg border bg-card p-3 sm:p-4">
+              <TypeIcon fileType={document.fileType} className="size-8" />
+              <div className="grid min-w-0 flex-1 gap-1">
+                <div className="flex min-w-0 flex-wrap items-center gap-2">
+                  <p className="min-w-0 font-medium break-words">{document.name}</p>
+                  <Badge variant="secondary">{document.category}</Badge>
+                </div>
+                <div className="flex flex-wrap gap-x-3 gap-y-0.5">{meta(document)}</div>
+              </div>
+              {actions(document)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Documents">
+          {shown.map((document) => (
+            <li key={document.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+              <div className="flex items-start justify-between gap-2">
+                <TypeIcon fileType={document.fileType} className="size-10" />
+                <Badge variant="secondary">{document.category}</Badge>
+              </div>
+              <p className="font-medium break-words">{document.name}</p>
+              <div className="grid gap-0.5">{meta(document)}</div>
+              <div className="mt-auto border-t pt-2">{actions(document)}</div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <DocumentPreviewDialog document={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete document?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {deleting?.name} and its file will be permanently deleted. Resolutions that cite it will no longer list it.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={(event) => {
+                event.preventDefault();
+                confirmDelete();
+              }}
+              disabled={remove.isPending}
+              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+            >
+              {remove.isPending ? "Deleting..." : "Delete"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { LibraryDocument, RecentDocument } from "@shared/documents";
+import type { CompanyRole } from "@shared/roles";
+import { buildUser } from "@/testing/factories";
+import { renderApp } from "@/testing/render";
+import { server } from "@/testing/server";
+import { findToast, findToastBehindModal } from "@/testing/toasts";
+import { viewModeKey } from "@/features/documents/components/documents-library";
+
+const companyId = 3;
+const userAs = (role: CompanyRole, id = 7) => buildUser({ id, companyId, role });
+
+function libraryDocument(fields: Partial<LibraryDocument> & { id: number; name: string }): LibraryDocument {
+  return {
+    fileType: "application/pdf",
+    fileSize: 1536,
+    content: null,
+    category: "General",
+    companyId,
+    uploadedBy: 8,
+    createdAt: "2026-05-20T10:00:00.000Z",
+    hasFile: true,
+    uploader: "Fay Founder",
+    ...fields,
+  };
+}
+
+const library = [
+  libraryDocument({ id: 1, name: "Q2 Accounts.pdf", category: "Financial", fileSize: 1024 * 1024 * 1.5 }),
+  libraryDocument({ id: 2, name: "Shareholder agreement.docx", category: "Legal", uploadedBy: 7, uploader: "Ann Lee" }),
+  libraryDocument({ id: 3, name: "Hiring plan.txt", category: "HR", fileType: "text/plain", fileSize: 1023 }),
+];
+
+function serveLibrary(documents: LibraryDocument[] = library) {
+  server.use(http.get("/api/companies/:companyId/documents", () => HttpResponse.json(documents)));
+}
+
+const rowNames = () =>
+  within(screen.getByRole("list", { name: "Documents" }))
+    .getAllByRole("listitem")
+    .map((item) => item.querySelector("p")?.textContent);
+
+afterEach(() => window.localStorage.clear());
+
+describe("/documents", () => {
+  it("lists the library with size and uploader, searches by name or category and filters by category", async () => {
+    serveLibrary();
+    const { user } = renderApp({ path: "/documents", signedInAs: userAs("member") });
+    expect(await screen.findByText("Q2 Accounts.pdf")).toBeInTheDocument();
+    expect(screen.getByText("1.5 MB")).toBeInTheDocument();
+    expect(screen.getByText("1023 Bytes")).toBeInTheDocument();
+    expect(screen.getByText("Uploaded by Ann Lee • May 20, 2026")).toBeInTheDocument();
+
+    const search = screen.getByRole("searchbox", { name: "Search documents" });
+    await user.type(search, "LEGAL");
+    expect(rowNames()).toEqual(["Shareholder agreement.docx"]);
+    await user.clear(search);
+    await user.type(search, "plan");
+    expect(rowNames()).toEqual(["Hiring plan.txt"]);
+    await user.clear(search);
+
+    await user.click(screen.getByRole("combobox", { name: "Filter by category" }));
+    await user.click(await screen.findByRole("option", { name: "Financial" }));
+    expect(rowNames()).toEqual(["Q2 Accounts.pdf"]);
+    await user.type(search, "nothing like this");
+    expect(screen.getByText("No documents found")).toBeInTheDocument();
+  });
+
+  it("shows the empty state when the library is empty", async () => {
+    renderApp({ path: "/documents", signedInAs: userAs("member") });
+    expect(await screen.findByText("No documents found")).toBeInTheDocument();
+    expect(screen.getByText("Upload your first document to get started.")).toBeInTheDocument();
+  });
+
+  it("remembers list or grid per user across reloads, list by default", async () => {
+    serveLibrary();
+    const first = renderApp({ path: "/documents", signedInAs: userAs("member") });
+    await screen.findByText("Q2 Accounts.pdf");
+    expect(screen.getByRole("button", { name: "List view" })).toHaveAttribute("aria-pressed", "true");
+    await first.user.click(screen.getByRole("button", { name: "Grid view" }));
+    expect(screen.getByRole("button", { name: "Grid view" })).toHaveAttribute("aria-pressed", "true");
+    expect(window.localStorage.getItem(viewModeKey(7))).toBe("grid");
+    first.unmount();
+
+    renderApp({ path: "/documents", signedInAs: userAs("member") });
+    await screen.findByText("Q2 Accounts.pdf");
+    expect(screen.getByRole("button", { name: "Grid view" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("shows the delete icon only to those allowed: a member for their own, a founder or admin for all, an observer never", async () => {
+    serveLibrary();
+    const member = renderApp({ path: "/documents", signedInAs: userAs("member") });
+    await screen.findByText("Q2 Accounts.pdf");
+    expect(screen.getAllByRole("button", { name: /^Delete / }).map((button) => button.getAttribute("aria-label"))).toEqual(["Delete Shareholder agreement.docx"]);
+    expect(screen.getByRole("button", { name: "Upload Document" })).toBeInTheDocument();
+    member.unmount();
+
+    const founder = renderApp({ path: "/documents", signedInAs: userAs("founder", 9) });
+    await screen.findByText("Q2 Accounts.pdf");
+    expect(screen.getAllByRole("button", { name: /^Delete / })).toHaveLength(3);
+    founder.unmount();
+
+    renderApp({ path: "/documents", signedInAs: userAs("observer", 7) });
+    await screen.findByText("Q2 Accounts.pdf");
+    expect(screen.queryAllByRole("button", { name: /^Delete / })).toHaveLength(0);
+    expect(screen.queryByRole("button", { name: "Upload Document" })).not.toBeInTheDocument();
+    // Everyone may download.
+    expect(screen.getByRole("link", { name: "Download Q2 Accounts.pdf" })).toHaveAttribute("href", "/api/documents/1/download");
+  });
+
+  it("deletes only after the confirmation", async () => {
+    serveLibrary();
+    const deleted: string[] = [];
+    server.use(
+      http.delete("/api/documents/:id", ({ params }) => {
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp({ path: "/documents", signedInAs: userAs("founder") });
+    await screen.findByText("Q2 Accounts.pdf");
+    await user.click(screen.getByRole("button", { name: "Delete Q2 Accounts.pdf" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete document?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(deleted).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Delete Q2 Accounts.pdf" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(deleted).toEqual(["1"]));
+    expect(await findToast("Document deleted")).toBeInTheDocument();
+  });
+
+  it("asks for a title and a file before uploading", async () => {
+    let posted = false;
+    server.use(
+      http.post("/api/documents", () => {
+        posted = true;
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const { user } = renderApp({ path: "/documents", signedInAs: userAs("member") });
+    await user.click(await screen.findByRole("button", { name: "Upload Document" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload Document" });
+    expect(within(dialog).getByRole("combobox", { name: "Category" })).toHaveTextContent("General");
+    await user.type(within(dialog).getByLabelText("Title"), "   ");
+    await user.click(within(dialog).getByRole("button", { name: "Upload" }));
+    const toast = await findToastBehindModal("Error");
+    expect(within(toast).getByText("Please fill in all required fields and select a file")).toBeInTheDocument();
+    expect(posted).toBe(false);
+    expect(within(dialog).getByLabelText("File")).toHaveAttribute("accept", ".pdf,.doc,.docx,.txt,.jpg,.jpeg,.png,.gif");
+  });
+
+  it("shows the server's message when an upload fails", async () => {
+    server.use(http.post("/api/documents", () => HttpResponse.json({ message: "File type not accepted: upload a pdf, doc, docx, txt, jpg, jpeg, png, gif file" }, { status: 415 })));
+    const { user } = renderApp({ path: "/documents", signedInAs: userAs("member") });
+    await user.click(await screen.findByRole("button", { name: "Upload Document" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload Document" });
+    await user.type(within(dialog).getByLabelText("Title"), "Board pack");
+    await user.upload(within(dialog).getByLabelText("File"), new File(["%PDF-1.4"], "pack.pdf", { type: "application/pdf" }));
+    await user.click(within(dialog).getByRole("button", { name: "Upload" }));
+    const toast = await findToastBehindModal("Upload failed");
+    expect(within(toast).getByText(/File type not accepted/)).toBeInTheDocument();
+  });
+});
+
+describe("the dashboard", () => {
+  it("lists recent documents with size and uploader, or says there are none", async () => {
+    const recent: RecentDocument[] = [{ id: 1, name: "Q2 Accounts.pdf", fileSize: 1024, uploader: "Fay Founder", createdAt: "2026-05-20T10:00:00.000Z" }];
+    server.use(http.get("/api/companies/:companyId/documents/recent", () => HttpResponse.json(recent)));
+    const first = renderApp({ path: "/", signedInAs: userAs("member") });
+    const panel = await screen.findByRole("region", { name: "Recent Documents" }).catch(() => screen.findByLabelText("Recent Documents"));
+    expect(await within(panel).findByText("Q2 Accounts.pdf")).toBeInTheDocument();
+    expect(within(panel).getByText("1.0 KB")).toBeInTheDocument();
+    expect(within(panel).getByText("Uploaded by Fay Founder • May 20, 2026")).toBeInTheDocument();
+    expect(within(panel).getByRole("link", { name: "View all" })).toHaveAttribute("href", "/documents");
+    first.unmount();
+
+    server.use(http.get("/api/companies/:companyId/documents/recent", () => HttpResponse.json([])));
+    renderApp({ path: "/", signedInAs: userAs("member") });
+    expect(await screen.findByText("No documents uploaded yet.")).toBeInTheDocument();
+  });
+
+  it("'Upload document' lands on /documents with the upload dialog open", async () => {
+    const { user } = renderApp({ path: "/", signedInAs: userAs("member") });
+    await user.click(await screen.findByRole("link", { name: "Upload document" }));
+    expect(await screen.findByRole("dialog", { name: "Upload Document" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Documents", hidden: true })).toBeInTheDocument();
+  });
+});

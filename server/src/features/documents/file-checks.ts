@@ -1,0 +1,113 @@
+import { createHash } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import { acceptedFileTypes, fileTooLargeMessage, maxFileBytes, unsupportedFileTypeMessage, type AcceptedExtension } from "../../../../shared/documents";
+import { HttpError } from "../../http/errors";
+
+/** How many leading bytes the content detector sees before any byte is stored. */
+const headBytes = 4100;
+/** A Word document is a ZIP archive holding this entry (its name appears in the entry's header). */
+const wordEntry = Buffer.from("word/document.xml");
+
+/** What content detection must answer for each extension (text has no magic bytes: it is checked as UTF-8). */
+const expectedDetection: Record<AcceptedExtension, readonly string[]> = {
+  pdf: ["pdf"],
+  png: ["png"],
+  jpg: ["jpg"],
+  jpeg: ["jpg"],
+  gif: ["gif"],
+  doc: ["cfb"],
+  docx: ["docx", "zip"],
+  txt: [],
+};
+
+export const unsupportedType = () => new HttpError(415, unsupportedFileTypeMessage);
+export const tooLarge = () => new HttpError(413, fileTooLargeMessage);
+
+export interface InspectedFile {
+  /** The type stored and served. */
+  fileType: string;
+  size: number;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+}
+
+/**
+ * Passes a file's bytes through as they arrive, checking them on the way: the first bytes must be what the
+ * extension says (magic bytes, before anything is passed on), a `.txt` must be UTF-8 without NUL bytes, a
+ * `.docx` a ZIP holding `word/document.xml`, and the whole at most 20 MiB. A failed check throws (415 or
+ * 413) from inside the iteration, so whoever is storing the bytes stops and discards what it has.
+ * `result` is filled in once the source has been read to its end without a failure.
+ */
+export function inspectFile(source: AsyncIterable<Buffer>, extension: AcceptedExtension): { bytes: AsyncIterable<Buffer>; result: () => InspectedFile } {
+  let finished: InspectedFile | undefined;
+  async function* checked(): AsyncGenerator<Buffer> {
+    let size = 0;
+    const hash = createHash("sha256");
+    let head: Buffer[] = [];
+    let headLength = 0;
+    let headChecked = false;
+    const decoder = extension === "txt" ? new TextDecoder("utf-8", { fatal: true }) : null;
+    let sawWordEntry = false;
+    let tail = Buffer.alloc(0);
+
+    const checkText = (chunk: Buffer, last: boolean) => {
+      if (!decoder) return;
+      if (chunk.includes(0)) throw unsupportedType();
+      try {
+        decoder.decode(chunk, { stream: !last });
+      } catch {
+        throw unsupportedType();
+      }
+    };
+    const scanForWordEntry = (chunk: Buffer) => {
+      if (extension !== "docx" || sawWordEntry) return;
+      const window = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+      if (window.includes(wordEntry)) sawWordEntry = true;
+      tail = Buffer.from(window.subarray(Math.max(0, window.length - wordEntry.length + 1)));
+    };
+    const checkHead = async (bytes: Buffer) => {
+      const detected = await fileTypeFromBuffer(bytes);
+      const expected = expectedDetection[extension];
+      // Text is whatever the detector does not recognise; anything it does recognise is not text.
+      if (expected.length === 0 ? detected !== undefined : !detected || !expected.includes(detected.ext)) throw unsupportedType();
+    };
+
+    for await (const received of source) {
+      const chunk = Buffer.isBuffer(received) ? received : Buffer.from(received);
+      size += chunk.length;
+      if (size > maxFileBytes) throw tooLarge();
+      checkText(chunk, false);
+      scanForWordEntry(chunk);
+      hash.update(chunk);
+      if (headChecked) {
+        yield chunk;
+        continue;
+      }
+      head.push(chunk);
+      headLength += chunk.length;
+      if (headLength >= headBytes) {
+        const whole = Buffer.concat(head, headLength);
+        head = [];
+        await checkHead(whole);
+        headChecked = true;
+        yield whole;
+      }
+    }
+    if (!headChecked) {
+      const whole = Buffer.concat(head, headLength);
+      if (whole.length === 0) throw new HttpError(400, "The file is empty");
+      await checkHead(whole);
+      if (whole.length > 0) yield whole;
+    }
+    checkText(Buffer.alloc(0), true);
+    if (extension === "docx" && !sawWordEntry) throw unsupportedType();
+    finished = { fileType: acceptedFileTypes[extension], size, sha256: hash.digest("hex") };
+  }
+  return {
+    bytes: checked(),
+    result: () => {
+      if (!finished) throw new Error("the file was not read to its end");
+      return finished;
+    },
+  };
+}
