@@ -4,7 +4,7 @@ import type { DocumentObject } from "@shared/documents";
 import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
-import { findToastBehindModal } from "@/testing/toasts";
+import { findToast, findToastBehindModal } from "@/testing/toasts";
 import { runInTimeZone } from "@/testing/time-zone";
 import { preferenceDefaults } from "@shared/preferences";
 import { DRAFT_STORAGE_PREFIX } from "@/lib/use-form-draft";
