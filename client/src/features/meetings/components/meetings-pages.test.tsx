@@ -185,7 +185,7 @@ describe("dashboard", () => {
     const { user } = renderApp({ path: "/", signedInAs: me });
     expect(await screen.findByText("No upcoming meetings scheduled.")).toBeInTheDocument();
     expect(screen.getByText("Create a new board meeting with agenda")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Create resolution" })).toHaveAttribute("href", "/resolutions");
+    expect(screen.getByRole("link", { name: "Create resolution" })).toHaveAttribute("href", "/resolutions?new=1");
     expect(screen.getByRole("link", { name: "Upload document" })).toHaveAttribute("href", "/documents?upload=1");
 
     await user.click(screen.getByRole("button", { name: "Create meeting" }));
