@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   acceptedExtensions,
@@ -22,11 +22,12 @@ import { can, canDeleteDocument, deniedMessage, type Permission } from "../../..
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
-import { documentFiles, documents, meetings, resolutionDocuments, users } from "../../db/schema";
+import { documentFiles, documents, meetings, memberships, resolutionDocuments, users } from "../../db/schema";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
 import { inspectFile, tooLarge, unsupportedType } from "./file-checks";
 import { claimFile, currentFileTarget, discardFile, readFile, releaseFile, sweepFiles, writeFile, type FilePlace } from "./file-storage";
 import type { TenantContext } from "../../http/request-context";
+import { notify } from "../account/notifications.service";
 import { meetingContents, notADraftMeeting, scheduleMeeting } from "../meetings/meetings.service";
 
 export type CreateDocumentBody = z.output<typeof createDocumentSchema>;
@@ -234,6 +235,20 @@ async function commitDocument(
       targetType: "document",
       targetId: id,
       details: { name: row.name, fileType: row.fileType, fileSize: row.fileSize },
+    });
+    // The rest of the board hears of it (those who keep Document Updates on), in the same transaction.
+    const others = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.companyId, tenant.company.id), ne(memberships.userId, tenant.user.id)));
+    await notify(tx, {
+      kind: "documentUploaded",
+      companyId: tenant.company.id,
+      recipients: others.map((other) => other.userId),
+      title: `New document: ${row.name}`,
+      body: `${displayName(tenant.user)} added it to ${row.category}.`,
+      link: "/documents",
+      at: deps.clock.now(),
     });
     return id;
   });

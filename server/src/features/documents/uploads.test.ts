@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import request from "supertest";
 import { acceptedFileTypes, maxFileBytes } from "../../../../shared/documents";
-import { auditEvents, documents, fileChunks, fileSweep } from "../../db/schema";
+import { auditEvents, documents, fileChunks, fileSweep, notifications, userPreferences } from "../../db/schema";
 import { meetingContent } from "../../testing/factories";
 import { samplePdf, samplePng, sampleFiles, sampleText } from "../../testing/sample-files";
 import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
@@ -179,6 +179,21 @@ describe("uploading a file", () => {
     const created = await streamedUpload(founder, "notes.txt", sampleText());
     const [audit] = await ctx.db.select().from(auditEvents).where(eq(auditEvents.targetId, String(created.body.id)));
     expect(audit).toMatchObject({ action: "document.uploaded", actorId: founder.id, details: { name: "notes.txt", fileType: "text/plain" } });
+  });
+
+  it("tells the rest of the board, except whoever switched Document Updates off", async () => {
+    const { founder, member } = await board();
+    const listening = await member("member");
+    const quiet = await member("observer");
+    await ctx.db.insert(userPreferences).values({ userId: quiet.id, settings: { documentUpdates: false } });
+    const created = await streamedUpload(founder, "budget.txt", sampleText());
+    expect(created.status).toBe(201);
+    const told = await ctx.db.select().from(notifications).where(eq(notifications.kind, "documentUploaded"));
+    const toldIds = told.map((row) => row.userId);
+    expect(toldIds).toContain(listening.id);
+    expect(toldIds).not.toContain(quiet.id);
+    expect(toldIds).not.toContain(founder.id);
+    expect(told.find((row) => row.userId === listening.id)).toMatchObject({ title: "New document: budget.txt", link: "/documents" });
   });
 });
 
