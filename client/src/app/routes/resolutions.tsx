@@ -4,7 +4,7 @@ import { can } from "@shared/permissions";
 import { resolutionTab, type Resolution } from "@shared/resolutions";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useNow } from "@/lib/use-now";
-import { useAttachableDocuments } from "@/features/resolutions/api/get-attachable-documents";
+import { useLibrary } from "@/features/documents/api/get-library";
 import { useResolutions } from "@/features/resolutions/api/get-resolutions";
 import { CastVoteDialog } from "@/features/resolutions/components/cast-vote-dialog";
 import { NewResolutionDialog } from "@/features/resolutions/components/new-resolution-dialog";
@@ -29,7 +29,8 @@ export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
   const canCreate = can(user?.role, "createResolution");
   const canVote = can(user?.role, "vote");
   const [creating, setCreating] = useState(false);
-  const documents = useAttachableDocuments({ enabled: creating });
+  // The page composes the two features: the documents library feeds the New Resolution picker.
+  const documents = useLibrary({ enabled: creating });
   const [voting, setVoting] = useState<Resolution | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
 

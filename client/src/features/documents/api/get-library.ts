@@ -11,7 +11,7 @@ export function getLibrary(companyId: number): Promise<LibraryDocument[]> {
 
 export const libraryQueryOptions = (companyId: number) => queryOptions({ queryKey: documentKeys.library(companyId), queryFn: () => getLibrary(companyId) });
 
-/** The active company's library. */
-export function useLibrary() {
-  return useActiveCompanyQuery((companyId) => libraryQueryOptions(companyId));
+/** The active company's library (`enabled: false` waits, e.g. until a picker opens). */
+export function useLibrary(options: { enabled?: boolean } = {}) {
+  return useActiveCompanyQuery((companyId) => libraryQueryOptions(companyId), options);
 }

@@ -7,5 +7,4 @@ export const resolutionKeys = {
   pending: (companyId: number | null) => [...resolutionKeys.all(companyId), "pending"] as const,
   detail: (companyId: number | null, id: number) => [...resolutionKeys.all(companyId), "detail", id] as const,
   votes: (companyId: number | null, id: number) => [...resolutionKeys.all(companyId), "votes", id] as const,
-  attachable: (companyId: number | null) => [...resolutionKeys.all(companyId), "attachable-documents"] as const,
 };
