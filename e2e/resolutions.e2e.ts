@@ -39,6 +39,13 @@ describe("resolutions in the browser", () => {
     const board = await boardWithMembers();
     const [avery, blake, casey] = board.members as [(typeof board.members)[0], (typeof board.members)[0], (typeof board.members)[0]];
     const title = uniqueName("Approve the FY27 budget ");
+    // A board paper in the library to attach.
+    const paper = `${uniqueName("FY27 budget ")}.txt`;
+    await apiAs(board.founder, "POST", "/api/documents", {
+      name: paper,
+      category: "Financial",
+      content: `data:text/plain;base64,${Buffer.from("Capital plan for FY27").toString("base64")}`,
+    });
 
     // The founder: the dashboard's quick action lands on /resolutions with the New Resolution dialog open.
     const { page: founder } = await openPage(browser());
@@ -58,6 +65,7 @@ describe("resolutions in the browser", () => {
     await choose(create, "Type", "Ordinary");
     await create.getByText("Passes with more yes than no votes; abstentions do not count.").waitFor();
     await create.getByLabel("Deadline").fill(tomorrow());
+    await create.getByRole("checkbox", { name: paper }).check();
     await expectAccessible(founder);
     await screenshot(founder, "resolutions-new-1280");
     await create.getByRole("button", { name: "Create Resolution" }).click();
@@ -127,6 +135,7 @@ describe("resolutions in the browser", () => {
     await certificate.getByText("Approved: 2 yes, 1 no, 0 abstain of 3 eligible (1 recused); an Ordinary resolution needs more yes than no votes; quorum 2 of 3 met").waitFor();
     await certificate.getByText(`${avery.firstName} ${avery.lastName}: I sit on the supplier's board`).waitFor();
     await certificate.getByText("Too costly this year").waitFor();
+    await founder.getByRole("dialog", { name: title }).getByText(paper).first().waitFor();
     await expectAccessible(founder);
     await screenshot(founder, "resolutions-certificate-1280");
 
