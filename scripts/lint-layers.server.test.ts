@@ -29,7 +29,7 @@ describe("server layers refuse", () => {
     ["an integration throwing HTTP errors", "server/src/integrations/probe.ts", importing("HttpError", "../http/errors")],
     ["a feature importing app.ts", "server/src/features/documents/probe.ts", importing("createApp", "../../app")],
     ["a feature importing another feature's routes", "server/src/features/documents/probe.ts", importing("meetingsRouter", "../meetings/meetings.routes")],
-    ["a feature importing another feature's helper", "server/src/features/documents/probe.ts", importing("buildIcs", "../meetings/ics")],
+    ["a feature importing another feature's helper", "server/src/features/documents/probe.ts", importing("templateAgenda", "../meetings/agenda-drafts")],
   ])("%s", async (_label, file, code) => {
     expect(await rulesBrokenBy(file, code)).toContain(restricted);
   });

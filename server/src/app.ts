@@ -11,6 +11,7 @@ import { authRouter } from "./features/auth/auth.routes";
 import { documentsRouter, libraryRouter } from "./features/documents/documents.routes";
 import { meetingsRouter } from "./features/meetings/meetings.routes";
 import { companiesRouter } from "./features/companies/companies.routes";
+import { complianceRouter } from "./features/compliance/compliance.routes";
 import { platformSettingsRouter } from "./features/platform/platform.routes";
 import { resolutionsRouter } from "./features/resolutions/resolutions.routes";
 import { apiNotFound, errorHandler } from "./http/errors";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use("/api", meetingsRouter(routerDeps));
   app.use("/api", resolutionsRouter(routerDeps));
   app.use("/api", libraryRouter(routerDeps));
+  app.use("/api", complianceRouter(routerDeps));
   app.use("/api", apiNotFound);
 
   if (options.frontend) {
@@ -104,7 +106,8 @@ function serveBuiltSpa(app: Express, staticDir: string): void {
       fallthrough: false,
     }),
   );
-  app.use(express.static(staticDir, { index: false, maxAge: "1h" }));
+  // No dot-file or dot-directory is served (the build's manifest sits in .vite/): such a path gets the SPA.
+  app.use(express.static(staticDir, { index: false, maxAge: "1h", dotfiles: "ignore" }));
   // Client routes (/meetings/5, ...) all load the SPA, which decides between a page and its 404.
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();

@@ -39,6 +39,8 @@ export const users = pgTable(
     profileImageUrl: text("profile_image_url"),
     isPlatformAdmin: boolean("is_platform_admin").notNull().default(false),
     activeCompanyId: integer("active_company_id").references(() => companies.id, { onDelete: "set null" }),
+    /** Part of what the calendar feed secrets are derived from: bumping it revokes every feed URL the user was given. */
+    calendarFeedVersion: integer("calendar_feed_version").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

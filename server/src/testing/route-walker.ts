@@ -27,8 +27,14 @@ export const publicRoutes: readonly string[] = [
   "GET /api/health",
   "POST /api/auth/register",
   "POST /api/auth/login",
-  // An e-mail's unsubscribe link is opened from a mail program with no session; its signed token is the authority.
+  // An e-mail's unsubscribe links are opened from a mail program with no session; the signed token is the
+  // authority. The GETs only lead to the page and read; the POST (the page's button, or a mail program's
+  // one-click unsubscribe) turns the switch off.
   "GET /api/unsubscribe",
+  "GET /api/unsubscribe/preview",
+  "POST /api/unsubscribe",
+  // A calendar app subscribes without a session; the secret key in the query string is the authority.
+  "GET /api/calendar-feed.ics",
 ];
 
 export const routeKey = (route: Pick<ApiRoute, "method" | "path">) => `${route.method} ${route.path}`;

@@ -62,6 +62,11 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "POST /api/resolutions/:id/conflict": { thing: "resolution", calls: () => [{ body: { reason: "hijacked" } }] },
   "DELETE /api/resolutions/:id/conflict": { thing: "resolution" },
   "PUT /api/companies/:companyId/quorum": { calls: () => [{ body: { quorumPercent: 100 } }] },
+  // compliance (a company's health and calendar: members only, no body)
+  "GET /api/companies/:companyId/compliance": {},
+  "GET /api/companies/:companyId/compliance.ics": {},
+  "GET /api/users/:id/calendar-feed": {},
+  "POST /api/users/:id/calendar-feed/rotate": {},
   // account
   "POST /api/notifications/:id/read": { thing: "notification" },
   "PATCH /api/users/:id": { calls: () => [{ body: { firstName: "Taken", lastName: "Over", profileImageUrl: "https://example.com/x.png" } }] },

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { Writable } from "node:stream";
 import pg from "pg";
 import request from "supertest";
+import { inject } from "vitest";
 import type { AuthResponse } from "../../../shared/auth";
 import type { AppDeps } from "../app-deps";
 import { createApp } from "../app";
@@ -49,13 +51,17 @@ interface TestDatabase extends DatabaseHandle {
 async function openTestDatabase(onQuery: (sql: string) => void): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (process.env.QUORUM_TEST_DB !== "postgres" || !adminUrl) {
-    const handle = await openDatabase({ dataDir: "memory://", onQuery });
+    // The run's migrated snapshot (see global-setup.ts) spares each file initdb and the migrations.
+    const snapshot = inject("pgliteSnapshot");
+    const embeddedSnapshot = snapshot ? new Blob([await readFile(snapshot)]) : undefined;
+    const handle = await openDatabase({ dataDir: "memory://", onQuery, embeddedSnapshot });
     return { ...handle, openAnother: async () => ({ ...handle, close: async () => undefined }) };
   }
   const name = `quorum_t_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject("postgresTemplate");
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

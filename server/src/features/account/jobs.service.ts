@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { can } from "../../../../shared/permissions";
 import { withDefaults } from "../../../../shared/preferences";
+import { companyRoles } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
-import { companies, documents, jobMarks, meetingParticipants, meetings, memberships, resolutions, userPreferences, users } from "../../db/schema";
+import { companies, documents, jobMarks, meetingParticipants, meetings, memberships, resolutionRecusals, resolutions, userPreferences, users, votes } from "../../db/schema";
 import type { DigestCompany, DigestMessage } from "./mail-templates";
-import { notify } from "./notifications.service";
+import { notify, notifyEach, type NotifyInput } from "./notifications.service";
 import { enqueueMail } from "./outbox.service";
 
 const hourMs = 60 * 60 * 1000;
@@ -65,6 +67,65 @@ export async function sendMeetingReminders({ db, clock }: ServiceDeps<"db" | "cl
       told += ids.length;
     }
     return told;
+  });
+}
+
+/** A pending resolution's "vote closing soon" goes out once its deadline falls within this window. */
+export const voteClosingLeadMs = dayMs;
+/** The roles that vote on a resolution. */
+const votingRoles = companyRoles.filter((role) => can(role, "vote"));
+const voteClosingKey = (resolutionId: number, userId: number) => `vote-closing:${resolutionId}:${userId}`;
+
+/**
+ * "Vote closing soon": every member of the company who may vote on a pending resolution whose deadline falls
+ * within the next 24 hours, and has neither voted nor declared a conflict on it, is told once (Resolution Voting
+ * switch), however often the job runs. One transaction and a fixed number of statements whatever the number of
+ * resolutions or members. The resolutions read are share-locked: a decision (which takes the row lock) waits
+ * for this round, and one decided before it is no longer pending here, so nobody is reminded of a decided vote.
+ */
+export async function sendVoteClosingReminders({ db, clock }: ServiceDeps<"db" | "clock">): Promise<number> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: resolutions.id, companyId: resolutions.companyId, title: resolutions.title, deadline: resolutions.deadline, userId: memberships.userId })
+      .from(resolutions)
+      .innerJoin(memberships, and(eq(memberships.companyId, resolutions.companyId), inArray(memberships.role, votingRoles)))
+      .leftJoin(votes, and(eq(votes.resolutionId, resolutions.id), eq(votes.userId, memberships.userId)))
+      .leftJoin(resolutionRecusals, and(eq(resolutionRecusals.resolutionId, resolutions.id), eq(resolutionRecusals.userId, memberships.userId)))
+      .where(
+        and(
+          eq(resolutions.status, "pending"),
+          isNull(resolutions.decidedAt),
+          gt(resolutions.deadline, now),
+          lte(resolutions.deadline, new Date(now.getTime() + voteClosingLeadMs)),
+          isNull(votes.id),
+          isNull(resolutionRecusals.userId),
+        ),
+      )
+      .orderBy(asc(resolutions.deadline), asc(resolutions.id), asc(memberships.userId))
+      .for("share", { of: resolutions });
+    const fresh = await markOnce(tx, due.map((row) => voteClosingKey(row.id, row.userId)), now);
+    const byResolution = new Map<number, { resolution: (typeof due)[number]; recipients: number[] }>();
+    for (const row of due) {
+      if (!fresh.has(voteClosingKey(row.id, row.userId))) continue;
+      const entry = byResolution.get(row.id) ?? { resolution: row, recipients: [] };
+      entry.recipients.push(row.userId);
+      byResolution.set(row.id, entry);
+    }
+    const events: NotifyInput[] = [...byResolution.values()].map(({ resolution, recipients }) => {
+      const hours = Math.max(1, Math.round((resolution.deadline.getTime() - now.getTime()) / hourMs));
+      return {
+        kind: "voteClosingSoon",
+        companyId: resolution.companyId,
+        recipients,
+        title: `Voting closes in ${hours} hour${hours === 1 ? "" : "s"}: ${resolution.title}`,
+        body: `You have not voted on "${resolution.title}" yet. Voting closes ${resolution.deadline.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+        link: `/resolutions/${resolution.id}`,
+        at: now,
+      };
+    });
+    const told = await notifyEach(tx, events);
+    return told.reduce((sum, ids) => sum + ids.length, 0);
   });
 }
 

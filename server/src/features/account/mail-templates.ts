@@ -56,13 +56,15 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
-  /** The link that turns the switch silencing this message off, when there is one. */
+  /** The link to the page that turns the switch silencing this message off, when there is one. */
   unsubscribeUrl: string | null;
+  /** The switch silencing this message (for the one-click unsubscribe headers), when there is one. */
+  unsubscribeKey: PreferenceKey | null;
 }
 
 export interface RenderLinks {
   appUrl: string;
-  /** The unsubscribe link for a switch (a signed token for this message's recipient). */
+  /** The unsubscribe page's link for a switch (a signed token for this message's recipient). */
   unsubscribeUrl: (key: PreferenceKey) => string | null;
 }
 
@@ -127,7 +129,7 @@ export function renderNotification(message: NotificationMessage, links: RenderLi
     ].join("\n"),
     footer.html,
   );
-  return { subject: subjectLine(message.title), text, html, unsubscribeUrl };
+  return { subject: subjectLine(message.title), text, html, unsubscribeUrl, unsubscribeKey: unsubscribeUrl ? key : null };
 }
 
 export function renderInvitation(message: InvitationMessage, links: RenderLinks): RenderedMail {
@@ -145,7 +147,7 @@ export function renderInvitation(message: InvitationMessage, links: RenderLinks)
     ].join("\n"),
     "",
   );
-  return { subject: subjectLine(`Invitation to join ${message.companyName} on Quorum`), text, html, unsubscribeUrl: null };
+  return { subject: subjectLine(`Invitation to join ${message.companyName} on Quorum`), text, html, unsubscribeUrl: null, unsubscribeKey: null };
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -193,6 +195,7 @@ export function renderDigest(message: DigestMessage, links: RenderLinks): Render
     text: textParts.join("\n\n") + footer.text,
     html: page(htmlParts.join("\n"), footer.html),
     unsubscribeUrl,
+    unsubscribeKey: unsubscribeUrl ? "emailDigest" : null,
   };
 }
 

@@ -247,23 +247,36 @@ describe("the mail outbox against a real SMTP server", () => {
     }
   });
 
-  it("the unsubscribe link in a notification e-mail turns its switch off, without signing in; a forged one is refused", async () => {
+  it("a notification e-mail links to the unsubscribe page and carries the one-click headers (RFC 8058) with the same signed token", async () => {
     await configureSendGrid();
-    const { participant } = await scheduleMeetingFor("Unsubscribe me");
+    await scheduleMeetingFor("Unsubscribe me");
     await drainOutbox(ctx.deps);
-    const text = part(received[0]!.raw, "text/plain")!;
-    const link = /https:\/\/quorum\.test(\/api\/unsubscribe\?token=[A-Za-z0-9_.-]+)/.exec(text)?.[1];
-    expect(link).toBeDefined();
-    expect(header(received[0]!.raw, "List-Unsubscribe")).toBe(`<https://quorum.test${link}>`);
+    const raw = received[0]!.raw;
+    const text = part(raw, "text/plain")!;
+    const token = /https:\/\/quorum\.test\/unsubscribe\?token=([A-Za-z0-9_.-]+)/.exec(text)?.[1];
+    expect(token).toBeDefined();
+    expect(part(raw, "text/html")).toContain(`<a href="https://quorum.test/unsubscribe?token=${token}">Unsubscribe</a>`);
+    expect(header(raw, "List-Unsubscribe")).toBe(`<https://quorum.test/api/unsubscribe?token=${token}>`);
+    expect(header(raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+  });
 
-    const forged = await request(ctx.app).get(`${link!.slice(0, -3)}abc`);
-    expect(forged.status).toBe(400);
-    expect(forged.body).toEqual({ message: "This unsubscribe link is not valid" });
+  it("a mail program's one-click POST to the header's address turns the switch off, without signing in; opening the address changes nothing", async () => {
+    await configureSendGrid();
+    const { participant } = await scheduleMeetingFor("One click");
+    await drainOutbox(ctx.deps);
+    const address = /^<https:\/\/quorum\.test(\/api\/unsubscribe\?token=[A-Za-z0-9_.-]+)>$/.exec(header(received[0]!.raw, "List-Unsubscribe") ?? "")?.[1];
+    expect(address).toBeDefined();
+    const switches = async () => (await ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, participant.id)))[0]?.settings ?? null;
 
-    const response = await request(ctx.app).get(link!);
-    expect(response.status).toBe(200);
-    expect(response.text).toContain("&quot;Meeting Reminders&quot; is now off");
-    const [prefs] = await ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, participant.id));
-    expect(prefs!.settings).toEqual({ meetingReminders: false });
+    // A scanner or a browser opening it: sent on to the page, nothing turned off.
+    const opened = await request(ctx.app).get(address!);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe(address!.replace("/api/unsubscribe", "/unsubscribe"));
+    expect(await switches()).toBeNull();
+
+    const oneClick = await request(ctx.app).post(address!).type("form").send("List-Unsubscribe=One-Click");
+    expect(oneClick.status).toBe(200);
+    expect(oneClick.body).toEqual({ key: "meetingReminders", label: "Meeting Reminders" });
+    expect(await switches()).toEqual({ meetingReminders: false });
   });
 });

@@ -1,9 +1,10 @@
-import { Router, type Request } from "express";
+import express, { Router, type Request } from "express";
+import { maxUnsubscribeToken, unsubscribeSchema } from "../../../../shared/notifications";
 import type { RouterDeps } from "../../app-deps";
 import { authOf } from "../../http/guards";
-import { idParam } from "../../http/validate";
-import { escapeHtml, switchLabels } from "./mail-templates";
-import { listRecent, markAllRead, markRead, notificationOwnerOf, unsubscribe } from "./notifications.service";
+import { HttpError } from "../../http/errors";
+import { idParam, parseOr400 } from "../../http/validate";
+import { invalidUnsubscribe, listRecent, markAllRead, markRead, notificationOwnerOf, unsubscribe, unsubscribePreview } from "./notifications.service";
 
 export function notificationsRouter(deps: RouterDeps): Router {
   const router = Router();
@@ -27,23 +28,45 @@ export function notificationsRouter(deps: RouterDeps): Router {
   return router;
 }
 
+/** Form-encoded bodies are tiny here: `List-Unsubscribe=One-Click`. */
+const oneClickBody = express.urlencoded({ extended: false, limit: "1kb" });
+
 /**
- * `GET /api/unsubscribe?token=…`, the link at the foot of an e-mail: public (opened from a mail program, with
- * no session), the signed token names the user and the switch. Answers a small page a person reads.
+ * The unsubscribe links of e-mails: public (opened from a mail program, with no session); the signed token
+ * names the user and the switch. A GET changes nothing, because mail scanners and link previews open links:
+ * - `GET /api/unsubscribe?token=…` (the `List-Unsubscribe` address, opened in a browser) sends the visitor
+ *   to the app's unsubscribe page, which asks before turning anything off;
+ * - `GET /api/unsubscribe/preview?token=…` tells that page which switch the link turns off;
+ * - `POST /api/unsubscribe` turns it off: `{token}` as JSON from the page, or the one-click unsubscribe of
+ *   mail programs (RFC 8058): a POST to the header's address, token in the query, with the form-encoded body
+ *   `List-Unsubscribe=One-Click`.
  */
 export function unsubscribeRouter(deps: RouterDeps): Router {
   const router = Router();
-  router.get("/", async (req, res) => {
-    const key = await unsubscribe(deps, req.query.token);
-    const name = escapeHtml(switchLabels[key]);
-    res
-      .type("html")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unsubscribed · Quorum</title></head>` +
-          `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5">` +
-          `<h1>You are unsubscribed</h1><p>&quot;${name}&quot; is now off. You can turn it back on in Settings → Notifications.</p>` +
-          `<p><a href="/settings">Open Settings</a></p></body></html>`,
-      );
+
+  router.get("/", (req, res) => {
+    const token = typeof req.query.token === "string" ? req.query.token.slice(0, maxUnsubscribeToken) : "";
+    res.redirect(303, token ? `/unsubscribe?token=${encodeURIComponent(token)}` : "/unsubscribe");
   });
+
+  router.get("/preview", async (req, res) => {
+    res.json(await unsubscribePreview(deps, req.query.token));
+  });
+
+  router.post("/", oneClickBody, async (req, res) => {
+    res.json(await unsubscribe(deps, tokenOfPost(req)));
+  });
+
   return router;
+}
+
+/** The token of an unsubscribe POST: the JSON body's from the page; the query's for a mail program's one-click POST. */
+function tokenOfPost(req: Request): string {
+  if (req.is("application/json")) return parseOr400(unsubscribeSchema, req.body).token;
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  if (req.is("application/x-www-form-urlencoded") && body["List-Unsubscribe"] !== "One-Click") {
+    throw new HttpError(400, "List-Unsubscribe must be One-Click", {}, [{ path: "List-Unsubscribe", message: "List-Unsubscribe must be One-Click" }]);
+  }
+  if (typeof req.query.token !== "string") throw new HttpError(400, invalidUnsubscribe);
+  return req.query.token;
 }

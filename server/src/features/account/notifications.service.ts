@@ -1,11 +1,12 @@
 import { and, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
-import type { AppNotification } from "../../../../shared/notifications";
+import type { AppNotification, UnsubscribeTarget } from "../../../../shared/notifications";
 import { notificationKinds, withDefaults, type NotificationKind, type PreferenceKey } from "../../../../shared/preferences";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { notifications, userPreferences, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
-import { enqueueMail } from "./outbox.service";
+import { switchLabels } from "./mail-templates";
+import { enqueueMail, type QueuedMail } from "./outbox.service";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 
 /** How long a read notification stays in the bell's list. */
@@ -33,39 +34,42 @@ export interface NotifyInput {
  * Answers the ids of the users told.
  */
 export async function notify(db: Queryable, input: NotifyInput): Promise<number[]> {
-  const recipientIds = [...new Set(input.recipients)];
-  if (recipientIds.length === 0) return [];
-  const key: PreferenceKey = notificationKinds[input.kind];
+  const [told] = await notifyEach(db, [input]);
+  return told ?? [];
+}
+
+/**
+ * `notify` for several events at once (a periodic job telling many people about many things): still three
+ * statements in all, whatever the number of events or recipients. Answers, per event, the ids of the users told.
+ */
+export async function notifyEach(db: Queryable, inputs: readonly NotifyInput[]): Promise<number[][]> {
+  const events = inputs.map((input) => ({ input, recipientIds: [...new Set(input.recipients)] }));
+  const everyone = [...new Set(events.flatMap((event) => event.recipientIds))];
+  if (everyone.length === 0) return events.map(() => []);
   const rows = await db
     .select({ id: users.id, email: users.email, settings: userPreferences.settings })
     .from(users)
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
-    .where(inArray(users.id, recipientIds));
-  const told = rows.filter((row) => withDefaults(row.settings)[key]).sort((a, b) => a.id - b.id);
-  if (told.length === 0) return [];
-  const body = input.body ?? null;
-  const link = input.link ?? null;
-  await db.insert(notifications).values(
-    told.map((row) => ({
-      userId: row.id,
-      companyId: input.companyId,
-      kind: input.kind,
-      title: input.title,
-      body,
-      link,
-      ...(input.at ? { createdAt: input.at } : {}),
-    })),
-  );
-  await enqueueMail(
-    db,
-    told.map((row) => ({
-      userId: row.id,
-      companyId: input.companyId,
-      to: row.email,
-      message: { type: "notification", kind: input.kind, title: input.title, body, link },
-    })),
-  );
-  return told.map((row) => row.id);
+    .where(inArray(users.id, everyone));
+  const byId = new Map(rows.map((row) => [row.id, { email: row.email, preferences: withDefaults(row.settings) }]));
+
+  const toldPerEvent: number[][] = [];
+  const bell: (typeof notifications.$inferInsert)[] = [];
+  const mail: QueuedMail[] = [];
+  for (const { input, recipientIds } of events) {
+    const key: PreferenceKey = notificationKinds[input.kind];
+    const told = recipientIds.filter((id) => byId.get(id)?.preferences[key]).sort((a, b) => a - b);
+    toldPerEvent.push(told);
+    const body = input.body ?? null;
+    const link = input.link ?? null;
+    for (const userId of told) {
+      bell.push({ userId, companyId: input.companyId, kind: input.kind, title: input.title, body, link, ...(input.at ? { createdAt: input.at } : {}) });
+      mail.push({ userId, companyId: input.companyId, to: byId.get(userId)!.email, message: { type: "notification", kind: input.kind, title: input.title, body, link } });
+    }
+  }
+  if (bell.length > 0) await db.insert(notifications).values(bell);
+  await enqueueMail(db, mail);
+  return toldPerEvent;
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -120,15 +124,33 @@ export async function markAllRead({ db, clock }: ServiceDeps<"db" | "clock">, us
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }
 
-const invalidUnsubscribe = "This unsubscribe link is not valid";
+export const invalidUnsubscribe = "This unsubscribe link is not valid";
 
-/**
- * `GET /api/unsubscribe?token=…`: turns off the switch the signed token names for its user, keeping their
- * other switches (one upsert). Answers the switch turned off.
- */
-export async function unsubscribe({ db, clock, appSecret }: ServiceDeps<"db" | "clock" | "appSecret">, token: unknown): Promise<PreferenceKey> {
+/** The user and switch of a genuine token; 400 for anything else. */
+function verifiedOr400(token: unknown, appSecret: string): { userId: number; key: PreferenceKey } {
   const verified = typeof token === "string" ? verifyUnsubscribeToken(token, appSecret) : null;
   if (!verified) throw new HttpError(400, invalidUnsubscribe);
+  return verified;
+}
+
+/**
+ * `GET /api/unsubscribe/preview?token=…`: which switch the link would turn off, for the page that asks before
+ * doing it. Reads only; 400 for a token that is not genuine or whose user is gone.
+ */
+export async function unsubscribePreview({ db, appSecret }: ServiceDeps<"db" | "appSecret">, token: unknown): Promise<UnsubscribeTarget> {
+  const verified = verifiedOr400(token, appSecret);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, verified.userId));
+  if (!user) throw new HttpError(400, invalidUnsubscribe);
+  return { key: verified.key, label: switchLabels[verified.key] };
+}
+
+/**
+ * `POST /api/unsubscribe`: turns off the switch the signed token names for its user, keeping their other
+ * switches (one upsert). Answers the switch turned off. Only ever on a POST: mail scanners and link
+ * previews open GET links, which must change nothing.
+ */
+export async function unsubscribe({ db, clock, appSecret }: ServiceDeps<"db" | "clock" | "appSecret">, token: unknown): Promise<UnsubscribeTarget> {
+  const verified = verifiedOr400(token, appSecret);
   const off = { [verified.key]: false };
   const now = clock.now();
   const result = await db.execute(sql`
@@ -138,5 +160,5 @@ export async function unsubscribe({ db, clock, appSecret }: ServiceDeps<"db" | "
     returning user_id`);
   const written = (result as unknown as { rows: unknown[] }).rows;
   if (written.length === 0) throw new HttpError(400, invalidUnsubscribe);
-  return verified.key;
+  return { key: verified.key, label: switchLabels[verified.key] };
 }

@@ -49,6 +49,16 @@ export interface DrainResult {
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
+ * Where an unsubscribe token leads: `page`, the app's page that asks before turning the switch off (the link in
+ * the message), and `oneClick`, the address of the `List-Unsubscribe` header, which a mail program POSTs to
+ * (one-click unsubscribe) and which, opened in a browser, leads to the same page.
+ */
+export function unsubscribeLinks(appUrl: string, token: string): { page: string; oneClick: string } {
+  const base = appUrl.replace(/\/+$/, "");
+  return { page: `${base}/unsubscribe?token=${token}`, oneClick: `${base}/api/unsubscribe?token=${token}` };
+}
+
+/**
  * Claims due pending rows for this worker alone: one statement that locks them with FOR UPDATE SKIP LOCKED
  * (rows another worker holds are skipped, never waited for) and moves them to "sending". A row in "sending"
  * is never claimed again, so no message goes out twice: one whose worker died mid-send stays in "sending".
@@ -120,16 +130,16 @@ export async function drainOutbox(deps: OutboxDeps, options: DrainOptions = {}, 
         try {
           const rendered = renderMail(row.message as unknown as OutboxMessage, {
             appUrl: mail.appUrl,
-            unsubscribeUrl: (key) =>
-              row.userId == null ? null : `${mail.appUrl.replace(/\/+$/, "")}/api/unsubscribe?token=${signUnsubscribeToken(row.userId, key, deps.appSecret)}`,
+            unsubscribeUrl: (key) => (row.userId == null ? null : unsubscribeLinks(mail.appUrl, signUnsubscribeToken(row.userId, key, deps.appSecret)).page),
           });
+          const oneClick = rendered.unsubscribeKey && row.userId != null ? unsubscribeLinks(mail.appUrl, signUnsubscribeToken(row.userId, rendered.unsubscribeKey, deps.appSecret)).oneClick : null;
           await transport.send({
             from: mail.from,
             to: row.toAddress,
             subject: rendered.subject,
             text: rendered.text,
             html: rendered.html,
-            headers: rendered.unsubscribeUrl ? { "List-Unsubscribe": `<${rendered.unsubscribeUrl}>` } : undefined,
+            headers: oneClick ? { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined,
           });
           await deps.db.update(mailOutbox).set({ status: "sent", sentAt: deps.clock.now(), lastError: null }).where(eq(mailOutbox.id, row.id));
           result.sent += 1;

@@ -1,16 +1,16 @@
 import type { AppDeps } from "../../app-deps";
-import { sendMeetingReminders, sendWeeklyDigest } from "./jobs.service";
+import { sendMeetingReminders, sendVoteClosingReminders, sendWeeklyDigest } from "./jobs.service";
 import { drainOutbox } from "./outbox.service";
 
 export interface BackgroundJobs {
-  /** Runs one round now (what the timer does): reminders, the digest when due, then the outbox. */
+  /** Runs one round now (what the timer does): meeting and vote-closing reminders, the digest when due, then the outbox. */
   runOnce(): Promise<void>;
   /** Stops the timer and waits for a round in progress. */
   stop(): Promise<void>;
 }
 
 /**
- * The periodic work of notifications, on the injected clock: meeting reminders, the weekly digest and the mail
+ * The periodic work of notifications, on the injected clock: meeting reminders, vote-closing reminders, the weekly digest and the mail
  * outbox, one round every `intervalMs`. Every part is safe with several instances running it at once (marks
  * done once, rows claimed with SKIP LOCKED). `start: false` builds it without a timer (tests drive `runOnce`).
  */
@@ -34,6 +34,7 @@ export function startBackgroundJobs(
   const runOnce = (): Promise<void> => {
     running ??= (async () => {
       await step("meeting-reminders", () => sendMeetingReminders(deps));
+      await step("vote-closing-reminders", () => sendVoteClosingReminders(deps));
       await step("weekly-digest", () => sendWeeklyDigest(deps));
       await step("mail-outbox", () => drainOutbox(deps));
     })().finally(() => {

@@ -16,8 +16,8 @@ import type { Queryable, Transaction } from "../../db/client";
 import { documents, meetingParticipants, meetings, memberships } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
+import { buildCalendar, type CalendarEvent } from "../../integrations/calendar";
 import { notify } from "../account/notifications.service";
-import { buildIcs } from "./ics";
 
 type MeetingDeps = ServiceDeps<"db" | "clock">;
 
@@ -238,6 +238,18 @@ export async function upcomingMeetings(deps: MeetingDeps, companyId: number): Pr
   }));
 }
 
+/** A meeting as a calendar event; its uid is the same in every calendar, so a calendar app keeps one copy. */
+export function meetingEvent(meeting: { id: number; title: string; startsAt: Date; endsAt: Date; location: string; agenda: string | null }): CalendarEvent {
+  return {
+    uid: `meeting-${meeting.id}@quorum`,
+    start: meeting.startsAt,
+    end: meeting.endsAt,
+    summary: meeting.title,
+    location: meeting.location,
+    description: meeting.agenda ?? "",
+  };
+}
+
 /** `GET /api/meetings/:id/calendar.ics`: an RFC 5545 event; drafts are not meetings yet (404). */
 export async function meetingCalendar(deps: MeetingDeps, meetingId: number): Promise<{ filename: string; body: string }> {
   const [meeting] = await deps.db
@@ -245,14 +257,6 @@ export async function meetingCalendar(deps: MeetingDeps, meetingId: number): Pro
     .from(meetings)
     .where(and(eq(meetings.documentId, meetingId), ne(meetings.status, "draft")));
   if (!meeting) throw notFound("Meeting not found");
-  const body = buildIcs({
-    uid: `meeting-${meetingId}@quorum`,
-    start: meeting.startsAt,
-    end: meeting.endsAt,
-    stamp: deps.clock.now(),
-    summary: meeting.title,
-    location: meeting.location,
-    description: meeting.agenda ?? "",
-  });
+  const body = buildCalendar([meetingEvent({ id: meetingId, ...meeting })], { stamp: deps.clock.now() });
   return { filename: `meeting-${meetingId}.ics`, body };
 }

@@ -1,0 +1,118 @@
+import { and, eq, sql } from "drizzle-orm";
+import { complianceStatusLabel, type CalendarFeed } from "../../../../shared/compliance";
+import { parseId } from "../../../../shared/input";
+import type { ServiceDeps } from "../../app-deps";
+import { companies, memberships, users } from "../../db/schema";
+import { HttpError, forbidden, notFound } from "../../http/errors";
+import type { UserRow } from "../../http/request-context";
+import { buildCalendar, type CalendarEvent } from "../../integrations/calendar";
+import { defaultMailSettings } from "../../integrations/mailer";
+import { meetingEvent } from "../meetings/meetings.service";
+import { complianceGroups } from "./compliance-rules";
+import { loadComplianceRecord } from "./compliance.service";
+import { calendarFeedSecret, isCalendarFeedSecret } from "./feed-secret";
+
+type Deps = ServiceDeps<"db" | "clock">;
+
+/** A due date is shown as a half-hour mark that keeps no one busy. */
+const dueEventMs = 30 * 60 * 1000;
+/** Rules not yet completed remind a week ahead. */
+const dueAlarmDays = 7;
+
+/**
+ * A company's calendar: every meeting still to come, and every compliance rule's due date (an event whose
+ * uid is the rule's id, so a subscribed calendar moves it when the date changes). Same reads as the
+ * compliance call, so it costs a fixed number of queries too.
+ */
+export async function companyCalendar(deps: Deps, company: { id: number; name: string }): Promise<string> {
+  const now = deps.clock.now();
+  const record = await loadComplianceRecord(deps, company.id, now);
+  const meetingsAhead: CalendarEvent[] = record.meetings
+    .filter((meeting) => meeting.startsAt > now)
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .map(meetingEvent);
+  const dueDates: CalendarEvent[] = complianceGroups(record, now)
+    .flatMap((group) => group.items)
+    .flatMap((item) => {
+      if (!item.dueDate) return [];
+      const start = new Date(item.dueDate);
+      return [
+        {
+          uid: `${item.id}.company-${company.id}@quorum`,
+          start,
+          end: new Date(start.getTime() + dueEventMs),
+          summary: `${item.title} due`,
+          description: `${complianceStatusLabel(item.status)}: ${item.description}`,
+          free: true,
+          ...(item.status === "completed" ? {} : { alarmDaysBefore: dueAlarmDays }),
+        },
+      ];
+    });
+  return buildCalendar([...meetingsAhead, ...dueDates], { stamp: now, name: `${company.name} (Quorum)` });
+}
+
+// --- The subscribed feed ---
+
+type FeedDeps = ServiceDeps<"db" | "clock" | "appSecret" | "mail">;
+
+/** Which company a feed call is about: `?companyId=`, else the caller's active company; they must be a member. */
+async function feedCompany({ db }: ServiceDeps<"db">, user: UserRow, requested: unknown): Promise<number> {
+  const companyId = requested === undefined ? user.activeCompanyId : parseId(requested);
+  if (requested !== undefined && companyId == null) throw new HttpError(400, "companyId must be a company id", {}, [{ path: "companyId", message: "companyId must be a company id" }]);
+  if (companyId == null) throw new HttpError(400, "Create or choose a company first");
+  const [membership] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, user.id), eq(memberships.companyId, companyId)));
+  if (!membership) throw forbidden("You are not a member of this company");
+  return companyId;
+}
+
+function feedUrl(deps: ServiceDeps<"appSecret" | "mail">, feed: { userId: number; companyId: number; version: number }): string {
+  const appUrl = (deps.mail ?? defaultMailSettings).appUrl.replace(/\/+$/, "");
+  // The secret rides in the query string: request logs print the path only.
+  return `${appUrl}/api/calendar-feed.ics?user=${feed.userId}&company=${feed.companyId}&key=${calendarFeedSecret(feed, deps.appSecret)}`;
+}
+
+/** `GET /api/users/:id/calendar-feed`: the caller's feed address for one of their companies. */
+export async function calendarFeed(deps: FeedDeps, user: UserRow, requestedCompany: unknown): Promise<CalendarFeed> {
+  const companyId = await feedCompany(deps, user, requestedCompany);
+  return { url: feedUrl(deps, { userId: user.id, companyId, version: user.calendarFeedVersion }), companyId };
+}
+
+/** `POST /api/users/:id/calendar-feed/rotate`: every feed address the caller was given stops working; answers the new one. */
+export async function rotateCalendarFeed(deps: FeedDeps, user: UserRow, requestedCompany: unknown): Promise<CalendarFeed> {
+  const companyId = await feedCompany(deps, user, requestedCompany);
+  const [row] = await deps.db
+    .update(users)
+    .set({ calendarFeedVersion: sql`${users.calendarFeedVersion} + 1` })
+    .where(eq(users.id, user.id))
+    .returning({ version: users.calendarFeedVersion });
+  if (!row) throw notFound();
+  return { url: feedUrl(deps, { userId: user.id, companyId, version: row.version }), companyId };
+}
+
+/**
+ * `GET /api/calendar-feed.ics?user=&company=&key=`: no session, the key is the authority. An address missing
+ * one of the three is 400; anything else that is not a current feed of a current member (a wrong or rotated
+ * key, a user who left the company) is 404, the same as an address that never existed.
+ */
+export async function subscribedCalendar(deps: FeedDeps, query: Record<string, unknown>): Promise<string> {
+  const missing = (["user", "company", "key"] as const).filter((name) => query[name] === undefined || query[name] === "");
+  if (missing.length > 0) {
+    const message = "A calendar feed address names a user, a company and a key";
+    throw new HttpError(400, message, {}, missing.map((path) => ({ path, message: `${path} is required` })));
+  }
+  const userId = parseId(query.user);
+  const companyId = parseId(query.company);
+  const key = typeof query.key === "string" ? query.key : "";
+  if (userId == null || companyId == null) throw notFound();
+  const [row] = await deps.db
+    .select({ version: users.calendarFeedVersion, companyName: companies.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
+  if (!row || !isCalendarFeedSecret(key, { userId, companyId, version: row.version }, deps.appSecret)) throw notFound();
+  return companyCalendar(deps, { id: companyId, name: row.companyName });
+}
