@@ -79,6 +79,23 @@ describe("documents in the browser", () => {
       await preview.getByRole("button", { name: "Close" }).click();
       await preview.waitFor({ state: "detached" });
 
+      // A browser without a PDF viewer (as navigator.pdfViewerEnabled says) gets a file card instead of a
+      // blank frame: Download, and Open in new tab for the system's own viewer.
+      await page.evaluate(() => Object.defineProperty(navigator, "pdfViewerEnabled", { value: false, configurable: true }));
+      await page.getByRole("button", { name: `Preview ${pdfName}` }).click();
+      preview = page.getByRole("dialog", { name: pdfName });
+      await preview.getByText("This browser cannot show PDFs here: download it or open it in a new tab.").waitFor();
+      expect(await preview.locator("iframe").count()).toBe(0);
+      const openInTab = preview.getByRole("link", { name: "Open in new tab" });
+      expect(await openInTab.getAttribute("href")).toMatch(/^\/api\/documents\/\d+\/download\?inline=1$/);
+      expect(await openInTab.getAttribute("target")).toBe("_blank");
+      expect(await preview.getByRole("link", { name: "Download" }).isVisible()).toBe(true);
+      await expectAccessible(page);
+      await screenshot(page, `documents-${label}-preview-pdf-fallback`);
+      await page.keyboard.press("Escape");
+      await preview.waitFor({ state: "detached" });
+      await page.evaluate(() => Object.defineProperty(navigator, "pdfViewerEnabled", { value: true, configurable: true }));
+
       await page.getByRole("button", { name: `Preview ${pngName}` }).click();
       preview = page.getByRole("dialog", { name: pngName });
       const image = preview.getByRole("img", { name: pngName });

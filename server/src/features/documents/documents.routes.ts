@@ -1,28 +1,45 @@
-import express, { Router, type Request, type RequestHandler, type Response } from "express";
-import { acceptedExtensions, acceptedFileTypes, createDocumentSchema, maxFileBytes, isPreviewable, uploadFieldsSchema } from "../../../../shared/documents";
+import { Router, type Request, type Response } from "express";
+import {
+  acceptedExtensions,
+  acceptedFileTypes,
+  createDocumentSchema,
+  extensionOf,
+  maxFileBytes,
+  isPreviewable,
+  uploadFieldsSchema,
+  type AcceptedExtension,
+} from "../../../../shared/documents";
 import type { RouterDeps } from "../../app-deps";
+import { HttpError } from "../../http/errors";
 import { assertPermission, tenantOf } from "../../http/guards";
 import { assertImpliedFields } from "../../http/implied-fields";
 import { idParam, parseOr400 } from "../../http/validate";
 import {
+  abandonReceivedFile,
+  commitReceivedFile,
   createDocument,
+  declaredExtension,
   deleteDocument,
   documentCompanyOf,
   documentDownload,
   getDocument,
+  jsonFileDocument,
   listDocuments,
   listLibrary,
   permissionToCreate,
+  receiveFile,
   recentDocuments,
   uploadDocument,
+  type ReceivedFile,
 } from "./documents.service";
 import { tooLarge } from "./file-checks";
+import { readJsonUpload, type JsonFile } from "./json-upload";
 import { declaresTooLarge, readMultipart } from "./multipart";
 
 /** A document carries a file of at most 20 MiB as a base64 data URL (4/3 larger) plus its metadata. */
-const documentBodyLimit = "28mb";
+const documentBodyLimit = 28 * 1024 * 1024;
 /** What a JSON body may hold beyond the file's base64 text. */
-const jsonAllowance = 28 * 1024 * 1024 - maxFileBytes;
+const jsonAllowance = documentBodyLimit - maxFileBytes;
 
 /**
  * Mounted at /api/documents, ahead of the app's general body parser: this router parses its own bodies, and
@@ -56,17 +73,39 @@ export function documentsRouter(deps: RouterDeps): Router {
     res.status(201).json(await getDocument(deps, id));
   });
 
-  router.post("/", ...requireCompanyMember({ company: activeCompany }), (req, res, next) => {
-    if (declaresTooLarge(req, jsonAllowance)) refuseUnread(req, res);
-    next();
-  }, jsonBodySlots(2), express.json({ limit: documentBodyLimit }), async (req, res) => {
+  router.post("/", ...requireCompanyMember({ company: activeCompany }), async (req, res) => {
+    // The JSON body (a meeting, a note, or a file as a base64 data: URL) is read as a stream too: a file's
+    // bytes are decoded, checked and stored as they arrive, before the members after `content` are known.
     const tenant = tenantOf(req);
-    // Scheduling a meeting and uploading a file are different capabilities; either refusal comes before validation.
-    assertPermission(tenant.role, permissionToCreate((req.body as { category?: unknown } | undefined)?.category));
-    const input = parseOr400(createDocumentSchema, req.body);
-    assertImpliedFields(tenant, { companyId: input.companyId, actor: { field: "uploadedBy", id: input.uploadedBy } });
-    const id = await createDocument(deps, tenant, input);
-    res.status(201).json(await getDocument(deps, id));
+    if (declaresTooLarge(req, jsonAllowance)) refuseUnread(req, res);
+    let file: { received: ReceivedFile; mediaType: string | null } | undefined;
+    try {
+      const body = await readDocumentBody(req, async ({ mediaType, before, bytes }) => {
+        // A data URL is only ever a file: whoever may not upload is refused before a byte is stored.
+        assertPermission(tenant.role, permissionToCreate(before.category));
+        file = { received: await receiveFile(deps, bytes, claimedExtension(before, mediaType), mediaType ?? "application/octet-stream"), mediaType };
+      });
+      // Scheduling a meeting and uploading a file are different capabilities; either refusal comes before validation.
+      assertPermission(tenant.role, permissionToCreate((body as { category?: unknown } | undefined)?.category));
+      const input = parseOr400(createDocumentSchema, body);
+      assertImpliedFields(tenant, { companyId: input.companyId, actor: { field: "uploadedBy", id: input.uploadedBy } });
+      let id: number;
+      if (file) {
+        const { meta, extension } = jsonFileDocument(input, file.mediaType);
+        const { received } = file;
+        // From here the commit owns the bytes (and removes them if it fails).
+        file = undefined;
+        id = await commitReceivedFile(deps, tenant, meta, extension, received);
+      } else {
+        id = await createDocument(deps, tenant, input);
+      }
+      res.status(201).json(await getDocument(deps, id));
+    } catch (error) {
+      if (file) await abandonReceivedFile(deps, file.received);
+      // Whatever the client still sends is discarded as it arrives.
+      req.resume();
+      throw error;
+    }
   });
 
   router.get("/:id/download", ...requireCompanyMember({ company: documentOf }), async (req, res) => {
@@ -127,32 +166,28 @@ function refuseUnread(req: Request, res: Response): never {
   throw tooLarge();
 }
 
-/** Small JSON bodies (a meeting) pass at once; big ones (a file as a data URL, several copies in memory while parsed) at most `slots` at a time. */
-function jsonBodySlots(slots: number): RequestHandler {
-  let busy = 0;
-  const waiting: (() => void)[] = [];
-  const release = () => {
-    busy -= 1;
-    waiting.shift()?.();
-  };
-  return (req, res, next) => {
-    const length = Number(req.get("content-length"));
-    if (Number.isFinite(length) && length < 1024 * 1024) return next();
-    const start = () => {
-      busy += 1;
-      let released = false;
-      const once = () => {
-        if (released) return;
-        released = true;
-        release();
-      };
-      res.on("finish", once);
-      res.on("close", once);
-      next();
-    };
-    if (busy < slots) start();
-    else waiting.push(start);
-  };
+/** The JSON body, streamed; any other type of body is not read (and fails validation as no body). */
+async function readDocumentBody(req: Request, onFile: (file: JsonFile) => Promise<void>): Promise<unknown> {
+  if (!req.is("application/json")) {
+    req.resume();
+    return undefined;
+  }
+  const encoding = (req.get("content-encoding") ?? "identity").toLowerCase();
+  if (encoding !== "identity") throw new HttpError(415, "Unsupported request encoding");
+  return readJsonUpload(req, { maxBytes: documentBodyLimit, onFile });
+}
+
+/**
+ * The type a file in a JSON body claims, when the members before its `content` already say (a name, or a
+ * declared type); null when only the members after it can (then it is checked once the body is read).
+ */
+function claimedExtension(before: Record<string, unknown>, mediaType: string | null): AcceptedExtension | null {
+  const { name, fileType } = before;
+  if (typeof name !== "string" || name.trim() === "") return null;
+  const declared = mediaType ?? (typeof fileType === "string" ? fileType : null);
+  const extension = extensionOf(name);
+  if (!(extension && /[a-z]/.test(extension)) && declared === null) return null;
+  return declaredExtension(name, declared);
 }
 
 /** RFC 6266: an ASCII fallback `filename` and the exact name as UTF-8 in `filename*`; the type's extension is added when the name lacks it. */

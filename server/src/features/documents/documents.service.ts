@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql, type Placeholder } from "drizzle-orm";
 import type { z } from "zod";
 import {
   acceptedExtensions,
@@ -7,7 +7,6 @@ import {
   defaultUploadCategory,
   extensionOf,
   isAcceptedExtension,
-  maxFileBytes,
   uploadCategories,
   type AcceptedExtension,
   type DocumentObject,
@@ -22,9 +21,10 @@ import { can, canDeleteDocument, deniedMessage, type Permission } from "../../..
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { documentFiles, documents, meetings, memberships, resolutionDocuments, users } from "../../db/schema";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
-import { inspectFile, tooLarge, unsupportedType } from "./file-checks";
+import { inspectFile, unsupportedType, type InspectedFile } from "./file-checks";
 import { claimFile, currentFileTarget, discardFile, readFile, releaseFile, sweepFiles, writeFile, type FilePlace } from "./file-storage";
 import type { TenantContext } from "../../http/request-context";
 import { notify } from "../account/notifications.service";
@@ -126,16 +126,9 @@ export async function createDocument(deps: StoreDeps, tenant: TenantContext, inp
   const name = input.name;
   if (!name) throw invalidField("name", "Name is required");
   const category = uploadCategoryOf(input.category);
-  if (!input.content.startsWith("data:")) {
-    return commitDocument(deps, tenant, { name, category, description: input.content, fileType: "text/plain", fileSize: 0 }, null);
-  }
-  const { mediaType, base64 } = parseDataUrl(input.content);
-  // Refused from the length of the text alone, before anything is decoded or stored.
-  if (Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0) > maxFileBytes) throw tooLarge();
-  const extension = declaredExtension(name, mediaType ?? input.fileType ?? null);
-  const bytes = Buffer.from(base64, "base64");
-  const meta = { name, category, description: input.description ?? null };
-  return storeDocumentFile(deps, tenant, meta, extension, sliced(bytes));
+  // A file (a base64 data: URL) never reaches here: the route streams it (`receiveFile`, `commitReceivedFile`).
+  if (input.content.startsWith("data:")) throw invalidField("content", "content must be a base64 data: URL");
+  return commitDocument(deps, tenant, { name, category, description: input.content, fileType: "text/plain", fileSize: 0 }, null);
 }
 
 function invalidField(path: string, message: string): HttpError {
@@ -149,19 +142,11 @@ function uploadCategoryOf(category: string | undefined): string {
   return found;
 }
 
-function parseDataUrl(content: string): { mediaType: string | null; base64: string } {
-  const match = /^data:([^,;]*)((?:;[^,;=]+=[^,;]*)*);base64,/i.exec(content.slice(0, 300));
-  if (!match) throw invalidField("content", "content must be a base64 data: URL");
-  const base64 = content.slice(match[0].length);
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw invalidField("content", "content must be a base64 data: URL");
-  return { mediaType: match[1]?.toLowerCase() || null, base64 };
-}
-
 /**
  * The type a file claims: its name's extension, or (a name without one) its declared media type. An
  * extension or type outside the accepted ones is refused (415) before anything is stored.
  */
-function declaredExtension(fileName: string, mediaType: string | null): AcceptedExtension {
+export function declaredExtension(fileName: string, mediaType: string | null): AcceptedExtension {
   const extension = extensionOf(fileName);
   if (extension && /[a-z]/.test(extension)) {
     if (!isAcceptedExtension(extension)) throw unsupportedType();
@@ -172,12 +157,7 @@ function declaredExtension(fileName: string, mediaType: string | null): Accepted
   return byType;
 }
 
-/** A decoded file, handed on in 1 MiB views (no copies). */
-async function* sliced(bytes: Buffer): AsyncGenerator<Buffer> {
-  for (let start = 0; start < bytes.length; start += 1024 * 1024) yield bytes.subarray(start, start + 1024 * 1024);
-}
-
-interface DocumentMeta {
+export interface DocumentMeta {
   name: string;
   category: string;
   description: string | null;
@@ -197,19 +177,60 @@ export async function uploadDocument(deps: StoreDeps, tenant: TenantContext, fie
 
 /** Checks and stores the bytes, then commits the document and claims them in one transaction. */
 async function storeDocumentFile(deps: StoreDeps, tenant: TenantContext, meta: DocumentMeta, extension: AcceptedExtension, source: AsyncIterable<Buffer>): Promise<number> {
+  const received = await receiveFile(deps, source, extension, acceptedFileTypes[extension]);
+  return commitReceivedFile(deps, tenant, meta, extension, received);
+}
+
+/** A file checked and stored, not yet owned by a document (its place is on the sweep until then). */
+export interface ReceivedFile {
+  place: FilePlace;
+  result: (claimed?: AcceptedExtension) => InspectedFile;
+}
+
+/**
+ * The first half of an upload: the bytes are checked and stored as they arrive. `extension` is the claimed
+ * type when known before the bytes (checked on the first bytes), or null when it is named only after them
+ * (checked by `commitReceivedFile`, and the stored bytes removed on a refusal). A failure removes what was
+ * stored and rethrows.
+ */
+export async function receiveFile(deps: StoreDeps, source: AsyncIterable<Buffer>, extension: AcceptedExtension | null, contentType: string): Promise<ReceivedFile> {
   const target = await currentFileTarget(deps);
   const inspected = inspectFile(source, extension);
-  const place = await writeFile(deps, target, inspected.bytes, acceptedFileTypes[extension]);
-  const { fileType, size, sha256 } = inspected.result();
+  const place = await writeFile(deps, target, inspected.bytes, contentType);
+  return { place, result: inspected.result };
+}
+
+/**
+ * The second half: checks the received bytes against the type finally claimed, commits the document and
+ * claims the bytes in one transaction. On any failure the bytes are removed.
+ */
+export async function commitReceivedFile(deps: StoreDeps, tenant: TenantContext, meta: DocumentMeta, extension: AcceptedExtension, received: ReceivedFile): Promise<number> {
   try {
-    return await commitDocument(deps, tenant, { ...meta, fileType, fileSize: size }, { ...place, sha256 });
+    const { fileType, size, sha256 } = received.result(extension);
+    return await commitDocument(deps, tenant, { ...meta, fileType, fileSize: size }, { ...received.place, sha256 });
   } catch (error) {
-    await discardFile(deps, place).catch(() => undefined);
+    await discardFile(deps, received.place).catch(() => undefined);
     throw error;
   } finally {
     // Leftovers of abandoned uploads and deleted objects go a few at a time, on the back of new uploads.
     void sweepFiles(deps).catch(() => undefined);
   }
+}
+
+/** Removes the bytes of a received file whose document will not be committed. */
+export async function abandonReceivedFile(deps: StoreDeps, received: ReceivedFile): Promise<void> {
+  await discardFile(deps, received.place).catch(() => undefined);
+}
+
+/**
+ * The document fields of a file sent in a JSON body, checked once the whole body is read: a name, one of
+ * the categories, and the type its name (or, without an extension, its declared type) claims.
+ */
+export function jsonFileDocument(input: CreateDocumentBody, mediaType: string | null): { meta: DocumentMeta; extension: AcceptedExtension } {
+  if (input.category === meetingCategory) throw invalidField("content", "A meeting's content is its details as JSON, not a file");
+  if (!input.name) throw invalidField("name", "Name is required");
+  const meta = { name: input.name, category: uploadCategoryOf(input.category), description: input.description ?? null };
+  return { meta, extension: declaredExtension(input.name, mediaType ?? input.fileType ?? null) };
 }
 
 async function commitDocument(
@@ -262,7 +283,7 @@ const libraryColumns = {
 };
 
 /** The company's library: documents that are not meetings, newest first, with their uploader — one query. */
-function selectLibrary(db: Database, companyId: number) {
+function selectLibrary(db: Database, companyId: number | Placeholder) {
   return db
     .select(libraryColumns)
     .from(documents)
@@ -277,9 +298,11 @@ function uploaderOf(row: { uploaderFirstName: string | null; uploaderLastName: s
   return displayName({ firstName: row.uploaderFirstName, lastName: row.uploaderLastName, username: row.uploaderUsername });
 }
 
+const libraryQuery = preparedPerDatabase((db) => selectLibrary(db, sql.placeholder("companyId")).prepare("quorum_documents_library"));
+
 /** `GET /api/companies/:companyId/documents`: metadata only, never bytes. */
 export async function listLibrary({ db }: ServiceDeps<"db">, companyId: number): Promise<LibraryDocument[]> {
-  const rows = await selectLibrary(db, companyId);
+  const rows = await libraryQuery(db).execute({ companyId });
   return rows.map((row) => ({ ...toDocumentObject(row, undefined), uploader: uploaderOf(row) }));
 }
 

@@ -33,43 +33,57 @@ export interface InspectedFile {
 
 /**
  * Passes a file's bytes through as they arrive, checking them on the way: the first bytes must be what the
- * extension says (magic bytes, before anything is passed on), a `.txt` must be UTF-8 without NUL bytes, a
- * `.docx` a ZIP holding `word/document.xml`, and the whole at most 20 MiB. A failed check throws (415 or
- * 413) from inside the iteration, so whoever is storing the bytes stops and discards what it has.
+ * extension says (magic bytes), a `.txt` must be UTF-8 without NUL bytes, a `.docx` a ZIP holding
+ * `word/document.xml`, and the whole at most 20 MiB. A failed check throws (415 or 413) from inside the
+ * iteration, so whoever is storing the bytes stops and discards what it has.
+ *
+ * `extension` is the claimed type when it is known before the bytes (then the first bytes are checked
+ * before any byte is passed on, and a text file fails at its first bad byte). It is null when the type is
+ * only named after the file (a JSON body whose `content` comes before its `name`): then the facts are
+ * gathered on the way and `result` checks them against the extension it is given.
  * `result` is filled in once the source has been read to its end without a failure.
  */
-export function inspectFile(source: AsyncIterable<Buffer>, extension: AcceptedExtension): { bytes: AsyncIterable<Buffer>; result: () => InspectedFile } {
-  let finished: InspectedFile | undefined;
+export function inspectFile(
+  source: AsyncIterable<Buffer>,
+  extension: AcceptedExtension | null,
+): { bytes: AsyncIterable<Buffer>; result: (claimed?: AcceptedExtension) => InspectedFile } {
+  let facts: { detected: string | undefined; isText: boolean; sawWordEntry: boolean; size: number; sha256: string } | undefined;
   async function* checked(): AsyncGenerator<Buffer> {
     let size = 0;
     const hash = createHash("sha256");
     let head: Buffer[] = [];
     let headLength = 0;
     let headChecked = false;
-    const decoder = extension === "txt" ? new TextDecoder("utf-8", { fatal: true }) : null;
+    let detected: string | undefined;
+    // Every file is read as text until it fails to be (cheap: a binary file fails within its first bytes).
+    const decoder = extension === null || extension === "txt" ? new TextDecoder("utf-8", { fatal: true }) : null;
+    let isText = decoder !== null;
     let sawWordEntry = false;
     let tail = Buffer.alloc(0);
 
     const checkText = (chunk: Buffer, last: boolean) => {
-      if (!decoder) return;
-      if (chunk.includes(0)) throw unsupportedType();
-      try {
-        decoder.decode(chunk, { stream: !last });
-      } catch {
-        throw unsupportedType();
+      if (!decoder || !isText) return;
+      let valid = !chunk.includes(0);
+      if (valid) {
+        try {
+          decoder.decode(chunk, { stream: !last });
+        } catch {
+          valid = false;
+        }
       }
+      if (valid) return;
+      if (extension === "txt") throw unsupportedType();
+      isText = false;
     };
     const scanForWordEntry = (chunk: Buffer) => {
-      if (extension !== "docx" || sawWordEntry) return;
+      if ((extension !== null && extension !== "docx") || sawWordEntry) return;
       const window = tail.length ? Buffer.concat([tail, chunk]) : chunk;
       if (window.includes(wordEntry)) sawWordEntry = true;
       tail = Buffer.from(window.subarray(Math.max(0, window.length - wordEntry.length + 1)));
     };
     const checkHead = async (bytes: Buffer) => {
-      const detected = await fileTypeFromBuffer(bytes);
-      const expected = expectedDetection[extension];
-      // Text is whatever the detector does not recognise; anything it does recognise is not text.
-      if (expected.length === 0 ? detected !== undefined : !detected || !expected.includes(detected.ext)) throw unsupportedType();
+      detected = (await fileTypeFromBuffer(bytes))?.ext;
+      if (extension !== null) assertDetected(detected, extension);
     };
 
     for await (const received of source) {
@@ -101,13 +115,24 @@ export function inspectFile(source: AsyncIterable<Buffer>, extension: AcceptedEx
     }
     checkText(Buffer.alloc(0), true);
     if (extension === "docx" && !sawWordEntry) throw unsupportedType();
-    finished = { fileType: acceptedFileTypes[extension], size, sha256: hash.digest("hex") };
+    facts = { detected, isText, sawWordEntry, size, sha256: hash.digest("hex") };
   }
   return {
     bytes: checked(),
-    result: () => {
-      if (!finished) throw new Error("the file was not read to its end");
-      return finished;
+    result: (claimed = extension ?? undefined) => {
+      if (!facts) throw new Error("the file was not read to its end");
+      if (!claimed) throw new Error("the file's type was never claimed");
+      // Checked again against the final claim: the same one (already passed) or one named after the bytes.
+      assertDetected(facts.detected, claimed);
+      if (claimed === "txt" && !facts.isText) throw unsupportedType();
+      if (claimed === "docx" && !facts.sawWordEntry) throw unsupportedType();
+      return { fileType: acceptedFileTypes[claimed], size: facts.size, sha256: facts.sha256 };
     },
   };
+}
+
+/** Text is whatever the detector does not recognise; anything it does recognise is not text. */
+function assertDetected(detected: string | undefined, extension: AcceptedExtension): void {
+  const expected = expectedDetection[extension];
+  if (expected.length === 0 ? detected !== undefined : !detected || !expected.includes(detected)) throw unsupportedType();
 }

@@ -72,6 +72,34 @@ describe("uploading a file", () => {
     expect(defaulted.body).toMatchObject({ category: "General", fileType: "text/plain" });
   });
 
+  it("takes a JSON body whose content comes before the name, with escapes, and checks the type once the name is known", async () => {
+    const { founder, company } = await board();
+    const send = (body: string) => api().post("/api/documents").set("Authorization", founder.bearer).set("Content-Type", "application/json").send(body);
+    for (const [name, bytes] of [
+      ["logo.png", samplePng()],
+      ["notes.txt", sampleText()],
+      ["minutes.docx", sampleFiles.docx()],
+    ] as const) {
+      const content = bytes.toString("base64").replaceAll("/", "\\/");
+      const created = await send(`{"content":"data:application/octet-stream;base64,${content}","category":"Legal","name":${JSON.stringify(name)}}`);
+      expect(created.status, name).toBe(201);
+      expect(created.body).toMatchObject({ name, category: "Legal", fileSize: bytes.length, fileType: acceptedFileTypes[name.split(".")[1] as keyof typeof acceptedFileTypes] });
+      expect(Buffer.compare((await download(founder, created.body.id)).body as Buffer, bytes)).toBe(0);
+    }
+    const before = await stored(company.id);
+    for (const [name, bytes] of [
+      ["logo.png", samplePdf()],
+      ["notes.txt", samplePng()],
+      ["minutes.docx", samplePng()],
+    ] as const) {
+      const refused = await send(`{"content":"data:;base64,${bytes.toString("base64")}","name":${JSON.stringify(name)}}`);
+      expect(refused.status, name).toBe(415);
+    }
+    expect((await send(`{"content":"data:;base64,${samplePng().toString("base64")}"}`)).status).toBe(400);
+    expect((await send(`{"content":"data:;base64,${samplePng().toString("base64")}","name":"logo.png"`)).body).toEqual({ message: "Malformed JSON in request body" });
+    expect(await stored(company.id)).toEqual(before);
+  });
+
   it("refuses with 415 what is not what it claims, and stores nothing", async () => {
     const { founder, company } = await board();
     const before = await stored(company.id);

@@ -1,11 +1,16 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { markComplianceStale } from "@/lib/compliance-keys";
 import { documentKeys } from "@/features/documents/api/document-keys";
 
-/** After an upload or a delete: the company's library, recent documents and documents list are stale. */
+/**
+ * After an upload or a delete: the company's library, recent documents and documents list are stale, and so are
+ * its compliance verdicts (financial statements, legal documents and minutes are read from the library).
+ */
 export async function refreshLibrary(queryClient: QueryClient, companyId: number | null): Promise<void> {
-  await Promise.all(
-    [documentKeys.library(companyId), documentKeys.recent(companyId), documentKeys.list(companyId)].map((queryKey) =>
+  await Promise.all([
+    ...[documentKeys.library(companyId), documentKeys.recent(companyId), documentKeys.list(companyId)].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey, exact: true }),
     ),
-  );
+    markComplianceStale(queryClient, companyId),
+  ]);
 }

@@ -1,4 +1,4 @@
-import { Download, FileText } from "lucide-react";
+import { Download, ExternalLink, FileText } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { isPreviewable, type LibraryDocument } from "@shared/documents";
 import { Button } from "@/components/ui/button";
@@ -26,14 +26,17 @@ export function DocumentPreviewDialog({ document, onOpenChange }: { document: Li
             <div className="min-h-0 overflow-auto rounded-md border bg-muted/30">
               <PreviewBody document={document} />
             </div>
-            <div className="flex justify-end">
-              <Button asChild>
-                <a href={downloadUrl(document.id)} download>
-                  <Download aria-hidden />
-                  Download
-                </a>
-              </Button>
-            </div>
+            {/* A PDF the browser cannot show has its own card with Download; one is enough. */}
+            {!showsPdfCard(document) && (
+              <div className="flex justify-end">
+                <Button asChild>
+                  <a href={downloadUrl(document.id)} download>
+                    <Download aria-hidden />
+                    Download
+                  </a>
+                </Button>
+              </div>
+            )}
           </>
         )}
       </DialogContent>
@@ -43,6 +46,7 @@ export function DocumentPreviewDialog({ document, onOpenChange }: { document: Li
 
 function PreviewBody({ document }: { document: LibraryDocument }) {
   if (!document.hasFile) return <p className="p-4 text-sm whitespace-pre-wrap">{document.content ?? "This document has no file."}</p>;
+  if (showsPdfCard(document)) return <PdfFileCard document={document} />;
   if (document.fileType === "application/pdf") {
     return <iframe title={`Preview of ${document.name}`} src={downloadUrl(document.id, true)} className="h-[60vh] w-full bg-white" />;
   }
@@ -55,6 +59,42 @@ function PreviewBody({ document }: { document: LibraryDocument }) {
       <FileText className="size-12 text-muted-foreground" aria-hidden />
       <p className="font-medium break-all">{document.name}</p>
       <p className="text-sm text-muted-foreground">No preview for this type of file: download it to open it.</p>
+    </div>
+  );
+}
+
+/**
+ * Whether this browser displays PDFs itself. Browsers without a viewer (many phones, some embedded or
+ * locked-down browsers) say so with `navigator.pdfViewerEnabled === false`; a frame would stay blank there.
+ * One that does not say (an older browser) is given the frame.
+ */
+export function browserShowsPdfs(): boolean {
+  return (navigator as Navigator & { pdfViewerEnabled?: boolean }).pdfViewerEnabled !== false;
+}
+
+const showsPdfCard = (document: LibraryDocument) => document.hasFile && document.fileType === "application/pdf" && !browserShowsPdfs();
+
+/** A PDF the browser cannot show: a file card that downloads it or opens it in a new tab (where the system's viewer may take it). */
+function PdfFileCard({ document }: { document: LibraryDocument }) {
+  return (
+    <div className="flex flex-col items-center gap-2 p-8 text-center" data-testid="pdf-fallback">
+      <FileText className="size-12 text-muted-foreground" aria-hidden />
+      <p className="font-medium break-all">{document.name}</p>
+      <p className="text-sm text-muted-foreground">This browser cannot show PDFs here: download it or open it in a new tab.</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-2">
+        <Button asChild variant="outline">
+          <a href={downloadUrl(document.id)} download>
+            <Download aria-hidden />
+            Download
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={downloadUrl(document.id, true)} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden />
+            Open in new tab
+          </a>
+        </Button>
+      </div>
     </div>
   );
 }

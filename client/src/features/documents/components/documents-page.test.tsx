@@ -131,6 +131,34 @@ describe("/documents", () => {
     expect(await findToast("Document deleted")).toBeInTheDocument();
   });
 
+  it("previews a PDF in a frame where the browser shows PDFs, and as a card with Download and Open in new tab where it cannot", async () => {
+    serveLibrary();
+    const setPdfViewer = (enabled: boolean | undefined) => Object.defineProperty(window.navigator, "pdfViewerEnabled", { value: enabled, configurable: true });
+    try {
+      setPdfViewer(true);
+      const { user, unmount } = renderApp({ path: "/documents", signedInAs: userAs("member") });
+      await user.click(await screen.findByRole("button", { name: "Preview Q2 Accounts.pdf" }));
+      let dialog = await screen.findByRole("dialog", { name: "Q2 Accounts.pdf" });
+      expect(within(dialog).getByTitle("Preview of Q2 Accounts.pdf")).toHaveAttribute("src", "/api/documents/1/download?inline=1");
+      expect(within(dialog).queryByRole("link", { name: "Open in new tab" })).not.toBeInTheDocument();
+      expect(within(dialog).getByRole("link", { name: "Download" })).toHaveAttribute("href", "/api/documents/1/download");
+      unmount();
+
+      setPdfViewer(false);
+      const second = renderApp({ path: "/documents", signedInAs: userAs("member") });
+      await second.user.click(await screen.findByRole("button", { name: "Preview Q2 Accounts.pdf" }));
+      dialog = await screen.findByRole("dialog", { name: "Q2 Accounts.pdf" });
+      expect(within(dialog).queryByTitle("Preview of Q2 Accounts.pdf")).not.toBeInTheDocument();
+      expect(within(dialog).getByRole("link", { name: "Download" })).toHaveAttribute("href", "/api/documents/1/download");
+      const open = within(dialog).getByRole("link", { name: "Open in new tab" });
+      expect(open).toHaveAttribute("href", "/api/documents/1/download?inline=1");
+      expect(open).toHaveAttribute("target", "_blank");
+      expect(open).toHaveAttribute("rel", expect.stringContaining("noopener"));
+    } finally {
+      setPdfViewer(undefined);
+    }
+  });
+
   it("asks for a title and a file before uploading", async () => {
     let posted = false;
     server.use(

@@ -1,34 +1,46 @@
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { acceptAttribute, defaultUploadCategory, uploadCategories, uploadCategoryLabels } from "@shared/documents";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Form, FormControl, FormField } from "@/components/ui/form";
+import { LabeledField, LabeledItem } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { SelectField } from "@/components/ui/select-fields";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { formatFileSize } from "@/lib/format";
 import { useUploadDocument } from "@/features/documents/api/upload-document";
 
 export const uploadValidationMessage = "Please fill in all required fields and select a file";
 
+/** The upload form: a title (trimmed, required), one of the categories, a file, an optional description. */
+const uploadFormSchema = z.object({
+  title: z.string().trim().min(1, "Title is required").max(300, "Title must be at most 300 characters"),
+  category: z.enum(uploadCategories),
+  file: z.custom<File | null>((value) => value instanceof File, "Choose a file to upload"),
+  description: z.string().max(10000, "Description must be at most 10000 characters"),
+});
+type UploadFormInput = z.input<typeof uploadFormSchema>;
+type UploadFormValues = z.output<typeof uploadFormSchema>;
+
+const categoryOptions = uploadCategories.map((value) => ({ value, label: uploadCategoryLabels[value] }));
+const emptyUpload: UploadFormInput = { title: "", category: defaultUploadCategory, file: null, description: "" };
+
 /** The Upload Document dialog: title, category (General by default), a file of an accepted type, a description; a progress bar while the bytes travel. */
 export function UploadDocumentDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const id = useId();
-  const [title, setTitle] = useState("");
-  const [category, setCategory] = useState<string>(defaultUploadCategory);
-  const [description, setDescription] = useState("");
-  const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useUploadDocument();
+  const form = useForm<UploadFormInput, unknown, UploadFormValues>({ resolver: zodResolver(uploadFormSchema), defaultValues: emptyUpload });
+  const file = form.watch("file");
 
   const reset = () => {
-    setTitle("");
-    setCategory(defaultUploadCategory);
-    setDescription("");
-    setFile(null);
+    form.reset(emptyUpload);
     setProgress(null);
   };
   const changeOpen = (next: boolean) => {
@@ -37,29 +49,27 @@ export function UploadDocumentDialog({ open, onOpenChange }: { open: boolean; on
     onOpenChange(next);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const name = title.trim();
-    if (!name || !file) {
-      toast({ title: "Error", description: uploadValidationMessage, variant: "destructive" });
-      return;
-    }
+  const submit = ({ title, category, file, description }: UploadFormValues) => {
+    if (!file) return;
     setProgress(0);
     upload.mutate(
-      { name, category, description: description.trim() || undefined, file, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) },
+      { name: title, category, description: description.trim() || undefined, file, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) },
       {
         onSuccess: () => {
-          toast({ title: "Document uploaded", description: `${name} was added to the library.` });
+          toast({ title: "Document uploaded", description: `${title} was added to the library.` });
           reset();
           onOpenChange(false);
         },
         onError: (error) => {
           setProgress(null);
+          applyServerErrors(form, error, { rename: { name: "title" } });
           toast({ title: "Upload failed", description: serverMessageOf(error) ?? "The document could not be uploaded.", variant: "destructive" });
         },
       },
     );
   };
+  // A missing title or file is said once, in a toast, as well as by the field.
+  const refuse = () => toast({ title: "Error", description: uploadValidationMessage, variant: "destructive" });
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
@@ -68,60 +78,59 @@ export function UploadDocumentDialog({ open, onOpenChange }: { open: boolean; on
           <DialogTitle>Upload Document</DialogTitle>
           <DialogDescription>Add a file to your board&apos;s document repository (PDF, Word, text or image, up to 20 MB).</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} maxLength={300} placeholder="Q3 financial report" />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-category`}>Category</Label>
-            <Select value={category} onValueChange={setCategory}>
-              <SelectTrigger id={`${id}-category`} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {uploadCategories.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {uploadCategoryLabels[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-file`}>File</Label>
-            <Input
-              id={`${id}-file`}
-              type="file"
-              accept={acceptAttribute}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              className="cursor-pointer file:mr-3"
+        <Form {...form}>
+          <form className="grid gap-4" onSubmit={form.handleSubmit(submit, refuse)} noValidate>
+            <LabeledField control={form.control} name="title" label="Title">
+              {(field) => <Input maxLength={300} placeholder="Q3 financial report" autoComplete="off" {...field} />}
+            </LabeledField>
+            <SelectField control={form.control} name="category" label="Category" options={categoryOptions} placeholder="Choose a category" />
+            <FormField
+              control={form.control}
+              name="file"
+              render={({ field: { onChange, onBlur, name, ref } }) => (
+                <LabeledItem
+                  label="File"
+                  description={
+                    file ? (
+                      <span className="break-all">
+                        {file.name} · {formatFileSize(file.size)}
+                      </span>
+                    ) : undefined
+                  }
+                >
+                  <FormControl>
+                    <Input
+                      type="file"
+                      accept={acceptAttribute}
+                      name={name}
+                      ref={ref}
+                      onBlur={onBlur}
+                      onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+                      className="cursor-pointer file:mr-3"
+                    />
+                  </FormControl>
+                </LabeledItem>
+              )}
             />
-            {file && (
-              <p className="text-xs text-muted-foreground break-all">
-                {file.name} · {formatFileSize(file.size)}
-              </p>
+            <LabeledField control={form.control} name="description" label="Description (optional)">
+              {(field) => <Textarea rows={3} maxLength={10000} {...field} />}
+            </LabeledField>
+            {progress !== null && (
+              <div className="grid gap-1" aria-live="polite">
+                <Progress value={progress} aria-label="Upload progress" />
+                <p className="text-xs text-muted-foreground">Uploading… {progress}%</p>
+              </div>
             )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-description`}>Description (optional)</Label>
-            <Textarea id={`${id}-description`} rows={3} value={description} onChange={(event) => setDescription(event.target.value)} maxLength={10000} />
-          </div>
-          {progress !== null && (
-            <div className="grid gap-1" aria-live="polite">
-              <Progress value={progress} aria-label="Upload progress" />
-              <p className="text-xs text-muted-foreground">Uploading… {progress}%</p>
-            </div>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => changeOpen(false)} disabled={upload.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={upload.isPending}>
-              {upload.isPending ? "Uploading..." : "Upload"}
-            </Button>
-          </DialogFooter>
-        </form>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => changeOpen(false)} disabled={upload.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={upload.isPending}>
+                {upload.isPending ? "Uploading..." : "Upload"}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

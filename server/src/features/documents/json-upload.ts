@@ -1,0 +1,360 @@
+import type { Readable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { HttpError } from "../../http/errors";
+
+/**
+ * A streaming reader for the one JSON body `POST /api/documents` takes: an object whose `content` may be a
+ * file as a base64 `data:` URL of up to 20 MiB. Parsing such a body whole holds the file four times over
+ * (the raw body, its text, the parsed string, the decoded bytes); this reader never holds more than one
+ * piece of it. Every member but `content` is small: its JSON text is gathered (up to a limit) and parsed
+ * with `JSON.parse`. A `content` string that is a base64 data URL is decoded as it arrives, in multiples
+ * of four characters, and handed to `onFile` as a stream of bytes, together with the members read before
+ * it (those after it are only known once the file has been read). Any other `content` is an ordinary
+ * string. The body is read to its end, and anything that is not JSON is refused with 400.
+ */
+
+export const malformedJsonMessage = "Malformed JSON in request body";
+export const dataUrlMessage = "content must be a base64 data: URL";
+
+/** The largest JSON text of one member other than `content` (a name, a description, an id, ...). */
+const memberTextLimit = 1024 * 1024;
+/** A data URL's header (`data:type;param=value;base64,`) is found within this many characters. */
+const dataUrlHeaderLimit = 300;
+/** Base64 text decoded at a time (a multiple of 4). */
+const decodeBatch = 64 * 1024;
+
+const malformed = () => new HttpError(400, malformedJsonMessage);
+const notADataUrl = () => new HttpError(400, dataUrlMessage, {}, [{ path: "content", message: dataUrlMessage }]);
+
+export interface JsonFile {
+  /** The data URL's media type (lower case), or null when it names none. */
+  mediaType: string | null;
+  /** The members that came before `content`, parsed. */
+  before: Record<string, unknown>;
+  /** The decoded bytes; must be read to their end (or abandoned with a thrown error). */
+  bytes: AsyncIterable<Buffer>;
+}
+
+export interface JsonUploadOptions {
+  /** Bytes the body may hold at most; more is refused with 413. */
+  maxBytes: number;
+  /** Called when `content` is a base64 data URL; resolves once it has read (and stored) every byte. */
+  onFile: (file: JsonFile) => Promise<void>;
+}
+
+/**
+ * Reads the request's JSON body. Answers the parsed body (for a file, `content` holds only the data URL's
+ * header, e.g. `data:application/pdf;base64,`). An empty body is `{}`, as the app's JSON parser has it.
+ */
+export async function readJsonUpload(stream: Readable, options: JsonUploadOptions): Promise<unknown> {
+  const source = new Source(stream, options.maxBytes);
+  try {
+    await source.skipWhitespace();
+    if (!(await source.fill())) return {};
+    if (source.peek() !== "{") {
+      // Not an object (an array, a scalar): small, parsed as it is; validation refuses it.
+      const value = parseValue(await captureValue(source));
+      await expectEnd(source);
+      return value;
+    }
+    source.take();
+    const members: [string, unknown][] = [];
+    let sawContent = false;
+    await source.skipWhitespace();
+    if (await source.fillAnd("}")) {
+      source.take();
+    } else {
+      for (;;) {
+        await source.skipWhitespace();
+        if (!(await source.fillAnd('"'))) throw malformed();
+        const key = parseValue(await captureString(source, memberTextLimit)) as string;
+        await source.skipWhitespace();
+        if (!(await source.fillAnd(":"))) throw malformed();
+        source.take();
+        await source.skipWhitespace();
+        if (!(await source.fill())) throw malformed();
+        if (key === "content") {
+          if (sawContent) throw new HttpError(400, "content is given twice", {}, [{ path: "content", message: "content is given twice" }]);
+          sawContent = true;
+        }
+        if (key === "content" && source.peek() === '"') {
+          members.push([key, await readContent(source, () => Object.fromEntries(members), options.onFile)]);
+        } else {
+          members.push([key, parseValue(await captureValue(source))]);
+        }
+        await source.skipWhitespace();
+        if (!(await source.fill())) throw malformed();
+        const next = source.take();
+        if (next === "}") break;
+        if (next !== ",") throw malformed();
+      }
+    }
+    await expectEnd(source);
+    // As JSON.parse does: own properties (a "__proto__" key included), the last of a repeated key winning.
+    return Object.fromEntries(members);
+  } finally {
+    await source.release();
+  }
+}
+
+function parseValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw malformed();
+  }
+}
+
+async function expectEnd(source: Source): Promise<void> {
+  await source.skipWhitespace();
+  if (await source.fill()) throw malformed();
+}
+
+/**
+ * The JSON text of one value, for JSON.parse (which validates it): a string, an object or array (to its
+ * matching bracket, strings inside skipped whole), or a scalar (to the next delimiter).
+ */
+async function captureValue(source: Source): Promise<string> {
+  const first = source.peek();
+  if (first === '"') return captureString(source, memberTextLimit);
+  const parts: string[] = [];
+  let length = 0;
+  const keep = (text: string) => {
+    length += text.length;
+    if (length > memberTextLimit) throw new HttpError(413, "A field of the request is too large");
+    parts.push(text);
+  };
+  if (first === "{" || first === "[") {
+    let depth = 0;
+    for (;;) {
+      if (!(await source.fill())) throw malformed();
+      const char = source.peek();
+      if (char === '"') {
+        keep(await captureString(source, memberTextLimit));
+        continue;
+      }
+      keep(source.take());
+      if (char === "{" || char === "[") depth += 1;
+      else if (char === "}" || char === "]") depth -= 1;
+      if (depth === 0) return parts.join("");
+    }
+  }
+  while ((await source.fill()) && !/[\s,}\]:]/.test(source.peek())) keep(source.takeWhile(scalarStop));
+  if (length === 0) throw malformed();
+  return parts.join("");
+}
+
+/** The JSON text of a string (quotes and escapes as sent), at most `limit` characters. */
+async function captureString(source: Source, limit: number): Promise<string> {
+  const parts: string[] = [source.take()];
+  let length = 1;
+  let escaped = false;
+  for (;;) {
+    if (!(await source.fill())) throw malformed();
+    if (escaped) {
+      parts.push(source.take());
+      escaped = false;
+    } else {
+      const char = source.peek();
+      if (char === '"') {
+        parts.push(source.take());
+        return parts.join("");
+      }
+      if (char === "\\") {
+        escaped = true;
+        parts.push(source.take());
+      } else {
+        parts.push(source.takeWhile(stringStop));
+      }
+    }
+    length += parts[parts.length - 1]!.length;
+    if (length > limit) throw new HttpError(413, "A field of the request is too large");
+  }
+}
+
+/** Where a run of ordinary characters in a string, or of a scalar, stops. */
+const stringStop = /["\\]/g;
+const scalarStop = /[\s,}\]:"[{]/g;
+
+const simpleEscapes: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+
+/**
+ * The characters of a string, escapes decoded, in the pieces they arrive in (the opening quote is
+ * consumed here, the closing one ends it). A raw control character or a bad escape is malformed JSON.
+ */
+async function* stringPieces(source: Source): AsyncGenerator<string> {
+  source.take();
+  for (;;) {
+    if (!(await source.fill())) throw malformed();
+    const char = source.peek();
+    if (char === '"') {
+      source.take();
+      return;
+    }
+    if (char === "\\") {
+      source.take();
+      if (!(await source.fill())) throw malformed();
+      const kind = source.take();
+      if (kind === "u") {
+        let hex = "";
+        while (hex.length < 4) {
+          if (!(await source.fill())) throw malformed();
+          hex += source.take();
+        }
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw malformed();
+        yield String.fromCharCode(parseInt(hex, 16));
+      } else {
+        const decoded = simpleEscapes[kind];
+        if (decoded === undefined) throw malformed();
+        yield decoded;
+      }
+      continue;
+    }
+    const piece = source.takeWhile(stringStop);
+    // eslint-disable-next-line no-control-regex -- JSON forbids raw control characters inside a string
+    if (/[\u0000-\u001f]/.test(piece)) throw malformed();
+    yield piece;
+  }
+}
+
+/**
+ * `content` (a string): a base64 data URL goes to `onFile` as bytes, and `content` becomes its header;
+ * anything else is the string itself.
+ */
+async function readContent(source: Source, before: () => Record<string, unknown>, onFile: JsonUploadOptions["onFile"]): Promise<string> {
+  const pieces = stringPieces(source);
+  let head = "";
+  let ended = false;
+  while (!head.includes(",") && head.length < dataUrlHeaderLimit) {
+    const next = await pieces.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head += next.value;
+  }
+  if (!head.startsWith("data:")) {
+    if (ended) return head;
+    const parts = [head];
+    for await (const piece of pieces) parts.push(piece);
+    return parts.join("");
+  }
+  const header = /^data:([^,;]*)((?:;[^,;=]+=[^,;]*)*);base64,/i.exec(head.slice(0, dataUrlHeaderLimit));
+  if (!header) throw notADataUrl();
+  let finished = false;
+  async function* decoded(): AsyncGenerator<Buffer> {
+    const first = head.slice(header![0].length);
+    let pending = "";
+    let total = 0;
+    let padding = 0;
+    const accept = (text: string) => {
+      total += text.length;
+      if (padding > 0) {
+        padding += text.length;
+        if (!/^=*$/.test(text) || padding > 2) throw notADataUrl();
+        return;
+      }
+      const equals = text.indexOf("=");
+      const payload = equals < 0 ? text : text.slice(0, equals);
+      if (!/^[A-Za-z0-9+/]*$/.test(payload)) throw notADataUrl();
+      if (equals >= 0) {
+        padding = text.length - equals;
+        if (!/^=*$/.test(text.slice(equals)) || padding > 2) throw notADataUrl();
+      }
+    };
+    async function* texts(): AsyncGenerator<string> {
+      yield first;
+      if (!ended) yield* pieces;
+    }
+    for await (const text of texts()) {
+      accept(text);
+      pending += text;
+      if (pending.length >= decodeBatch) {
+        const whole = pending.length - (pending.length % 4);
+        yield Buffer.from(pending.slice(0, whole), "base64");
+        pending = pending.slice(whole);
+      }
+    }
+    if (total % 4 === 1) throw notADataUrl();
+    if (pending.length > 0) {
+      const last = Buffer.from(pending, "base64");
+      if (last.length > 0) yield last;
+    }
+    finished = true;
+  }
+  await onFile({ mediaType: header[1]?.toLowerCase() || null, before: before(), bytes: decoded() });
+  if (!finished) throw new Error("the file's bytes were not read to their end");
+  return header[0];
+}
+
+/**
+ * The request's text, pulled a chunk at a time (so a slow consumer slows the client), decoded as UTF-8
+ * across chunk boundaries. Stopping early leaves the request undestroyed, so the answer can still be sent.
+ */
+class Source {
+  private readonly iterator: AsyncIterator<Buffer>;
+  private readonly decoder = new StringDecoder("utf8");
+  private text = "";
+  private position = 0;
+  private done = false;
+  private bytes = 0;
+
+  constructor(
+    stream: Readable,
+    private readonly maxBytes: number,
+  ) {
+    this.iterator = stream.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
+  }
+
+  /** True when a character is ready to read; false at the end of the body. */
+  async fill(): Promise<boolean> {
+    while (this.position >= this.text.length) {
+      if (this.done) return false;
+      const next = await this.iterator.next();
+      if (next.done) {
+        this.done = true;
+        this.text = this.decoder.end();
+      } else {
+        const chunk: Buffer = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
+        this.bytes += chunk.length;
+        if (this.bytes > this.maxBytes) throw new HttpError(413, "Request body is too large");
+        this.text = this.decoder.write(chunk);
+      }
+      this.position = 0;
+    }
+    return true;
+  }
+
+  /** True when the next character is `char` (reading more if needed). */
+  async fillAnd(char: string): Promise<boolean> {
+    return (await this.fill()) && this.peek() === char;
+  }
+
+  /** The next character (after `fill` answered true). */
+  peek(): string {
+    return this.text[this.position]!;
+  }
+
+  take(): string {
+    return this.text[this.position++]!;
+  }
+
+  /** The ready characters up to (not including) the first that matches `stop` (a global pattern); at least one. */
+  takeWhile(stop: RegExp): string {
+    stop.lastIndex = this.position;
+    const found = stop.exec(this.text);
+    const end = found === null ? this.text.length : Math.max(found.index, this.position + 1);
+    const taken = this.text.slice(this.position, end);
+    this.position = end;
+    return taken;
+  }
+
+  async skipWhitespace(): Promise<void> {
+    while ((await this.fill()) && /[ \t\n\r]/.test(this.peek())) this.take();
+  }
+
+  /** Stops reading (the rest of the body, if any, is the caller's to discard). */
+  async release(): Promise<void> {
+    await this.iterator.return?.();
+  }
+}
