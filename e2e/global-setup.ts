@@ -9,6 +9,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     platformAdmin: { username: string; password: string };
+    /** The server's APP_SECRET, for flows that need what only the server signs (an e-mail's unsubscribe token). */
+    appSecret: string;
   }
 }
 
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const platformAdmin = { username: "platformadmin", password: "admin-password-1" };
+  const appSecret = randomBytes(32).toString("base64url");
   server = spawn(process.execPath, ["dist/server/index.js"], {
     env: {
       ...process.env,
@@ -40,7 +43,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: "memory://",
-      APP_SECRET: randomBytes(32).toString("base64url"),
+      APP_SECRET: appSecret,
       PLATFORM_ADMINS: platformAdmin.username,
       OPENAI_API_KEY: "",
       LOG_LEVEL: "warn",
@@ -66,6 +69,7 @@ export default async function setup(project: TestProject) {
   if (registered.status !== 201) throw new Error(`could not register the platform admin: ${registered.status}`);
   project.provide("baseURL", baseURL);
   project.provide("platformAdmin", platformAdmin);
+  project.provide("appSecret", appSecret);
 
   return async () => {
     if (!server || server.exitCode != null) return;

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import {
   apiAs,
+  baseURL,
   createActiveCompany,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -32,6 +33,14 @@ async function openSettings(page: Page, tab?: string): Promise<void> {
     await page.getByRole("tabpanel", { name: tab }).waitFor();
   }
   await page.waitForLoadState("networkidle");
+}
+
+/** The calendar feed address shown on the Notifications tab, once it has loaded. */
+async function feedAddress(page: Page): Promise<string> {
+  const field = page.getByLabel("Calendar feed address");
+  await field.waitFor();
+  await expect.poll(() => field.inputValue()).toMatch(/^https?:\/\//);
+  return field.inputValue();
 }
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
@@ -94,7 +103,8 @@ describe("personal settings", () => {
     await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     expect(await isDark(page)).toBe(true);
     await page.getByRole("tab", { name: "Preferences" }).click();
-    expect(await page.getByRole("switch", { name: "Dark Mode" }).getAttribute("aria-checked")).toBe("true");
+    // The switches are disabled until the server's preferences arrive; then Dark Mode must read on.
+    await page.getByRole("switch", { name: "Dark Mode", checked: true, disabled: false }).waitFor({ timeout: 5_000 });
 
     // Another browser (its own storage) signs in and turns dark from the server's preference.
     const { page: second } = await openPage(browser());
@@ -126,6 +136,31 @@ describe("personal settings", () => {
     await page.getByRole("tooltip").waitFor({ state: "detached" });
   });
 
+  it("resets the calendar feed link after confirmation: the old address stops answering, the new one serves the calendar", async () => {
+    const account = await founder();
+    const { page } = await openPage(browser());
+    await signIn(page, account, { awaitWelcome: true });
+    await openSettings(page, "Notifications");
+    const oldUrl = await feedAddress(page);
+    expect((await fetch(oldUrl)).status).toBe(200);
+
+    await page.getByRole("button", { name: "Reset link" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Reset the calendar link?" });
+    await dialog.waitFor();
+    await expectAccessible(page);
+    await screenshot(page, "settings-calendar-reset-dialog-1280");
+    await dialog.getByRole("button", { name: "Reset link" }).click();
+    await page.getByText("Calendar link reset").first().waitFor();
+    await expect.poll(() => feedAddress(page)).not.toBe(oldUrl);
+    const newUrl = await feedAddress(page);
+
+    expect((await fetch(oldUrl)).status).toBe(404);
+    const fresh = await fetch(newUrl);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("content-type")).toMatch(/^text\/calendar/);
+    expect(await fresh.text()).toContain("BEGIN:VCALENDAR");
+  });
+
   for (const [label, viewport] of viewports) {
     it(`fits ${label} px and passes axe on every tab, light and dark`, async () => {
       const account = await founder();
@@ -139,6 +174,8 @@ describe("personal settings", () => {
         for (const tab of ["Profile", "Security", "Notifications", "Preferences"]) {
           await openSettings(page, tab);
           expect(await isDark(page)).toBe(theme === "dark");
+          // The calendar feed card under the switches shows this user's subscribe address.
+          if (tab === "Notifications") expect(await feedAddress(page)).toContain(`${baseURL()}/api/calendar-feed.ics?user=${account.id}&`);
           await expectNoHorizontalScroll(page);
           await expectAccessible(page);
           if (viewport === mobile || theme === "dark") await screenshot(page, `settings-${tab.toLowerCase()}-${theme}-${label}`);

@@ -1,19 +1,13 @@
 import { Building2, CalendarDays, FileText, Gavel, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
-import { lazy, type ComponentType } from "react";
 import { can, canAdministerPlatform } from "@shared/permissions";
 import type { CompanyRole } from "@shared/roles";
+import { lazyPage, type LazyPage, type SignedInPath } from "@/app/signed-out-routes";
 
 /**
- * Code-split pages: each route file is its own chunk, loaded on first visit. Sign-in is the
- * exception (see router.tsx): it ships with the main bundle and paints without a second round trip.
- * This table is in the main bundle too, so it holds only names, icons and rules, never a page's code.
+ * Code-split pages: each route file is its own chunk, loaded on first visit. This table travels with
+ * the signed-in shell, not with sign-in (the signed-out router reads only the addresses, from
+ * signed-out-routes.ts), so it holds names, icons and rules, never a page's code.
  */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
-
-export const RegisterPage = lazyPage(() => import("@/app/routes/register"), "RegisterPage");
-export const NotFoundPage = lazyPage(() => import("@/app/routes/not-found"), "NotFoundPage");
 const DashboardPage = lazyPage(() => import("@/app/routes/dashboard"), "DashboardPage");
 const MeetingsPage = lazyPage(() => import("@/app/routes/meetings"), "MeetingsPage");
 const MeetingDetailPage = lazyPage(() => import("@/app/routes/meeting-detail"), "MeetingDetailPage");
@@ -48,8 +42,9 @@ export interface NavEntry {
 }
 
 export interface SignedInRoute {
-  path: string;
-  page: ComponentType;
+  /** Listed in signedInPaths too, in the same order (router.test.tsx checks it). */
+  path: SignedInPath;
+  page: LazyPage;
   /** A user without a company is sent to /company-onboarding instead. */
   needsCompany?: boolean;
   /** The header's title on this route; a route without one shows the product name. */
@@ -83,3 +78,8 @@ export const signedInRoutes: SignedInRoute[] = [
   { path: "/admin-settings", page: AdminSettingsPage, nav: { label: "Platform Settings", icon: ShieldCheck, section: "admin", shownTo: canAdministerPlatform } },
   { path: "/platform-settings", page: PlatformSettingsPage },
 ];
+
+/** Starts downloading the page at `path` when it is one of the table's addresses without parameters. */
+export function preloadPage(path: string): void {
+  signedInRoutes.find((route) => route.path === path)?.page.preload();
+}

@@ -1,11 +1,17 @@
 import { screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
+import { signedInRoutes } from "@/app/route-table";
+import { signedInPaths } from "@/app/signed-out-routes";
 import { AUTH_TOKEN_KEY, setAuthToken } from "@/lib/auth-token";
 import { buildUser } from "@/testing/factories";
 import { renderApp, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
 
 describe("signed out", () => {
+  it("knows every signed-in address, in the route table's order", () => {
+    expect(signedInRoutes.map(({ path }) => path)).toEqual([...signedInPaths]);
+  });
+
   it("shows sign-in at / without asking for the user when no token is stored", async () => {
     let userRequests = 0;
     server.use(

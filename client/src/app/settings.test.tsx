@@ -28,6 +28,10 @@ function renderSettings({ user = buildUser({ id: 7 }), preferences = preferenceD
       return HttpResponse.json(stored);
     }),
     http.get(`/api/users/${user.id}/sessions`, () => HttpResponse.json(sessions)),
+    http.get(`/api/users/${user.id}/calendar-feed`, ({ request }) => {
+      const companyId = Number(new URL(request.url).searchParams.get("companyId"));
+      return HttpResponse.json({ url: feedUrl(user.id, companyId, "first-key"), companyId });
+    }),
     http.patch(`/api/users/${user.id}`, async ({ request }) => {
       const body = (await request.json()) as Partial<User>;
       sent.push({ method: "PATCH", path: "profile", body });
@@ -39,6 +43,8 @@ function renderSettings({ user = buildUser({ id: 7 }), preferences = preferenceD
   const rendered = renderApp({ path: "/settings", token: "settings-test-token" });
   return { ...rendered, sent, account: user };
 }
+
+const feedUrl = (userId: number, companyId: number, key: string) => `http://quorum.test/api/calendar-feed.ics?user=${userId}&company=${companyId}&key=${key}`;
 
 /** Fills the three password fields of the Security form. */
 async function fillPasswords(form: HTMLElement, user: ReturnType<typeof renderSettings>["user"], current: string, next: string, confirm = next) {
@@ -300,5 +306,93 @@ describe("Switches", () => {
     await user.hover(bell);
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+  });
+});
+
+describe("Calendar feed", () => {
+  async function openFeed(user: ReturnType<typeof renderSettings>["user"]) {
+    await user.click(await screen.findByRole("tab", { name: "Notifications" }));
+    const card = (await screen.findByRole("heading", { level: 2, name: "Calendar feed" })).closest<HTMLElement>("[data-slot=card]");
+    if (!card) throw new Error("the Calendar feed heading is not in a card");
+    return card;
+  }
+
+  it("shows the active company's address in a read-only field and copies it", async () => {
+    const { user } = renderSettings();
+    const card = await openFeed(user);
+    const field = await within(card).findByLabelText("Calendar feed address");
+    expect(field).toHaveValue(feedUrl(7, 1, "first-key"));
+    expect(field).toHaveAttribute("readonly");
+    await user.click(within(card).getByRole("button", { name: "Copy link" }));
+    await findToast("Link copied");
+    expect(await navigator.clipboard.readText()).toBe(feedUrl(7, 1, "first-key"));
+  });
+
+  it("selects the address when there is no clipboard to copy to", async () => {
+    const { user } = renderSettings();
+    const card = await openFeed(user);
+    const field = await within(card).findByLabelText<HTMLInputElement>("Calendar feed address");
+    const clipboard = Object.getOwnPropertyDescriptor(window.navigator, "clipboard");
+    Object.defineProperty(window.navigator, "clipboard", { value: undefined, configurable: true });
+    try {
+      await user.click(within(card).getByRole("button", { name: "Copy link" }));
+      await findToast("Link selected");
+      expect(field).toHaveFocus();
+      expect(field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0)).toBe(field.value);
+    } finally {
+      if (clipboard) Object.defineProperty(window.navigator, "clipboard", clipboard);
+    }
+  });
+
+  it("resets the link only after confirmation, and shows the new address", async () => {
+    const { user } = renderSettings();
+    let rotated = 0;
+    server.use(
+      http.post("/api/users/7/calendar-feed/rotate", ({ request }) => {
+        rotated += 1;
+        const companyId = Number(new URL(request.url).searchParams.get("companyId"));
+        return HttpResponse.json({ url: feedUrl(7, companyId, "second-key"), companyId });
+      }),
+    );
+    const card = await openFeed(user);
+    await within(card).findByDisplayValue(feedUrl(7, 1, "first-key"));
+
+    await user.click(within(card).getByRole("button", { name: "Reset link" }));
+    let dialog = await screen.findByRole("alertdialog", { name: "Reset the calendar link?" });
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining("Calendars subscribed with the old link stop updating"));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(rotated).toBe(0);
+
+    await user.click(within(card).getByRole("button", { name: "Reset link" }));
+    dialog = await screen.findByRole("alertdialog", { name: "Reset the calendar link?" });
+    await user.click(within(dialog).getByRole("button", { name: "Reset link" }));
+    await findToast("Calendar link reset");
+    expect(rotated).toBe(1);
+    expect(within(card).getByLabelText("Calendar feed address")).toHaveValue(feedUrl(7, 1, "second-key"));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  it("says so when the address cannot be loaded", async () => {
+    const { user } = renderSettings();
+    server.use(http.get("/api/users/7/calendar-feed", () => HttpResponse.json({ message: "Internal error" }, { status: 500 })));
+    const card = await openFeed(user);
+    expect(await within(card).findByRole("alert")).toHaveTextContent("Your calendar link could not be loaded.");
+    expect(within(card).queryByRole("button", { name: "Copy link" })).not.toBeInTheDocument();
+  });
+
+  it("without an active company, says there is no feed yet and asks the server nothing", async () => {
+    const { user } = renderSettings({ user: buildUser({ id: 7, companyId: null }) });
+    let asked = false;
+    server.use(
+      http.get("/api/users/7/calendar-feed", () => {
+        asked = true;
+        return HttpResponse.json({ message: "Forbidden" }, { status: 403 });
+      }),
+    );
+    const card = await openFeed(user);
+    expect(within(card).getByText(/Join or create a company/)).toBeInTheDocument();
+    expect(within(card).queryByLabelText("Calendar feed address")).not.toBeInTheDocument();
+    expect(asked).toBe(false);
   });
 });

@@ -2,7 +2,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { User } from "@shared/auth";
-import { NotFoundPage, signedInRoutes } from "@/app/route-table";
+import { signedInRoutes } from "@/app/route-table";
+
+export { preloadPage } from "@/app/route-table";
+import { NotFoundPage } from "@/app/signed-out-routes";
 import { AppShell } from "@/app/layout/app-shell";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";

@@ -39,16 +39,27 @@ function removeDraft(storageKey: string): void {
 }
 
 /**
- * The stored values the form can take back: only its own fields, each of the type its default has (a
- * draft written by an older version of the form, or edited by hand, never puts a wrong type in a field).
+ * What a field may take back from a stored draft, for a field the default type rule cannot judge (one whose
+ * default is undefined, such as an unchosen select, or a list of numbers): true to accept the value.
  */
-function sanitize<T extends FieldValues>(values: Record<string, unknown>, defaults: T): T {
+export type DraftFieldChecks<T> = Partial<Record<keyof T & string, (value: unknown) => boolean>>;
+
+/**
+ * The stored values the form can take back: only its own fields, each of the type its default has (a list
+ * of strings for a list), or as the field's own check says (a draft written by an older version of the
+ * form, or edited by hand, never puts a wrong type in a field).
+ */
+function sanitize<T extends FieldValues>(values: Record<string, unknown>, defaults: T, checks: DraftFieldChecks<T>): T {
   const result: Record<string, unknown> = { ...defaults };
   for (const [name, fallback] of Object.entries(defaults)) {
     const value = values[name];
-    if (Array.isArray(fallback) ? Array.isArray(value) && value.every((item) => typeof item === "string") : typeof value === typeof fallback && value !== null) {
-      result[name] = value;
-    }
+    const check = checks[name as keyof T & string];
+    const accepted = check
+      ? value !== undefined && check(value)
+      : Array.isArray(fallback)
+        ? Array.isArray(value) && value.every((item) => typeof item === "string")
+        : typeof value === typeof fallback && value !== null;
+    if (accepted) result[name] = value;
   }
   return result as T;
 }
@@ -56,7 +67,7 @@ function sanitize<T extends FieldValues>(values: Record<string, unknown>, defaul
 const sameValues = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The draft stored under `storageKey` that differs from the form's defaults and is recent enough, if any. */
-function storedOffer<T extends FieldValues>(storageKey: string | null, defaults: T, now: Date): OfferedDraft<T> | null {
+function storedOffer<T extends FieldValues>(storageKey: string | null, defaults: T, now: Date, checks: DraftFieldChecks<T>): OfferedDraft<T> | null {
   if (storageKey === null) return null;
   const stored = readDraft(storageKey);
   if (!stored) return null;
@@ -65,7 +76,7 @@ function storedOffer<T extends FieldValues>(storageKey: string | null, defaults:
     removeDraft(storageKey);
     return null;
   }
-  const values = sanitize(stored.values, defaults);
+  const values = sanitize(stored.values, defaults, checks);
   return sameValues(values, defaults) ? null : { values, savedAt };
 }
 
@@ -74,11 +85,13 @@ function storedOffer<T extends FieldValues>(storageKey: string | null, defaults:
  * the form opens. `key` names the form and whose it is (e.g. `meeting:new:<user>:<company>`); null turns
  * drafts off (the user's Auto-save Drafts switch). A form left as its defaults keeps no draft.
  * The form calls `clear()` once it has been sent; the screen shows `offered` with `restore()` and `discard()`.
+ * `checks` judges the fields the default type rule cannot (see `DraftFieldChecks`); read when the form mounts.
  */
-export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, key: string | null, now: () => Date = () => new Date()) {
+export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, key: string | null, now: () => Date = () => new Date(), checks: DraftFieldChecks<T> = {}) {
   const storageKey = key === null ? null : DRAFT_STORAGE_PREFIX + key;
   // The form's defaults when it mounted: a form still equal to them has nothing worth keeping.
   const [defaults] = useState(() => form.formState.defaultValues as T);
+  const [fieldChecks] = useState(() => checks);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The clock, read when a draft is written (callers often pass a new function on each render).
   const clock = useRef(now);
@@ -88,8 +101,8 @@ export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, key:
 
   // What is on offer for the current key; worked out again when the key changes (drafts switched on, or
   // the user's switches arriving after the form opened).
-  const [offer, setOffer] = useState<{ key: string | null; draft: OfferedDraft<T> | null }>(() => ({ key: storageKey, draft: storedOffer(storageKey, defaults, now()) }));
-  if (offer.key !== storageKey) setOffer({ key: storageKey, draft: storedOffer(storageKey, defaults, now()) });
+  const [offer, setOffer] = useState<{ key: string | null; draft: OfferedDraft<T> | null }>(() => ({ key: storageKey, draft: storedOffer(storageKey, defaults, now(), fieldChecks) }));
+  if (offer.key !== storageKey) setOffer({ key: storageKey, draft: storedOffer(storageKey, defaults, now(), fieldChecks) });
   const offered = offer.key === storageKey ? offer.draft : null;
   const setOffered = useCallback((draft: OfferedDraft<T> | null) => setOffer({ key: storageKey, draft }), [storageKey]);
 

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from "msw";
 import type { User } from "@shared/auth";
+import { complianceGroupNames } from "@shared/compliance";
 import { preferenceDefaults } from "@shared/preferences";
 
 /**
@@ -47,6 +48,10 @@ export const handlers = [
   http.get("/api/companies/:companyId/documents", () => HttpResponse.json([])),
   http.get("/api/companies/:companyId/documents/recent", () => HttpResponse.json([])),
   http.get("/api/documents/:id", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
+  // The dashboard's compliance panels: the three groups with no rule to report, so nothing is due.
+  http.get("/api/companies/:companyId/compliance", () =>
+    HttpResponse.json(complianceGroupNames.map((name) => ({ name, progress: 0, items: [] }))),
+  ),
 ];
 
 /** The signed-in session of `user`: GET /api/auth/user answers it and the platform-admin check says `isPlatformAdmin`. */

@@ -33,9 +33,9 @@ Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.setPointerCapture ??= () => {};
 
 // findBy*/waitFor give up after 1 s by default. The client suite shares two cores with the server
-// suites, and a page's lazy chunk is transformed on first import, so 1 s is sometimes not enough
-// (seen failing in CI-like runs). A real failure still fails, only later.
-configure({ asyncUtilTimeout: 5_000 });
+// suites, and a page's lazy chunk is transformed on first import, which took over 6 s on a loaded
+// machine (seen failing at 1 s and at 5 s). A real failure still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());

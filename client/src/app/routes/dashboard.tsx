@@ -3,73 +3,96 @@ import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { can } from "@shared/permissions";
 import { ScheduleMeeting } from "@/app/schedule-meeting";
+import { DashboardPanel } from "@/components/dashboard-panel";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { ComplianceHealthPanel } from "@/features/compliance/components/compliance-health-panel";
+import { ComplianceRemindersPanel } from "@/features/compliance/components/compliance-reminders-panel";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
 import { PendingResolutionsPanel } from "@/features/resolutions/components/pending-resolutions-panel";
 import { RecentDocumentsPanel } from "@/features/documents/components/recent-documents-panel";
 
-/** / and /dashboard: Quick Actions, Upcoming Meetings and Pending Resolutions (the other panels arrive with their issues). */
+/** What the Schedule meeting modal opens as: a new board meeting, or the AGM with its title prefilled. */
+type Scheduling = { open: boolean; agmTitle?: string };
+
+/**
+ * / and /dashboard. The panels come in order of what a director has to act on: the compliance reminders and
+ * the votes waiting for them, then the meetings ahead and the latest board papers (what a director reads on
+ * a phone), then the actions that start something new (mostly desk work), and last the compliance overview,
+ * whose urgent parts the reminders already show. A phone shows them in that order in one column; a wide
+ * screen reads the same order left to right, two list panels to a row, then Quick Actions and Compliance
+ * Health across the width, so the reading (and tab) order never differs from what the eye sees.
+ */
 export function DashboardPage() {
   const { user } = useCurrentUser();
-  const [scheduling, setScheduling] = useState(false);
+  const [scheduling, setScheduling] = useState<Scheduling>({ open: false });
   // Observers may not schedule (the server refuses them), so they are offered no scheduling action.
   const canSchedule = can(user?.role, "scheduleMeeting");
+  const scheduleNewMeeting = () => setScheduling({ open: true });
 
   return (
-    <div className="grid gap-6">
-      <PageTitle>Dashboard</PageTitle>
-      <Card aria-labelledby="quick-actions-heading">
-        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
-          <CardTitle id="quick-actions-heading" role="heading" aria-level={2} className="text-lg">
-            Quick Actions
-          </CardTitle>
-          {canSchedule && (
-            <Button onClick={() => setScheduling(true)}>
+    <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+      <PageTitle className="lg:col-span-2">Dashboard</PageTitle>
+      <ComplianceRemindersPanel onScheduleAgm={canSchedule ? (agmTitle) => setScheduling({ open: true, agmTitle }) : undefined} />
+      <PendingResolutionsPanel />
+      <UpcomingMeetingsPanel />
+      <RecentDocumentsPanel />
+      <DashboardPanel
+        title="Quick Actions"
+        className="lg:col-span-2"
+        action={
+          canSchedule && (
+            <Button onClick={scheduleNewMeeting}>
               <Plus aria-hidden />
               New Meeting
             </Button>
+          )
+        }
+      >
+        {/* Side by side on a wide screen, one equal column per action the role holds (an observer has two). */}
+        <ul className="grid gap-3 lg:auto-cols-fr lg:grid-flow-col">
+          {canSchedule && (
+            <QuickAction icon={<CalendarPlus aria-hidden />} title="Schedule Meeting" text="Create a new board meeting with agenda">
+              <Button variant="link" className="h-auto p-0" onClick={scheduleNewMeeting}>
+                Create meeting
+              </Button>
+            </QuickAction>
           )}
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {canSchedule && (
-              <QuickAction icon={<CalendarPlus aria-hidden />} title="Schedule Meeting" text="Create a new board meeting with agenda">
-                <Button variant="link" className="h-auto p-0" onClick={() => setScheduling(true)}>
-                  Create meeting
-                </Button>
-              </QuickAction>
-            )}
-            <QuickAction icon={<FilePlus2 aria-hidden />} title="Create Resolution" text="Draft a new resolution for board approval">
-              <Button asChild variant="link" className="h-auto p-0">
-                <Link href="/resolutions?new=1">Create resolution</Link>
-              </Button>
-            </QuickAction>
-            <QuickAction icon={<Upload aria-hidden />} title="Upload Document" text="Add files to your board's document repository">
-              <Button asChild variant="link" className="h-auto p-0">
-                <Link href="/documents?upload=1">Upload document</Link>
-              </Button>
-            </QuickAction>
-          </ul>
-        </CardContent>
-      </Card>
-      <UpcomingMeetingsPanel />
-      <PendingResolutionsPanel />
-      <RecentDocumentsPanel />
-      {canSchedule && <ScheduleMeeting open={scheduling} onOpenChange={setScheduling} />}
+          <QuickAction icon={<FilePlus2 aria-hidden />} title="Create Resolution" text="Draft a new resolution for board approval">
+            <Button asChild variant="link" className="h-auto p-0">
+              <Link href="/resolutions?new=1">Create resolution</Link>
+            </Button>
+          </QuickAction>
+          <QuickAction icon={<Upload aria-hidden />} title="Upload Document" text="Add files to your board's document repository">
+            <Button asChild variant="link" className="h-auto p-0">
+              <Link href="/documents?upload=1">Upload document</Link>
+            </Button>
+          </QuickAction>
+        </ul>
+      </DashboardPanel>
+      <ComplianceHealthPanel className="lg:col-span-2" />
+      {canSchedule && (
+        <ScheduleMeeting
+          open={scheduling.open}
+          onOpenChange={(open) => setScheduling((current) => ({ ...current, open }))}
+          title={scheduling.agmTitle ? "Schedule Annual General Meeting" : undefined}
+          initialValues={scheduling.agmTitle ? { title: scheduling.agmTitle } : undefined}
+        />
+      )}
     </div>
   );
 }
 
 function QuickAction({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children: ReactNode }) {
   return (
-    <li className="grid content-start gap-2 rounded-lg border p-4">
-      <span className="flex size-9 items-center justify-center rounded-md bg-primary/10 text-primary [&_svg]:size-5">{icon}</span>
-      <h3 className="font-medium">{title}</h3>
-      <p className="text-sm text-muted-foreground">{text}</p>
-      <div>{children}</div>
+    <li className="flex min-w-0 gap-3 rounded-lg border p-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary [&_svg]:size-5">{icon}</span>
+      <div className="grid min-w-0 content-start gap-1">
+        <h3 className="font-medium">{title}</h3>
+        <p className="text-sm text-muted-foreground">{text}</p>
+        <div>{children}</div>
+      </div>
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { displaySwitches, notificationSwitches, PreferenceSwitches } from "@/features/account/components/preference-switches";
+import { CalendarFeedCard } from "@/features/account/components/calendar-feed-card";
 import { ProfileSettings } from "@/features/account/components/profile-settings";
 import { SecuritySettings } from "@/features/account/components/security-settings";
 
@@ -38,8 +39,9 @@ export function SettingsPage() {
         <TabsContent value="security">
           <SecuritySettings userId={user.id} />
         </TabsContent>
-        <TabsContent value="notifications">
+        <TabsContent value="notifications" className="grid gap-6">
           <PreferenceSwitches title="Notifications" description="What Quorum tells you about, in the bell and by e-mail." entries={notificationSwitches} />
+          <CalendarFeedCard userId={user.id} />
         </TabsContent>
         <TabsContent value="preferences">
           <PreferenceSwitches title="Preferences" description="How Quorum looks and behaves for you." entries={displaySwitches} />

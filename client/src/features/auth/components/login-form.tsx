@@ -1,7 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useForm, type Resolver } from "react-hook-form";
 import { Link } from "wouter";
-import { loginSchema, type LoginInput } from "@shared/auth";
+import type { LoginInput } from "@shared/auth";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
@@ -13,11 +12,27 @@ import { useLogin } from "@/features/auth/api/login";
 
 const LOGIN_FAILED_TEXT = "Invalid username or password. Please try again.";
 
+// The validation chunk is requested when the visitor first focuses or presses on the form, so it
+// is usually there before they submit; a submit that comes first simply waits for it.
+let validation: ReturnType<typeof loadValidation> | undefined;
+function loadValidation() {
+  return import("@/features/auth/lib/login-resolver");
+}
+function prefetchValidation() {
+  // A failed download is forgotten, so the next attempt asks again.
+  validation ??= loadValidation().catch((error: unknown) => {
+    validation = undefined;
+    throw error;
+  });
+  return validation;
+}
+const loginResolver: Resolver<LoginInput> = async (...args) => (await prefetchValidation()).loginResolver(...args);
+
 /** Sign-in: username and password. Success stores the session; the router then shows the page the visitor asked for. */
 export function LoginForm() {
   const loginMutation = useLogin();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: { username: "", password: "" },
   });
 
@@ -37,7 +52,14 @@ export function LoginForm() {
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-5" aria-label="Sign in">
+      <form
+        onSubmit={form.handleSubmit(onSubmit)}
+        onFocus={() => void prefetchValidation()}
+        onPointerDown={() => void prefetchValidation()}
+        noValidate
+        className="grid gap-5"
+        aria-label="Sign in"
+      >
         <LabeledField control={form.control} name="username" label="Username">
           {(field) => <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />}
         </LabeledField>

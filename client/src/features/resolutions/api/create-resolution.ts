@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateResolutionInput, Resolution } from "@shared/resolutions";
 import { apiJson } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
+import { markComplianceStale } from "@/lib/compliance-keys";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 
 /** POST /api/resolutions (in the active company). */
@@ -14,6 +15,7 @@ export function useCreateResolution() {
   const companyId = useActiveCompany();
   return useMutation({
     mutationFn: createResolution,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) }),
+    // A new pending resolution counts in the compliance verdicts on resolutions too.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) }), markComplianceStale(queryClient, companyId)]),
   });
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { resolutionTypeHints, resolutionTypes } from "@shared/resolutions";
+import { DraftNotice } from "@/components/draft-notice";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -9,7 +10,10 @@ import { Input } from "@/components/ui/input";
 import { FormSelect } from "@/components/ui/select-fields";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { applyServerErrors } from "@/lib/form-errors";
+import { usePreferences } from "@/lib/preferences/get-preferences";
+import { useFormDraft } from "@/lib/use-form-draft";
 import { useCreateResolution } from "@/features/resolutions/api/create-resolution";
 import { DocumentPicker, type PickableDocument } from "@/features/resolutions/components/document-picker";
 import {
@@ -18,6 +22,7 @@ import {
   MISSING_TEXT,
   MISSING_TITLE,
   emptyResolutionForm,
+  resolutionDraftChecks,
   resolutionFormSchema,
   toCreateResolution,
   todayInput,
@@ -53,6 +58,11 @@ export function NewResolutionDialog({ open, onOpenChange, documents, now = () =>
 function NewResolutionForm({ documents, now, onDone }: { documents: NewResolutionDialogProps["documents"]; now: () => Date; onDone: () => void }) {
   const create = useCreateResolution();
   const form = useForm<ResolutionFormValues>({ resolver: zodResolver(resolutionFormSchema), defaultValues: emptyResolutionForm() });
+  // Auto-save Drafts: an unsent resolution is kept per user and company, and offered back on the next opening.
+  const { user } = useCurrentUser();
+  const { preferences, isLoaded } = usePreferences();
+  const draftKey = user && isLoaded && preferences.autoSaveDrafts ? `resolution:new:${user.id}:${user.companyId ?? "none"}` : null;
+  const draft = useFormDraft(form, draftKey, now, resolutionDraftChecks);
   const today = todayInput(now());
   const type = form.watch("type");
 
@@ -63,6 +73,7 @@ function NewResolutionForm({ documents, now, onDone }: { documents: NewResolutio
     }
     try {
       await create.mutateAsync(toCreateResolution(values));
+      draft.clear();
       toast({ title: "Resolution created", description: "The board has been asked to vote." });
       onDone();
     } catch (error) {
@@ -76,6 +87,7 @@ function NewResolutionForm({ documents, now, onDone }: { documents: NewResolutio
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4" aria-label="New resolution">
+        {draft.offered && <DraftNotice savedAt={draft.offered.savedAt} onRestore={draft.restore} onDiscard={draft.discard} />}
         <LabeledField control={form.control} name="title" label="Title">
           {(field) => <Input placeholder="Approve the FY27 budget" autoComplete="off" {...field} />}
         </LabeledField>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { dateInput, limits, text } from "@shared/input";
 import { maxResolutionDescription, resolutionTypes, type CreateResolutionInput, type Resolution, type ResolutionTab } from "@shared/resolutions";
 import { DATE_INPUT_FORMAT } from "@/lib/format";
+import type { DraftFieldChecks } from "@/lib/use-form-draft";
 
 export const MISSING_TITLE = "Missing information";
 export const MISSING_TEXT = "Please fill in all the required fields.";
@@ -21,6 +22,15 @@ export const resolutionFormSchema = z.object({
 export type ResolutionFormValues = z.input<typeof resolutionFormSchema>;
 
 export const emptyResolutionForm = (): ResolutionFormValues => ({ title: "", description: "", type: undefined as unknown as ResolutionFormValues["type"], deadline: "", documentIds: [] });
+
+/**
+ * What a stored draft of the form may put back in the fields the generic rule cannot judge: a type the
+ * select offers, and document ids (the rest are strings, checked by their defaults' type).
+ */
+export const resolutionDraftChecks: DraftFieldChecks<ResolutionFormValues> = {
+  type: (value) => typeof value === "string" && (resolutionTypes as readonly string[]).includes(value),
+  documentIds: (value) => Array.isArray(value) && value.every((id) => Number.isSafeInteger(id) && (id as number) > 0),
+};
 
 /** Today as the date input holds it, in the user's time zone. */
 export const todayInput = (now: Date) => format(now, DATE_INPUT_FORMAT);

@@ -1,0 +1,45 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+
+/**
+ * What the signed-out router needs, and nothing more: it ships with the sign-in page, so it holds no
+ * icons, permission rules or page code. The signed-in route table (route-table.ts, loaded after sign-in)
+ * lists the same addresses with their pages, titles and navigation.
+ */
+
+/** A code-split page, with a way to start its download before it is first rendered. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
+
+/** A code-split page: its route file is its own chunk, loaded on first visit (or on `preload`). */
+export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
+  const page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  // A failed preload is forgotten: rendering the page asks again and shows its own error.
+  return Object.assign(page, { preload: () => void load().catch(() => undefined) });
+}
+
+export const RegisterPage = lazyPage(() => import("@/app/routes/register"), "RegisterPage");
+export const NotFoundPage = lazyPage(() => import("@/app/routes/not-found"), "NotFoundPage");
+/** Signed in or out alike, outside the app's shell: an e-mail's unsubscribe link. */
+export const UnsubscribePage = lazyPage(() => import("@/app/routes/unsubscribe"), "UnsubscribePage");
+
+/**
+ * Every address of a signed-in page, in the route table's order. Signed out, each one shows sign-in in
+ * place (an e-mailed link to /meetings/5 opens once the visitor signs in).
+ */
+export const signedInPaths = [
+  "/",
+  "/dashboard",
+  "/meetings",
+  "/meetings/:id",
+  "/documents",
+  "/resolutions",
+  "/resolutions/:id",
+  "/board-members",
+  "/company-settings",
+  "/settings",
+  "/company-onboarding",
+  "/admin-portal",
+  "/admin-settings",
+  "/platform-settings",
+] as const;
+
+export type SignedInPath = (typeof signedInPaths)[number];

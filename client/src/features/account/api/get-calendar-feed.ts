@@ -1,0 +1,18 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { CalendarFeed } from "@shared/compliance";
+import { apiJson } from "@/lib/api-client";
+import { useActiveCompanyQuery } from "@/lib/auth/active-company";
+import { accountKeys } from "@/features/account/api/account-keys";
+
+/** GET /api/users/:id/calendar-feed?companyId=: the user's private subscribe address for that company's calendar. */
+export function getCalendarFeed(userId: number, companyId: number): Promise<CalendarFeed> {
+  return apiJson<CalendarFeed>("GET", `/api/users/${userId}/calendar-feed?companyId=${companyId}`);
+}
+
+export const calendarFeedQueryOptions = (userId: number, companyId: number) =>
+  queryOptions({ queryKey: accountKeys.calendarFeed(userId, companyId), queryFn: () => getCalendarFeed(userId, companyId) });
+
+/** The feed address for the active company; waits (fetching nothing) while the user has no company. */
+export function useCalendarFeed(userId: number) {
+  return useActiveCompanyQuery((companyId) => calendarFeedQueryOptions(userId, companyId));
+}
