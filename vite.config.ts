@@ -19,12 +19,18 @@ export default defineConfig({
     outDir: here("./dist/public"),
     emptyOutDir: true,
     sourcemap: false,
+    // dist/public/.vite/manifest.json: which chunks each route loads, read by the first-load budget test
+    // (the server does not serve dot-directories).
+    manifest: true,
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:5000" },
   },
   test: {
     root: here("."),
+    // Vitest's default on a 2-core machine is one worker, yet the Postgres suite spends much of its time
+    // waiting on Postgres and argon2 runs off the main thread: two workers keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -45,6 +51,10 @@ export default defineConfig({
           environment: "node",
           globals: true,
           setupFiles: ["server/src/testing/setup.ts"],
+          globalSetup: ["server/src/testing/global-setup.ts"],
+          // Server test files share nothing but the modules they import (each opens its own database and
+          // app), so a worker keeps its module cache between files instead of importing the app anew.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -61,6 +71,8 @@ export default defineConfig({
                 environment: "node",
                 globals: true,
                 setupFiles: ["server/src/testing/setup.ts"],
+                globalSetup: ["server/src/testing/global-setup.ts"],
+                isolate: false,
                 env: { QUORUM_TEST_DB: "postgres" },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
@@ -78,7 +90,7 @@ export default defineConfig({
           environment: "jsdom",
           globals: true,
           setupFiles: ["client/src/testing/setup.ts"],
-          testTimeout: 15_000,
+          testTimeout: 20_000,
         },
       },
     ],

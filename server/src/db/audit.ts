@@ -13,9 +13,9 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
-/** One row of the audit trail, written in the same transaction as the change it records, dated by the app's clock. */
-export async function recordAudit(db: Queryable, clock: Clock, event: AuditEvent): Promise<void> {
-  await db.insert(auditEvents).values({
+/** The audit row of an event, dated by the app's clock; for a write that inserts it in a statement of its own making. */
+export function auditRow(clock: Clock, event: AuditEvent): typeof auditEvents.$inferInsert {
+  return {
     actorId: event.actorId,
     companyId: event.companyId ?? null,
     action: event.action,
@@ -23,5 +23,10 @@ export async function recordAudit(db: Queryable, clock: Clock, event: AuditEvent
     targetId: event.targetId == null ? null : String(event.targetId),
     details: event.details ?? null,
     createdAt: clock.now(),
-  });
+  };
+}
+
+/** One row of the audit trail, written in the same transaction as the change it records, dated by the app's clock. */
+export async function recordAudit(db: Queryable, clock: Clock, event: AuditEvent): Promise<void> {
+  await db.insert(auditEvents).values(auditRow(clock, event));
 }

@@ -32,6 +32,8 @@ export async function openDatabase(options: {
   onQuery?: (sql: string) => void;
   /** Told when an idle pooled connection dies (Postgres restarted, or the connection was terminated). */
   onIdleConnectionError?: (error: Error) => void;
+  /** The embedded database only: start from this dump of a data directory instead of an empty one. */
+  embeddedSnapshot?: Blob;
 }): Promise<DatabaseHandle> {
   // drizzle's logger is handed the parameters too: only the statement text goes on.
   const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery!(query) } : undefined;
@@ -49,7 +51,7 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.embeddedSnapshot });
   return {
     db: drizzlePglite(client, { schema, logger }) as unknown as Database,
     kind: "pglite",

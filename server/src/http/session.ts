@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Request, Response } from "express";
 import type { Clock } from "../clock";
 import type { Database, Queryable } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import { companies, memberships, sessions, users } from "../db/schema";
 import type { AuthContext } from "./request-context";
 
@@ -85,9 +86,13 @@ export async function createSession(db: Queryable, clock: Clock, userId: number,
   return token;
 }
 
-/** Resolves a token to its user and active role in one query; expired sessions are removed. */
-export async function resolveSession(db: Database, clock: Clock, token: string): Promise<AuthContext | null> {
-  const [row] = await db
+/**
+ * The query every authenticated request runs: a token's session, its user, and their role in and the name of their
+ * active company. Built once per database as a named prepared statement, so a request neither rebuilds the SQL nor
+ * has Postgres plan it again.
+ */
+const sessionQuery = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
@@ -100,8 +105,14 @@ export async function resolveSession(db: Database, clock: Clock, token: string):
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, users.activeCompanyId)))
     .leftJoin(companies, eq(companies.id, memberships.companyId))
-    .where(eq(sessions.tokenHash, hashSessionToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("quorum_resolve_session"),
+);
+
+/** Resolves a token to its user and active role in one query; expired sessions are removed. */
+export async function resolveSession(db: Database, clock: Clock, token: string): Promise<AuthContext | null> {
+  const [row] = await sessionQuery(db).execute({ tokenHash: hashSessionToken(token) });
   if (!row) return null;
   const now = clock.now().getTime();
   if (now >= row.expiresAt.getTime() || now - row.lastUsedAt.getTime() >= sessionIdleLimitMs) {
@@ -113,4 +124,3 @@ export async function resolveSession(db: Database, clock: Clock, token: string):
   }
   return { user: row.user, activeRole: row.role ?? null, activeCompanyName: row.companyName ?? null, sessionId: row.sessionId };
 }
-

@@ -1,7 +1,7 @@
 import { Router, type Request } from "express";
 import { castVoteSchema, conflictSchema, createResolutionSchema, quorumSettingsSchema } from "../../../../shared/resolutions";
 import type { RouterDeps } from "../../app-deps";
-import { tenantOf } from "../../http/guards";
+import { authOf, tenantOf } from "../../http/guards";
 import { idParam, parseOr400 } from "../../http/validate";
 import {
   castVote,
@@ -10,6 +10,7 @@ import {
   listResolutions,
   pendingResolutions,
   quorumSetting,
+  readVotePoll,
   resolutionCompanyOf,
   resolutionDetails,
   updateQuorumSetting,
@@ -23,6 +24,16 @@ export function resolutionsRouter(deps: RouterDeps): Router {
   const { requireCompanyMember } = deps.guards;
   const resolutionOf = { from: "thing" as const, companyOf: (req: Request) => resolutionCompanyOf(deps, idParam(req.params.id)) };
   const byCompany = { from: "param" as const, param: "companyId" };
+  // The vote poll's answer, read by its guard's company lookup; the handler answers it once the guard passed.
+  const polls = new WeakMap<Request, Awaited<ReturnType<typeof readVotePoll>>>();
+  const pollOf = {
+    from: "thing" as const,
+    companyOf: async (req: Request) => {
+      const read = await readVotePoll(deps, idParam(req.params.id), authOf(req).user.id);
+      polls.set(req, read);
+      return read?.companyId ?? null;
+    },
+  };
 
   router.post("/resolutions", ...requireCompanyMember({ company: { from: "active" }, permission: "createResolution" }), async (req, res) => {
     const input = parseOr400(createResolutionSchema, req.body);
@@ -41,8 +52,8 @@ export function resolutionsRouter(deps: RouterDeps): Router {
     res.json(await resolutionDetails(deps, idParam(req.params.id)));
   });
 
-  router.get("/resolutions/:id/votes", ...requireCompanyMember({ company: resolutionOf }), async (req, res) => {
-    res.json(await voteCounts(deps, idParam(req.params.id), tenantOf(req).user.id));
+  router.get("/resolutions/:id/votes", ...requireCompanyMember({ company: pollOf }), async (req, res) => {
+    res.json(await voteCounts(deps, idParam(req.params.id), tenantOf(req).user.id, polls.get(req)));
   });
 
   router.post("/resolutions/:id/vote", ...requireCompanyMember({ company: resolutionOf, permission: "vote" }), async (req, res) => {

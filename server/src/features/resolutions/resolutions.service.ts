@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, ne, sql, type Placeholder } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory } from "../../../../shared/meetings";
 import {
@@ -17,9 +17,10 @@ import {
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
-import { recordAudit } from "../../db/audit";
-import type { Queryable, Transaction } from "../../db/client";
-import { companies, documentFiles, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, users, votes } from "../../db/schema";
+import { auditRow, recordAudit } from "../../db/audit";
+import type { Database, Transaction } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
+import { auditEvents, companies, documentFiles, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, users, votes } from "../../db/schema";
 import { HttpError, conflict, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { notify } from "../account/notifications.service";
@@ -36,12 +37,39 @@ const pastDeadline = "The deadline for this resolution has passed";
 
 // --- Reading ---
 
-/** The live count of a pending resolution: votes of its eligible voters only (a departed member's vote no longer counts). */
-const liveCounts = (choice: VoteChoice) =>
-  sql<number>`(select count(*) from ${votes} inner join ${memberships} on ${memberships.userId} = ${votes.userId} and ${memberships.companyId} = ${resolutions.companyId} and ${memberships.role} in ('founder', 'admin', 'member') where ${votes.resolutionId} = ${resolutions.id} and ${votes.vote} = ${choice})`.mapWith(Number);
-/** A decided resolution answers its frozen tally. */
-const countOf = (choice: VoteChoice) =>
-  sql<number>`coalesce((${resolutions.certificate} ->> ${choice})::int, ${liveCounts(choice)})`.mapWith(Number);
+/** The roles that vote, as SQL, for the subqueries below. */
+const votingRolesSql = sql.raw(votingRoles.map((role) => `'${role}'`).join(", "));
+
+/*
+ * Subqueries are built as fragments of their own and embedded: drizzle writes the columns of a single-table select
+ * without their table's name, which inside a subquery would name the subquery's own columns.
+ */
+const liveTally = sql`(select json_build_object('yes', count(*) filter (where ${votes.vote} = 'yes'), 'no', count(*) filter (where ${votes.vote} = 'no'), 'abstain', count(*) filter (where ${votes.vote} = 'abstain')) from ${votes} inner join ${memberships} on ${memberships.userId} = ${votes.userId} and ${memberships.companyId} = ${resolutions.companyId} and ${memberships.role} in (${votingRolesSql}) where ${votes.resolutionId} = ${resolutions.id})`;
+const frozenTally = sql`json_build_object('yes', (${resolutions.certificate} ->> 'yes')::int, 'no', (${resolutions.certificate} ->> 'no')::int, 'abstain', (${resolutions.certificate} ->> 'abstain')::int)`;
+
+/**
+ * The tally in one subquery: of a pending resolution, the votes of its eligible voters only (a departed member's
+ * vote no longer counts); of a decided one, its frozen tally.
+ */
+const tallyOf = sql<Tally>`case when ${sql`${resolutions.certificate} is not null`} then ${frozenTally} else ${liveTally} end`;
+
+const eligibleVoters = sql`(select count(*) from ${memberships} where ${memberships.companyId} = ${resolutions.companyId} and ${memberships.role} in (${votingRolesSql}) and not exists (select 1 from ${resolutionRecusals} where ${resolutionRecusals.resolutionId} = ${resolutions.id} and ${resolutionRecusals.userId} = ${memberships.userId}))`;
+/** How many may vote on a pending resolution now: its company's voters, less those who declared a conflict (0 once decided). */
+const eligibleCount = sql<number>`case when ${sql`${resolutions.status} = 'pending'`} then ${eligibleVoters} else 0 end`.mapWith(Number);
+
+/** The caller's own vote on the resolution, as a subquery. */
+const ownVoteOf = (userId: number | Placeholder) => sql<VoteChoice | null>`${sql`(select ${votes.vote} from ${votes} where ${votes.resolutionId} = ${resolutions.id} and ${votes.userId} = ${userId})`}`;
+
+/**
+ * Whether a pending resolution is due its decision (everyone eligible voted, or the deadline passed with votes),
+ * from its live tally: the same rule decideIfReady applies under the row lock, so reads and votes that find nothing
+ * due skip the lock and the loading a decision needs. The live tally never counts fewer votes than the decision
+ * does, so this never misses a resolution that is due.
+ */
+function isDue(row: { status: ResolutionRow["status"]; type: ResolutionRow["type"]; deadline: Date }, tally: Tally, eligible: number, now: Date): boolean {
+  if (row.status !== "pending") return false;
+  return decideOutcome({ type: row.type, tally, eligible, recused: 0, deadlinePassed: row.deadline.getTime() <= now.getTime(), quorumPercent: null }).decided;
+}
 
 const listColumns = {
   id: resolutions.id,
@@ -55,12 +83,10 @@ const listColumns = {
   decidedAt: resolutions.decidedAt,
   explanation: resolutions.explanation,
   documentIds: sql<number[]>`coalesce((select json_agg(${resolutionDocuments.documentId} order by ${resolutionDocuments.documentId}) from ${resolutionDocuments} where ${resolutionDocuments.resolutionId} = ${resolutions.id}), '[]'::json)`,
-  yes: countOf("yes"),
-  no: countOf("no"),
-  abstain: countOf("abstain"),
+  tally: tallyOf,
 };
 
-interface ListRow extends Tally {
+interface ListRow {
   id: number;
   title: string;
   description: string;
@@ -72,6 +98,7 @@ interface ListRow extends Tally {
   decidedAt: Date | null;
   explanation: string | null;
   documentIds: number[];
+  tally: Tally;
 }
 
 function toResolution(row: ListRow): Resolution {
@@ -87,13 +114,17 @@ function toResolution(row: ListRow): Resolution {
     decidedAt: row.decidedAt?.toISOString() ?? null,
     explanation: row.explanation,
     documentIds: row.documentIds.map(Number),
-    voteCounts: { yes: row.yes, no: row.no, abstain: row.abstain },
+    voteCounts: { yes: Number(row.tally.yes), no: Number(row.tally.no), abstain: Number(row.tally.abstain) },
   };
 }
 
+const companyOfQuery = preparedPerDatabase((db) =>
+  db.select({ companyId: resolutions.companyId }).from(resolutions).where(eq(resolutions.id, sql.placeholder("id"))).prepare("quorum_resolution_company"),
+);
+
 /** The company a resolution belongs to, for the thing guard; null when there is none. */
 export async function resolutionCompanyOf({ db }: ServiceDeps<"db">, id: number): Promise<number | null> {
-  const [row] = await db.select({ companyId: resolutions.companyId }).from(resolutions).where(eq(resolutions.id, id));
+  const [row] = await companyOfQuery(db).execute({ id });
   return row?.companyId ?? null;
 }
 
@@ -103,10 +134,13 @@ export async function resolutionCompanyOf({ db }: ServiceDeps<"db">, id: number)
  */
 export async function decideDue(deps: Deps, companyId?: number): Promise<number> {
   const now = deps.clock.now();
-  const due = await deps.db
-    .select({ id: resolutions.id })
-    .from(resolutions)
-    .where(and(eq(resolutions.status, "pending"), lte(resolutions.deadline, now), companyId == null ? undefined : eq(resolutions.companyId, companyId), sql`${resolutions.decidedAt} is null`));
+  const due =
+    companyId == null
+      ? await deps.db
+          .select({ id: resolutions.id })
+          .from(resolutions)
+          .where(and(eq(resolutions.status, "pending"), lte(resolutions.deadline, now), sql`${resolutions.decidedAt} is null`))
+      : await companyDueQuery(deps.db).execute({ companyId, now });
   let decided = 0;
   for (const { id } of due) {
     const status = await deps.db.transaction(async (tx) => {
@@ -118,14 +152,34 @@ export async function decideDue(deps: Deps, companyId?: number): Promise<number>
   return decided;
 }
 
-/** `GET /api/companies/:companyId/resolutions`: newest first, with vote counts, in a fixed number of queries. */
-export async function listResolutions(deps: Deps, companyId: number): Promise<Resolution[]> {
-  await decideDue(deps, companyId);
-  const rows = await deps.db
+/** A company's resolutions due a decision by their deadline: the query every list of resolutions starts with. */
+const companyDueQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: resolutions.id })
+    .from(resolutions)
+    .where(and(eq(resolutions.status, "pending"), lte(resolutions.deadline, sql.placeholder("now")), eq(resolutions.companyId, sql.placeholder("companyId")), sql`${resolutions.decidedAt} is null`))
+    .prepare("quorum_resolutions_due"),
+);
+
+const listQuery = preparedPerDatabase((db) =>
+  db
     .select(listColumns)
     .from(resolutions)
-    .where(eq(resolutions.companyId, companyId))
-    .orderBy(desc(resolutions.createdAt), desc(resolutions.id));
+    .where(eq(resolutions.companyId, sql.placeholder("companyId")))
+    .orderBy(desc(resolutions.createdAt), desc(resolutions.id))
+    .prepare("quorum_resolutions_list"),
+);
+
+/** `GET /api/companies/:companyId/resolutions`: newest first, with vote counts, in a fixed number of queries. */
+export async function listResolutions(deps: Deps, companyId: number): Promise<Resolution[]> {
+  let rows = await listQuery(deps.db).execute({ companyId });
+  // The list itself shows whether one is due by its deadline (pending, past it, with votes): only then are those
+  // decided, under their locks, and the list read again.
+  const now = deps.clock.now();
+  if (rows.some((row) => isDue(row, row.tally, Number.MAX_SAFE_INTEGER, now))) {
+    await decideDue(deps, companyId);
+    rows = await listQuery(deps.db).execute({ companyId });
+  }
   return rows.map(toResolution);
 }
 
@@ -140,7 +194,7 @@ export async function pendingResolutions(deps: Deps, companyId: number): Promise
   return rows.map((row) => ({ id: row.id, title: row.title, createdAt: row.createdAt.toISOString(), deadline: row.deadline.toISOString() }));
 }
 
-/** Decides the resolution when it is due (everyone voted, or its deadline passed), under its row lock. */
+/** Decides the resolution under its row lock when it is due (everyone voted, or its deadline passed). */
 async function decideOnRead(deps: Deps, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const row = await lockResolution(tx, id);
@@ -148,24 +202,58 @@ async function decideOnRead(deps: Deps, id: number): Promise<void> {
   });
 }
 
-async function resolutionRow(db: Queryable, id: number): Promise<ListRow> {
-  const [row] = await db.select(listColumns).from(resolutions).where(eq(resolutions.id, id));
+/** One query: the resolution with its tally, how many may vote, and the caller's own vote (the vote poll's). */
+const readQuery = preparedPerDatabase((db) =>
+  db
+    .select({ ...listColumns, companyId: resolutions.companyId, eligible: eligibleCount, ownVote: ownVoteOf(sql.placeholder("userId")) })
+    .from(resolutions)
+    .where(eq(resolutions.id, sql.placeholder("id")))
+    .prepare("quorum_resolution_read"),
+);
+
+type ResolutionRead = ListRow & { companyId: number; eligible: number; ownVote: VoteChoice | null };
+
+async function readResolution(db: Database, id: number, userId?: number): Promise<ResolutionRead | undefined> {
+  // No caller: user id 0 is nobody's, so no vote.
+  const [row] = await readQuery(db).execute({ id, userId: userId ?? 0 });
+  return row;
+}
+
+/** The resolution as a reader should see it: decided first when it is due, which the one read tells. */
+async function currentResolution(deps: Deps, id: number, userId?: number, read?: ResolutionRead): Promise<ResolutionRead> {
+  const row = read ?? (await readResolution(deps.db, id, userId));
+  if (!row) throw notFound();
+  if (!isDue(row, row.tally, row.eligible, deps.clock.now())) return row;
+  await decideOnRead(deps, id);
+  const decided = await readResolution(deps.db, id, userId);
+  if (!decided) throw notFound();
+  return decided;
+}
+
+async function resolutionRow(db: Database, id: number): Promise<ListRow> {
+  const row = await readResolution(db, id);
   if (!row) throw notFound();
   return row;
 }
 
-/** `GET /api/resolutions/:id/votes`. */
-export async function voteCounts(deps: Deps, id: number, userId: number): Promise<VoteCounts> {
-  await decideOnRead(deps, id);
-  const row = await resolutionRow(deps.db, id);
-  const [own] = await deps.db.select({ vote: votes.vote }).from(votes).where(and(eq(votes.resolutionId, id), eq(votes.userId, userId)));
-  return { yes: row.yes, no: row.no, abstain: row.abstain, total: row.yes + row.no + row.abstain, userVote: own?.vote ?? null };
+/**
+ * The vote poll in one query: the guard's company lookup reads the whole poll answer with it (the resolution's
+ * company, tally and the caller's vote), and the route answers it only once the caller's membership is checked.
+ */
+export async function readVotePoll({ db }: ServiceDeps<"db">, id: number, userId: number): Promise<ResolutionRead | undefined> {
+  return readResolution(db, id, userId);
+}
+
+/** `GET /api/resolutions/:id/votes`: the poll every open resolution screen makes, from `read` when the guard made it. */
+export async function voteCounts(deps: Deps, id: number, userId: number, read?: ResolutionRead): Promise<VoteCounts> {
+  const row = await currentResolution(deps, id, userId, read && read.id === id ? read : undefined);
+  const { yes, no, abstain } = toResolution(row).voteCounts;
+  return { yes, no, abstain, total: yes + no + abstain, userVote: row.ownVote };
 }
 
 /** `GET /api/resolutions/:id`: the resolution, its documents, who has voted (never their choices while pending), the certificate once decided. */
 export async function resolutionDetails(deps: Deps, id: number): Promise<ResolutionDetails> {
-  await decideOnRead(deps, id);
-  const row = await resolutionRow(deps.db, id);
+  const row = await currentResolution(deps, id);
   const [attached, voterRows, recusalRows] = [
     await deps.db
       .select({ id: documents.id, name: documents.name, fileType: documents.fileType, hasFile: sql<boolean>`${documentFiles.documentId} is not null` })
@@ -200,9 +288,51 @@ export async function resolutionDetails(deps: Deps, id: number): Promise<Resolut
 
 // --- Writing ---
 
+/*
+ * The statements of every vote are named (prepared) statements: a transaction's queries are built on its own
+ * connection, so drizzle builds them again each time, but Postgres parses and plans each name once per
+ * connection instead of on every vote (planning the live state's subqueries cost more than running them).
+ */
 async function lockResolution(tx: Transaction, id: number): Promise<ResolutionRow | undefined> {
-  const [row] = await tx.select().from(resolutions).where(eq(resolutions.id, id)).for("update");
+  const [row] = await tx
+    .select()
+    .from(resolutions)
+    .where(eq(resolutions.id, sql.placeholder("id")))
+    .for("update")
+    .prepare("quorum_resolution_lock")
+    .execute({ id });
   return row;
+}
+
+interface LiveState {
+  tally: Tally;
+  eligible: number;
+  /** The caller's role in the resolution's company (null: not a member), whether they declared a conflict, and their vote. */
+  voterRole: CompanyRole | null;
+  recused: boolean;
+  ownVote: VoteChoice | null;
+}
+
+/**
+ * A locked resolution's live tally and the caller's standing on it, in one query. A statement of its own after the
+ * lock: it then sees every vote committed before the lock was granted.
+ */
+async function liveState(tx: Transaction, row: ResolutionRow, userId: number): Promise<LiveState> {
+  const caller = sql.placeholder("userId");
+  const [state] = await tx
+    .select({
+      tally: tallyOf,
+      eligible: eligibleCount,
+      voterRole: sql<CompanyRole | null>`${sql`(select ${memberships.role} from ${memberships} where ${memberships.companyId} = ${resolutions.companyId} and ${memberships.userId} = ${caller})`}`,
+      recused: sql<boolean>`${sql`exists (select 1 from ${resolutionRecusals} where ${resolutionRecusals.resolutionId} = ${resolutions.id} and ${resolutionRecusals.userId} = ${caller})`}`,
+      ownVote: ownVoteOf(caller),
+    })
+    .from(resolutions)
+    .where(eq(resolutions.id, sql.placeholder("id")))
+    .prepare("quorum_vote_state")
+    .execute({ id: row.id, userId });
+  if (!state) throw notFound();
+  return { ...state, eligible: Number(state.eligible), recused: Boolean(state.recused) };
 }
 
 /**
@@ -210,9 +340,11 @@ async function lockResolution(tx: Transaction, id: number): Promise<ResolutionRo
  * certificate: who was eligible (founders, admins and members now), who was recused, every counted vote.
  * Notifies every member of the company. Answers the row as it now is.
  */
-async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, actorId: number | null): Promise<ResolutionRow> {
+async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, actorId: number | null, live?: { tally: Tally; eligible: number }): Promise<ResolutionRow> {
   if (row.status !== "pending") return row;
   const now = clock.now();
+  // Told the live tally, a resolution that is not due costs no further query.
+  if (live && !isDue(row, live.tally, live.eligible, now)) return row;
   const [company] = await tx.select({ quorumPercent: companies.quorumPercent }).from(companies).where(eq(companies.id, row.companyId));
   const members = await tx
     .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, role: memberships.role })
@@ -278,26 +410,23 @@ async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, 
  * (everyone voted, or the deadline passed) is decided first; the 409 that follows is answered after the
  * transaction commits, so the decision is kept.
  */
-async function openWrite<T>(deps: Deps, id: number, actorId: number, work: (tx: Transaction, row: ResolutionRow) => Promise<T>): Promise<T> {
+async function openWrite<T>(deps: Deps, id: number, actorId: number, work: (tx: Transaction, row: ResolutionRow, state: LiveState) => Promise<T>): Promise<T> {
   const result = await deps.db.transaction(async (tx): Promise<{ refused: HttpError } | { value: T }> => {
     const locked = await lockResolution(tx, id);
     if (!locked) throw notFound();
-    const row = await decideIfReady(tx, deps.clock, locked, actorId);
+    const state = await liveState(tx, locked, actorId);
+    const row = await decideIfReady(tx, deps.clock, locked, actorId, state);
     if (row.status !== "pending") return { refused: conflict(notPending) };
     if (row.deadline.getTime() <= deps.clock.now().getTime()) return { refused: conflict(pastDeadline) };
-    return { value: await work(tx, row) };
+    return { value: await work(tx, row, state) };
   });
   if ("refused" in result) throw result.refused;
   return result.value;
 }
 
-/** The caller's role must still vote (their membership is read in the transaction). */
-async function assertEligible(tx: Transaction, row: ResolutionRow, userId: number): Promise<void> {
-  const [membership] = await tx
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.companyId, row.companyId), eq(memberships.userId, userId)));
-  if (!membership || !votingRoles.includes(membership.role)) throw new HttpError(403, "Observers cannot vote");
+/** The caller's role must still vote (their membership was read in the transaction, after the lock). */
+function assertEligible(state: LiveState): void {
+  if (!state.voterRole || !votingRoles.includes(state.voterRole)) throw new HttpError(403, "Observers cannot vote");
 }
 
 /** `POST /api/resolutions`: always pending, a deadline in the future, documents of the company; notifies the other voters. */
@@ -363,34 +492,49 @@ export async function createResolution(
  */
 export async function castVote(deps: Deps, tenant: TenantContext, id: number, input: CastVoteInput & { comment?: string | null }): Promise<VoteCounts> {
   const userId = tenant.user.id;
-  await openWrite(deps, id, userId, async (tx, row) => {
-    await assertEligible(tx, row, userId);
-    const [recusal] = await tx.select({ userId: resolutionRecusals.userId }).from(resolutionRecusals).where(and(eq(resolutionRecusals.resolutionId, id), eq(resolutionRecusals.userId, userId)));
-    if (recusal) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
+  return openWrite(deps, id, userId, async (tx, row, state): Promise<VoteCounts> => {
+    assertEligible(state);
+    if (state.recused) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
     const now = deps.clock.now();
-    const [previous] = await tx.select({ vote: votes.vote }).from(votes).where(and(eq(votes.resolutionId, id), eq(votes.userId, userId)));
+    const previous = state.ownVote ? { vote: state.ownVote } : undefined;
+    // The vote and its audit row in one statement (a data-modifying WITH runs whether or not the rest reads
+    // it): one round trip less while the resolution's row lock is held and other votes on it wait.
+    const upsert = tx.$with("cast_vote").as(
+      tx
+        .insert(votes)
+        .values({ resolutionId: id, userId, vote: input.vote, comment: input.comment ?? null, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: [votes.resolutionId, votes.userId], set: { vote: input.vote, comment: input.comment ?? null, updatedAt: now } })
+        .returning({ id: votes.id }),
+    );
     await tx
-      .insert(votes)
-      .values({ resolutionId: id, userId, vote: input.vote, comment: input.comment ?? null, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: [votes.resolutionId, votes.userId], set: { vote: input.vote, comment: input.comment ?? null, updatedAt: now } });
-    await recordAudit(tx, deps.clock, {
-      actorId: userId,
-      companyId: row.companyId,
-      action: previous ? "resolution.vote_changed" : "resolution.voted",
-      targetType: "resolution",
-      targetId: id,
-      details: previous ? { from: previous.vote, to: input.vote } : { vote: input.vote },
-    });
-    await decideIfReady(tx, deps.clock, row, userId);
+      .with(upsert)
+      .insert(auditEvents)
+      .values(
+        auditRow(deps.clock, {
+          actorId: userId,
+          companyId: row.companyId,
+          action: previous ? "resolution.vote_changed" : "resolution.voted",
+          targetType: "resolution",
+          targetId: id,
+          details: previous ? { from: previous.vote, to: input.vote } : { vote: input.vote },
+        }),
+      );
+    // The tally with this vote in it tells whether everyone eligible has now voted.
+    const tally = { ...state.tally };
+    if (previous) tally[previous.vote] -= 1;
+    tally[input.vote] += 1;
+    const after = await decideIfReady(tx, deps.clock, row, userId, { tally, eligible: state.eligible });
+    // The answer is the counts as this transaction leaves them: the frozen tally if this vote decided it.
+    const counts = after.certificate ? { yes: after.certificate.yes, no: after.certificate.no, abstain: after.certificate.abstain } : tally;
+    return { ...counts, total: counts.yes + counts.no + counts.abstain, userVote: input.vote };
   });
-  return voteCounts(deps, id, userId);
 }
 
 /** `POST /api/resolutions/:id/conflict`: the caller's vote is withdrawn and they leave the denominator. */
 export async function declareConflict(deps: Deps, tenant: TenantContext, id: number, reason: string): Promise<void> {
   const userId = tenant.user.id;
-  await openWrite(deps, id, userId, async (tx, row) => {
-    await assertEligible(tx, row, userId);
+  await openWrite(deps, id, userId, async (tx, row, state) => {
+    assertEligible(state);
     const withdrawn = await tx.delete(votes).where(and(eq(votes.resolutionId, id), eq(votes.userId, userId))).returning({ vote: votes.vote });
     await tx
       .insert(resolutionRecusals)
