@@ -1,7 +1,8 @@
 // Memory bound of file uploads: five concurrent 20 MiB uploads against the app in this process, measuring
 // the process's RSS (sampled every 20 ms) before, at the peak and after. Not a test: it prints its figures.
-//   npx tsx scripts/bench-upload-memory.ts [multipart|json]   (DATABASE_URL: against that Postgres)
+//   npx tsx scripts/bench-upload-memory.ts [multipart|json] [--glibc-defaults]   (DATABASE_URL: against that Postgres)
 // Run with --expose-gc for a settled "after": NODE_OPTIONS=--expose-gc npx tsx scripts/bench-upload-memory.ts
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,8 +12,17 @@ import { systemClock } from "../server/src/clock";
 import { openDatabase } from "../server/src/db/client";
 import { runMigrations } from "../server/src/db/migrate";
 import { samplePdf } from "../server/src/testing/sample-files";
+import { serverAllocatorEnv } from "./server-env.mjs";
 
-const mode = process.argv[2] === "json" ? "json" : "multipart";
+// Measured as `npm start` runs the server, with its allocator settings (glibc reads them when a process
+// starts, hence the second process), unless MALLOC_MMAP_THRESHOLD_ is set already or --glibc-defaults asks
+// for glibc's own behaviour.
+if (process.env.MALLOC_MMAP_THRESHOLD_ === undefined && !process.argv.includes("--glibc-defaults")) {
+  const measured = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit", env: { ...process.env, ...serverAllocatorEnv } });
+  process.exit(measured.status ?? 1);
+}
+
+const mode = process.argv.includes("json") ? "json" : "multipart";
 const uploads = 5;
 const megabyte = 1024 * 1024;
 

@@ -27,6 +27,7 @@ import { openDatabase } from "../server/src/db/client";
 import { companies, documents, meetings, memberships, resolutions, users, votes } from "../server/src/db/schema";
 import { createSession } from "../server/src/http/session";
 import { summarizeProfile } from "./cpuprofile-top";
+import { serverAllocatorEnv } from "./server-env.mjs";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const outDir = join(repoRoot, "dist", "bench");
@@ -111,7 +112,8 @@ async function startProcess(name: string, script: string, env: Record<string, st
   const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: repoRoot,
     stdio: ["ignore", fd, "pipe"],
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
+    // Both servers start as `npm start` starts Quorum, allocator settings included.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...serverAllocatorEnv, ...env },
   });
   closeSync(fd);
   running.add(child);

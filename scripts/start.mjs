@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { serverAllocatorEnv } from "./server-env.mjs";
 
 const outputs = ["dist/server/index.js", "dist/public/index.html"];
 const sources = ["client", "server", "shared", "migrations", "package-lock.json", "vite.config.ts", "tailwind.config.ts"];
@@ -27,5 +28,8 @@ if (builtAt === 0 || changedAt > builtAt) {
 }
 
 // Replace this process's role with the server so signals reach it directly.
-const server = spawnSync(process.execPath, ["--enable-source-maps", "dist/server/index.js"], { stdio: "inherit" });
+const server = spawnSync(process.execPath, ["--enable-source-maps", "dist/server/index.js"], {
+  stdio: "inherit",
+  env: { ...process.env, ...serverAllocatorEnv },
+});
 process.exit(server.status ?? 0);

@@ -1,0 +1,1 @@
+export declare const serverAllocatorEnv: { MALLOC_MMAP_THRESHOLD_: string };
