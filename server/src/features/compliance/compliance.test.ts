@@ -143,8 +143,8 @@ describe("GET /api/companies/:companyId/compliance", () => {
     const again = await signIn(founder);
     const busy = await ctx.countQueries(() => compliance(again, company.id));
     expect(busy).toBe(empty);
-    // The session, the membership (the active company: none) and four reads.
-    expect(busy).toBeLessThanOrEqual(6);
+    // The session (the active company's membership comes with it) and the one record read.
+    expect(busy).toBe(2);
   });
 });
 
