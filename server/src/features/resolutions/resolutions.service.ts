@@ -161,14 +161,33 @@ const companyDueQuery = preparedPerDatabase((db) =>
     .prepare("quorum_resolutions_due"),
 );
 
-const listQuery = preparedPerDatabase((db) =>
-  db
-    .select(listColumns)
+/**
+ * The list's live tallies in one pass: the company's votes by its current voters, grouped by resolution. The same
+ * count as `liveTally` (which the poll and a vote use for one resolution), without a subquery per row: on a list of
+ * 30 resolutions that was most of the list's time in Postgres.
+ */
+function companyTallies(db: Database, companyId: Placeholder) {
+  const counted = (choice: VoteChoice) => sql<number>`count(*) filter (where ${votes.vote} = ${sql.raw(`'${choice}'`)})`;
+  return db
+    .select({ resolutionId: votes.resolutionId, yes: counted("yes").as("yes"), no: counted("no").as("no"), abstain: counted("abstain").as("abstain") })
+    .from(votes)
+    .innerJoin(resolutions, and(eq(resolutions.id, votes.resolutionId), eq(resolutions.companyId, companyId)))
+    .innerJoin(memberships, and(eq(memberships.userId, votes.userId), eq(memberships.companyId, companyId), inArray(memberships.role, votingRoles)))
+    .groupBy(votes.resolutionId)
+    .as("list_tallies");
+}
+
+const listQuery = preparedPerDatabase((db) => {
+  const tallies = companyTallies(db, sql.placeholder("companyId"));
+  const listTally = sql<Tally>`case when ${resolutions.certificate} is not null then ${frozenTally} else json_build_object('yes', coalesce(${tallies.yes}, 0), 'no', coalesce(${tallies.no}, 0), 'abstain', coalesce(${tallies.abstain}, 0)) end`;
+  return db
+    .select({ ...listColumns, tally: listTally })
     .from(resolutions)
+    .leftJoin(tallies, eq(tallies.resolutionId, resolutions.id))
     .where(eq(resolutions.companyId, sql.placeholder("companyId")))
     .orderBy(desc(resolutions.createdAt), desc(resolutions.id))
-    .prepare("quorum_resolutions_list"),
-);
+    .prepare("quorum_resolutions_list");
+});
 
 /** `GET /api/companies/:companyId/resolutions`: newest first, with vote counts, in a fixed number of queries. */
 export async function listResolutions(deps: Deps, companyId: number): Promise<Resolution[]> {

@@ -122,6 +122,27 @@ describe("lists", () => {
     expect(later.body.map((row: { id: number }) => row.id)).toEqual([first]);
   });
 
+  it("count, in the list as in the poll, only the votes of those who vote in the company now", async () => {
+    const { founder, company, voters } = await boardWith(3);
+    const id = await created(founder);
+    const other = await created(founder, { title: "Other" });
+    // Three of the four vote, so it stays pending.
+    await allVote(voters, id, ["yes", "no", "abstain"]);
+    await vote(voters[1]!, other, "no");
+    const counts = async () => {
+      const list = await request(ctx.app).get(`/api/companies/${company.id}/resolutions`).set("Authorization", founder.bearer);
+      const poll = await request(ctx.app).get(`/api/resolutions/${id}/votes`).set("Authorization", founder.bearer);
+      const listed = list.body.find((row: { id: number }) => row.id === id).voteCounts;
+      expect(listed).toEqual({ yes: poll.body.yes, no: poll.body.no, abstain: poll.body.abstain });
+      return { listed, other: list.body.find((row: { id: number }) => row.id === other).voteCounts };
+    };
+    expect(await counts()).toEqual({ listed: { yes: 1, no: 1, abstain: 1 }, other: { yes: 0, no: 1, abstain: 0 } });
+    // An observer's vote and a departed member's vote stop counting while the resolution is pending.
+    await ctx.db.update(memberships).set({ role: "observer" }).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[1]!.id)));
+    await ctx.db.delete(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[2]!.id)));
+    expect(await counts()).toEqual({ listed: { yes: 1, no: 0, abstain: 0 }, other: { yes: 0, no: 0, abstain: 0 } });
+  });
+
   it("send the same number of queries for 1 and 30 resolutions", async () => {
     const { founder, company, voters } = await boardWith(2);
     const queries = async (path: string) =>
