@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { complianceRuleIds, type ComplianceGroup, type ComplianceItem } from "@shared/compliance";
 import { setAuthToken } from "@/lib/auth-token";
@@ -129,10 +129,10 @@ describe("Compliance Health", () => {
     expect(within(await groupCard("Resolutions")).getByRole("link", { name: "Manage Resolutions" })).toHaveAttribute("href", "/");
   });
 
-  it("keeps the three group cards in place, marked busy, until the verdicts arrive", async () => {
+  it("on its own, keeps the three group cards in place, marked busy, until the verdicts arrive", async () => {
     let release!: (body: ComplianceGroup[]) => void;
     answer(new Promise((resolve) => (release = resolve)));
-    renderApp({ path: "/", signedInAs: me });
+    renderHealth();
     const panel = await screen.findByRole("region", { name: "Compliance Health" });
     const list = within(panel).getAllByRole("list")[0]!;
     expect(list).toHaveAttribute("aria-busy", "true");
@@ -143,13 +143,30 @@ describe("Compliance Health", () => {
       expect(within(card).queryByRole("progressbar")).not.toBeInTheDocument();
       expect(within(card).queryByRole("link", { name: /Manage/ })).not.toBeInTheDocument();
     }
-    const reminders = screen.getByRole("region", { name: "Compliance Reminders" });
-    expect(within(reminders).getByRole("status", { name: "Loading compliance reminders" })).toBeInTheDocument();
-
     release(groups([quarterly], [legal], [quorum], [0, 0, 100]));
     expect(await within(panel).findByRole("progressbar", { name: "Resolutions compliance" })).toHaveAttribute("aria-valuenow", "100");
     expect(list).not.toHaveAttribute("aria-busy");
-    expect(within(reminders).queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("shows the dashboard's placeholder, never a score of 0, until the verdicts arrive, then every panel at once", async () => {
+    let release!: (body: ComplianceGroup[]) => void;
+    answer(new Promise((resolve) => (release = resolve)));
+    renderApp({ path: "/", signedInAs: me });
+    expect(await screen.findByRole("status", { name: "Loading dashboard" })).toBeInTheDocument();
+    // The other panels' reads have answered, but none is shown before the verdicts: none would be pushed down.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    for (const name of ["Compliance Reminders", "Pending Resolutions", "Upcoming Meetings", "Recent Documents", "Quick Actions", "Compliance Health"]) {
+      expect(screen.queryByRole("region", { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+
+    release(groups([quarterly], [legal], [quorum], [0, 0, 100]));
+    const panel = await screen.findByRole("region", { name: "Compliance Health" });
+    expect(within(panel).getByRole("progressbar", { name: "Resolutions compliance" })).toHaveAttribute("aria-valuenow", "100");
+    expect(screen.queryByRole("status", { name: "Loading dashboard" })).not.toBeInTheDocument();
+    for (const name of ["Compliance Reminders", "Pending Resolutions", "Upcoming Meetings", "Recent Documents", "Quick Actions"]) {
+      expect(screen.getByRole("region", { name })).toBeInTheDocument();
+    }
   });
 });
 

@@ -6,12 +6,19 @@ import { ScheduleMeeting } from "@/app/schedule-meeting";
 import { DashboardPanel } from "@/components/dashboard-panel";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/utils";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { ComplianceHealthPanel } from "@/features/compliance/components/compliance-health-panel";
 import { ComplianceRemindersPanel } from "@/features/compliance/components/compliance-reminders-panel";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
 import { PendingResolutionsPanel } from "@/features/resolutions/components/pending-resolutions-panel";
 import { RecentDocumentsPanel } from "@/features/documents/components/recent-documents-panel";
+import { useCompliance } from "@/features/compliance/api/get-compliance";
+import { useRecentDocuments } from "@/features/documents/api/get-recent-documents";
+import { useUpcomingMeetings } from "@/features/meetings/api/get-upcoming-meetings";
+import { usePendingResolutions } from "@/features/resolutions/api/get-pending-resolutions";
 
 /** What the Schedule meeting modal opens as: a new board meeting, or the AGM with its title prefilled. */
 type Scheduling = { open: boolean; agmTitle?: string };
@@ -30,48 +37,58 @@ export function DashboardPage() {
   // Observers may not schedule (the server refuses them), so they are offered no scheduling action.
   const canSchedule = can(user?.role, "scheduleMeeting");
   const scheduleNewMeeting = () => setScheduling({ open: true });
+  const firstScreenLoading = useFirstScreenLoading();
 
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-2">
       <PageTitle className="lg:col-span-2">Dashboard</PageTitle>
-      <ComplianceRemindersPanel onScheduleAgm={canSchedule ? (agmTitle) => setScheduling({ open: true, agmTitle }) : undefined} />
-      <PendingResolutionsPanel />
-      <UpcomingMeetingsPanel />
-      <RecentDocumentsPanel />
-      <DashboardPanel
-        title="Quick Actions"
-        className="lg:col-span-2"
-        action={
-          canSchedule && (
-            <Button onClick={scheduleNewMeeting}>
-              <Plus aria-hidden />
-              New Meeting
-            </Button>
-          )
-        }
-      >
-        {/* Side by side on a wide screen, one equal column per action the role holds (an observer has two). */}
-        <ul className="grid gap-3 lg:auto-cols-fr lg:grid-flow-col">
-          {canSchedule && (
-            <QuickAction icon={<CalendarPlus aria-hidden />} title="Schedule Meeting" text="Create a new board meeting with agenda">
-              <Button variant="link" className="h-auto p-0" onClick={scheduleNewMeeting}>
-                Create meeting
+      {/*
+        Until the first screen's reads have all answered, one placeholder stands for the panels, and the panels
+        (mounted, so their reads are on their way) are not displayed. Then they appear all at once: a panel that
+        grew or shrank in place as its rows arrived would push the panels under it down the screen while the
+        director is reading or about to tap them.
+      */}
+      {firstScreenLoading && <DashboardPlaceholder />}
+      <div hidden={firstScreenLoading} className={cn(firstScreenLoading ? "hidden" : "contents")}>
+        <ComplianceRemindersPanel onScheduleAgm={canSchedule ? (agmTitle) => setScheduling({ open: true, agmTitle }) : undefined} />
+        <PendingResolutionsPanel />
+        <UpcomingMeetingsPanel />
+        <RecentDocumentsPanel />
+        <DashboardPanel
+          title="Quick Actions"
+          className="lg:col-span-2"
+          action={
+            canSchedule && (
+              <Button onClick={scheduleNewMeeting}>
+                <Plus aria-hidden />
+                New Meeting
+              </Button>
+            )
+          }
+        >
+          {/* Side by side on a wide screen, one equal column per action the role holds (an observer has two). */}
+          <ul className="grid gap-3 lg:auto-cols-fr lg:grid-flow-col">
+            {canSchedule && (
+              <QuickAction icon={<CalendarPlus aria-hidden />} title="Schedule Meeting" text="Create a new board meeting with agenda">
+                <Button variant="link" className="h-auto p-0" onClick={scheduleNewMeeting}>
+                  Create meeting
+                </Button>
+              </QuickAction>
+            )}
+            <QuickAction icon={<FilePlus2 aria-hidden />} title="Create Resolution" text="Draft a new resolution for board approval">
+              <Button asChild variant="link" className="h-auto p-0">
+                <Link href="/resolutions?new=1">Create resolution</Link>
               </Button>
             </QuickAction>
-          )}
-          <QuickAction icon={<FilePlus2 aria-hidden />} title="Create Resolution" text="Draft a new resolution for board approval">
-            <Button asChild variant="link" className="h-auto p-0">
-              <Link href="/resolutions?new=1">Create resolution</Link>
-            </Button>
-          </QuickAction>
-          <QuickAction icon={<Upload aria-hidden />} title="Upload Document" text="Add files to your board's document repository">
-            <Button asChild variant="link" className="h-auto p-0">
-              <Link href="/documents?upload=1">Upload document</Link>
-            </Button>
-          </QuickAction>
-        </ul>
-      </DashboardPanel>
-      <ComplianceHealthPanel className="lg:col-span-2" />
+            <QuickAction icon={<Upload aria-hidden />} title="Upload Document" text="Add files to your board's document repository">
+              <Button asChild variant="link" className="h-auto p-0">
+                <Link href="/documents?upload=1">Upload document</Link>
+              </Button>
+            </QuickAction>
+          </ul>
+        </DashboardPanel>
+        <ComplianceHealthPanel className="lg:col-span-2" />
+      </div>
       {canSchedule && (
         <ScheduleMeeting
           open={scheduling.open}
@@ -80,6 +97,36 @@ export function DashboardPage() {
           initialValues={scheduling.agmTitle ? { title: scheduling.agmTitle } : undefined}
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * Whether a read of the panels a phone shows first is still on its way (not merely waiting for a company):
+ * the compliance reminders, the votes waiting, the meetings ahead and the latest papers.
+ */
+function useFirstScreenLoading(): boolean {
+  const compliance = useCompliance();
+  const lists = [usePendingResolutions(), useUpcomingMeetings(), useRecentDocuments()];
+  return (compliance.isPlaceholderData && compliance.isFetching) || lists.some((list) => list.isLoading);
+}
+
+/** The list panels' outline while their reads are on their way: a card each, with placeholder rows. */
+function DashboardPlaceholder() {
+  return (
+    <div role="status" aria-label="Loading dashboard" className="grid min-w-0 gap-6 lg:col-span-2 lg:grid-cols-2">
+      {[2, 3, 3, 3].map((rows, card) => (
+        <Card key={card} aria-hidden className="min-w-0 gap-4 py-5 sm:gap-6 sm:py-6">
+          <CardHeader className="px-4 sm:px-6">
+            <Skeleton className="h-5 w-44" />
+          </CardHeader>
+          <CardContent className="grid gap-3 px-4 sm:px-6">
+            {Array.from({ length: rows }, (_, row) => (
+              <Skeleton key={row} className="h-16 w-full" />
+            ))}
+          </CardContent>
+        </Card>
+      ))}
     </div>
   );
 }

@@ -139,7 +139,9 @@ describe("dashboard", () => {
     let release!: (list: ListedMeeting[]) => void;
     upcoming(new Promise((resolve) => (release = resolve)));
     renderApp({ path: "/", signedInAs: me });
-    expect(await screen.findByRole("status", { name: "Loading upcoming meetings" })).toBeInTheDocument();
+    // The dashboard's placeholder stands for its panels until their reads have answered.
+    expect(await screen.findByRole("status", { name: "Loading dashboard" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Upcoming Meetings" })).not.toBeInTheDocument();
     release([
       buildListedMeeting({ id: 31, title: "Q3 Board Meeting", date: "2026-07-15T13:30:00.000Z", status: "confirmed", participantCount: 4, location: "HQ" }),
       buildListedMeeting({ id: 32, title: "AGM", date: "2026-08-01T09:00:00.000Z", participantCount: 1 }),
