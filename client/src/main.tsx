@@ -9,8 +9,8 @@ import "./index.css";
 // Set the theme class before the first paint so a dark-mode user never sees a light flash.
 applyTheme(resolveTheme(readStoredTheme() ?? DEFAULT_THEME, systemPrefersDark()));
 
-preloadSignedInApp();
 const queryClient = createQueryClient();
+preloadSignedInApp(queryClient);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,8 +1,9 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch, useRoute } from "wouter";
 import { NotFoundPage, RegisterPage, UnsubscribePage, signedInPaths } from "@/app/signed-out-routes";
 import { SignInPage } from "@/app/routes/sign-in";
-import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { currentUserQueryOptions, useCurrentUser } from "@/lib/auth/get-current-user";
 import { getAuthToken } from "@/lib/auth-token";
 
 // The shell of the signed-in app (sidebar, menus, notifications, the route table with its icons) is
@@ -12,16 +13,24 @@ const loadSignedInRoutes = () => import("@/app/signed-in-routes");
 const SignedInRoutes = lazy(async () => ({ default: (await loadSignedInRoutes()).SignedInRoutes }));
 
 /**
- * With a token stored, the visitor is most likely signed in: the shell, then the page at the address,
- * start downloading beside the request for the current user instead of after it. Signed out, nothing is fetched.
+ * With a token stored, the visitor is most likely signed in: the request for the current user starts at once,
+ * and beside it the shell and the page at the address download; the page's first reads start as soon as the
+ * user (so the active company) is known, rather than after the page's code has arrived and rendered.
+ * Signed out, nothing is fetched.
  */
-export function preloadSignedInApp(): void {
+export function preloadSignedInApp(queryClient: QueryClient): void {
   if (getAuthToken() === null) return;
-  // The page at the address too, as soon as the shell is there, rather than once the user is known.
-  void loadSignedInRoutes().then(
-    ({ preloadPage }) => preloadPage(window.location.pathname),
-    () => undefined,
-  );
+  const path = window.location.pathname;
+  // The app's own current-user query (same key) finds this request in flight; a refusal is its to handle.
+  const user = queryClient.fetchQuery(currentUserQueryOptions());
+  user.catch(() => undefined);
+  // Only a head start: whatever fails here, the app asks again as it renders.
+  void loadSignedInRoutes()
+    .then(({ preloadPage }) => preloadPage(path))
+    .catch(() => undefined);
+  void import("@/app/page-data")
+    .then(({ startPage }) => startPage(queryClient, path, user))
+    .catch(() => undefined);
 }
 
 /** A plain 'Loading', shown while the current user is being requested (before any page, signed in or out). */

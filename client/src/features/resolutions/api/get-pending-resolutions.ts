@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { PendingResolutionSummary } from "@shared/resolutions";
 import { apiJson } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
@@ -8,6 +9,9 @@ export function getPendingResolutions(companyId: number): Promise<PendingResolut
   return apiJson<PendingResolutionSummary[]>("GET", `/api/companies/${companyId}/resolutions/pending`);
 }
 
+export const pendingResolutionsQueryOptions = (companyId: number) =>
+  queryOptions({ queryKey: resolutionKeys.pending(companyId), queryFn: () => getPendingResolutions(companyId) });
+
 export function usePendingResolutions() {
-  return useActiveCompanyQuery((companyId) => ({ queryKey: resolutionKeys.pending(companyId), queryFn: () => getPendingResolutions(companyId) }));
+  return useActiveCompanyQuery(pendingResolutionsQueryOptions);
 }
