@@ -141,5 +141,15 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
     return [requireAuth, markGuard(ownerCheck, { class: "own-user", by: "owner" })];
   }
 
-  return { requireAuth, requirePlatformAdmin, requireCompanyMember, requireOwnResource, requireOwnThing };
+  /**
+   * A company's thing whose service checks the caller's membership itself, in the same transaction and after
+   * the row lock it takes anyway (a vote): a guard query before it would be one more round trip on the
+   * busiest write, and a membership read before the lock could be stale by the time the write happens. The
+   * service must answer 404 for a thing of a company the caller is not a member of; the tenancy test holds
+   * every route marked so to that, from outside.
+   */
+  const memberCheckedByService: RequestHandler = markGuard((_req, _res, next) => next(), { class: "thing", by: "service" });
+  const requireAuthThenThingInService: RequestHandler[] = [requireAuth, memberCheckedByService];
+
+  return { requireAuth, requirePlatformAdmin, requireCompanyMember, requireOwnResource, requireOwnThing, requireAuthThenThingInService };
 }

@@ -26,6 +26,11 @@ export type GuardMark =
   | { class: "company"; by: "active" }
   /** requireCompanyMember on a thing loaded by id (or a company named in the body): another company's is not found. */
   | { class: "thing" }
+  /**
+   * requireAuthThenThingInService: a thing loaded by id whose membership check runs in the service, in the
+   * statement that reads the thing under its row lock (a vote): another company's is not found.
+   */
+  | { class: "thing"; by: "service" }
   /** requirePlatformAdmin. */
   | { class: "platform" };
 

@@ -56,9 +56,10 @@ export function resolutionsRouter(deps: RouterDeps): Router {
     res.json(await voteCounts(deps, idParam(req.params.id), tenantOf(req).user.id, polls.get(req)));
   });
 
-  router.post("/resolutions/:id/vote", ...requireCompanyMember({ company: resolutionOf, permission: "vote" }), async (req, res) => {
+  // The vote checks the caller's membership and role itself, under the resolution's row lock (see castVote).
+  router.post("/resolutions/:id/vote", ...deps.guards.requireAuthThenThingInService, async (req, res) => {
     const input = parseOr400(castVoteSchema, req.body);
-    res.json(await castVote(deps, tenantOf(req), idParam(req.params.id), input));
+    res.json(await castVote(deps, authOf(req).user, idParam(req.params.id), input));
   });
 
   router.post("/resolutions/:id/conflict", ...requireCompanyMember({ company: resolutionOf, permission: "vote" }), async (req, res) => {

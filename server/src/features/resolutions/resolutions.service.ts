@@ -434,6 +434,9 @@ async function openWrite<T>(deps: Deps, id: number, actorId: number, work: (tx: 
     const locked = await lockResolution(tx, id);
     if (!locked) throw notFound();
     const state = await liveState(tx, locked, actorId);
+    // Not a member of the resolution's company: it is not found, as an id that names nothing (the vote route
+    // relies on this check; the others passed a membership guard already).
+    if (state.voterRole === null) throw notFound();
     const row = await decideIfReady(tx, deps.clock, locked, actorId, state);
     if (row.status !== "pending") return { refused: conflict(notPending) };
     if (row.deadline.getTime() <= deps.clock.now().getTime()) return { refused: conflict(pastDeadline) };
@@ -507,10 +510,11 @@ export async function createResolution(
 /**
  * `POST /api/resolutions/:id/vote`: creates or replaces the caller's vote under the resolution's row lock,
  * so a vote racing the decision is either counted in it or refused (409), never both; then decides the
- * resolution if everyone eligible has now voted.
+ * resolution if everyone eligible has now voted. The route has no membership guard: the caller's membership
+ * and role are read here, after the lock (a resolution of another company is not found, an observer is refused).
  */
-export async function castVote(deps: Deps, tenant: TenantContext, id: number, input: CastVoteInput & { comment?: string | null }): Promise<VoteCounts> {
-  const userId = tenant.user.id;
+export async function castVote(deps: Deps, voter: { id: number }, id: number, input: CastVoteInput & { comment?: string | null }): Promise<VoteCounts> {
+  const userId = voter.id;
   return openWrite(deps, id, userId, async (tx, row, state): Promise<VoteCounts> => {
     assertEligible(state);
     if (state.recused) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
