@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "./chromium";
+import { freePort } from "../scripts/free-port";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,15 +14,6 @@ declare module "vitest" {
   }
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 
 let server: ChildProcess | undefined;
 

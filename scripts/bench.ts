@@ -13,7 +13,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon, { type AutocannonRequest, type AutocannonResult } from "autocannon";
@@ -28,6 +27,8 @@ import { companies, documents, meetings, memberships, resolutions, users, votes 
 import { createSession } from "../server/src/http/session";
 import { summarizeProfile } from "./cpuprofile-top";
 import { serverAllocatorEnv } from "./server-env.mjs";
+import { serverBundleOptions } from "./server-bundle.mjs";
+import { freePort } from "./free-port";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const outDir = join(repoRoot, "dist", "bench");
@@ -46,17 +47,6 @@ process.on("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 // --- Database ---
 
@@ -85,17 +75,11 @@ async function benchDatabase(): Promise<string | undefined> {
 
 async function buildServers(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
-  // The same bundle `npm run build` makes (scripts/build-server.mjs), beside it so it finds migrations and node_modules.
+  // The same bundle `npm run build` makes, beside it so it finds migrations and node_modules.
   await build({
+    ...serverBundleOptions,
     entryPoints: { quorum: join(repoRoot, "server/src/index.ts"), bare: join(repoRoot, "scripts/bench-bare-server.ts") },
     outdir: outDir,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "esm",
-    packages: "external",
-    sourcemap: true,
-    logLevel: "warning",
   });
 }
 

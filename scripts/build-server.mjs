@@ -1,15 +1,6 @@
-// Bundles the server into dist/server/index.js (Node 20 does not run TypeScript). Dependencies stay in node_modules.
+// Bundles the server into dist/server/index.js. Dependencies stay in node_modules.
 import { build } from "esbuild";
+import { serverBundleOptions } from "./server-bundle.mjs";
 
-await build({
-  entryPoints: ["server/src/index.ts"],
-  outfile: "dist/server/index.js",
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "esm",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-});
+await build({ ...serverBundleOptions, entryPoints: ["server/src/index.ts"], outfile: "dist/server/index.js" });
 console.log("built dist/server/index.js");

@@ -16,11 +16,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { freePort } from "./free-port";
 
 const MIN_SCORE = 95;
 const START_TIMEOUT_MS = 60_000;
@@ -66,16 +66,6 @@ interface Measure {
 
 class LighthouseRuntimeError extends Error {}
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
 
 function buildIfNeeded(): void {
   const built = existsSync(resolve(repoRoot, "dist/server/index.js")) && existsSync(resolve(repoRoot, "dist/public/index.html"));

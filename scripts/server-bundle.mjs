@@ -1,0 +1,11 @@
+// How the server is bundled for Node 20 (which does not run TypeScript): one ESM file per entry, with the
+// dependencies left in node_modules. `npm run build` and `npm run bench` both bundle with these options.
+export const serverBundleOptions = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+};
