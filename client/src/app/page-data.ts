@@ -1,9 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
-import { complianceQueryOptions } from "@/features/compliance/api/get-compliance";
-import { recentDocumentsQueryOptions } from "@/features/documents/api/get-recent-documents";
-import { upcomingMeetingsQueryOptions } from "@/features/meetings/api/get-upcoming-meetings";
-import { pendingResolutionsQueryOptions } from "@/features/resolutions/api/get-pending-resolutions";
+import { dashboardFirstReads } from "@/app/dashboard-reads";
 
 interface HeadStart {
   /** The page's module: the same one the route table loads, so both share one download. */
@@ -15,10 +12,11 @@ interface HeadStart {
 const dashboard: HeadStart = {
   code: () => import("@/app/routes/dashboard"),
   reads: (queryClient, companyId) => {
-    void queryClient.prefetchQuery(complianceQueryOptions(companyId));
-    void queryClient.prefetchQuery(pendingResolutionsQueryOptions(companyId));
-    void queryClient.prefetchQuery(upcomingMeetingsQueryOptions(companyId));
-    void queryClient.prefetchQuery(recentDocumentsQueryOptions(companyId));
+    const [compliance, pending, upcoming, recent] = dashboardFirstReads(companyId);
+    void queryClient.prefetchQuery(compliance);
+    void queryClient.prefetchQuery(pending);
+    void queryClient.prefetchQuery(upcoming);
+    void queryClient.prefetchQuery(recent);
   },
 };
 

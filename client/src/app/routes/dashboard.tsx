@@ -1,23 +1,22 @@
 import { CalendarPlus, FilePlus2, Plus, Upload } from "lucide-react";
+import { useQueries } from "@tanstack/react-query";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { can } from "@shared/permissions";
+import { dashboardFirstReads } from "@/app/dashboard-reads";
 import { DashboardPanel } from "@/components/dashboard-panel";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
+import { useActiveCompany } from "@/lib/auth/active-company";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { ComplianceHealthPanel } from "@/features/compliance/components/compliance-health-panel";
 import { ComplianceRemindersPanel } from "@/features/compliance/components/compliance-reminders-panel";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
 import { PendingResolutionsPanel } from "@/features/resolutions/components/pending-resolutions-panel";
 import { RecentDocumentsPanel } from "@/features/documents/components/recent-documents-panel";
-import { useCompliance } from "@/features/compliance/api/get-compliance";
-import { useRecentDocuments } from "@/features/documents/api/get-recent-documents";
-import { useUpcomingMeetings } from "@/features/meetings/api/get-upcoming-meetings";
-import { usePendingResolutions } from "@/features/resolutions/api/get-pending-resolutions";
 
 /**
  * The Schedule meeting modal (its form, validation and member picker) is loaded when first opened: it is not
@@ -111,14 +110,13 @@ export function DashboardPage() {
   );
 }
 
-/**
- * Whether a read of the panels a phone shows first is still on its way (not merely waiting for a company):
- * the compliance reminders, the votes waiting, the meetings ahead and the latest papers.
- */
+/** Whether a read of the panels a phone shows first is still on its way (not merely waiting for a company). */
 function useFirstScreenLoading(): boolean {
-  const compliance = useCompliance();
-  const lists = [usePendingResolutions(), useUpcomingMeetings(), useRecentDocuments()];
-  return (compliance.isPlaceholderData && compliance.isFetching) || lists.some((list) => list.isLoading);
+  const companyId = useActiveCompany();
+  // Without a company the reads are built for id 0, which names none, and wait (as each panel's own do).
+  const reads = useQueries({ queries: dashboardFirstReads(companyId ?? 0).map((read) => ({ ...read, enabled: companyId !== null })) });
+  // The compliance read shows placeholder groups meanwhile: that is still loading.
+  return reads.some((read) => read.isLoading || (read.isPlaceholderData && read.isFetching));
 }
 
 /** The list panels' outline while their reads are on their way: a card each, with placeholder rows. */
