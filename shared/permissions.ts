@@ -1,4 +1,4 @@
-import { hasRoleAtLeast, type CompanyRole } from "./roles";
+import { companyRoles, hasRoleAtLeast, type CompanyRole } from "./roles";
 
 /**
  * Who may do what in a company: the one list both the server's guards and the screens read, so a
@@ -26,6 +26,9 @@ export type Permission = keyof typeof permissions;
 export function can(role: CompanyRole | null | undefined, permission: Permission): boolean {
   return hasRoleAtLeast(role, permissions[permission].minRole);
 }
+
+/** The roles that vote on resolutions (and count towards their quorum). */
+export const votingRoles: CompanyRole[] = companyRoles.filter((role) => can(role, "vote"));
 
 /** The refusal a caller without the capability gets. */
 export function deniedMessage(permission: Permission): string {

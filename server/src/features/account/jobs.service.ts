@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
-import { can } from "../../../../shared/permissions";
+import { votingRoles } from "../../../../shared/permissions";
 import { withDefaults } from "../../../../shared/preferences";
-import { companyRoles } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { companies, documents, jobMarks, meetingParticipants, meetings, memberships, resolutionRecusals, resolutions, userPreferences, users, votes } from "../../db/schema";
@@ -72,8 +71,6 @@ export async function sendMeetingReminders({ db, clock }: ServiceDeps<"db" | "cl
 
 /** A pending resolution's "vote closing soon" goes out once its deadline falls within this window. */
 export const voteClosingLeadMs = dayMs;
-/** The roles that vote on a resolution. */
-const votingRoles = companyRoles.filter((role) => can(role, "vote"));
 const voteClosingKey = (resolutionId: number, userId: number) => `vote-closing:${resolutionId}:${userId}`;
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lte, ne, sql, type Placeholder } from "drizzle-orm";
+import { can, deniedMessage, votingRoles } from "../../../../shared/permissions";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory } from "../../../../shared/meetings";
 import {
@@ -29,8 +30,6 @@ import { notADraftMeeting } from "../meetings/meetings.service";
 type Deps = ServiceDeps<"db" | "clock">;
 type ResolutionRow = typeof resolutions.$inferSelect;
 
-/** The roles that vote: founders, admins and members (observers never). */
-const votingRoles: CompanyRole[] = ["founder", "admin", "member"];
 
 const notPending = "This resolution has already been decided";
 const pastDeadline = "The deadline for this resolution has passed";
@@ -437,6 +436,8 @@ async function openWrite<T>(deps: Deps, id: number, actorId: number, work: (tx: 
     // Not a member of the resolution's company: it is not found, as an id that names nothing (the vote route
     // relies on this check; the others passed a membership guard already).
     if (state.voterRole === null) throw notFound();
+    // Only a voter may write (vote, declare or withdraw a conflict), and is refused before anything is decided.
+    if (!can(state.voterRole, "vote")) throw new HttpError(403, deniedMessage("vote"));
     const row = await decideIfReady(tx, deps.clock, locked, actorId, state);
     if (row.status !== "pending") return { refused: conflict(notPending) };
     if (row.deadline.getTime() <= deps.clock.now().getTime()) return { refused: conflict(pastDeadline) };
@@ -444,11 +445,6 @@ async function openWrite<T>(deps: Deps, id: number, actorId: number, work: (tx: 
   });
   if ("refused" in result) throw result.refused;
   return result.value;
-}
-
-/** The caller's role must still vote (their membership was read in the transaction, after the lock). */
-function assertEligible(state: LiveState): void {
-  if (!state.voterRole || !votingRoles.includes(state.voterRole)) throw new HttpError(403, "Observers cannot vote");
 }
 
 /** `POST /api/resolutions`: always pending, a deadline in the future, documents of the company; notifies the other voters. */
@@ -516,7 +512,6 @@ export async function createResolution(
 export async function castVote(deps: Deps, voter: { id: number }, id: number, input: CastVoteInput & { comment?: string | null }): Promise<VoteCounts> {
   const userId = voter.id;
   return openWrite(deps, id, userId, async (tx, row, state): Promise<VoteCounts> => {
-    assertEligible(state);
     if (state.recused) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
     const now = deps.clock.now();
     const previous = state.ownVote ? { vote: state.ownVote } : undefined;
@@ -556,8 +551,7 @@ export async function castVote(deps: Deps, voter: { id: number }, id: number, in
 /** `POST /api/resolutions/:id/conflict`: the caller's vote is withdrawn and they leave the denominator. */
 export async function declareConflict(deps: Deps, tenant: TenantContext, id: number, reason: string): Promise<void> {
   const userId = tenant.user.id;
-  await openWrite(deps, id, userId, async (tx, row, state) => {
-    assertEligible(state);
+  await openWrite(deps, id, userId, async (tx, row) => {
     const withdrawn = await tx.delete(votes).where(and(eq(votes.resolutionId, id), eq(votes.userId, userId))).returning({ vote: votes.vote });
     await tx
       .insert(resolutionRecusals)

@@ -187,6 +187,19 @@ describe("voting", () => {
     expect((await vote(founder, id, "maybe")).status).toBe(400);
   });
 
+  it("refuses an observer before anything else: a 403, not a 409, and the observer's call decides nothing", async () => {
+    const { founder, voters, others } = await boardWith(1, ["observer"]);
+    const id = await created(founder);
+    await vote(voters[0]!, id, "yes");
+    // Past the deadline with a vote cast: due its decision, which the next read or vote makes.
+    ctx.clock.advance(8 * day);
+    const refused = await vote(others[0]!, id, "yes");
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("Observers cannot vote");
+    const decided = await ctx.db.select({ action: auditEvents.action, actorId: auditEvents.actorId }).from(auditEvents).where(and(eq(auditEvents.targetId, String(id)), eq(auditEvents.action, "resolution.decided")));
+    expect(decided).toEqual([]);
+  });
+
   it("decides Unanimous as rejected once all voted and one said no; a vote after answers 409; every member is told", async () => {
     const { founder, voters, others } = await boardWith(2, ["observer"]);
     const id = await created(founder, { type: "Unanimous" });
