@@ -78,9 +78,6 @@ const recordQuery = preparedPerDatabase((db) =>
     .prepare("quorum_compliance_record"),
 );
 
-/** A JSON array column as the driver hands it over: parsed already (pg) or as text. */
-const jsonArray = <Item>(value: Item[] | string): Item[] => (typeof value === "string" ? (JSON.parse(value) as Item[]) : value);
-
 export async function loadComplianceRecord({ db }: ServiceDeps<"db">, companyId: number, now: Date): Promise<LoadedRecord> {
   const [company] = await recordQuery(db).execute({
     companyId,
@@ -93,14 +90,14 @@ export async function loadComplianceRecord({ db }: ServiceDeps<"db">, companyId:
     companyCreatedAt: company.createdAt,
     latestFinancialAt: company.latestFinancialMs == null ? null : new Date(company.latestFinancialMs),
     legalDocuments: company.legalDocuments,
-    meetings: jsonArray(company.meetings).map((meeting) => ({
+    meetings: company.meetings.map((meeting) => ({
       ...meeting,
       startsAt: new Date(meeting.startsAt),
       endsAt: new Date(meeting.endsAt),
       scheduledAt: new Date(meeting.scheduledAt),
     })),
-    minutesUploadedAt: jsonArray(company.minutesUploadedAt).map((at) => new Date(at)),
-    resolutions: jsonArray(company.resolutions).map((resolution) => ({
+    minutesUploadedAt: company.minutesUploadedAt.map((at) => new Date(at)),
+    resolutions: company.resolutions.map((resolution) => ({
       status: resolution.status,
       deadline: new Date(resolution.deadline),
       decidedAt: resolution.decidedAt == null ? null : new Date(resolution.decidedAt),
