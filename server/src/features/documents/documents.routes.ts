@@ -29,6 +29,7 @@ import {
   permissionToCreate,
   receiveFile,
   recentDocuments,
+  refuseMeetingFile,
   uploadDocument,
   type ReceivedFile,
 } from "./documents.service";
@@ -83,6 +84,7 @@ export function documentsRouter(deps: RouterDeps): Router {
       const body = await readDocumentBody(req, async ({ mediaType, before, bytes }) => {
         // A data URL is only ever a file: whoever may not upload is refused before a byte is stored.
         assertPermission(tenant.role, permissionToCreate(before.category));
+        refuseMeetingFile(before.category);
         file = { received: await receiveFile(deps, bytes, claimedExtension(before, mediaType), mediaType ?? "application/octet-stream"), mediaType };
       });
       // Scheduling a meeting and uploading a file are different capabilities; either refusal comes before validation.

@@ -226,8 +226,13 @@ export async function abandonReceivedFile(deps: StoreDeps, received: ReceivedFil
  * The document fields of a file sent in a JSON body, checked once the whole body is read: a name, one of
  * the categories, and the type its name (or, without an extension, its declared type) claims.
  */
+/** A meeting's content is its details as JSON: a file offered as one is refused (as soon as its category is known). */
+export function refuseMeetingFile(category: unknown): void {
+  if (category === meetingCategory) throw invalidField("content", "A meeting's content is its details as JSON, not a file");
+}
+
 export function jsonFileDocument(input: CreateDocumentBody, mediaType: string | null): { meta: DocumentMeta; extension: AcceptedExtension } {
-  if (input.category === meetingCategory) throw invalidField("content", "A meeting's content is its details as JSON, not a file");
+  refuseMeetingFile(input.category);
   if (!input.name) throw invalidField("name", "Name is required");
   const meta = { name: input.name, category: uploadCategoryOf(input.category), description: input.description ?? null };
   return { meta, extension: declaredExtension(input.name, mediaType ?? input.fileType ?? null) };

@@ -202,6 +202,23 @@ describe("uploading a file", () => {
     expect(await stored(company.id)).toEqual(before);
   });
 
+  it("refuses a file as a meeting's content with 400, before a byte is stored when the category comes first", async () => {
+    const { founder, company } = await board();
+    const bytes = samplePdf(3 * 1024 * 1024);
+    const before = await stored(company.id);
+    const send = () =>
+      api()
+        .post("/api/documents")
+        .set("Authorization", founder.bearer)
+        .send({ category: "Meeting", name: "pack.pdf", content: `data:application/pdf;base64,${bytes.toString("base64")}` });
+    let refused!: request.Response;
+    // The session and the guard read; no chunk written and removed again.
+    expect(await ctx.countQueries(async () => (refused = await send()))).toBeLessThanOrEqual(3);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ path: "content", message: "A meeting's content is its details as JSON, not a file" }]);
+    expect(await stored(company.id)).toEqual(before);
+  });
+
   it("audits an upload", async () => {
     const { founder } = await board();
     const created = await streamedUpload(founder, "notes.txt", sampleText());
