@@ -311,14 +311,24 @@ export async function resolutionDetails(deps: Deps, id: number): Promise<Resolut
  * connection, so drizzle builds them again each time, but Postgres parses and plans each name once per
  * connection instead of on every vote (planning the live state's subqueries cost more than running them).
  */
-async function lockResolution(tx: Transaction, id: number): Promise<ResolutionRow | undefined> {
+/**
+ * Locks the resolution's row. With `memberId`, only when that user is a member of its company: a caller from
+ * another company finds nothing and never holds the lock its voters wait on. (Columns are written out in the
+ * subquery: in a one-table select drizzle leaves them unqualified, which the subquery would misread.)
+ */
+async function lockResolution(tx: Transaction, id: number, memberId?: number): Promise<ResolutionRow | undefined> {
   const [row] = await tx
     .select()
     .from(resolutions)
-    .where(eq(resolutions.id, sql.placeholder("id")))
+    .where(
+      and(
+        eq(resolutions.id, sql.placeholder("id")),
+        sql`(${sql.placeholder("memberId")} = 0 or exists (select 1 from memberships m where m.company_id = resolutions.company_id and m.user_id = ${sql.placeholder("memberId")}))`,
+      ),
+    )
     .for("update")
     .prepare("quorum_resolution_lock")
-    .execute({ id });
+    .execute({ id, memberId: memberId ?? 0 });
   return row;
 }
 
@@ -430,11 +440,12 @@ async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, 
  */
 async function openWrite<T>(deps: Deps, id: number, actorId: number, work: (tx: Transaction, row: ResolutionRow, state: LiveState) => Promise<T>): Promise<T> {
   const result = await deps.db.transaction(async (tx): Promise<{ refused: HttpError } | { value: T }> => {
-    const locked = await lockResolution(tx, id);
+    const locked = await lockResolution(tx, id, actorId);
     if (!locked) throw notFound();
     const state = await liveState(tx, locked, actorId);
-    // Not a member of the resolution's company: it is not found, as an id that names nothing (the vote route
-    // relies on this check; the others passed a membership guard already).
+    // Not a member of the resolution's company (the vote route relies on this; the others passed a membership
+    // guard already): not found, as an id that names nothing. The lock already required a membership; this reads
+    // it again in the transaction's own view.
     if (state.voterRole === null) throw notFound();
     // Only a voter may write (vote, declare or withdraw a conflict), and is refused before anything is decided.
     if (!can(state.voterRole, "vote")) throw new HttpError(403, deniedMessage("vote"));
