@@ -3,7 +3,6 @@ import {
   acceptedExtensions,
   acceptedFileTypes,
   createDocumentSchema,
-  extensionOf,
   maxFileBytes,
   isPreviewable,
   uploadFieldsSchema,
@@ -16,6 +15,7 @@ import { assertImpliedFields } from "../../http/implied-fields";
 import { idParam, parseOr400 } from "../../http/validate";
 import {
   abandonReceivedFile,
+  claimedNameExtension,
   commitReceivedFile,
   createDocument,
   declaredExtension,
@@ -187,8 +187,7 @@ function claimedExtension(before: Record<string, unknown>, mediaType: string | n
   const { name, fileType } = before;
   if (typeof name !== "string" || name.trim() === "") return null;
   const declared = mediaType ?? (typeof fileType === "string" ? fileType : null);
-  const extension = extensionOf(name);
-  if (!(extension && /[a-z]/.test(extension)) && declared === null) return null;
+  if (claimedNameExtension(name) === null && declared === null) return null;
   return declaredExtension(name, declared);
 }
 

@@ -146,9 +146,15 @@ function uploadCategoryOf(category: string | undefined): string {
  * The type a file claims: its name's extension, or (a name without one) its declared media type. An
  * extension or type outside the accepted ones is refused (415) before anything is stored.
  */
-export function declaredExtension(fileName: string, mediaType: string | null): AcceptedExtension {
+/** The extension a name claims: one with a letter in it (a name like "Minutes 2024.10" claims none). */
+export function claimedNameExtension(fileName: string): string | null {
   const extension = extensionOf(fileName);
-  if (extension && /[a-z]/.test(extension)) {
+  return extension && /[a-z]/.test(extension) ? extension : null;
+}
+
+export function declaredExtension(fileName: string, mediaType: string | null): AcceptedExtension {
+  const extension = claimedNameExtension(fileName);
+  if (extension) {
     if (!isAcceptedExtension(extension)) throw unsupportedType();
     return extension;
   }
