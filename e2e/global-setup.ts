@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "./chromium";
-import { freePort } from "../scripts/free-port";
+import { startBuiltServer } from "../scripts/built-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,35 +23,11 @@ export default async function setup(project: TestProject) {
     throw new Error("Build first: npm run build (npm run test:e2e does it).");
   }
   ensureChromium();
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
   const platformAdmin = { username: "platformadmin", password: "admin-password-1" };
   const appSecret = randomBytes(32).toString("base64url");
-  server = spawn(process.execPath, ["dist/server/index.js"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
-      APP_SECRET: appSecret,
-      PLATFORM_ADMINS: platformAdmin.username,
-      OPENAI_API_KEY: "",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (server.exitCode != null) throw new Error(`server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error("server did not start in 60 s");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const started = await startBuiltServer({ env: { APP_SECRET: appSecret, PLATFORM_ADMINS: platformAdmin.username } });
+  server = started.server;
+  const { baseURL } = started;
   const registered = await fetch(`${baseURL}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -13,14 +13,14 @@
 //
 // Every browser starts with a fresh profile, so each run loads the page with an empty cache. The signed-in
 // runs put the session token where the app keeps it (local storage) before Lighthouse opens the page.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { freePort } from "./free-port";
+import { startBuiltServer } from "./built-server";
 
 const MIN_SCORE = 95;
 const START_TIMEOUT_MS = 60_000;
@@ -73,36 +73,6 @@ function buildIfNeeded(): void {
   console.log("Building…");
   const result = spawnSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
-}
-
-async function startServer(): Promise<{ baseURL: string; server: ChildProcess }> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["dist/server/index.js"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
-      APP_SECRET: randomBytes(32).toString("base64url"),
-      OPENAI_API_KEY: "",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, server };
-    } catch {
-      // not up yet
-    }
-    if (server.exitCode != null) throw new Error(`the server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start in ${START_TIMEOUT_MS / 1000} s`);
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
 }
 
 async function api<T>(baseURL: string, method: string, path: string, body: unknown, token?: string): Promise<T> {
@@ -223,7 +193,7 @@ function row(name: string, m: Measure, all: Measure[]): string {
 
 async function main(): Promise<number> {
   buildIfNeeded();
-  const { baseURL, server } = await startServer();
+  const { baseURL, server } = await startBuiltServer({ cwd: repoRoot, timeoutMs: START_TIMEOUT_MS });
   try {
     const token = await signedInFounder(baseURL);
     const pages = [
