@@ -1,4 +1,4 @@
-import { meetingCategory, meetingEndFrom } from "../shared/meetings";
+import { meetingCategory, meetingEndFrom } from "../shared/meeting-model";
 import {
   apiAs,
   boardWithMembers,

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { chromiumPath } from "./chromium";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
-import { meetingCategory, meetingEndFrom, meetingFileType } from "../shared/meetings";
+import { meetingCategory, meetingEndFrom, meetingFileType } from "../shared/meeting-model";
 
 export const desktop = { width: 1280, height: 800 };
 export const mobile = { width: 375, height: 740 };

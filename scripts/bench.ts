@@ -19,7 +19,7 @@ import autocannon, { type AutocannonRequest, type AutocannonResult } from "autoc
 import { sql } from "drizzle-orm";
 import { build } from "esbuild";
 import pg from "pg";
-import { meetingCategory } from "../shared/meetings";
+import { meetingCategory } from "../shared/meeting-model";
 import type { CompanyRole } from "../shared/roles";
 import { systemClock } from "../server/src/clock";
 import { openDatabase } from "../server/src/db/client";

@@ -1,23 +1,9 @@
 import { z } from "zod";
 import { dateInput, id, ignored, integer, isStorableDate, isoTimestamp, latestYear, limits, text, timeInput } from "./input";
+import { meetingEndFrom, meetingLengthMs, type MeetingStatus } from "./meeting-model";
 
-/** A meeting lasts a fixed two hours. */
-const meetingLengthMs = 2 * 60 * 60 * 1000;
-
-/** A meeting's status. `draft` exists only for agenda generation and is never listed. */
-export const meetingStatuses = ["draft", "pending", "confirmed", "cancelled"] as const;
-export type MeetingStatus = (typeof meetingStatuses)[number];
 /** Statuses a scheduled (non-draft) meeting may carry. */
 const scheduledMeetingStatuses = ["pending", "confirmed", "cancelled"] as const;
-
-export const meetingCategory = "Meeting";
-export const meetingFileType = "application/json";
-export const meetingNamePrefix = "Meeting: ";
-
-/** The end of a meeting that starts at `start`: two hours later. */
-export function meetingEndFrom(start: Date): Date {
-  return new Date(start.getTime() + meetingLengthMs);
-}
 
 // --- The meeting's fields and the messages users see: one definition for the form, the content and the draft ---
 
@@ -120,15 +106,4 @@ export function formatAgenda(items: readonly Pick<AgendaItem, "title" | "duratio
       return item.description ? `${heading}\n${item.description}` : heading;
     })
     .join("\n\n");
-}
-
-/** Dashboard rows (`GET /api/companies/:companyId/meetings/upcoming`). */
-export interface ListedMeeting {
-  id: number;
-  title: string;
-  date: string;
-  endDate: string;
-  location: string;
-  status: MeetingStatus;
-  participantCount: number;
 }

@@ -1,4 +1,5 @@
-import { preferenceDefaults, preferencesUpdateSchema, withDefaults } from "./preferences";
+import { preferenceDefaults, withDefaults } from "./preferences";
+import { preferencesUpdateSchema } from "./preferences-update";
 
 describe("preferences", () => {
   it("reads missing and unknown switches as their defaults", () => {

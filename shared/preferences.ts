@@ -1,4 +1,5 @@
-import { z } from "zod";
+// Free of zod on purpose: the signed-in first load reads these (the theme and the switches) and must not
+// download the validation library. The request's schema is in ./preferences-update.
 
 /**
  * A user's switches in Settings, saved on the server so they follow the user to another device. Each
@@ -23,11 +24,8 @@ export type PreferenceKey = keyof typeof preferenceDefaults;
 export type Preferences = Record<PreferenceKey, boolean>;
 export const preferenceKeys = Object.keys(preferenceDefaults) as PreferenceKey[];
 
-/** `PUT /api/users/:id/preferences`: any of the switches; an absent one keeps its value. Unknown keys are refused. */
-export const preferencesUpdateSchema = z.strictObject(
-  Object.fromEntries(preferenceKeys.map((key) => [key, z.optional(z.boolean())])) as Record<PreferenceKey, z.ZodOptional<z.ZodBoolean>>,
-);
-export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
+/** `PUT /api/users/:id/preferences`: any of the switches; an absent one keeps its value (checked by ./preferences-update). */
+export type PreferencesUpdate = Partial<Preferences>;
 
 /** Stored switches over the defaults: a key never saved, or no longer known, reads as its default. */
 export function withDefaults(stored: Partial<Record<string, unknown>> | null | undefined): Preferences {

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { meetingStatuses } from "../../../shared/meetings";
+import { meetingStatuses } from "../../../shared/meeting-model";
 import type { Certificate } from "../../../shared/resolutions";
 import { companyRoles } from "../../../shared/roles";
 

@@ -1,6 +1,6 @@
 import { Router, type Request } from "express";
 import { passwordChangeSchema, profileUpdateSchema } from "../../../../shared/account";
-import { preferencesUpdateSchema } from "../../../../shared/preferences";
+import { preferencesUpdateSchema } from "../../../../shared/preferences-update";
 import type { RouterDeps } from "../../app-deps";
 import { authOf } from "../../http/guards";
 import { toUserObject } from "../../http/user-object";

@@ -6,7 +6,7 @@ import {
   type ComplianceItem,
   type ComplianceStatus,
 } from "../../../../shared/compliance";
-import type { MeetingStatus } from "../../../../shared/meetings";
+import type { MeetingStatus } from "../../../../shared/meeting-model";
 
 /**
  * The compliance rules as pure functions of plain rows and a moment: no database, no clock of their own.

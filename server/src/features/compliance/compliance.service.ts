@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { ComplianceGroup } from "../../../../shared/compliance";
-import { meetingCategory } from "../../../../shared/meetings";
+import { meetingCategory } from "../../../../shared/meeting-model";
 import type { ServiceDeps } from "../../app-deps";
 import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema";

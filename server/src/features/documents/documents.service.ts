@@ -15,7 +15,7 @@ import {
   type UploadFields,
   type createDocumentSchema,
 } from "../../../../shared/documents";
-import { meetingCategory } from "../../../../shared/meetings";
+import { meetingCategory } from "../../../../shared/meeting-model";
 import { displayName } from "../../../../shared/people";
 import { can, canDeleteDocument, deniedMessage, type Permission } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";

@@ -1,16 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
-import {
-  meetingCategory,
-  meetingContentSchema,
-  meetingEndFrom,
-  meetingFileType,
-  meetingNamePrefix,
-  type ListedMeeting,
-  type MeetingContent,
-  type MeetingContentWire,
-  type MeetingStatus,
-} from "../../../../shared/meetings";
+import { meetingCategory, meetingEndFrom, meetingFileType, meetingNamePrefix, type ListedMeeting, type MeetingStatus } from "../../../../shared/meeting-model";
+import { meetingContentSchema, type MeetingContent, type MeetingContentWire } from "../../../../shared/meetings";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable, Transaction } from "../../db/client";
 import { documents, meetingParticipants, meetings, memberships } from "../../db/schema";

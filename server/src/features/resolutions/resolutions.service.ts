@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lte, ne, sql, type Placeholder } from "drizzle-orm";
 import { can, deniedMessage, votingRoles } from "../../../../shared/permissions";
 import { displayName } from "../../../../shared/people";
-import { meetingCategory } from "../../../../shared/meetings";
+import { meetingCategory } from "../../../../shared/meeting-model";
 import {
   decideOutcome,
   quorumRule,

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ListedMeeting } from "@shared/meetings";
+import type { ListedMeeting } from "@shared/meeting-model";
 import { apiJson } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { meetingKeys } from "@/features/meetings/api/meeting-keys";

@@ -1,5 +1,5 @@
 import type { DocumentObject } from "@shared/documents";
-import { meetingCategory, meetingEndFrom, meetingNamePrefix, type ListedMeeting } from "@shared/meetings";
+import { meetingCategory, meetingEndFrom, meetingNamePrefix, type ListedMeeting } from "@shared/meeting-model";
 
 /**
  * A meeting as listed: what a meeting row shows, whichever list it came from

@@ -1,13 +1,7 @@
 import { format, isValid, parse } from "date-fns";
 import type { CreateDocumentInput } from "@shared/documents";
-import {
-  meetingCategory,
-  meetingEndFrom,
-  meetingFileType,
-  meetingNamePrefix,
-  type MeetingContentWire,
-  type MeetingFormValues,
-} from "@shared/meetings";
+import { meetingCategory, meetingEndFrom, meetingFileType, meetingNamePrefix } from "@shared/meeting-model";
+import type { MeetingContentWire, MeetingFormValues } from "@shared/meetings";
 import { DATE_INPUT_FORMAT, TIME_INPUT_FORMAT } from "@/lib/format";
 
 /** The default location: 'Virtual' with a video-conference service's name in parentheses. */

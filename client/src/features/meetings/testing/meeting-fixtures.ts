@@ -1,6 +1,7 @@
 import type { CompanyMember } from "@shared/companies";
 import type { DocumentObject } from "@shared/documents";
-import type { ListedMeeting, MeetingContentWire } from "@shared/meetings";
+import type { ListedMeeting } from "@shared/meeting-model";
+import type { MeetingContentWire } from "@shared/meetings";
 import { buildCompanyMember } from "@/testing/factories";
 
 let nextId = 100;
