@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
+import { firstLoadChunkName } from "./scripts/chunk-groups.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -22,6 +23,29 @@ export default defineConfig({
     // dist/public/.vite/manifest.json: which chunks each route loads, read by the first-load budget test
     // (the server does not serve dot-directories).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Few files on a first load (see scripts/chunk-groups.ts): one for all the entry imports, one for the
+        // signed-in shell and what the home page shares with other pages.
+        codeSplitting: {
+          groups: [
+            { name: "app", tags: ["$initial"], priority: 3 },
+            // Icons are reached through one module that re-exports them all, so the module graph cannot say
+            // which part uses which icon: the icons the entry does not hold go to one small file of their own.
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            {
+              debugName: "first-load",
+              name: firstLoadChunkName({
+                entry: here("./client/src/main.tsx"),
+                shell: here("./client/src/app/signed-in-routes.tsx"),
+                home: here("./client/src/app/routes/dashboard.tsx"),
+              }),
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:5000" },

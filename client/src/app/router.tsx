@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch, useRoute } from "wouter";
+import { startPage } from "@/app/page-data";
 import { NotFoundPage, RegisterPage, UnsubscribePage, signedInPaths } from "@/app/signed-out-routes";
 import { SignInPage } from "@/app/routes/sign-in";
 import { currentUserQueryOptions, useCurrentUser } from "@/lib/auth/get-current-user";
@@ -28,9 +29,7 @@ export function preloadSignedInApp(queryClient: QueryClient): void {
   void loadSignedInRoutes()
     .then(({ preloadPage }) => preloadPage(path))
     .catch(() => undefined);
-  void import("@/app/page-data")
-    .then(({ startPage }) => startPage(queryClient, path, user))
-    .catch(() => undefined);
+  startPage(queryClient, path, user);
 }
 
 /** A plain 'Loading', shown while the current user is being requested (before any page, signed in or out). */
