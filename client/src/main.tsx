@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProviders } from "@/app/providers";
 import { AppRouter, preloadSignedInApp } from "@/app/router";
@@ -12,10 +12,15 @@ applyTheme(resolveTheme(readStoredTheme() ?? DEFAULT_THEME, systemPrefersDark())
 const queryClient = createQueryClient();
 preloadSignedInApp(queryClient);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById("root")!);
+// A transition: React renders the first screen in slices, yielding to the browser between them, where a plain
+// render would evaluate the whole tree in one task that a slow phone cannot interrupt.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { Redirect, Route, Switch, useRoute } from "wouter";
 import { startPage } from "@/app/page-data";
 import { NotFoundPage, RegisterPage, UnsubscribePage, signedInPaths } from "@/app/signed-out-routes";
@@ -70,6 +70,10 @@ function SignedOutRoutes() {
  */
 export function AppRouter() {
   const { user, isLoading } = useCurrentUser();
+  // Once someone is signed in, the shell and its page mount at once. Deferred, that render runs in the background
+  // in slices the browser can interrupt (not as one long task that blocks a phone's main thread) while 'Loading'
+  // stays on screen. Signing out is not deferred: nothing of the signed-in app may linger or fetch after it.
+  const signedInShown = useDeferredValue(user !== null);
   const [isUnsubscribe] = useRoute("/unsubscribe");
   if (isUnsubscribe) {
     return (
@@ -78,7 +82,7 @@ export function AppRouter() {
       </Suspense>
     );
   }
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading || (user && !signedInShown)) return <LoadingScreen />;
   if (!user) return <SignedOutRoutes />;
   return (
     <Suspense fallback={<LoadingScreen />}>

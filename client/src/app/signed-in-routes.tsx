@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { User } from "@shared/auth";
 import { signedInRoutes } from "@/app/route-table";
@@ -23,6 +23,31 @@ function PageLoading() {
 
 /** The signed-in app: the shell (sidebar, header, switcher) and its pages. Loaded only once someone is signed in. */
 export function SignedInRoutes({ user }: { user: User }) {
+  return (
+    <SignedInFrame user={user}>
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          <Route path="/register">
+            <Redirect to="/" replace />
+          </Route>
+          {signedInRoutes.map(({ path, page: Page, needsCompany }) => (
+            <Route key={path} path={path}>
+              {needsCompany && user.companyId == null ? <Redirect to="/company-onboarding" replace /> : <Page />}
+            </Route>
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </SignedInFrame>
+  );
+}
+
+/**
+ * The shell around the page, with the reads only the shell needs (platform admin, the display switches). The
+ * page comes in as `children`, made by SignedInRoutes, so when one of those reads answers React re-renders
+ * the frame and leaves the page alone (the whole page re-rendered each time one of them answered).
+ */
+function SignedInFrame({ user, children }: { user: User; children: ReactNode }) {
   const { isPlatformAdmin } = useIsPlatformAdmin();
   const logout = useLogout();
   const queryClient = useQueryClient();
@@ -37,19 +62,7 @@ export function SignedInRoutes({ user }: { user: User }) {
   return (
     <TooltipProvider enabled={showTooltips}>
       <AppShell user={user} isPlatformAdmin={isPlatformAdmin} onLogout={() => void logout()}>
-        <Suspense fallback={<PageLoading />}>
-          <Switch>
-            <Route path="/register">
-              <Redirect to="/" replace />
-            </Route>
-            {signedInRoutes.map(({ path, page: Page, needsCompany }) => (
-              <Route key={path} path={path}>
-                {needsCompany && user.companyId == null ? <Redirect to="/company-onboarding" replace /> : <Page />}
-              </Route>
-            ))}
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
+        {children}
       </AppShell>
     </TooltipProvider>
   );
