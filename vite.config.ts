@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
 import { firstLoadChunkName } from "./scripts/chunk-groups.ts";
+import { signedInPreload } from "./scripts/signed-in-preload.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -14,7 +15,15 @@ const alias = {
 
 export default defineConfig({
   root: here("./client"),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // With a session stored, the signed-in app starts downloading beside the entry (scripts/signed-in-preload.ts).
+    signedInPreload({
+      chunks: ["signed-in", "shared-with-sign-in", "icons"],
+      pages: [{ paths: ["/", "/dashboard"], module: here("./client/src/app/routes/dashboard.tsx") }],
+    }),
+  ],
   resolve: { alias },
   build: {
     outDir: here("./dist/public"),

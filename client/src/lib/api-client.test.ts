@@ -1,6 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { ApiError, apiJson, apiRequest } from "@/lib/api-client";
-import { AUTH_TOKEN_KEY, setAuthToken } from "@/lib/auth-token";
+import { setAuthToken } from "@/lib/auth-token";
+import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { server } from "@/testing/server";
 
 /** Records the requests the handler sees. */

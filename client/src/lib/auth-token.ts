@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from "react";
-
-/** Where the session token lives in local storage. */
-export const AUTH_TOKEN_KEY = "quorum.boardSessionToken";
+import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 
 const listeners = new Set<() => void>();
 

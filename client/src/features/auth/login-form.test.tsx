@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { authKeys } from "@/lib/auth/auth-keys";
-import { AUTH_TOKEN_KEY } from "@/lib/auth-token";
+import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { buildAuthResponse, buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
