@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, type ReactNode } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { User } from "@shared/auth";
 import { signedInRoutes } from "@/app/route-table";
@@ -45,11 +45,13 @@ export function SignedInRoutes({ user }: { user: User }) {
 /**
  * The shell around the page, with the reads only the shell needs (platform admin, the display switches). The
  * page comes in as `children`, made by SignedInRoutes, so when one of those reads answers React re-renders
- * the frame and leaves the page alone (the whole page re-rendered each time one of them answered).
+ * the frame and leaves the page alone (the whole page re-rendered each time one of them answered); the shell
+ * itself re-renders only if what it shows changed (a read answering what was assumed meanwhile changes nothing).
  */
 function SignedInFrame({ user, children }: { user: User; children: ReactNode }) {
   const { isPlatformAdmin } = useIsPlatformAdmin();
   const logout = useLogout();
+  const onLogout = useCallback(() => void logout(), [logout]);
   const queryClient = useQueryClient();
   // The user's display switches (dark mode, compact view, tooltips) apply to the whole signed-in app.
   const { showTooltips } = useApplyPreferences();
@@ -61,7 +63,7 @@ function SignedInFrame({ user, children }: { user: User; children: ReactNode }) 
 
   return (
     <TooltipProvider enabled={showTooltips}>
-      <AppShell user={user} isPlatformAdmin={isPlatformAdmin} onLogout={() => void logout()}>
+      <AppShell user={user} isPlatformAdmin={isPlatformAdmin} onLogout={onLogout}>
         {children}
       </AppShell>
     </TooltipProvider>

@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import type { User } from "@shared/auth";
 import { Header } from "@/app/layout/header";
 import { Sidebar } from "@/app/layout/sidebar";
 
 /** The signed-in frame: sidebar on desktop, top bar with the slide-over menu on phones. */
-export function AppShell({
+export const AppShell = memo(function AppShell({
   user,
   isPlatformAdmin,
   onLogout,
@@ -33,4 +33,4 @@ export function AppShell({
       </div>
     </div>
   );
-}
+});

@@ -44,7 +44,6 @@ export function DashboardPage() {
   // Observers may not schedule (the server refuses them), so they are offered no scheduling action.
   const canSchedule = can(user?.role, "scheduleMeeting");
   const scheduleNewMeeting = () => setScheduling({ open: true, used: true });
-  const firstScreenLoading = useFirstScreenLoading();
 
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-2">
@@ -55,8 +54,7 @@ export function DashboardPage() {
         grew or shrank in place as its rows arrived would push the panels under it down the screen while the
         director is reading or about to tap them.
       */}
-      {firstScreenLoading && <DashboardPlaceholder />}
-      <div hidden={firstScreenLoading} className={cn(firstScreenLoading ? "hidden" : "contents")}>
+      <FirstScreenGate>
         <ComplianceRemindersPanel onScheduleAgm={canSchedule ? (agmTitle) => setScheduling({ open: true, used: true, agmTitle }) : undefined} />
         <PendingResolutionsPanel />
         <UpcomingMeetingsPanel />
@@ -95,7 +93,7 @@ export function DashboardPage() {
           </ul>
         </DashboardPanel>
         <ComplianceHealthPanel className="lg:col-span-2" />
-      </div>
+      </FirstScreenGate>
       {canSchedule && scheduling.used && (
         <Suspense fallback={null}>
           <ScheduleMeeting
@@ -107,6 +105,23 @@ export function DashboardPage() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * The placeholder while the first screen's reads are on their way, then `children` (the panels). Its own
+ * component, given the panels made by the page, so that each read answering re-renders this gate and not every
+ * panel with it: on a first load those re-renders were long tasks on a phone's main thread.
+ */
+function FirstScreenGate({ children }: { children: ReactNode }) {
+  const firstScreenLoading = useFirstScreenLoading();
+  return (
+    <>
+      {firstScreenLoading && <DashboardPlaceholder />}
+      <div hidden={firstScreenLoading} className={cn(firstScreenLoading ? "hidden" : "contents")}>
+        {children}
+      </div>
+    </>
   );
 }
 
