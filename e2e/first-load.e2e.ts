@@ -86,10 +86,12 @@ describe("the first load", () => {
 
     await page.goto("/");
     await page.getByRole("heading", { name: "Compliance Health" }).waitFor();
-    // With a token stored, the shell is asked for beside the entry, before the entry has run and asked who is signed in.
+    // With a token stored, the shell is asked for beside the entry, with the current user, before the entry has run.
     const shellRequest = requested.findIndex((path) => /^\/assets\/signed-in-[\w-]+\.js$/.test(path));
     expect(shellRequest, requested.join(", ")).toBeGreaterThanOrEqual(0);
     expect(shellRequest, requested.join(", ")).toBeLessThan(requested.indexOf("/api/auth/user"));
+    // The app takes the preload script's request for the current user instead of asking again.
+    expect(requested.filter((path) => path === "/api/auth/user"), requested.join(", ")).toHaveLength(1);
     await page.waitForLoadState("networkidle");
 
     const sizes = await Promise.all(scripts.map(async (response) => (await response.request().sizes()).responseBodySize));

@@ -3,12 +3,12 @@
 //
 // The entry finds out that someone is signed in only once it has downloaded and run, and only then asks for
 // the shell and the home page: on a phone's slow link that is the entry's whole download and a long task
-// later. The check is one line and needs none of the app, so index.html loads it (async, beside the entry)
-// and it adds `modulepreload` links for those chunks at once. A visitor without a token downloads nothing
-// more. Its own file, not an inline script: the content security policy allows scripts from the app's origin
+// later. The check is one line and needs none of the app, so index.html loads it (async, beside the entry):
+// it asks who is signed in and adds `modulepreload` links for those chunks at once, and the app takes that
+// answer instead of asking again. A visitor without a token downloads nothing more. Its own file, not an inline script: the content security policy allows scripts from the app's origin
 // only.
 import type { Plugin } from "vite";
-import { AUTH_TOKEN_KEY } from "../client/src/lib/auth-token-key.ts";
+import { AUTH_TOKEN_KEY, EARLY_CURRENT_USER } from "../client/src/lib/auth-token-key.ts";
 
 /** What a chunk of the output bundle is called and where it comes from. */
 interface OutputChunk {
@@ -18,13 +18,17 @@ interface OutputChunk {
   facadeModuleId: string | null;
 }
 
-/** The script's text: with a token stored, a `modulepreload` link for each shared file, and for the page at the address. */
+/**
+ * The script's text: with a token stored, the request for the current user (left for the app to take), and a
+ * `modulepreload` link for each shared file and for the page at the address.
+ */
 export function preloadScript(shared: readonly string[], pages: readonly { paths: readonly string[]; file: string }[]): string {
   const byPath = Object.fromEntries(pages.flatMap(({ paths, file }) => paths.map((path) => [path, `/${file}`])));
   return (
-    `try{if(localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)})){` +
+    `try{const t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(t){` +
     `const p=${JSON.stringify(byPath)}[location.pathname];` +
     `for(const h of ${JSON.stringify(shared.map((file) => `/${file}`))}.concat(p?[p]:[])){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}` +
+    `window[${JSON.stringify(EARLY_CURRENT_USER)}]={token:t,response:fetch("/api/auth/user",{headers:{Authorization:"Bearer "+t},credentials:"include"})}` +
     `}}catch{}\n`
   );
 }

@@ -1,5 +1,13 @@
 /**
- * Where the session token lives in local storage. A module of its own, importing nothing, so that the build
- * can read it too (the signed-in preload script checks this key before the app's code has arrived).
+ * Names the app shares with the signed-in preload script (scripts/signed-in-preload.ts), which runs before the
+ * app's code has arrived. A module of its own, importing nothing, so that the build reads the same constants.
  */
+
+/** Where the session token lives in local storage. */
 export const AUTH_TOKEN_KEY = "quorum.boardSessionToken";
+
+/**
+ * The window property under which the preload script leaves its request for the current user
+ * (`{ token, response }`), sent with the token it found; the app takes it once instead of asking again.
+ */
+export const EARLY_CURRENT_USER = "__quorumCurrentUser";

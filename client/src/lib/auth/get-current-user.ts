@@ -1,13 +1,39 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
-import { ApiError, apiJson } from "@/lib/api-client";
-import { clearAuthToken, useAuthToken } from "@/lib/auth-token";
+import { ApiError, apiJson, readJson, throwIfResNotOk } from "@/lib/api-client";
+import { clearAuthToken, getAuthToken, useAuthToken } from "@/lib/auth-token";
+import { EARLY_CURRENT_USER } from "@/lib/auth-token-key";
 import { authKeys } from "@/lib/auth/auth-keys";
+
+/**
+ * The preload script's request for the current user, taken once: only if it was sent with the token stored now
+ * (the first ask of a page load takes it; any later one asks the server again).
+ */
+function takeEarlyRequest(): Promise<Response> | undefined {
+  const holder = window as unknown as Record<string, { token: string; response: Promise<Response> } | undefined>;
+  const early = holder[EARLY_CURRENT_USER];
+  holder[EARLY_CURRENT_USER] = undefined;
+  return early && early.token === getAuthToken() ? early.response : undefined;
+}
+
+/** The current user from the preload script's request if there is one, else from a request of its own. */
+async function requestCurrentUser(): Promise<User> {
+  const early = takeEarlyRequest();
+  if (early) {
+    // A request that did not get through (a network error) is simply asked again.
+    const response = await early.catch(() => undefined);
+    if (response) {
+      await throwIfResNotOk(response);
+      return readJson<User>(response);
+    }
+  }
+  return apiJson<User>("GET", "/api/auth/user");
+}
 
 /** GET /api/auth/user. A 401 means the stored token is no good: it is dropped and there is no user. */
 export async function getCurrentUser(): Promise<User | null> {
   try {
-    return await apiJson<User>("GET", "/api/auth/user");
+    return await requestCurrentUser();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       clearAuthToken();
