@@ -28,7 +28,8 @@ export function preloadScript(shared: readonly string[], pages: readonly { paths
     `try{const t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(t){` +
     `const p=${JSON.stringify(byPath)}[location.pathname];` +
     `for(const h of ${JSON.stringify(shared.map((file) => `/${file}`))}.concat(p?[p]:[])){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}` +
-    `window[${JSON.stringify(EARLY_CURRENT_USER)}]={token:t,response:fetch("/api/auth/user",{headers:{Authorization:"Bearer "+t},credentials:"include"})}` +
+    // Only if the app has not asked already (it leaves false there): an answer nobody reads keeps its request open.
+    `if(window[${JSON.stringify(EARLY_CURRENT_USER)}]===undefined)window[${JSON.stringify(EARLY_CURRENT_USER)}]={token:t,response:fetch("/api/auth/user",{headers:{Authorization:"Bearer "+t},credentials:"include"})}` +
     `}}catch{}\n`
   );
 }

@@ -8,6 +8,7 @@ export const AUTH_TOKEN_KEY = "quorum.boardSessionToken";
 
 /**
  * The window property under which the preload script leaves its request for the current user
- * (`{ token, response }`), sent with the token it found; the app takes it once instead of asking again.
+ * (`{ token, response }`), sent with the token it found; the app takes it once instead of asking again, and
+ * leaves `false` there, so that a preload script running after the app sends nothing.
  */
 export const EARLY_CURRENT_USER = "__quorumCurrentUser";

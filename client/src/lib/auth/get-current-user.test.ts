@@ -42,13 +42,23 @@ describe("getCurrentUser", () => {
     expect(counter.requests).toBe(1);
   });
 
-  it("asks the server when the early request was sent with another token", async () => {
+  it("asks the server when the early request was sent with another token, and ends that request", async () => {
     setAuthToken("new-token");
-    leaveEarlyRequest("old-token", Promise.resolve(HttpResponse.json(buildUser({ firstName: "Someone else" }))));
+    const stale = HttpResponse.json(buildUser({ firstName: "Someone else" }));
+    leaveEarlyRequest("old-token", Promise.resolve(stale));
     const counter = countServerRequests();
 
     expect((await getCurrentUser())?.firstName).toBe("Asked");
     expect(counter.requests).toBe(1);
+    // Its body was dropped (an answer nobody reads keeps its request open).
+    await vi.waitFor(() => expect(stale.bodyUsed || stale.body?.locked).toBe(true));
+  });
+
+  it("tells a preload script that runs late to send nothing: the app has asked already", async () => {
+    setAuthToken("stored-token");
+    countServerRequests();
+    await getCurrentUser();
+    expect(holder[EARLY_CURRENT_USER]).toBe(false);
   });
 
   it("asks the server when the early request did not get through", async () => {

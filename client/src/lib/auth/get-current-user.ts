@@ -10,10 +10,15 @@ import { authKeys } from "@/lib/auth/auth-keys";
  * (the first ask of a page load takes it; any later one asks the server again).
  */
 function takeEarlyRequest(): Promise<Response> | undefined {
-  const holder = window as unknown as Record<string, { token: string; response: Promise<Response> } | undefined>;
+  const holder = window as unknown as Record<string, { token: string; response: Promise<Response> } | false | undefined>;
   const early = holder[EARLY_CURRENT_USER];
-  holder[EARLY_CURRENT_USER] = undefined;
-  return early && early.token === getAuthToken() ? early.response : undefined;
+  // From now on the preload script sends nothing if it runs (with the app's files cached, it can run after the app).
+  holder[EARLY_CURRENT_USER] = false;
+  if (!early) return undefined;
+  if (early.token === getAuthToken()) return early.response;
+  // Sent with another token, so not this user's answer: its body is dropped, which ends the request.
+  early.response.then((response) => response.body?.cancel(), () => undefined).catch(() => undefined);
+  return undefined;
 }
 
 /** The current user from the preload script's request if there is one, else from a request of its own. */
