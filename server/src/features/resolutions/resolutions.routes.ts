@@ -56,20 +56,21 @@ export function resolutionsRouter(deps: RouterDeps): Router {
     res.json(await voteCounts(deps, idParam(req.params.id), tenantOf(req).user.id, polls.get(req)));
   });
 
-  // The vote checks the caller's membership and role itself, under the resolution's row lock (see castVote).
+  // A vote, and a conflict declared or withdrawn, check the caller's membership and role themselves, under the
+  // resolution's row lock (see openWrite): a guard's check before it would be the same read, made twice.
   router.post("/resolutions/:id/vote", ...deps.guards.requireAuthThenThingInService, async (req, res) => {
     const input = parseOr400(castVoteSchema, req.body);
     res.json(await castVote(deps, authOf(req).user, idParam(req.params.id), input));
   });
 
-  router.post("/resolutions/:id/conflict", ...requireCompanyMember({ company: resolutionOf, permission: "vote" }), async (req, res) => {
+  router.post("/resolutions/:id/conflict", ...deps.guards.requireAuthThenThingInService, async (req, res) => {
     const { reason } = parseOr400(conflictSchema, req.body);
-    await declareConflict(deps, tenantOf(req), idParam(req.params.id), reason);
+    await declareConflict(deps, authOf(req).user, idParam(req.params.id), reason);
     res.status(204).end();
   });
 
-  router.delete("/resolutions/:id/conflict", ...requireCompanyMember({ company: resolutionOf, permission: "vote" }), async (req, res) => {
-    await withdrawConflict(deps, tenantOf(req), idParam(req.params.id));
+  router.delete("/resolutions/:id/conflict", ...deps.guards.requireAuthThenThingInService, async (req, res) => {
+    await withdrawConflict(deps, authOf(req).user, idParam(req.params.id));
     res.status(204).end();
   });
 

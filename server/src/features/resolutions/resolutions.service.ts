@@ -443,9 +443,9 @@ async function openWrite<T>(deps: Deps, id: number, actorId: number, work: (tx: 
     const locked = await lockResolution(tx, id, actorId);
     if (!locked) throw notFound();
     const state = await liveState(tx, locked, actorId);
-    // Not a member of the resolution's company (the vote route relies on this; the others passed a membership
-    // guard already): not found, as an id that names nothing. The lock already required a membership; this reads
-    // it again in the transaction's own view.
+    // Not a member of the resolution's company: not found, as an id that names nothing (the routes that write
+    // through here have no membership guard). The lock already required a membership; this reads it again in the
+    // transaction's own view.
     if (state.voterRole === null) throw notFound();
     // Only a voter may write (vote, declare or withdraw a conflict), and is refused before anything is decided.
     if (!can(state.voterRole, "vote")) throw new HttpError(403, deniedMessage("vote"));
@@ -560,8 +560,8 @@ export async function castVote(deps: Deps, voter: { id: number }, id: number, in
 }
 
 /** `POST /api/resolutions/:id/conflict`: the caller's vote is withdrawn and they leave the denominator. */
-export async function declareConflict(deps: Deps, tenant: TenantContext, id: number, reason: string): Promise<void> {
-  const userId = tenant.user.id;
+export async function declareConflict(deps: Deps, actor: { id: number }, id: number, reason: string): Promise<void> {
+  const userId = actor.id;
   await openWrite(deps, id, userId, async (tx, row) => {
     const withdrawn = await tx.delete(votes).where(and(eq(votes.resolutionId, id), eq(votes.userId, userId))).returning({ vote: votes.vote });
     await tx
@@ -582,8 +582,8 @@ export async function declareConflict(deps: Deps, tenant: TenantContext, id: num
 }
 
 /** `DELETE /api/resolutions/:id/conflict`: withdraws the caller's declaration while the resolution is open. */
-export async function withdrawConflict(deps: Deps, tenant: TenantContext, id: number): Promise<void> {
-  const userId = tenant.user.id;
+export async function withdrawConflict(deps: Deps, actor: { id: number }, id: number): Promise<void> {
+  const userId = actor.id;
   await openWrite(deps, id, userId, async (tx, row) => {
     const removed = await tx
       .delete(resolutionRecusals)
