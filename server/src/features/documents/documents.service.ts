@@ -142,16 +142,16 @@ function uploadCategoryOf(category: string | undefined): string {
   return found;
 }
 
-/**
- * The type a file claims: its name's extension, or (a name without one) its declared media type. An
- * extension or type outside the accepted ones is refused (415) before anything is stored.
- */
 /** The extension a name claims: one with a letter in it (a name like "Minutes 2024.10" claims none). */
 export function claimedNameExtension(fileName: string): string | null {
   const extension = extensionOf(fileName);
   return extension && /[a-z]/.test(extension) ? extension : null;
 }
 
+/**
+ * The type a file claims: its name's extension, or (a name without one) its declared media type. An
+ * extension or type outside the accepted ones is refused (415) before anything is stored.
+ */
 export function declaredExtension(fileName: string, mediaType: string | null): AcceptedExtension {
   const extension = claimedNameExtension(fileName);
   if (extension) {
@@ -228,15 +228,15 @@ export async function abandonReceivedFile(deps: StoreDeps, received: ReceivedFil
   await discardFile(deps, received.place).catch(() => undefined);
 }
 
-/**
- * The document fields of a file sent in a JSON body, checked once the whole body is read: a name, one of
- * the categories, and the type its name (or, without an extension, its declared type) claims.
- */
 /** A meeting's content is its details as JSON: a file offered as one is refused (as soon as its category is known). */
 export function refuseMeetingFile(category: unknown): void {
   if (category === meetingCategory) throw invalidField("content", "A meeting's content is its details as JSON, not a file");
 }
 
+/**
+ * The document fields of a file sent in a JSON body, checked once the whole body is read: a name, one of
+ * the categories, and the type its name (or, without an extension, its declared type) claims.
+ */
 export function jsonFileDocument(input: CreateDocumentBody, mediaType: string | null): { meta: DocumentMeta; extension: AcceptedExtension } {
   refuseMeetingFile(input.category);
   if (!input.name) throw invalidField("name", "Name is required");
