@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
 import { firstLoadChunkName } from "./scripts/chunk-groups.ts";
 import { signedInPreload } from "./scripts/signed-in-preload.ts";
+import { HOME_PATHS } from "./client/src/app/home-paths.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -21,7 +22,7 @@ export default defineConfig({
     // With a session stored, the signed-in app starts downloading beside the entry (scripts/signed-in-preload.ts).
     signedInPreload({
       chunks: ["signed-in", "shared-with-sign-in", "icons"],
-      pages: [{ paths: ["/", "/dashboard"], module: here("./client/src/app/routes/dashboard.tsx") }],
+      pages: [{ paths: HOME_PATHS, module: here("./client/src/app/routes/dashboard.tsx") }],
     }),
   ],
   resolve: { alias },

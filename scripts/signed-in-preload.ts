@@ -7,16 +7,8 @@
 // it asks who is signed in and adds `modulepreload` links for those chunks at once, and the app takes that
 // answer instead of asking again. A visitor without a token downloads nothing more. Its own file, not an inline script: the content security policy allows scripts from the app's origin
 // only.
-import type { Plugin } from "vite";
+import type { Plugin, Rolldown } from "vite";
 import { AUTH_TOKEN_KEY, EARLY_CURRENT_USER } from "../client/src/lib/auth-token-key.ts";
-
-/** What a chunk of the output bundle is called and where it comes from. */
-interface OutputChunk {
-  type: "chunk";
-  fileName: string;
-  name: string;
-  facadeModuleId: string | null;
-}
 
 /**
  * The script's text: with a token stored, the request for the current user (left for the app to take), and a
@@ -46,7 +38,7 @@ export function signedInPreload({ chunks, pages }: { chunks: readonly string[]; 
     // After Vite has written index.html into the bundle.
     enforce: "post",
     generateBundle(_options, bundle) {
-      const outputChunks = Object.values(bundle).filter((file): file is typeof file & OutputChunk => file.type === "chunk");
+      const outputChunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === "chunk");
       const shared = chunks.map((name) => outputChunks.find((chunk) => chunk.name === name && chunk.facadeModuleId === null));
       const pageChunks = pages.map(({ module }) => outputChunks.find((chunk) => chunk.facadeModuleId === module));
       const missing = [...chunks.filter((_, index) => !shared[index]), ...pages.filter((_, index) => !pageChunks[index]).map(({ module }) => module)];

@@ -1,42 +1,27 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
 import { dashboardFirstReads } from "@/app/dashboard-reads";
-
-interface HeadStart {
-  /** The page's module: the same one the route table loads, so both share one download. */
-  code: () => Promise<unknown>;
-  /** The page's first reads for the active company: its own queries ask for exactly these (same keys and fetchers). */
-  reads: (queryClient: QueryClient, companyId: number) => void;
-}
-
-const dashboard: HeadStart = {
-  code: () => import("@/app/routes/dashboard"),
-  reads: (queryClient, companyId) => {
-    const [compliance, pending, upcoming, recent] = dashboardFirstReads(companyId);
-    void queryClient.prefetchQuery(compliance);
-    void queryClient.prefetchQuery(pending);
-    void queryClient.prefetchQuery(upcoming);
-    void queryClient.prefetchQuery(recent);
-  },
-};
-
-/** The pages a signed-in visitor most often opens first; any other page loads and reads as it renders. */
-const headStarts: Partial<Record<string, HeadStart>> = { "/": dashboard, "/dashboard": dashboard };
+import { HOME_PATHS } from "@/app/home-paths";
 
 /**
- * On a first load with a token stored: starts the code of the page at `path` at once, beside the signed-in
- * shell rather than after it, and its first reads as soon as `user` (so the active company) is known, rather
- * than once the page has arrived and rendered. It ships with the entry (about 2 KB): waiting for a chunk of its
- * own would hold the reads back until that chunk arrived.
+ * On a first load with a token stored, at the dashboard's address: starts the dashboard's first reads as soon as
+ * `user` (so the active company) is known, rather than once the page's code has arrived and rendered; its panels
+ * ask for exactly these (same keys and fetchers). The page's code is started by the build's preload script and
+ * the route table. This ships with the entry (about 2 KB): waiting for a chunk of its own would hold the reads
+ * back until that chunk arrived.
  */
 export function startPage(queryClient: QueryClient, path: string, user: Promise<User | null>): void {
-  const page = headStarts[path];
-  if (!page) return;
-  // Only a head start: whatever fails here, the page asks again as it renders.
-  page.code().catch(() => undefined);
+  if (!HOME_PATHS.includes(path)) return;
+  // Only a head start: whatever fails here, the panels ask again as they render.
   user.then(
     (signedIn) => {
-      if (signedIn?.companyId != null) page.reads(queryClient, signedIn.companyId);
+      if (signedIn?.companyId == null) return;
+      // One by one: each read has its own data type, which a loop over them would lose.
+      const [compliance, pending, upcoming, recent] = dashboardFirstReads(signedIn.companyId);
+      void queryClient.prefetchQuery(compliance);
+      void queryClient.prefetchQuery(pending);
+      void queryClient.prefetchQuery(upcoming);
+      void queryClient.prefetchQuery(recent);
     },
     () => undefined,
   );
