@@ -5,7 +5,20 @@ import { join } from "node:path";
 import { serverAllocatorEnv } from "./server-env.mjs";
 
 const outputs = ["dist/server/index.js", "dist/public/index.html"];
-const sources = ["client", "server", "shared", "migrations", "package-lock.json", "vite.config.ts", "tailwind.config.ts"];
+// The build's own helpers count too: they decide how the client's chunks are cut and the server is bundled.
+const sources = [
+  "client",
+  "server",
+  "shared",
+  "migrations",
+  "package-lock.json",
+  "vite.config.ts",
+  "tailwind.config.ts",
+  "scripts/build-server.mjs",
+  "scripts/server-bundle.mjs",
+  "scripts/chunk-groups.ts",
+  "scripts/signed-in-preload.ts",
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
