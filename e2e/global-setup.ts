@@ -14,7 +14,6 @@ declare module "vitest" {
   }
 }
 
-
 let server: ChildProcess | undefined;
 
 /** Starts the built server on a free port with an in-memory database, and registers the platform admin first. */

@@ -14,11 +14,9 @@ export const viewports = [
   ["375", mobile],
 ] as const;
 
-// The client's local-storage keys. They live in modules that import React (client/src/lib/auth-token.ts
-// AUTH_TOKEN_KEY, client/src/components/theme-provider.tsx THEME_STORAGE_KEY), so they are repeated here;
-// the flows that read and write them (sign-in/out in auth.e2e.ts, dark mode) fail if they ever differ.
-/** = AUTH_TOKEN_KEY in client/src/lib/auth-token.ts. */
-export const AUTH_TOKEN_KEY = "quorum.boardSessionToken";
+// The client's local-storage keys. The token's lives in a module that imports nothing; the theme's in one that
+// imports React, so it is repeated here, and the dark-mode flows fail if the two ever differ.
+export { AUTH_TOKEN_KEY } from "../client/src/lib/auth-token-key";
 /** = THEME_STORAGE_KEY in client/src/components/theme-provider.tsx. */
 export const THEME_STORAGE_KEY = "quorum.theme";
 

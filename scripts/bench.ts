@@ -47,7 +47,6 @@ process.on("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-
 // --- Database ---
 
 /** DATABASE_URL, or a fresh database on the local Postgres (dropped at the end); undefined when there is neither. */

@@ -54,7 +54,6 @@ setTimeout(() => {
   process.exit(2);
 }, WHOLE_RUN_TIMEOUT_MS).unref();
 
-
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 interface StartedServer {

@@ -26,7 +26,7 @@ const MIN_SCORE = 95;
 const START_TIMEOUT_MS = 60_000;
 const repoRoot = resolve(import.meta.dirname, "..");
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** = AUTH_TOKEN_KEY in client/src/lib/auth-token.ts: where the app keeps the session token. */
+/** = AUTH_TOKEN_KEY in client/src/lib/auth-token-key.ts (a client module, outside this script's program): where the app keeps the session token. */
 const AUTH_TOKEN_KEY = "quorum.boardSessionToken";
 // The machine is closed to the internet: nothing in the background may try to reach it.
 const chromeFlags = [

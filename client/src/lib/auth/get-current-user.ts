@@ -17,7 +17,7 @@ function takeEarlyRequest(): Promise<Response> | undefined {
   if (!early) return undefined;
   if (early.token === getAuthToken()) return early.response;
   // Sent with another token, so not this user's answer: its body is dropped, which ends the request.
-  early.response.then((response) => response.body?.cancel(), () => undefined).catch(() => undefined);
+  early.response.then((response) => response.body?.cancel()).catch(() => undefined);
   return undefined;
 }
 
