@@ -12,14 +12,14 @@ import { AUTH_TOKEN_KEY, EARLY_CURRENT_USER } from "../client/src/lib/auth-token
 
 /**
  * The script's text: with a token stored, the request for the current user (left for the app to take), and a
- * `modulepreload` link for each shared file and for the page at the address.
+ * `modulepreload` link (marked `data-preload="signed-in"`) for each shared file and for the page at the address.
  */
 export function preloadScript(shared: readonly string[], pages: readonly { paths: readonly string[]; file: string }[]): string {
   const byPath = Object.fromEntries(pages.flatMap(({ paths, file }) => paths.map((path) => [path, `/${file}`])));
   return (
     `try{const t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(t){` +
     `const p=${JSON.stringify(byPath)}[location.pathname];` +
-    `for(const h of ${JSON.stringify(shared.map((file) => `/${file}`))}.concat(p?[p]:[])){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}` +
+    `for(const h of ${JSON.stringify(shared.map((file) => `/${file}`))}.concat(p?[p]:[])){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.dataset.preload="signed-in";document.head.appendChild(l)}` +
     // Only if the app has not asked already (it leaves false there): an answer nobody reads keeps its request open.
     `if(window[${JSON.stringify(EARLY_CURRENT_USER)}]===undefined)window[${JSON.stringify(EARLY_CURRENT_USER)}]={token:t,response:fetch("/api/auth/user",{headers:{Authorization:"Bearer "+t},credentials:"include"})}` +
     `}}catch{}\n`
