@@ -55,7 +55,8 @@ const clientLayerRules = {
           target: `${clientRoot}/features/${feature}`,
           from: `${clientRoot}/features`,
           except: [`./${feature}`],
-          message: "A feature never imports another feature: a page in app/ composes them, or the shared piece moves to components/ or lib/.",
+          message:
+            "A feature never imports another feature: a page in app/ composes them, or the shared piece moves to components/ or lib/.",
         })),
       ],
     },
@@ -80,7 +81,8 @@ const serverLayerRules = {
         {
           target: ["env.ts", "logger.ts", "clock.ts", "database-failure.ts"].map(serverDir),
           from: [serverDir("db"), serverDir("http"), serverDir("integrations"), serverDir("features"), ...serverComposition],
-          message: "env.ts, logger.ts, clock.ts and database-failure.ts are the server's foundation: they import nothing of the server above them.",
+          message:
+            "env.ts, logger.ts, clock.ts and database-failure.ts are the server's foundation: they import nothing of the server above them.",
         },
         {
           target: serverDir("db"),
@@ -112,7 +114,8 @@ const serverLayerRules = {
           target: serverDir(`features/${feature}`),
           from: serverDir("features/*/**"),
           except: [serverDir(`features/${feature}/**`), serverDir("features/*/*.service.ts")],
-          message: "Another feature is used only through its *.service.ts (routes and helpers are internal); a piece two features share moves down to http/, integrations/ or db/.",
+          message:
+            "Another feature is used only through its *.service.ts (routes and helpers are internal); a piece two features share moves down to http/, integrations/ or db/.",
         })),
       ],
     },

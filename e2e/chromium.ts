@@ -13,11 +13,16 @@ export function ensureChromium(): void {
   if (existsSync(chromiumPath)) return;
   const canInstall = !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canInstall) {
-    throw new Error(`The browser tests need Chromium at ${chromiumPath}. Install Debian's package (apt-get install chromium), or set CHROMIUM_PATH.`);
+    throw new Error(
+      `The browser tests need Chromium at ${chromiumPath}. Install Debian's package (apt-get install chromium), or set CHROMIUM_PATH.`,
+    );
   }
   console.log("Installing Debian's chromium for the browser tests…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "chromium"],
+  ]) {
     const result = spawnSync("apt-get", args, { stdio: ["ignore", "inherit", "inherit"], env });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed (exit ${result.status}).`);
   }

@@ -99,7 +99,16 @@ describe("companies and people in the browser", () => {
 
     await completeWizard(
       page,
-      { name: firstCompany, industry: "Technology", stage: "Seed", city: "Lisbon", country: "Portugal", website: "https://northwind.example.com", employees: "11-50", logo: true },
+      {
+        name: firstCompany,
+        industry: "Technology",
+        stage: "Seed",
+        city: "Lisbon",
+        country: "Portugal",
+        website: "https://northwind.example.com",
+        employees: "11-50",
+        logo: true,
+      },
       { prefix: "companies-onboarding-1280" },
     );
     await expectAccessible(page);
@@ -128,10 +137,16 @@ describe("companies and people in the browser", () => {
     await page.getByText("Company changed").first().waitFor();
     await switcher.getByText(firstCompany).waitFor();
     await switcher.click();
-    await page.getByRole("menu").getByRole("menuitem", { name: new RegExp(secondCompany) }).click();
+    await page
+      .getByRole("menu")
+      .getByRole("menuitem", { name: new RegExp(secondCompany) })
+      .click();
     await switcher.getByText(secondCompany).waitFor();
     await switcher.click();
-    await page.getByRole("menu").getByRole("menuitem", { name: new RegExp(firstCompany) }).click();
+    await page
+      .getByRole("menu")
+      .getByRole("menuitem", { name: new RegExp(firstCompany) })
+      .click();
     await switcher.getByText(firstCompany).waitFor();
 
     // Company Settings: a change survives a reload.
@@ -201,7 +216,15 @@ describe("companies and people in the browser", () => {
     await page.waitForURL("**/company-onboarding");
     await completeWizard(
       page,
-      { name: uniqueName("Pocket Board "), industry: "Media & Entertainment", stage: "Profitable", city: "Nairobi", country: "Kenya", employees: "201-500", logo: true },
+      {
+        name: uniqueName("Pocket Board "),
+        industry: "Media & Entertainment",
+        stage: "Profitable",
+        city: "Nairobi",
+        country: "Kenya",
+        employees: "201-500",
+        logo: true,
+      },
       { prefix: "companies-onboarding-375", checkScroll: true },
     );
     await expectNoHorizontalScroll(page);

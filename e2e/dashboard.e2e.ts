@@ -25,7 +25,14 @@ const browser = useBrowser();
  * The panels in the order a phone shows them, top to bottom. A wide screen reads the same order: the four
  * lists two to a row, then Quick Actions and Compliance Health across the width.
  */
-const panelOrder = ["Compliance Reminders", "Pending Resolutions", "Upcoming Meetings", "Recent Documents", "Quick Actions", "Compliance Health"];
+const panelOrder = [
+  "Compliance Reminders",
+  "Pending Resolutions",
+  "Upcoming Meetings",
+  "Recent Documents",
+  "Quick Actions",
+  "Compliance Health",
+];
 
 const complianceOf = (board: Board) => apiAs<ComplianceGroup[]>(board.founder, "GET", `/api/companies/${board.companyId}/compliance`);
 
@@ -70,7 +77,8 @@ describe("the dashboard in the browser", () => {
       for (const action of ["Create resolution", "Upload document"]) await quickActions.getByRole("link", { name: action }).waitFor();
       await quickActions.getByRole("button", { name: "Create meeting" }).waitFor();
       const fresh = await complianceOf(board);
-      for (const group of ["Meetings", "Documents", "Resolutions"] as const) expect(await shownProgress(page, group)).toBe(progressOf(fresh, group));
+      for (const group of ["Meetings", "Documents", "Resolutions"] as const)
+        expect(await shownProgress(page, group)).toBe(progressOf(fresh, group));
       expect(await shownProgress(page, "Documents")).toBeLessThan(40);
       const reminders = page.getByRole("region", { name: "Compliance Reminders" });
       // Whatever the server finds due for a company founded today is listed, each with its real date; never 2023.
@@ -96,7 +104,9 @@ describe("the dashboard in the browser", () => {
       const held = new Date();
       held.setMonth(held.getMonth() - 14);
       await scheduleMeetingThroughApi(board, { title: `Annual General Meeting ${held.getFullYear()}`, start: held });
-      const agm = (await complianceOf(board)).flatMap((group) => group.items).find((item) => item.id === complianceRuleIds.annualGeneralMeeting)!;
+      const agm = (await complianceOf(board))
+        .flatMap((group) => group.items)
+        .find((item) => item.id === complianceRuleIds.annualGeneralMeeting)!;
       expect(agm.dueDate).toBeDefined();
       const due = new Date(agm.dueDate!);
 
@@ -167,7 +177,9 @@ describe("the dashboard in the browser", () => {
     await upload.waitFor();
     await upload.getByLabel("Title").fill(statements);
     await choose(upload, "Category", "Financial");
-    await upload.getByLabel("File").setInputFiles({ name: "statements.txt", mimeType: "text/plain", buffer: Buffer.from("Balance sheet and P&L") });
+    await upload
+      .getByLabel("File")
+      .setInputFiles({ name: "statements.txt", mimeType: "text/plain", buffer: Buffer.from("Balance sheet and P&L") });
     await upload.getByRole("button", { name: "Upload" }).click();
     await page.getByText("Document uploaded").first().waitFor({ timeout: 60_000 });
     await upload.waitFor({ state: "detached" });
@@ -178,7 +190,10 @@ describe("the dashboard in the browser", () => {
     await expectShownProgress(page, "Documents", progressOf(afterUpload, "Documents"));
 
     // The deciding vote, from the Pending Resolutions panel.
-    await page.getByRole("region", { name: "Pending Resolutions" }).getByRole("link", { name: `Vote Now: ${title}` }).click();
+    await page
+      .getByRole("region", { name: "Pending Resolutions" })
+      .getByRole("link", { name: `Vote Now: ${title}` })
+      .click();
     const vote = page.getByRole("dialog", { name: "Cast Your Vote" });
     await vote.waitFor();
     await vote.getByRole("radio", { name: "Yes" }).check();

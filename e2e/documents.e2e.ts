@@ -1,5 +1,15 @@
 import { readFileSync } from "node:fs";
-import { boardWithMembers, expectAccessible, expectNoHorizontalScroll, openPage, screenshot, signIn, uniqueName, useBrowser, viewports } from "./support";
+import {
+  boardWithMembers,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  openPage,
+  screenshot,
+  signIn,
+  uniqueName,
+  useBrowser,
+  viewports,
+} from "./support";
 
 const browser = useBrowser();
 
@@ -55,7 +65,10 @@ describe("documents in the browser", () => {
       await documents.getByText(pdfName).waitFor();
       await documents.getByText(pngName).waitFor();
       await documents.getByText("3.0 MB").waitFor();
-      await documents.getByText(/Uploaded by Morgan Chair • /).first().waitFor();
+      await documents
+        .getByText(/Uploaded by Morgan Chair • /)
+        .first()
+        .waitFor();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
       await screenshot(page, `documents-${label}-list`);

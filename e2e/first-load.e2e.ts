@@ -89,11 +89,21 @@ describe("the first load", () => {
     // With a token stored, the preload script asked for the shell's three files and the dashboard's beside the
     // entry. (Which of its requests and the entry's goes out first is the browser's choice, so the test reads the
     // links it added rather than the order of requests.)
-    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[data-preload="signed-in"]')].map((link) => new URL(link.href).pathname));
-    expect(preloaded.map((path) => path.replace(/-[\w-]{8}\.js$/, ""))).toEqual(["/assets/signed-in", "/assets/shared-with-sign-in", "/assets/icons", "/assets/dashboard"]);
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[data-preload="signed-in"]')].map((link) => new URL(link.href).pathname),
+    );
+    expect(preloaded.map((path) => path.replace(/-[\w-]{8}\.js$/, ""))).toEqual([
+      "/assets/signed-in",
+      "/assets/shared-with-sign-in",
+      "/assets/icons",
+      "/assets/dashboard",
+    ]);
     for (const path of preloaded) expect(requested).toContain(path);
     // The app takes the preload script's request for the current user instead of asking again.
-    expect(requested.filter((path) => path === "/api/auth/user"), requested.join(", ")).toHaveLength(1);
+    expect(
+      requested.filter((path) => path === "/api/auth/user"),
+      requested.join(", "),
+    ).toHaveLength(1);
     await page.waitForLoadState("networkidle");
 
     const sizes = await Promise.all(scripts.map(async (response) => (await response.request().sizes()).responseBodySize));

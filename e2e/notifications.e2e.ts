@@ -73,8 +73,16 @@ describe("notifications in the bell", () => {
       await page.getByRole("button", { name: "Notifications, 2 unread" }).click();
       await page.getByRole("menuitem", { name: "Mark all read" }).click();
       await page.getByText("No new notifications").waitFor();
-      await page.getByRole("menu").getByRole("menuitem", { name: new RegExp(`Meeting scheduled: ${title}`) }).waitFor();
-      expect(await page.getByRole("menu").getByRole("menuitem", { name: /, unread/ }).count()).toBe(0);
+      await page
+        .getByRole("menu")
+        .getByRole("menuitem", { name: new RegExp(`Meeting scheduled: ${title}`) })
+        .waitFor();
+      expect(
+        await page
+          .getByRole("menu")
+          .getByRole("menuitem", { name: /, unread/ })
+          .count(),
+      ).toBe(0);
       await screenshot(page, `notifications-${label}-all-read`);
       await page.keyboard.press("Escape");
       await page.reload();

@@ -37,7 +37,8 @@ function recordPlatformResponses(page: Page): string[] {
   return bodies;
 }
 
-const card = (page: Page, name: string) => page.getByTestId("service-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByTestId("service-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 describe("platform administration in the browser", () => {
   it("adds, edits, disables and removes a service on /platform-settings, and sees it on /admin-settings", async () => {

@@ -32,7 +32,8 @@ async function openVoteDialog(page: Page, title: string) {
 }
 
 /** The count shown after a label ("Yes", "No", "Abstain") in the dialog's live counts. */
-const countIn = (dialog: ReturnType<Page["getByRole"]>, label: string) => dialog.getByRole("status").locator("div", { hasText: label }).locator("dd");
+const countIn = (dialog: ReturnType<Page["getByRole"]>, label: string) =>
+  dialog.getByRole("status").locator("div", { hasText: label }).locator("dd");
 
 describe("resolutions in the browser", () => {
   it("creates a resolution, two members vote in two browsers, one changes, one declares a conflict, and the certificate explains the outcome", async () => {
@@ -132,7 +133,11 @@ describe("resolutions in the browser", () => {
     await decided.getByText("Approved", { exact: true }).waitFor();
     await decided.getByRole("button", { name: "Certificate" }).click();
     const certificate = founder.getByRole("dialog", { name: title }).getByRole("region", { name: "Tally certificate" });
-    await certificate.getByText("Approved: 2 yes, 1 no, 0 abstain of 3 eligible (1 recused); an Ordinary resolution needs more yes than no votes; quorum 2 of 3 met").waitFor();
+    await certificate
+      .getByText(
+        "Approved: 2 yes, 1 no, 0 abstain of 3 eligible (1 recused); an Ordinary resolution needs more yes than no votes; quorum 2 of 3 met",
+      )
+      .waitFor();
     await certificate.getByText(`${avery.firstName} ${avery.lastName}: I sit on the supplier's board`).waitFor();
     await certificate.getByText("Too costly this year").waitFor();
     await founder.getByRole("dialog", { name: title }).getByText(paper).first().waitFor();
@@ -153,7 +158,11 @@ describe("resolutions in the browser", () => {
     await expectNoHorizontalScroll(phone);
     await expectAccessible(phone);
     await screenshot(phone, "resolutions-375");
-    await phone.getByRole("tabpanel", { name: "Completed" }).getByRole("article", { name: title }).getByRole("button", { name: "Certificate" }).click();
+    await phone
+      .getByRole("tabpanel", { name: "Completed" })
+      .getByRole("article", { name: title })
+      .getByRole("button", { name: "Certificate" })
+      .click();
     await phone.getByRole("region", { name: "Tally certificate" }).waitFor();
     await expectAccessible(phone);
     await screenshot(phone, "resolutions-certificate-375");

@@ -91,7 +91,9 @@ describe("personal settings", () => {
     expect(await isDark(page)).toBe(false);
 
     // Saved on the server, not only in this browser.
-    const saved = page.waitForResponse((response) => response.url().endsWith(`/api/users/${account.id}/preferences`) && response.request().method() === "PUT");
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/users/${account.id}/preferences`) && response.request().method() === "PUT",
+    );
     await page.getByRole("switch", { name: "Dark Mode" }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
     expect((await saved).status()).toBe(200);
@@ -116,7 +118,11 @@ describe("personal settings", () => {
 
     // Compact View tightens the spacing everywhere: the sidebar's navigation entries come closer together.
     await openSettings(second, "Preferences");
-    const entryHeight = () => second.getByRole("link", { name: "Meetings" }).first().evaluate((element) => element.getBoundingClientRect().height);
+    const entryHeight = () =>
+      second
+        .getByRole("link", { name: "Meetings" })
+        .first()
+        .evaluate((element) => element.getBoundingClientRect().height);
     const before = await entryHeight();
     await second.getByRole("switch", { name: "Compact View" }).click();
     await second.waitForFunction(() => document.documentElement.getAttribute("data-density") === "compact");

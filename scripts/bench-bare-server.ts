@@ -7,13 +7,20 @@ import { integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import express from "express";
 import pg from "pg";
 
-const companies = pgTable("companies", { id: serial("id").primaryKey(), name: text("name").notNull(), quorumPercent: integer("quorum_percent") });
+const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  quorumPercent: integer("quorum_percent"),
+});
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const db = drizzle(pool);
 const app = express();
 app.get("/row/:id", async (req, res) => {
-  const [row] = await db.select().from(companies).where(eq(companies.id, Number(req.params.id)));
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(eq(companies.id, Number(req.params.id)));
   if (!row) {
     res.status(404).json({ message: "Not found" });
     return;

@@ -88,7 +88,13 @@ interface Started {
   stop: () => Promise<void>;
 }
 
-async function startProcess(name: string, script: string, env: Record<string, string>, ready: string, nodeArgs: string[] = []): Promise<Started> {
+async function startProcess(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  ready: string,
+  nodeArgs: string[] = [],
+): Promise<Started> {
   const port = await freePort();
   const logFile = join(outDir, `${name}.log`);
   const fd = openSync(logFile, "w");
@@ -96,7 +102,15 @@ async function startProcess(name: string, script: string, env: Record<string, st
     cwd: repoRoot,
     stdio: ["ignore", fd, "pipe"],
     // Both servers start as `npm start` starts Quorum, allocator settings included.
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...serverAllocatorEnv, ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...serverAllocatorEnv,
+      ...env,
+    },
   });
   closeSync(fd);
   running.add(child);
@@ -162,7 +176,10 @@ async function seed(databaseUrl: string): Promise<Seed> {
   const handle = await openDatabase({ databaseUrl, dataDir: "memory://" });
   const db = handle.db;
   try {
-    const [company] = await db.insert(companies).values({ name: "Bench Holdings", industry: "Technology", location: "London, United Kingdom", stage: "seed" }).returning();
+    const [company] = await db
+      .insert(companies)
+      .values({ name: "Bench Holdings", industry: "Technology", location: "London, United Kingdom", stage: "seed" })
+      .returning();
     if (!company) throw new Error("company insert failed");
     const suffix = randomBytes(3).toString("hex");
     const people = await db
@@ -188,7 +205,15 @@ async function seed(databaseUrl: string): Promise<Seed> {
     const now = Date.now();
     const meetingDocs = await db
       .insert(documents)
-      .values(Array.from({ length: MEETINGS }, (_, i) => ({ companyId: company.id, name: `Board meeting ${i + 1}`, fileType: "application/json", category: meetingCategory, uploadedBy: founderId })))
+      .values(
+        Array.from({ length: MEETINGS }, (_, i) => ({
+          companyId: company.id,
+          name: `Board meeting ${i + 1}`,
+          fileType: "application/json",
+          category: meetingCategory,
+          uploadedBy: founderId,
+        })),
+      )
       .returning({ id: documents.id });
     await db.insert(meetings).values(
       meetingDocs.map(({ id }, i) => ({
@@ -230,7 +255,13 @@ async function seed(databaseUrl: string): Promise<Seed> {
       )
       .returning({ id: resolutions.id });
     const choices = ["yes", "no", "abstain"] as const;
-    await db.insert(votes).values(created.flatMap(({ id }, r) => people.slice(0, VOTERS).map((person, v) => ({ resolutionId: id, userId: person.id, vote: choices[(r + v) % 3]! }))));
+    await db
+      .insert(votes)
+      .values(
+        created.flatMap(({ id }, r) =>
+          people.slice(0, VOTERS).map((person, v) => ({ resolutionId: id, userId: person.id, vote: choices[(r + v) % 3]! })),
+        ),
+      );
     // Planner statistics, as a database in service has them (autovacuum gathers them within a minute of such
     // writes): without them Postgres guesses one row per company and plans the tallies as nested loops.
     await db.execute(sql`analyze`);
@@ -280,7 +311,16 @@ async function measure(server: Started, endpoint: Endpoint, duration: number): P
   const statuses = Object.entries(result.statusCodeStats ?? {})
     .map(([code, { count }]) => `${code}×${count}`)
     .join(" ");
-  return { name: endpoint.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, statuses, non2xx: result.non2xx, cpuPerRequest };
+  return {
+    name: endpoint.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    statuses,
+    non2xx: result.non2xx,
+    cpuPerRequest,
+  };
 }
 
 function quorumEndpoints(data: Seed): Endpoint[] {
@@ -288,11 +328,23 @@ function quorumEndpoints(data: Seed): Endpoint[] {
   const token = (i: number) => tokens[i % tokens.length]!;
   const resolution = (i: number) => resolutionIds[i % resolutionIds.length]!;
   return [
-    { name: "GET /api/resolutions/:id/votes", request: (i) => ({ method: "GET", path: `/api/resolutions/${resolution(i)}/votes`, token: token(i) }) },
-    { name: "GET /api/companies/:id/resolutions", request: (i) => ({ method: "GET", path: `/api/companies/${companyId}/resolutions`, token: token(i) }) },
-    { name: "GET /api/companies/:id/documents", request: (i) => ({ method: "GET", path: `/api/companies/${companyId}/documents`, token: token(i) }) },
+    {
+      name: "GET /api/resolutions/:id/votes",
+      request: (i) => ({ method: "GET", path: `/api/resolutions/${resolution(i)}/votes`, token: token(i) }),
+    },
+    {
+      name: "GET /api/companies/:id/resolutions",
+      request: (i) => ({ method: "GET", path: `/api/companies/${companyId}/resolutions`, token: token(i) }),
+    },
+    {
+      name: "GET /api/companies/:id/documents",
+      request: (i) => ({ method: "GET", path: `/api/companies/${companyId}/documents`, token: token(i) }),
+    },
     { name: "GET /api/auth/user", request: (i) => ({ method: "GET", path: "/api/auth/user", token: token(i) }) },
-    { name: "GET /api/companies/:id/compliance", request: (i) => ({ method: "GET", path: `/api/companies/${companyId}/compliance`, token: token(i) }) },
+    {
+      name: "GET /api/companies/:id/compliance",
+      request: (i) => ({ method: "GET", path: `/api/companies/${companyId}/compliance`, token: token(i) }),
+    },
     {
       // A voter changes their vote: every voter in turn on every resolution in turn; the ones who never vote keep them all open.
       name: "POST /api/resolutions/:id/vote",
@@ -309,10 +361,15 @@ function quorumEndpoints(data: Seed): Endpoint[] {
 const fmt = (value: number, digits = 0) => value.toFixed(digits);
 
 function table(rows: (Row & { ratio?: number })[]): string {
-  const lines = ["| Endpoint | req/s | p50 ms | p99 ms | errors | share of bare read | server CPU ms/request |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"];
+  const lines = [
+    "| Endpoint | req/s | p50 ms | p99 ms | errors | share of bare read | server CPU ms/request |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
   for (const row of rows) {
     const cpu = row.cpuPerRequest === undefined ? "" : fmt(row.cpuPerRequest, 2);
-    lines.push(`| ${row.name} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${row.errors} | ${row.ratio === undefined ? "" : `${fmt(row.ratio * 100)}%`} | ${cpu} |`);
+    lines.push(
+      `| ${row.name} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${row.errors} | ${row.ratio === undefined ? "" : `${fmt(row.ratio * 100)}%`} | ${cpu} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -322,10 +379,13 @@ function writeResults(section: string): void {
   const start = "<!-- bench:results -->";
   const end = "<!-- /bench:results -->";
   const block = `${start}\n${section}\n${end}`;
-  const current = existsSync(file) ? readFileSync(file, "utf8") : `# Benchmarks\n\n\`npm run bench -- --write\` replaces the latest results below.\n\n${start}\n${end}\n`;
+  const current = existsSync(file)
+    ? readFileSync(file, "utf8")
+    : `# Benchmarks\n\n\`npm run bench -- --write\` replaces the latest results below.\n\n${start}\n${end}\n`;
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  const next = from >= 0 && to > from ? current.slice(0, from) + block + current.slice(to + end.length) : `${current.trimEnd()}\n\n${block}\n`;
+  const next =
+    from >= 0 && to > from ? current.slice(0, from) + block + current.slice(to + end.length) : `${current.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, next);
   console.log(`bench: wrote ${file}`);
 }
@@ -355,7 +415,10 @@ async function main(): Promise<void> {
   const bare = await startProcess("bare", join(outDir, "bare.js"), { DATABASE_URL: databaseUrl }, `/row/${data.rowId}`);
   cleanups.unshift(bare.stop);
 
-  const bareRead: Endpoint = { name: "bare read (express + drizzle + pg, one row)", request: () => ({ method: "GET", path: `/row/${data.rowId}`, token: "none" }) };
+  const bareRead: Endpoint = {
+    name: "bare read (express + drizzle + pg, one row)",
+    request: () => ({ method: "GET", path: `/row/${data.rowId}`, token: "none" }),
+  };
   let endpoints = quorumEndpoints(data);
   if (only) endpoints = endpoints.filter((endpoint) => endpoint.name.includes(only));
 
@@ -369,7 +432,9 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   for (const endpoint of endpoints) {
     const row = await measure(quorum, endpoint, seconds);
-    console.log(`  ${row.name}: ${fmt(row.rps)} req/s, p99 ${row.p99} ms, ${row.errors} errors${row.errors > 0 ? ` (${row.statuses})` : ""}`);
+    console.log(
+      `  ${row.name}: ${fmt(row.rps)} req/s, p99 ${row.p99} ms, ${row.errors} errors${row.errors > 0 ? ` (${row.statuses})` : ""}`,
+    );
     rows.push(row);
   }
   const after = await measure(bare, { ...bareRead, name: "bare read, after" }, seconds);
@@ -383,7 +448,9 @@ async function main(): Promise<void> {
     "",
     table([before, ...rows.map((row) => ({ ...row, ratio: row.rps / yardstick })), after]),
     "",
-    memory ? `Quorum's resident memory after the whole run: ${memory.rss} MB (peak ${memory.peak} MB).` : "Quorum's resident memory: not readable on this system.",
+    memory
+      ? `Quorum's resident memory after the whole run: ${memory.rss} MB (peak ${memory.peak} MB).`
+      : "Quorum's resident memory: not readable on this system.",
   ].join("\n");
   console.log(`\n${section}\n`);
 
@@ -400,7 +467,8 @@ async function main(): Promise<void> {
   }
   if (write) writeResults(section);
   const refused = [before, ...rows, after].filter((row) => row.non2xx > 0);
-  if (refused.length > 0) throw new Error(`bench: answers other than 2xx from ${refused.map((row) => `${row.name} (${row.statuses})`).join(", ")}`);
+  if (refused.length > 0)
+    throw new Error(`bench: answers other than 2xx from ${refused.map((row) => `${row.name} (${row.statuses})`).join(", ")}`);
 }
 
 let failed = false;

@@ -7,7 +7,9 @@ import { freePort } from "./free-port";
  * database, no AI key and warnings-only logs, and waits until it answers its health check. `env` adds to or
  * overrides those settings (APP_SECRET is random unless given). For the browser tests and Lighthouse.
  */
-export async function startBuiltServer(options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<{ baseURL: string; server: ChildProcess }> {
+export async function startBuiltServer(
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<{ baseURL: string; server: ChildProcess }> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const timeoutMs = options.timeoutMs ?? 60_000;

@@ -69,7 +69,9 @@ export function firstLoadChunks(graph: ModuleGraph, { entry, shell, home }: Firs
   }
   for (const id of staticallyReachable(graph, home)) if (id !== home && usedElsewhere.has(id)) signedIn.add(id);
 
-  const signedOutParts = [...initial].flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []).filter((part) => part !== shell && part !== home);
+  const signedOutParts = [...initial]
+    .flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+    .filter((part) => part !== shell && part !== home);
   const signedOut = new Set(signedOutParts.flatMap((part) => [...staticallyReachable(graph, part)]));
 
   const chunks = new Map<string, FirstLoadChunk>();

@@ -26,7 +26,12 @@ function packageOf(url: string, functionName: string): string {
 
 function keyOf(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
-  const where = url ? `${url.replace(/^file:\/\//, "").replace(/^.*node_modules\//, "").replace(/^.*\/dist\//, "dist/")}:${lineNumber + 1}` : "";
+  const where = url
+    ? `${url
+        .replace(/^file:\/\//, "")
+        .replace(/^.*node_modules\//, "")
+        .replace(/^.*\/dist\//, "dist/")}:${lineNumber + 1}`
+    : "";
   return `${functionName || "(anonymous)"} ${where}`.trim();
 }
 

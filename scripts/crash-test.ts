@@ -208,11 +208,7 @@ async function main(): Promise<number> {
   }
 
   // The targets share nothing, so they run side by side: the embedded database's first start dominates.
-  const results = await Promise.allSettled(
-    targets.map((target) =>
-      crashAndRecover(target).finally(() => target.cleanup?.()),
-    ),
-  );
+  const results = await Promise.allSettled(targets.map((target) => crashAndRecover(target).finally(() => target.cleanup?.())));
   const outcomes: Outcome[] = [];
   let failed = false;
   results.forEach((result, index) => {
@@ -227,7 +223,11 @@ async function main(): Promise<number> {
   for (const outcome of outcomes) {
     const verdict = outcome.lost.length === 0 ? "ok" : `LOST ${outcome.lost.length} (ids ${outcome.lost.slice(0, 20).join(", ")})`;
     console.log(
-      `crash-test ${outcome.target}: ${outcome.acknowledged} writes acknowledged, ${outcome.found} found after kill -9 and restart, ${verdict} (${outcome.seconds.toFixed(1)} s: ${Object.entries(outcome.phases).map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`).join(", ")})`,
+      `crash-test ${outcome.target}: ${outcome.acknowledged} writes acknowledged, ${outcome.found} found after kill -9 and restart, ${verdict} (${outcome.seconds.toFixed(1)} s: ${Object.entries(
+        outcome.phases,
+      )
+        .map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`)
+        .join(", ")})`,
     );
     if (outcome.lost.length > 0 || outcome.acknowledged === 0) failed = true;
   }

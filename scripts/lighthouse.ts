@@ -66,7 +66,6 @@ interface Measure {
 
 class LighthouseRuntimeError extends Error {}
 
-
 function buildIfNeeded(): void {
   const built = existsSync(resolve(repoRoot, "dist/server/index.js")) && existsSync(resolve(repoRoot, "dist/public/index.html"));
   if (built && !args.includes("--build")) return;
@@ -95,7 +94,13 @@ async function signedInFounder(baseURL: string): Promise<string> {
     firstName: "Casey",
     lastName: "Director",
   });
-  const company = await api<{ id: number }>(baseURL, "POST", "/api/companies", { name: "Lighthouse Ltd", industry: "Technology", location: "London", stage: "seed" }, token);
+  const company = await api<{ id: number }>(
+    baseURL,
+    "POST",
+    "/api/companies",
+    { name: "Lighthouse Ltd", industry: "Technology", location: "London", stage: "seed" },
+    token,
+  );
   await api(baseURL, "PUT", `/api/users/${id}`, { companyId: company.id }, token);
   return token;
 }
@@ -108,7 +113,8 @@ async function storeToken(port: number, baseURL: string, token: string): Promise
     await page.goto(`${baseURL}/favicon.svg`);
     // Runs in the page; the scripts' program has no DOM types, hence the narrow cast.
     await page.evaluate(
-      ([key, value]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),
+      ([key, value]) =>
+        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value),
       [AUTH_TOKEN_KEY, token] as const,
     );
     const cdp = await page.context().newCDPSession(page);
@@ -140,7 +146,9 @@ async function measure(url: string, baseURL: string, token: string | undefined, 
     }
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse: ${lhr.runtimeError.code}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    const requests =
+      (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)
+        ?.items ?? [];
     const origin = new URL(baseURL).origin;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -210,7 +218,9 @@ async function main(): Promise<number> {
       results.push({ name: page.name, median: median(all), all });
     }
 
-    console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, performance (median of ${runs} run${runs > 1 ? "s" : ""})`);
+    console.log(
+      `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile, performance (median of ${runs} run${runs > 1 ? "s" : ""})`,
+    );
     console.log("page       score       FCP       LCP      TBT    CLS        SI    script  host   all scores");
     for (const result of results) console.log(row(result.name, result.median, result.all));
 

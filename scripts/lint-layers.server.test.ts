@@ -23,13 +23,25 @@ describe("server layers refuse", () => {
     ["http/ importing an integration", "server/src/http/probe.ts", importing("completeChat", "../integrations/ai-chat")],
     ["http/ importing app.ts", "server/src/http/probe.ts", importing("createApp", "../app")],
     ["http/ importing app-deps.ts", "server/src/http/probe.ts", importingType("RouterDeps", "../app-deps")],
-    ["an integration importing a feature", "server/src/integrations/probe.ts", importing("generateAgenda", "../features/meetings/agenda.service")],
+    [
+      "an integration importing a feature",
+      "server/src/integrations/probe.ts",
+      importing("generateAgenda", "../features/meetings/agenda.service"),
+    ],
     ["an integration importing app.ts", "server/src/integrations/probe.ts", importing("createApp", "../app")],
     ["an integration importing app-deps.ts", "server/src/integrations/probe.ts", importingType("AppDeps", "../app-deps")],
     ["an integration throwing HTTP errors", "server/src/integrations/probe.ts", importing("HttpError", "../http/errors")],
     ["a feature importing app.ts", "server/src/features/documents/probe.ts", importing("createApp", "../../app")],
-    ["a feature importing another feature's routes", "server/src/features/documents/probe.ts", importing("meetingsRouter", "../meetings/meetings.routes")],
-    ["a feature importing another feature's helper", "server/src/features/documents/probe.ts", importing("templateAgenda", "../meetings/agenda-drafts")],
+    [
+      "a feature importing another feature's routes",
+      "server/src/features/documents/probe.ts",
+      importing("meetingsRouter", "../meetings/meetings.routes"),
+    ],
+    [
+      "a feature importing another feature's helper",
+      "server/src/features/documents/probe.ts",
+      importing("templateAgenda", "../meetings/agenda-drafts"),
+    ],
   ])("%s", async (_label, file, code) => {
     expect(await rulesBrokenBy(file, code)).toContain(restricted);
   });

@@ -21,7 +21,9 @@ describe("import rules", () => {
   });
 
   it("let the client import shared code", async () => {
-    expect(await rulesBrokenBy("client/src/lib/probe.ts", 'import { can } from "@shared/permissions";\nexport const probe = can;\n')).toEqual([]);
+    expect(
+      await rulesBrokenBy("client/src/lib/probe.ts", 'import { can } from "@shared/permissions";\nexport const probe = can;\n'),
+    ).toEqual([]);
   });
 });
 
@@ -33,7 +35,8 @@ describe("wire schemas", () => {
   });
 
   it("accept fields built from the primitives", async () => {
-    const code = 'import { z } from "zod";\nimport { id, text } from "./input";\nexport const probe = z.object({ a: text({ max: 10 }), b: id() });\n';
+    const code =
+      'import { z } from "zod";\nimport { id, text } from "./input";\nexport const probe = z.object({ a: text({ max: 10 }), b: id() });\n';
     expect(await rulesBrokenBy("shared/probe.ts", code)).toEqual([]);
   });
 });

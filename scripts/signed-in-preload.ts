@@ -31,7 +31,13 @@ export function preloadScript(shared: readonly string[], pages: readonly { paths
  * preload at their addresses (the home page). The build fails if one of them is missing, rather than ship a
  * script that preloads nothing.
  */
-export function signedInPreload({ chunks, pages }: { chunks: readonly string[]; pages: readonly { paths: readonly string[]; module: string }[] }): Plugin {
+export function signedInPreload({
+  chunks,
+  pages,
+}: {
+  chunks: readonly string[];
+  pages: readonly { paths: readonly string[]; module: string }[];
+}): Plugin {
   return {
     name: "quorum:signed-in-preload",
     apply: "build",
@@ -41,7 +47,10 @@ export function signedInPreload({ chunks, pages }: { chunks: readonly string[]; 
       const outputChunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === "chunk");
       const shared = chunks.map((name) => outputChunks.find((chunk) => chunk.name === name && chunk.facadeModuleId === null));
       const pageChunks = pages.map(({ module }) => outputChunks.find((chunk) => chunk.facadeModuleId === module));
-      const missing = [...chunks.filter((_, index) => !shared[index]), ...pages.filter((_, index) => !pageChunks[index]).map(({ module }) => module)];
+      const missing = [
+        ...chunks.filter((_, index) => !shared[index]),
+        ...pages.filter((_, index) => !pageChunks[index]).map(({ module }) => module),
+      ];
       if (missing.length > 0) this.error(`signed-in preload: no chunk for ${missing.join(", ")}`);
       const source = preloadScript(
         shared.map((chunk) => chunk!.fileName),
@@ -50,7 +59,8 @@ export function signedInPreload({ chunks, pages }: { chunks: readonly string[]; 
       const reference = this.emitFile({ type: "asset", name: "preload-signed-in.js", source });
 
       const page = bundle["index.html"];
-      if (page?.type !== "asset" || typeof page.source !== "string") return this.error("signed-in preload: index.html is not in the bundle");
+      if (page?.type !== "asset" || typeof page.source !== "string")
+        return this.error("signed-in preload: index.html is not in the bundle");
       if (!page.source.includes("</head>")) this.error("signed-in preload: index.html has no </head>");
       page.source = page.source.replace("</head>", `  <script async src="/${this.getFileName(reference)}"></script>\n  </head>`);
     },

@@ -14,18 +14,18 @@ const optionalName = z.optional(text({ max: limits.name }));
 
 export const registerSchema = z
   .object({
-  username: text({
-    max: limits.username,
-    min: 3,
-    requiredMessage: "Username must be at least 3 characters",
-    maxMessage: `Username must be at most ${limits.username} characters`,
-  }),
-  email: email("Please enter a valid email address"),
-  password: password("Password must be at least 6 characters"),
-  firstName: optionalName,
-  lastName: optionalName,
-  // Sent by the form as "founder"; the server ignores it (registrants become founders of the companies they create).
-  role: ignored,
+    username: text({
+      max: limits.username,
+      min: 3,
+      requiredMessage: "Username must be at least 3 characters",
+      maxMessage: `Username must be at most ${limits.username} characters`,
+    }),
+    email: email("Please enter a valid email address"),
+    password: password("Password must be at least 6 characters"),
+    firstName: optionalName,
+    lastName: optionalName,
+    // Sent by the form as "founder"; the server ignores it (registrants become founders of the companies they create).
+    role: ignored,
   })
   .check(
     // Sign-in accepts a username or an e-mail: a username that looks like an e-mail must be the account's own,

@@ -1,5 +1,20 @@
-import { addMemberSchema, inviteSchema, isAcceptableLogoUrl, onboardingFormSchema, onboardingToCompany, roleChangeSchema } from "./companies";
-import { industryLabel, onboardingIndustries, onboardingStages, optionsWithCurrent, settingsIndustries, settingsStages, stageLabel } from "./options";
+import {
+  addMemberSchema,
+  inviteSchema,
+  isAcceptableLogoUrl,
+  onboardingFormSchema,
+  onboardingToCompany,
+  roleChangeSchema,
+} from "./companies";
+import {
+  industryLabel,
+  onboardingIndustries,
+  onboardingStages,
+  optionsWithCurrent,
+  settingsIndustries,
+  settingsStages,
+  stageLabel,
+} from "./options";
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => [issue.path.join("."), issue.message]) ?? [];
@@ -17,7 +32,16 @@ describe("onboardingFormSchema", () => {
   });
 
   it("accepts a city or a country alone, and combines them into the location", () => {
-    const values = { name: "Acme", industry: "energy", stage: "seed", city: "", country: "Kenya", website: "", employeeCount: "" as const, logoUrl: "" };
+    const values = {
+      name: "Acme",
+      industry: "energy",
+      stage: "seed",
+      city: "",
+      country: "Kenya",
+      website: "",
+      employeeCount: "" as const,
+      logoUrl: "",
+    };
     expect(onboardingFormSchema.safeParse(values).success).toBe(true);
     expect(onboardingToCompany({ ...values, city: " Nairobi " })).toEqual({
       name: "Acme",
@@ -63,12 +87,46 @@ describe("logo URLs", () => {
 describe("option lists", () => {
   it("are the forms' lists, with their labels", () => {
     expect(onboardingIndustries.map((option) => option.label)).toEqual([
-      "Technology", "Healthcare", "Finance", "Education", "Retail", "Manufacturing", "Energy", "Media & Entertainment", "Transportation", "Other",
+      "Technology",
+      "Healthcare",
+      "Finance",
+      "Education",
+      "Retail",
+      "Manufacturing",
+      "Energy",
+      "Media & Entertainment",
+      "Transportation",
+      "Other",
     ]);
-    expect(onboardingStages.map((option) => option.value)).toEqual(["pre-seed", "seed", "series-a", "series-b", "series-c", "profitable", "public"]);
+    expect(onboardingStages.map((option) => option.value)).toEqual([
+      "pre-seed",
+      "seed",
+      "series-a",
+      "series-b",
+      "series-c",
+      "profitable",
+      "public",
+    ]);
     expect(stageLabel("series-c")).toBe("Series C or later");
-    expect(settingsIndustries.map((option) => option.label)).toEqual(["Technology", "Healthcare", "Finance", "Education", "Real Estate", "Retail", "Manufacturing", "Other"]);
-    expect(settingsStages.map((option) => option.label)).toEqual(["Pre-seed", "Seed", "Series A", "Series B", "Series C", "Series D+", "Public"]);
+    expect(settingsIndustries.map((option) => option.label)).toEqual([
+      "Technology",
+      "Healthcare",
+      "Finance",
+      "Education",
+      "Real Estate",
+      "Retail",
+      "Manufacturing",
+      "Other",
+    ]);
+    expect(settingsStages.map((option) => option.label)).toEqual([
+      "Pre-seed",
+      "Seed",
+      "Series A",
+      "Series B",
+      "Series C",
+      "Series D+",
+      "Public",
+    ]);
   });
 
   it("keep a stored value the list lacks, and label free text as it is", () => {

@@ -26,9 +26,7 @@ const logoUrl = z.nullish(
   ),
 );
 
-const employeeCount = z
-  .union([z.enum(employeeCounts), z.literal("")], { error: "Please choose a company size" })
-  .nullish();
+const employeeCount = z.union([z.enum(employeeCounts), z.literal("")], { error: "Please choose a company size" }).nullish();
 
 const companyFields = {
   name: requiredText("Company name is required", limits.title),
@@ -179,9 +177,7 @@ export interface CompanySettings {
 }
 
 /** POST /api/companies/:id/members. */
-export type AddMemberResult =
-  | { status: "created" | "added"; member: CompanyMember }
-  | { status: "invited"; invitation: PendingInvitation };
+export type AddMemberResult = { status: "created" | "added"; member: CompanyMember } | { status: "invited"; invitation: PendingInvitation };
 
 /** PATCH /api/users/:userId/role. */
 export interface RoleChangeResult {

@@ -92,8 +92,7 @@ export function complianceReminders(groups: readonly ComplianceGroup[], now: Dat
     .flatMap((group) => group.items)
     .filter(
       (item) =>
-        item.status === "overdue" ||
-        (item.status !== "completed" && item.dueDate !== undefined && Date.parse(item.dueDate) <= horizon),
+        item.status === "overdue" || (item.status !== "completed" && item.dueDate !== undefined && Date.parse(item.dueDate) <= horizon),
     )
     .sort((a, b) => (a.dueDate ? Date.parse(a.dueDate) : 0) - (b.dueDate ? Date.parse(b.dueDate) : 0));
 }

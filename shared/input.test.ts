@@ -45,9 +45,12 @@ describe("isoTimestamp", () => {
     expect(parse(field, "2026-05-01T10:00:00+02:00").data).toEqual(new Date("2026-05-01T08:00:00.000Z"));
   });
 
-  it.each(["0000-01-01T00:00:00Z", "1899-12-31T23:59:59Z", "+010000-01-01T00:00:00Z", "2026-13-01T00:00:00Z", "2026-05-01", "soon"])("refuses %s", (value) => {
-    expect(parse(field, value).success).toBe(false);
-  });
+  it.each(["0000-01-01T00:00:00Z", "1899-12-31T23:59:59Z", "+010000-01-01T00:00:00Z", "2026-13-01T00:00:00Z", "2026-05-01", "soon"])(
+    "refuses %s",
+    (value) => {
+      expect(parse(field, value).success).toBe(false);
+    },
+  );
 
   it("accepts the first and last storable instants", () => {
     expect(parse(field, "1900-01-01T00:00:00Z").success).toBe(true);

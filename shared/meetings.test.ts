@@ -49,20 +49,36 @@ describe("meetingContentSchema", () => {
 describe("the meeting's fields, alike in the form, the content and the draft", () => {
   const start = "2030-01-01T10:00:00.000Z";
   const form = { title: "Board", date: "2030-01-01", time: "10:00", location: "Zoom" };
-  const content = { type: "meeting", title: "Board", date: start, endDate: "2030-01-01T12:00:00.000Z", location: "Zoom", status: "pending" };
+  const content = {
+    type: "meeting",
+    title: "Board",
+    date: start,
+    endDate: "2030-01-01T12:00:00.000Z",
+    location: "Zoom",
+    status: "pending",
+  };
   const draft = { title: "Board", date: start };
-  const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? [] : result.error!.issues.map((issue) => issue.message));
+  const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.success ? [] : result.error!.issues.map((issue) => issue.message);
 
   it("cap the title at 200 characters with one message", () => {
     const long = "x".repeat(201);
-    for (const result of [meetingFormSchema.safeParse({ ...form, title: long }), meetingContentSchema.safeParse({ ...content, title: long }), newMeetingSchema.safeParse({ ...draft, title: long })]) {
+    for (const result of [
+      meetingFormSchema.safeParse({ ...form, title: long }),
+      meetingContentSchema.safeParse({ ...content, title: long }),
+      newMeetingSchema.safeParse({ ...draft, title: long }),
+    ]) {
       expect(messages(result)).toEqual(["Title must be at most 200 characters"]);
     }
   });
 
   it("cap the location at 500 characters with one message", () => {
     const long = "x".repeat(501);
-    for (const result of [meetingFormSchema.safeParse({ ...form, location: long }), meetingContentSchema.safeParse({ ...content, location: long }), newMeetingSchema.safeParse({ ...draft, location: long })]) {
+    for (const result of [
+      meetingFormSchema.safeParse({ ...form, location: long }),
+      meetingContentSchema.safeParse({ ...content, location: long }),
+      newMeetingSchema.safeParse({ ...draft, location: long }),
+    ]) {
       expect(messages(result)).toEqual(["Location must be at most 500 characters"]);
     }
   });

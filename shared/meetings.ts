@@ -12,7 +12,12 @@ const titleField = (requiredMessage = "Meeting title is required") =>
 const maxLocationLength = 500;
 /** The draft may leave the location empty; a meeting may not. */
 const locationText = text({ max: maxLocationLength, maxMessage: `Location must be at most ${maxLocationLength} characters` });
-const locationField = text({ max: maxLocationLength, min: 1, requiredMessage: "Location is required", maxMessage: `Location must be at most ${maxLocationLength} characters` });
+const locationField = text({
+  max: maxLocationLength,
+  min: 1,
+  requiredMessage: "Location is required",
+  maxMessage: `Location must be at most ${maxLocationLength} characters`,
+});
 const maxAgendaLength = 20_000;
 const agendaField = text({ max: maxAgendaLength, maxMessage: "Agenda must be at most 20,000 characters", trim: false });
 
@@ -50,10 +55,15 @@ export const meetingContentSchema = z
       .transform((ids) => [...new Set(ids)]),
     agenda: z.nullish(agendaField).transform((value) => value ?? ""),
   })
-  .refine((content) => !(content.date instanceof Date && content.endDate instanceof Date) || content.endDate.getTime() === content.date.getTime() + meetingLengthMs, {
-    message: "End date must be two hours after the start",
-    path: ["endDate"],
-  });
+  .refine(
+    (content) =>
+      !(content.date instanceof Date && content.endDate instanceof Date) ||
+      content.endDate.getTime() === content.date.getTime() + meetingLengthMs,
+    {
+      message: "End date must be two hours after the start",
+      path: ["endDate"],
+    },
+  );
 export type MeetingContentInput = z.input<typeof meetingContentSchema>;
 export type MeetingContent = z.output<typeof meetingContentSchema>;
 

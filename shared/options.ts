@@ -77,7 +77,11 @@ export const stageLabel = (value: string | null | undefined) => labelFrom([onboa
  * The options of a select, plus the current value when the list does not hold it (a company set up with
  * "Energy" keeps that industry when its settings, whose list has no Energy, are saved).
  */
-export function optionsWithCurrent(options: readonly Option[], current: string | null | undefined, label: (value: string) => string): readonly Option[] {
+export function optionsWithCurrent(
+  options: readonly Option[],
+  current: string | null | undefined,
+  label: (value: string) => string,
+): readonly Option[] {
   if (!current || options.some((option) => option.value === current)) return options;
   return [...options, { value: current, label: label(current) }];
 }

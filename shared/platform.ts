@@ -53,7 +53,12 @@ const serviceLimits = { name: 100, key: 4096, url: 2048, description: 1000 } as 
 const optionalText = (max: number, label: string) => z.nullish(text({ max, maxMessage: `${label} must be at most ${max} characters` }));
 
 const serviceName = (min: number, minMessage: string) =>
-  text({ max: serviceLimits.name, min, requiredMessage: minMessage, maxMessage: `Service name must be at most ${serviceLimits.name} characters` });
+  text({
+    max: serviceLimits.name,
+    min,
+    requiredMessage: minMessage,
+    maxMessage: `Service name must be at most ${serviceLimits.name} characters`,
+  });
 const serviceKey = (min: number, requiredMessage?: string) =>
   text({ max: serviceLimits.key, min, requiredMessage, maxMessage: `Service key must be at most ${serviceLimits.key} characters` });
 
@@ -68,7 +73,10 @@ const serviceFormSchema = (name: { min: number; message: string }, keyRequired: 
   });
 
 /** Platform Settings page: name at least 2 characters, key required. */
-export const platformServiceFormSchema = serviceFormSchema({ min: 2, message: "Service name must be at least 2 characters." }, "Service key is required.");
+export const platformServiceFormSchema = serviceFormSchema(
+  { min: 2, message: "Service name must be at least 2 characters." },
+  "Service key is required.",
+);
 export type PlatformServiceFormValues = z.infer<typeof platformServiceFormSchema>;
 
 /** Admin Portal and Admin Settings: name and key required (the server still applies the 2-character rule). */

@@ -65,11 +65,14 @@ describe("decideOutcome: Special", () => {
     expect(outcomeOf({ type: "Special", eligible: 3, tally: { yes: 0, no: 0, abstain: 3 } })).toBe("rejected");
   });
   it("explains the count, the rule and the quorum", () => {
-    const result = decideOutcome(base({ type: "Special", eligible: 6, recused: 1, tally: { yes: 3, no: 1, abstain: 1 }, deadlinePassed: true }));
+    const result = decideOutcome(
+      base({ type: "Special", eligible: 6, recused: 1, tally: { yes: 3, no: 1, abstain: 1 }, deadlinePassed: true }),
+    );
     expect(result).toMatchObject({
       decided: true,
       outcome: "approved",
-      explanation: "Approved: 3 yes, 1 no, 1 abstain of 6 eligible (1 recused); a Special resolution needs at least 75% of the yes and no votes; quorum 4 of 6 met",
+      explanation:
+        "Approved: 3 yes, 1 no, 1 abstain of 6 eligible (1 recused); a Special resolution needs at least 75% of the yes and no votes; quorum 4 of 6 met",
       quorum: { required: 4, present: 5, met: true },
     });
   });
@@ -142,7 +145,13 @@ describe("resolutionTab", () => {
 });
 
 describe("createResolutionSchema", () => {
-  const valid = { title: " Approve budget ", description: "FY27", type: "Special", deadline: "2026-07-01T23:59:59.999Z", documentIds: [3, "3", 4] };
+  const valid = {
+    title: " Approve budget ",
+    description: "FY27",
+    type: "Special",
+    deadline: "2026-07-01T23:59:59.999Z",
+    documentIds: [3, "3", 4],
+  };
   it("trims, parses the deadline and de-duplicates documents", () => {
     const parsed = createResolutionSchema.parse(valid);
     expect(parsed.title).toBe("Approve budget");

@@ -78,8 +78,7 @@ export interface QuorumResult {
 }
 
 export type Outcome =
-  | { decided: false }
-  | { decided: true; outcome: "approved" | "rejected"; explanation: string; quorum: QuorumResult; rule: string };
+  { decided: false } | { decided: true; outcome: "approved" | "rejected"; explanation: string; quorum: QuorumResult; rule: string };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -133,8 +132,18 @@ export function decideOutcome(input: OutcomeInput): Outcome {
 export const resolutionTitleMax = limits.title;
 
 export const createResolutionSchema = z.object({
-  title: text({ max: limits.title, min: 1, requiredMessage: "Title is required", maxMessage: `Title must be at most ${limits.title} characters` }),
-  description: text({ max: maxResolutionDescription, min: 1, requiredMessage: "Description is required", maxMessage: `Description must be at most ${maxResolutionDescription} characters` }),
+  title: text({
+    max: limits.title,
+    min: 1,
+    requiredMessage: "Title is required",
+    maxMessage: `Title must be at most ${limits.title} characters`,
+  }),
+  description: text({
+    max: maxResolutionDescription,
+    min: 1,
+    requiredMessage: "Description is required",
+    maxMessage: `Description must be at most ${maxResolutionDescription} characters`,
+  }),
   type: z.enum(resolutionTypes, { message: "Type must be Ordinary, Special or Unanimous" }),
   deadline: isoTimestamp("Deadline must be an ISO date and time"),
   documentIds: z
@@ -154,7 +163,12 @@ export const castVoteSchema = z.object({
 export type CastVoteInput = z.input<typeof castVoteSchema>;
 
 export const conflictSchema = z.object({
-  reason: text({ max: maxConflictReason, min: 1, requiredMessage: "Reason is required", maxMessage: `Reason must be at most ${maxConflictReason} characters` }),
+  reason: text({
+    max: maxConflictReason,
+    min: 1,
+    requiredMessage: "Reason is required",
+    maxMessage: `Reason must be at most ${maxConflictReason} characters`,
+  }),
 });
 
 export interface Resolution {

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   const appSecret = resolveAppSecret({ appSecret: env.APP_SECRET, databaseUrl: env.DATABASE_URL, dataDir });
   if (!env.DATABASE_URL && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: embeddedDatabaseDir(dataDir),
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: embeddedDatabaseDir(dataDir),
     onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection lost"),
   });
   await runMigrations(database);

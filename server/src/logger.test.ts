@@ -46,29 +46,43 @@ describe("the logger", () => {
         stack: expect.stringMatching(/^ +at /),
       },
     });
-    expect(parsed()[2]).toMatchObject({ msg: 'database error 23514 in: insert into "users" ("username", "password_hash") values ($1, $2)' });
+    expect(parsed()[2]).toMatchObject({
+      msg: 'database error 23514 in: insert into "users" ("username", "password_hash") values ($1, $2)',
+    });
   });
 
   it("describes a query that got no answer by its cause", () => {
-    const lost = new DrizzleQueryError("select $1", ["secret"], Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" }));
+    const lost = new DrizzleQueryError(
+      "select $1",
+      ["secret"],
+      Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" }),
+    );
     expect(describeError(lost)).toBe("database query failed (Connection terminated unexpectedly) in: select $1");
     const { logger, lines } = capture();
     logger.error({ err: lost }, "lost");
     expect(lines.join("")).not.toContain("secret");
-    expect(JSON.parse(lines[0]!)).toMatchObject({ err: { message: "Database query failed", cause: { message: "Connection terminated unexpectedly", code: "ECONNRESET" } } });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      err: { message: "Database query failed", cause: { message: "Connection terminated unexpectedly", code: "ECONNRESET" } },
+    });
   });
 
   it("logs other errors in full", () => {
     const { logger, parsed } = capture();
     logger.error({ err: new Error("outer", { cause: new Error("inner") }) }, "failed");
-    expect(parsed()[0]).toMatchObject({ err: { type: "Error", message: "outer: inner", stack: expect.stringContaining("caused by: Error: inner") } });
+    expect(parsed()[0]).toMatchObject({
+      err: { type: "Error", message: "outer: inner", stack: expect.stringContaining("caused by: Error: inner") },
+    });
   });
 
   it("redacts headers, cookies, bodies, parameters and credentials wherever they are logged", () => {
     const { logger, lines, parsed } = capture();
     logger.info(
       {
-        req: { method: "POST", headers: { authorization: "Bearer tok-1", cookie: "quorum_session=tok-2", accept: "*/*" }, body: { password: "pw-3" } },
+        req: {
+          method: "POST",
+          headers: { authorization: "Bearer tok-1", cookie: "quorum_session=tok-2", accept: "*/*" },
+          body: { password: "pw-3" },
+        },
         res: { headers: { "set-cookie": "quorum_session=tok-4" } },
         body: { anything: "body-5" },
         params: ["param-6"],

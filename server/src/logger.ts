@@ -31,7 +31,9 @@ function stackFrames(error: unknown): string | undefined {
 export function describeError(error: unknown): string {
   const failure = databaseFailureOf(error);
   if (failure) {
-    const what = failure.sqlState ? `database error ${failure.sqlState}` : `database query failed (${failure.cause?.message ?? "no answer"})`;
+    const what = failure.sqlState
+      ? `database error ${failure.sqlState}`
+      : `database query failed (${failure.cause?.message ?? "no answer"})`;
     return failure.statement ? `${what} in: ${failure.statement}` : what;
   }
   return error instanceof Error ? error.message : String(error);

@@ -28,7 +28,12 @@ function item(fields: Partial<ComplianceItem> & Pick<ComplianceItem, "id">): Com
   return { title: fields.id, description: "", status: "completed", category: "meetings", ...fields };
 }
 
-function groups(meetings: ComplianceItem[], documents: ComplianceItem[] = [], resolutions: ComplianceItem[] = [], progress = [0, 0, 0]): ComplianceGroup[] {
+function groups(
+  meetings: ComplianceItem[],
+  documents: ComplianceItem[] = [],
+  resolutions: ComplianceItem[] = [],
+  progress = [0, 0, 0],
+): ComplianceGroup[] {
   return [
     { name: "Meetings", progress: progress[0]!, items: meetings },
     { name: "Documents", progress: progress[1]!, items: documents },
@@ -75,14 +80,27 @@ const financials = item({
   dueDate: "2026-12-31T00:00:00.000Z",
   category: "documents",
 });
-const quorum = item({ id: complianceRuleIds.decidedWithQuorum, title: "Decided with quorum", status: "completed", category: "resolutions" });
+const quorum = item({
+  id: complianceRuleIds.decidedWithQuorum,
+  title: "Decided with quorum",
+  status: "completed",
+  category: "resolutions",
+});
 
 describe("Compliance Health", () => {
   it("shows each group's score as a bar with a text value, its rules with their status labels and due dates", async () => {
     answer(
       groups(
         [quarterly, agm, item({ id: complianceRuleIds.meetingNotice, title: "Notice period", status: "completed" })],
-        [financials, item({ id: "documents.future-rule", title: "A rule from a newer server", status: "archived" as unknown as ComplianceItem["status"], category: "documents" })],
+        [
+          financials,
+          item({
+            id: "documents.future-rule",
+            title: "A rule from a newer server",
+            status: "archived" as unknown as ComplianceItem["status"],
+            category: "documents",
+          }),
+        ],
         [quorum],
         [33, 0, 100],
       ),
@@ -155,7 +173,14 @@ describe("Compliance Health", () => {
     expect(await screen.findByRole("status", { name: "Loading dashboard" })).toBeInTheDocument();
     // The other panels' reads have answered, but none is shown before the verdicts: none would be pushed down.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    for (const name of ["Compliance Reminders", "Pending Resolutions", "Upcoming Meetings", "Recent Documents", "Quick Actions", "Compliance Health"]) {
+    for (const name of [
+      "Compliance Reminders",
+      "Pending Resolutions",
+      "Upcoming Meetings",
+      "Recent Documents",
+      "Quick Actions",
+      "Compliance Health",
+    ]) {
       expect(screen.queryByRole("region", { name })).not.toBeInTheDocument();
     }
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
@@ -177,7 +202,11 @@ describe("Compliance Reminders", () => {
     const panel = await screen.findByRole("region", { name: "Compliance Reminders" });
     const headings = await within(panel).findAllByRole("heading", { level: 3 });
     // No date sorts first; financial statements fall due beyond the window; a completed rule is no reminder.
-    expect(headings.map((heading) => heading.textContent)).toEqual(["Legal documents on file", "Quarterly board meeting", "Annual General Meeting Due"]);
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      "Legal documents on file",
+      "Quarterly board meeting",
+      "Annual General Meeting Due",
+    ]);
     expect(within(panel).getByText("Was due March 31, 2026")).toBeInTheDocument();
     expect(within(panel).getByText("The Annual General Meeting is due before July 15, 2026.")).toBeInTheDocument();
     expect(within(panel).queryByText("Financial statements")).not.toBeInTheDocument();
@@ -212,7 +241,12 @@ describe("Compliance Reminders", () => {
   });
 
   it("says so when nothing is due", async () => {
-    answer(groups([item({ id: complianceRuleIds.quarterlyBoardMeeting, status: "completed", dueDate: "2026-06-30T00:00:00.000Z" })], [financials]));
+    answer(
+      groups(
+        [item({ id: complianceRuleIds.quarterlyBoardMeeting, status: "completed", dueDate: "2026-06-30T00:00:00.000Z" })],
+        [financials],
+      ),
+    );
     renderApp({ path: "/", signedInAs: me });
     const panel = await screen.findByRole("region", { name: "Compliance Reminders" });
     expect(await within(panel).findByText("Nothing is due: every compliance check is on track.")).toBeInTheDocument();

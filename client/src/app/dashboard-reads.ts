@@ -8,4 +8,9 @@ import { pendingResolutionsQueryOptions } from "@/features/resolutions/api/get-p
  * fetchers), and the dashboard waits for them before it shows its panels.
  */
 export const dashboardFirstReads = (companyId: number) =>
-  [complianceQueryOptions(companyId), pendingResolutionsQueryOptions(companyId), upcomingMeetingsQueryOptions(companyId), recentDocumentsQueryOptions(companyId)] as const;
+  [
+    complianceQueryOptions(companyId),
+    pendingResolutionsQueryOptions(companyId),
+    upcomingMeetingsQueryOptions(companyId),
+    recentDocumentsQueryOptions(companyId),
+  ] as const;

@@ -9,7 +9,12 @@ import { renderApp, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
 
 const me = buildUser({ id: 7, companyId: 3 });
-const dashboardReads = ["/api/companies/3/compliance", "/api/companies/3/resolutions/pending", "/api/companies/3/meetings/upcoming", "/api/companies/3/documents/recent"];
+const dashboardReads = [
+  "/api/companies/3/compliance",
+  "/api/companies/3/resolutions/pending",
+  "/api/companies/3/meetings/upcoming",
+  "/api/companies/3/documents/recent",
+];
 
 /** Every API path requested from now on, in order. */
 function recordRequests(): string[] {

@@ -58,7 +58,13 @@ export interface SignedInRoute {
  * one line here and its file in routes/. /dashboard is another address of /.
  */
 export const signedInRoutes: SignedInRoute[] = [
-  { path: "/", page: DashboardPage, needsCompany: true, title: "Dashboard", nav: { label: "Dashboard", icon: LayoutDashboard, section: "main" } },
+  {
+    path: "/",
+    page: DashboardPage,
+    needsCompany: true,
+    title: "Dashboard",
+    nav: { label: "Dashboard", icon: LayoutDashboard, section: "main" },
+  },
   { path: "/dashboard", page: DashboardPage, needsCompany: true, title: "Dashboard" },
   { path: "/meetings", page: MeetingsPage, title: "Meetings", nav: { label: "Meetings", icon: CalendarDays, section: "main" } },
   { path: "/meetings/:id", page: MeetingDetailPage, title: "Meetings" },
@@ -75,7 +81,11 @@ export const signedInRoutes: SignedInRoute[] = [
   { path: "/company-onboarding", page: CompanyOnboardingPage },
   { path: "/admin-portal", page: AdminPortalPage },
   // The sidebar's "Platform Settings" leads here, to the admin settings.
-  { path: "/admin-settings", page: AdminSettingsPage, nav: { label: "Platform Settings", icon: ShieldCheck, section: "admin", shownTo: canAdministerPlatform } },
+  {
+    path: "/admin-settings",
+    page: AdminSettingsPage,
+    nav: { label: "Platform Settings", icon: ShieldCheck, section: "admin", shownTo: canAdministerPlatform },
+  },
   { path: "/platform-settings", page: PlatformSettingsPage },
 ];
 

@@ -44,10 +44,17 @@ function renderSettings({ user = buildUser({ id: 7 }), preferences = preferenceD
   return { ...rendered, sent, account: user };
 }
 
-const feedUrl = (userId: number, companyId: number, key: string) => `http://quorum.test/api/calendar-feed.ics?user=${userId}&company=${companyId}&key=${key}`;
+const feedUrl = (userId: number, companyId: number, key: string) =>
+  `http://quorum.test/api/calendar-feed.ics?user=${userId}&company=${companyId}&key=${key}`;
 
 /** Fills the three password fields of the Security form. */
-async function fillPasswords(form: HTMLElement, user: ReturnType<typeof renderSettings>["user"], current: string, next: string, confirm = next) {
+async function fillPasswords(
+  form: HTMLElement,
+  user: ReturnType<typeof renderSettings>["user"],
+  current: string,
+  next: string,
+  confirm = next,
+) {
   await user.type(within(form).getByLabelText("Current password"), current);
   await user.type(within(form).getByLabelText("New password"), next);
   await user.type(within(form).getByLabelText("Confirm new password"), confirm);
@@ -80,7 +87,16 @@ describe("Profile", () => {
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     await findToast("Profile updated");
     expect(sent).toEqual([
-      { method: "PATCH", path: "profile", body: { firstName: "Augusta", lastName: "Lovelace", email: "user7@example.com", profileImageUrl: "https://images.example.com/a.png" } },
+      {
+        method: "PATCH",
+        path: "profile",
+        body: {
+          firstName: "Augusta",
+          lastName: "Lovelace",
+          email: "user7@example.com",
+          profileImageUrl: "https://images.example.com/a.png",
+        },
+      },
     ]);
     expect(within(sidebar()).getByText("Augusta Lovelace")).toBeInTheDocument();
   });
@@ -223,7 +239,8 @@ describe("Switches", () => {
   it("show the defaults on the Notifications and Preferences tabs", async () => {
     const { user } = renderSettings();
     await user.click(await screen.findByRole("tab", { name: "Notifications" }));
-    const expectSwitch = async (name: string, on: boolean) => expect(await screen.findByRole("switch", { name })).toHaveAttribute("aria-checked", String(on));
+    const expectSwitch = async (name: string, on: boolean) =>
+      expect(await screen.findByRole("switch", { name })).toHaveAttribute("aria-checked", String(on));
     await waitFor(() => expect(screen.getByRole("switch", { name: "Meeting Reminders" })).toBeEnabled());
     await expectSwitch("Meeting Reminders", true);
     await expectSwitch("Document Updates", true);

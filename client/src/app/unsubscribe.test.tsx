@@ -10,7 +10,9 @@ function serveUnsubscribe({ valid = true } = {}) {
   server.use(
     http.get("/api/unsubscribe/preview", ({ request }) => {
       state.previews.push(new URL(request.url).searchParams.get("token") ?? "");
-      return valid ? HttpResponse.json({ key: "meetingReminders", label: "Meeting Reminders" }) : HttpResponse.json({ message: "This unsubscribe link is not valid" }, { status: 400 });
+      return valid
+        ? HttpResponse.json({ key: "meetingReminders", label: "Meeting Reminders" })
+        : HttpResponse.json({ message: "This unsubscribe link is not valid" }, { status: 400 });
     }),
     http.post("/api/unsubscribe", async ({ request }) => {
       state.posts.push(await request.json());

@@ -67,7 +67,12 @@ function sanitize<T extends FieldValues>(values: Record<string, unknown>, defaul
 const sameValues = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The draft stored under `storageKey` that differs from the form's defaults and is recent enough, if any. */
-function storedOffer<T extends FieldValues>(storageKey: string | null, defaults: T, now: Date, checks: DraftFieldChecks<T>): OfferedDraft<T> | null {
+function storedOffer<T extends FieldValues>(
+  storageKey: string | null,
+  defaults: T,
+  now: Date,
+  checks: DraftFieldChecks<T>,
+): OfferedDraft<T> | null {
   if (storageKey === null) return null;
   const stored = readDraft(storageKey);
   if (!stored) return null;
@@ -87,7 +92,12 @@ function storedOffer<T extends FieldValues>(storageKey: string | null, defaults:
  * The form calls `clear()` once it has been sent; the screen shows `offered` with `restore()` and `discard()`.
  * `checks` judges the fields the default type rule cannot (see `DraftFieldChecks`); read when the form mounts.
  */
-export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, key: string | null, now: () => Date = () => new Date(), checks: DraftFieldChecks<T> = {}) {
+export function useFormDraft<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  key: string | null,
+  now: () => Date = () => new Date(),
+  checks: DraftFieldChecks<T> = {},
+) {
   const storageKey = key === null ? null : DRAFT_STORAGE_PREFIX + key;
   // The form's defaults when it mounted: a form still equal to them has nothing worth keeping.
   const [defaults] = useState(() => form.formState.defaultValues as T);
@@ -101,7 +111,10 @@ export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, key:
 
   // What is on offer for the current key; worked out again when the key changes (drafts switched on, or
   // the user's switches arriving after the form opened).
-  const [offer, setOffer] = useState<{ key: string | null; draft: OfferedDraft<T> | null }>(() => ({ key: storageKey, draft: storedOffer(storageKey, defaults, now(), fieldChecks) }));
+  const [offer, setOffer] = useState<{ key: string | null; draft: OfferedDraft<T> | null }>(() => ({
+    key: storageKey,
+    draft: storedOffer(storageKey, defaults, now(), fieldChecks),
+  }));
   if (offer.key !== storageKey) setOffer({ key: storageKey, draft: storedOffer(storageKey, defaults, now(), fieldChecks) });
   const offered = offer.key === storageKey ? offer.draft : null;
   const setOffered = useCallback((draft: OfferedDraft<T> | null) => setOffer({ key: storageKey, draft }), [storageKey]);

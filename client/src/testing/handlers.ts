@@ -43,7 +43,9 @@ export const handlers = [
   http.get("/api/companies/:companyId/resolutions", () => HttpResponse.json([])),
   http.get("/api/companies/:companyId/resolutions/pending", () => HttpResponse.json([])),
   http.get("/api/resolutions/:id", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
-  http.get("/api/companies/:companyId/quorum", () => HttpResponse.json({ quorumPercent: null, rule: "more than half of the eligible voters" })),
+  http.get("/api/companies/:companyId/quorum", () =>
+    HttpResponse.json({ quorumPercent: null, rule: "more than half of the eligible voters" }),
+  ),
   // The library and the dashboard's recent documents: empty.
   http.get("/api/companies/:companyId/documents", () => HttpResponse.json([])),
   http.get("/api/companies/:companyId/documents/recent", () => HttpResponse.json([])),

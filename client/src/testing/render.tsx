@@ -23,7 +23,10 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, "wrapper
  * Renders `ui` inside the app's providers and an in-memory router. Returns Testing Library's
  * result plus the query client, a user-event instance and `currentPath()`.
  */
-export function renderWithProviders(ui: ReactElement, { path = "/", queryClient = createQueryClient(), ...options }: RenderWithProvidersOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = "/", queryClient = createQueryClient(), ...options }: RenderWithProvidersOptions = {},
+) {
   const location = memoryLocation({ path, record: true });
   function Wrapper({ children }: { children: ReactNode }) {
     return (

@@ -26,7 +26,6 @@ export const fileStorageKinds = ["database", "s3"] as const;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-
 export const users = pgTable(
   "users",
   {
@@ -77,10 +76,7 @@ export const loginAttempts = pgTable(
     ip: text("ip").notNull(),
     attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("login_attempts_username_idx").on(t.username, t.attemptedAt),
-    index("login_attempts_ip_idx").on(t.ip, t.attemptedAt),
-  ],
+  (t) => [index("login_attempts_username_idx").on(t.username, t.attemptedAt), index("login_attempts_ip_idx").on(t.ip, t.attemptedAt)],
 );
 
 export const companies = pgTable("companies", {
@@ -147,10 +143,7 @@ export const documents = pgTable(
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("documents_company_created_idx").on(t.companyId, t.createdAt),
-    index("documents_uploaded_by_idx").on(t.uploadedBy),
-  ],
+  (t) => [index("documents_company_created_idx").on(t.companyId, t.createdAt), index("documents_uploaded_by_idx").on(t.uploadedBy)],
 );
 
 /** File bytes live apart from the metadata so lists never read them. */
@@ -258,10 +251,7 @@ export const resolutions = pgTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("resolutions_company_created_idx").on(t.companyId, t.createdAt),
-    index("resolutions_created_by_idx").on(t.createdBy),
-  ],
+  (t) => [index("resolutions_company_created_idx").on(t.companyId, t.createdAt), index("resolutions_created_by_idx").on(t.createdBy)],
 );
 
 export const resolutionDocuments = pgTable(
@@ -274,10 +264,7 @@ export const resolutionDocuments = pgTable(
       .notNull()
       .references(() => documents.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.resolutionId, t.documentId] }),
-    index("resolution_documents_document_idx").on(t.documentId),
-  ],
+  (t) => [primaryKey({ columns: [t.resolutionId, t.documentId] }), index("resolution_documents_document_idx").on(t.documentId)],
 );
 
 export const voteChoices = ["yes", "no", "abstain"] as const;
@@ -357,10 +344,7 @@ export const notifications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("notifications_user_created_idx").on(t.userId, t.createdAt),
-    index("notifications_company_idx").on(t.companyId),
-  ],
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt), index("notifications_company_idx").on(t.companyId)],
 );
 
 export const auditEvents = pgTable(
@@ -375,10 +359,7 @@ export const auditEvents = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("audit_events_actor_idx").on(t.actorId),
-    index("audit_events_company_idx").on(t.companyId, t.createdAt),
-  ],
+  (t) => [index("audit_events_actor_idx").on(t.actorId), index("audit_events_company_idx").on(t.companyId, t.createdAt)],
 );
 
 export const mailStatuses = ["pending", "sending", "sent", "not_sent", "failed"] as const;

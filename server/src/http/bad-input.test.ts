@@ -46,7 +46,12 @@ function send(testCase: Case) {
   return testCase.body ? pending.send(testCase.body() as object) : pending;
 }
 
-const registration = (fields: Record<string, unknown>) => ({ username: "fresh-user", email: "fresh@example.com", password: "secret-123", ...fields });
+const registration = (fields: Record<string, unknown>) => ({
+  username: "fresh-user",
+  email: "fresh@example.com",
+  password: "secret-123",
+  ...fields,
+});
 const meeting = (fields: Record<string, unknown>) => ({ category: "Meeting", content: JSON.stringify(meetingContent(future, fields)) });
 const service = (fields: Record<string, unknown>) => ({ serviceName: "Custom", serviceKey: "key-123456789", ...fields });
 
@@ -59,19 +64,51 @@ const nulCases: Case[] = [
     as: () => undefined,
     status: 400,
   })),
-  { name: "login username", method: "post", path: () => "/api/auth/login", body: () => ({ username: nul, password: "whatever" }), as: () => undefined, status: 400 },
+  {
+    name: "login username",
+    method: "post",
+    path: () => "/api/auth/login",
+    body: () => ({ username: nul, password: "whatever" }),
+    as: () => undefined,
+    status: 400,
+  },
   ...["name", "industry", "location", "stage", "description", "website", "invitationMessage"].flatMap((field): Case[] => [
-    { name: `new company ${field}`, method: "post" as const, path: () => "/api/companies", body: () => ({ ...company, [field]: nul }), status: 400 },
-    { name: `company settings ${field}`, method: "put" as const, path: () => `/api/companies/${companyId}`, body: () => ({ ...company, [field]: nul }), status: 400 },
+    {
+      name: `new company ${field}`,
+      method: "post" as const,
+      path: () => "/api/companies",
+      body: () => ({ ...company, [field]: nul }),
+      status: 400,
+    },
+    {
+      name: `company settings ${field}`,
+      method: "put" as const,
+      path: () => `/api/companies/${companyId}`,
+      body: () => ({ ...company, [field]: nul }),
+      status: 400,
+    },
   ]),
   ...["firstName", "lastName", "email", "password"].map((field) => ({
     name: `add member ${field}`,
     method: "post" as const,
     path: () => `/api/companies/${companyId}/members`,
-    body: () => ({ email: "new-member@example.com", firstName: "New", lastName: "Member", role: "member", password: "secret-123", [field]: nul }),
+    body: () => ({
+      email: "new-member@example.com",
+      firstName: "New",
+      lastName: "Member",
+      role: "member",
+      password: "secret-123",
+      [field]: nul,
+    }),
     status: 400,
   })),
-  { name: "invitation e-mail", method: "post", path: () => `/api/companies/${companyId}/members`, body: () => ({ email: nul, role: "member" }), status: 400 },
+  {
+    name: "invitation e-mail",
+    method: "post",
+    path: () => `/api/companies/${companyId}/members`,
+    body: () => ({ email: nul, role: "member" }),
+    status: 400,
+  },
   ...["title", "location", "agenda"].map((field) => ({
     name: `meeting ${field}`,
     method: "post" as const,
@@ -98,11 +135,41 @@ const nulCases: Case[] = [
 ];
 
 const idCases: Case[] = overflowingIds.flatMap((id): Case[] => [
-  { name: `active company ${JSON.stringify(id)}`, method: "patch" as const, path: () => `/api/users/${founder.id}/active-company`, body: () => ({ companyId: id }), status: 400 },
-  { name: `company link ${JSON.stringify(id)}`, method: "put" as const, path: () => `/api/users/${founder.id}`, body: () => ({ companyId: id }), status: 400 },
-  { name: `role change companyId ${JSON.stringify(id)}`, method: "patch" as const, path: () => `/api/users/${admin.id}/role`, body: () => ({ role: "member", companyId: id }), status: 400 },
-  { name: `member companyId ${JSON.stringify(id)}`, method: "post" as const, path: () => `/api/companies/${companyId}/members`, body: () => ({ email: "x@example.com", role: "member", companyId: id }), status: 400 },
-  { name: `meeting participant ${JSON.stringify(id)}`, method: "post" as const, path: () => "/api/documents", body: () => meeting({ participants: [id] }), status: 400 },
+  {
+    name: `active company ${JSON.stringify(id)}`,
+    method: "patch" as const,
+    path: () => `/api/users/${founder.id}/active-company`,
+    body: () => ({ companyId: id }),
+    status: 400,
+  },
+  {
+    name: `company link ${JSON.stringify(id)}`,
+    method: "put" as const,
+    path: () => `/api/users/${founder.id}`,
+    body: () => ({ companyId: id }),
+    status: 400,
+  },
+  {
+    name: `role change companyId ${JSON.stringify(id)}`,
+    method: "patch" as const,
+    path: () => `/api/users/${admin.id}/role`,
+    body: () => ({ role: "member", companyId: id }),
+    status: 400,
+  },
+  {
+    name: `member companyId ${JSON.stringify(id)}`,
+    method: "post" as const,
+    path: () => `/api/companies/${companyId}/members`,
+    body: () => ({ email: "x@example.com", role: "member", companyId: id }),
+    status: 400,
+  },
+  {
+    name: `meeting participant ${JSON.stringify(id)}`,
+    method: "post" as const,
+    path: () => "/api/documents",
+    body: () => meeting({ participants: [id] }),
+    status: 400,
+  },
 ]);
 
 const pathIdCases: Case[] = ["2147483648", "4294967296", "99999999999999999999"].flatMap((id): Case[] => [
@@ -110,14 +177,48 @@ const pathIdCases: Case[] = ["2147483648", "4294967296", "99999999999999999999"]
   { name: `agenda ${id}`, method: "post" as const, path: () => `/api/meetings/${id}/generate-agenda`, status: 404 },
   { name: `calendar ${id}`, method: "get" as const, path: () => `/api/meetings/${id}/calendar.ics`, status: 404 },
   { name: `notification ${id}`, method: "post" as const, path: () => `/api/notifications/${id}/read`, status: 404 },
-  { name: `platform service ${id}`, method: "put" as const, path: () => `/api/platform/settings/${id}`, body: () => ({ description: "x" }), as: () => admin, status: 404 },
-  { name: `platform service delete ${id}`, method: "delete" as const, path: () => `/api/platform/settings/${id}`, as: () => admin, status: 404 },
+  {
+    name: `platform service ${id}`,
+    method: "put" as const,
+    path: () => `/api/platform/settings/${id}`,
+    body: () => ({ description: "x" }),
+    as: () => admin,
+    status: 404,
+  },
+  {
+    name: `platform service delete ${id}`,
+    method: "delete" as const,
+    path: () => `/api/platform/settings/${id}`,
+    as: () => admin,
+    status: 404,
+  },
 ]);
 
 const sizeAndDateCases: Case[] = [
-  { name: "a megabyte login username", method: "post", path: () => "/api/auth/login", body: () => ({ username: megabyte, password: "whatever" }), as: () => undefined, status: 400 },
-  { name: "a megabyte login password", method: "post", path: () => "/api/auth/login", body: () => ({ username: founder.username, password: megabyte }), as: () => undefined, status: 400 },
-  { name: "a megabyte registration password", method: "post", path: () => "/api/auth/register", body: () => registration({ password: megabyte }), as: () => undefined, status: 400 },
+  {
+    name: "a megabyte login username",
+    method: "post",
+    path: () => "/api/auth/login",
+    body: () => ({ username: megabyte, password: "whatever" }),
+    as: () => undefined,
+    status: 400,
+  },
+  {
+    name: "a megabyte login password",
+    method: "post",
+    path: () => "/api/auth/login",
+    body: () => ({ username: founder.username, password: megabyte }),
+    as: () => undefined,
+    status: 400,
+  },
+  {
+    name: "a megabyte registration password",
+    method: "post",
+    path: () => "/api/auth/register",
+    body: () => registration({ password: megabyte }),
+    as: () => undefined,
+    status: 400,
+  },
   {
     name: "a meeting in year 0000",
     method: "post",
@@ -132,8 +233,20 @@ const sizeAndDateCases: Case[] = [
     body: () => meeting({ date: "9999-12-31T23:00:00.000Z", endDate: "+010000-01-01T01:00:00.000Z" }),
     status: 400,
   },
-  { name: "a draft in year 0000", method: "post", path: () => "/api/new-meeting", body: () => ({ title: "Draft", date: "0000-06-01T10:00:00.000Z" }), status: 400 },
-  { name: "a draft ending in year 10000", method: "post", path: () => "/api/new-meeting", body: () => ({ title: "Draft", date: "9999-12-31T23:00:00.000Z" }), status: 400 },
+  {
+    name: "a draft in year 0000",
+    method: "post",
+    path: () => "/api/new-meeting",
+    body: () => ({ title: "Draft", date: "0000-06-01T10:00:00.000Z" }),
+    status: 400,
+  },
+  {
+    name: "a draft ending in year 10000",
+    method: "post",
+    path: () => "/api/new-meeting",
+    body: () => ({ title: "Draft", date: "9999-12-31T23:00:00.000Z" }),
+    status: 400,
+  },
 ];
 
 async function rowCounts() {
@@ -149,11 +262,17 @@ describe.each([
   ["an id beyond Postgres' integer range in the path", pathIdCases],
   ["oversized credentials and impossible dates", sizeAndDateCases],
 ])("%s", (_label, cases) => {
-  it.each(cases.map((testCase) => [testCase.name, testCase] as const))("%s: refused with the JSON error body, nothing written", async (_name, testCase) => {
-    const before = await rowCounts();
-    const response = await send(testCase);
-    expect({ status: response.status, body: response.body }).toMatchObject({ status: testCase.status, body: { message: expect.any(String) } });
-    expect(response.headers["content-type"]).toMatch(/application\/json/);
-    expect(await rowCounts()).toEqual(before);
-  });
+  it.each(cases.map((testCase) => [testCase.name, testCase] as const))(
+    "%s: refused with the JSON error body, nothing written",
+    async (_name, testCase) => {
+      const before = await rowCounts();
+      const response = await send(testCase);
+      expect({ status: response.status, body: response.body }).toMatchObject({
+        status: testCase.status,
+        body: { message: expect.any(String) },
+      });
+      expect(response.headers["content-type"]).toMatch(/application\/json/);
+      expect(await rowCounts()).toEqual(before);
+    },
+  );
 });

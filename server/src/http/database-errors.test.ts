@@ -76,7 +76,11 @@ describe("malformed values through the API", () => {
   it("refuses a NUL character in a registration's username or first name", async () => {
     const body = (name: string) => ({ username: name, email: `${name.replace(/\0/g, "")}@example.com`, password: "correct horse battery" });
     expectRefused(await request(ctx.app).post("/api/auth/register").send(body("nul\u0000name")));
-    expectRefused(await request(ctx.app).post("/api/auth/register").send({ ...body("nulfirst"), firstName: "Ann\u0000" }));
+    expectRefused(
+      await request(ctx.app)
+        .post("/api/auth/register")
+        .send({ ...body("nulfirst"), firstName: "Ann\u0000" }),
+    );
   });
 
   it("refuses a NUL character in a sign-in and a 1 MB username", async () => {

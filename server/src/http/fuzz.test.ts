@@ -34,10 +34,37 @@ const things: Record<ThingKind, number> = { meeting: 0, document: 0, company: 0,
 // ---- generators ---------------------------------------------------------------------------------
 
 const controlCharacter = fc.constantFrom("\u0000", "\u0001", "\u0007", "\u0008", "\u000b", "\u001b", "\u007f", "\ud800", "\uffff");
-const withControl = fc.tuple(fc.string({ maxLength: 20 }), controlCharacter, fc.string({ maxLength: 20 })).map(([a, c, b]) => `${a}${c}${b}`);
+const withControl = fc
+  .tuple(fc.string({ maxLength: 20 }), controlCharacter, fc.string({ maxLength: 20 }))
+  .map(([a, c, b]) => `${a}${c}${b}`);
 const longString = fc.integer({ min: 257, max: 70_000 }).map((length) => "x".repeat(length));
-const numberLike = fc.constantFrom(0, -1, 1.5, 2147483647, 2147483648, -2147483649, 4294967296, Number.MAX_SAFE_INTEGER, 2 ** 63, 1e308, -1e308);
-const stringNumber = fc.constantFrom("0", "-1", "2147483648", "4294967296", "99999999999999999999", "1e3", "0x10", " 7 ", "7abc", "NaN", "Infinity", "");
+const numberLike = fc.constantFrom(
+  0,
+  -1,
+  1.5,
+  2147483647,
+  2147483648,
+  -2147483649,
+  4294967296,
+  Number.MAX_SAFE_INTEGER,
+  2 ** 63,
+  1e308,
+  -1e308,
+);
+const stringNumber = fc.constantFrom(
+  "0",
+  "-1",
+  "2147483648",
+  "4294967296",
+  "99999999999999999999",
+  "1e3",
+  "0x10",
+  " 7 ",
+  "7abc",
+  "NaN",
+  "Infinity",
+  "",
+);
 const impossibleDate = fc.constantFrom(
   "0000-01-01T00:00:00Z",
   "1899-12-31T23:59:59Z",
@@ -77,7 +104,9 @@ function bodyFor(base: Record<string, unknown> | undefined): fc.Arbitrary<unknow
   const known = base ?? {};
   const mutated = fc
     .record({
-      replace: fc.dictionary(keys.length > 0 ? fc.constantFrom(...keys) : fc.string({ maxLength: 10 }), badValue, { maxKeys: Math.max(1, keys.length) }),
+      replace: fc.dictionary(keys.length > 0 ? fc.constantFrom(...keys) : fc.string({ maxLength: 10 }), badValue, {
+        maxKeys: Math.max(1, keys.length),
+      }),
       drop: fc.subarray(keys),
       extra: fc.dictionary(fc.oneof(prototypeKey, fc.string({ maxLength: 12 })), badValue, { maxKeys: 3 }),
     })
@@ -86,7 +115,11 @@ function bodyFor(base: Record<string, unknown> | undefined): fc.Arbitrary<unknow
       for (const key of drop) delete body[key];
       return Object.assign(body, extra, replace);
     });
-  return fc.oneof({ weight: 6, arbitrary: mutated }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) }, { weight: 1, arbitrary: badValue });
+  return fc.oneof(
+    { weight: 6, arbitrary: mutated },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+    { weight: 1, arbitrary: badValue },
+  );
 }
 
 /** How the body travels: JSON, JSON cut short, or a content type the API does not take. */
@@ -97,7 +130,9 @@ const badParam = fc.oneof(
   fc.constantFrom("%00", "%ff", "..", "__proto__", "constructor", "%F0%9F%92%A9", "1;drop table users", "-0", "1.0"),
   fc.string({ maxLength: 30 }).map((value) => encodeURIComponent(value) || "x"),
 );
-const query = fc.dictionary(fc.oneof(prototypeKey, fc.string({ maxLength: 8 })), fc.oneof(fc.string({ maxLength: 20 }), withControl), { maxKeys: 3 });
+const query = fc.dictionary(fc.oneof(prototypeKey, fc.string({ maxLength: 8 })), fc.oneof(fc.string({ maxLength: 20 }), withControl), {
+  maxKeys: 3,
+});
 
 // ---- callers and paths ------------------------------------------------------------------------
 
@@ -118,7 +153,9 @@ function realParam(route: ApiRoute, param: string): string {
 
 function pathArbitrary(route: ApiRoute): fc.Arbitrary<string> {
   const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  const values = params.map((param) => fc.oneof({ weight: 3, arbitrary: fc.constant(realParam(route, param)) }, { weight: 2, arbitrary: badParam }));
+  const values = params.map((param) =>
+    fc.oneof({ weight: 3, arbitrary: fc.constant(realParam(route, param)) }, { weight: 2, arbitrary: badParam }),
+  );
   return fc.tuple(fc.tuple(...values), query).map(([chosen, search]) => {
     let path = route.path;
     params.forEach((param, index) => {
@@ -141,7 +178,8 @@ async function send(route: ApiRoute, path: string, body: unknown, how: string) {
   if (caller) pending = pending.set("Authorization", caller.bearer);
   if (route.method === "GET" || how === "none") return pending;
   const json = JSON.stringify(body) ?? "null";
-  if (how === "truncated") return pending.set("Content-Type", "application/json").send(json.slice(0, Math.max(1, Math.floor(json.length / 2))));
+  if (how === "truncated")
+    return pending.set("Content-Type", "application/json").send(json.slice(0, Math.max(1, Math.floor(json.length / 2))));
   if (how === "text") return pending.set("Content-Type", "text/plain").send(json);
   if (how === "form") return pending.set("Content-Type", "application/x-www-form-urlencoded").send("a=1&__proto__[x]=2&b[]=3");
   return pending.set("Content-Type", "application/json").send(json);
@@ -170,11 +208,21 @@ beforeAll(async () => {
   await ctx.db.insert(documentFiles).values({ documentId: file!.id, bytes: Buffer.from("%PDF") });
   things.document = file!.id;
   things.company = companyId;
-  const [note] = await ctx.db.insert(notifications).values({ userId: founder.id, companyId, kind: "test", title: "Hello" }).returning({ id: notifications.id });
+  const [note] = await ctx.db
+    .insert(notifications)
+    .values({ userId: founder.id, companyId, kind: "test", title: "Hello" })
+    .returning({ id: notifications.id });
   things.notification = note!.id;
   const [resolution] = await ctx.db
     .insert(resolutions)
-    .values({ companyId, title: "Approve the budget", description: "FY27", type: "Ordinary", deadline: new Date("2026-12-31T23:59:59.999Z"), createdBy: founder.id })
+    .values({
+      companyId,
+      title: "Approve the budget",
+      description: "FY27",
+      type: "Ordinary",
+      deadline: new Date("2026-12-31T23:59:59.999Z"),
+      createdBy: founder.id,
+    })
     .returning({ id: resolutions.id });
   things.resolution = resolution!.id;
   routes = apiRoutes(ctx.app).routes.filter((route) => route.method !== "ALL");

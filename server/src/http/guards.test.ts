@@ -39,9 +39,13 @@ describe("requireCompanyMember with a company parameter", () => {
   it("reads the named parameter", async () => {
     const { founder, company } = await ctx.board("Named Ltd");
     const app = appWith((app, guards) => {
-      app.get("/boards/:boardId/things/:id", ...guards.requireCompanyMember({ company: { from: "param", param: "boardId" } }), (req, res) => {
-        res.json({ company: tenantOf(req).company.id });
-      });
+      app.get(
+        "/boards/:boardId/things/:id",
+        ...guards.requireCompanyMember({ company: { from: "param", param: "boardId" } }),
+        (req, res) => {
+          res.json({ company: tenantOf(req).company.id });
+        },
+      );
     });
     const response = await request(app).get(`/boards/${company.id}/things/1`).set("Authorization", founder.bearer);
     expect(response.status).toBe(200);

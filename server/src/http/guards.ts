@@ -114,7 +114,11 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
       next();
     };
     const mark: GuardMark =
-      source.from === "thing" ? { class: "thing" } : source.from === "active" ? { class: "company", by: "active" } : { class: "company", by: "param", param: source.param };
+      source.from === "thing"
+        ? { class: "thing" }
+        : source.from === "active"
+          ? { class: "company", by: "active" }
+          : { class: "company", by: "param", param: source.param };
     return [requireAuth, markGuard(memberCheck, mark)];
   }
 

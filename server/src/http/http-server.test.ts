@@ -91,7 +91,9 @@ describe("the HTTP server", () => {
     const token = "parser-refused-token-123";
     await sendRaw(`GET /api/health HTTP/1.1\r\nAuthorization: Bearer ${token}\r\nX-Big: ${"c".repeat(32 * 1024)}\r\n\r\n`);
     const lines = ctx.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines).toContainEqual(expect.objectContaining({ code: "HPE_HEADER_OVERFLOW", status: 431, msg: "the HTTP parser refused a request" }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ code: "HPE_HEADER_OVERFLOW", status: 431, msg: "the HTTP parser refused a request" }),
+    );
     expect(ctx.logs.join("\n")).not.toContain(token);
   });
 });

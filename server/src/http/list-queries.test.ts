@@ -58,7 +58,12 @@ describe("list endpoints run a fixed number of queries", () => {
     await scheduleMeetings(small.founder, small.members, 1);
     await scheduleMeetings(large.founder, large.members, 10);
 
-    for (const path of ["/api/companies/:id/members", "/api/companies/:id/settings", "/api/companies/:id/meetings/upcoming", "/api/documents"]) {
+    for (const path of [
+      "/api/companies/:id/members",
+      "/api/companies/:id/settings",
+      "/api/companies/:id/meetings/upcoming",
+      "/api/documents",
+    ]) {
       const smallCount = await queriesFor(small.founder.bearer, path.replace(":id", String(small.company.id)));
       const largeCount = await queriesFor(large.founder.bearer, path.replace(":id", String(large.company.id)));
       expect(smallCount).toBeGreaterThan(1); // the session lookup alone is one: the counter works

@@ -33,7 +33,11 @@ describe("two instances on one database", () => {
       const instance = attempt % 2 === 0 ? ctx.app : second.app;
       expect((await request(instance).post("/api/auth/login").send({ username: "shared-limit", password: "wrong" })).status).toBe(401);
     }
-    expect((await request(second.app).post("/api/auth/login").send({ username: "shared-limit", password: "right-password" })).status).toBe(429);
-    expect((await request(ctx.app).post("/api/auth/login").send({ username: "shared-limit", password: "right-password" })).status).toBe(429);
+    expect((await request(second.app).post("/api/auth/login").send({ username: "shared-limit", password: "right-password" })).status).toBe(
+      429,
+    );
+    expect((await request(ctx.app).post("/api/auth/login").send({ username: "shared-limit", password: "right-password" })).status).toBe(
+      429,
+    );
   });
 });

@@ -42,7 +42,10 @@ describe("a failed write that carries a password hash", () => {
     const error = await ctx.db
       .insert(users)
       .values({ username: "trap", email: "trap@example.com", passwordHash: "$argon2id$v=19$trap" })
-      .then(() => undefined, (caught: unknown) => caught as Error & { cause?: { detail?: string } });
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error & { cause?: { detail?: string } },
+      );
     expect(error?.message).toContain("$argon2id$v=19$trap");
     expect(databaseFailureOf(error)).toMatchObject({ sqlState: "23514", table: "users", constraint: "refuse_new_users" });
   });
@@ -52,7 +55,11 @@ describe("a failed write that carries a password hash", () => {
       .post("/api/auth/register")
       .send({ username: "loggedout", email: "loggedout@example.com", password: "register-Secret-42", firstName: "Lou" });
     expectInternalError(response);
-    expect(errorLineOf(response)?.err).toMatchObject({ sqlState: "23514", constraint: "refuse_new_users", statement: expect.stringContaining('insert into "users"') });
+    expect(errorLineOf(response)?.err).toMatchObject({
+      sqlState: "23514",
+      constraint: "refuse_new_users",
+      statement: expect.stringContaining('insert into "users"'),
+    });
   });
 
   it("logs an add-member-with-password failure without the password, its hash, the token or the header", async () => {

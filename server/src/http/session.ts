@@ -120,7 +120,10 @@ export async function resolveSession(db: Database, clock: Clock, token: string):
     return null;
   }
   if (now - row.lastUsedAt.getTime() >= touchIntervalMs) {
-    await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId));
   }
   return { user: row.user, activeRole: row.role ?? null, activeCompanyName: row.companyName ?? null, sessionId: row.sessionId };
 }

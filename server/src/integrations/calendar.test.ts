@@ -7,9 +7,17 @@ function parseIcs(text: string) {
   expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
   const physical = text.slice(0, -2).split("\r\n");
   for (const line of physical) expect(Buffer.byteLength(line, "utf8"), line).toBeLessThanOrEqual(75);
-  const lines = text.slice(0, -2).replace(/\r\n[ \t]/g, "").split("\r\n");
-  const components: { name: string; properties: Record<string, string>; children: { name: string; properties: Record<string, string> }[] }[] = [];
-  const stack: { name: string; properties: Record<string, string>; children: { name: string; properties: Record<string, string> }[] }[] = [];
+  const lines = text
+    .slice(0, -2)
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n");
+  const components: {
+    name: string;
+    properties: Record<string, string>;
+    children: { name: string; properties: Record<string, string> }[];
+  }[] = [];
+  const stack: { name: string; properties: Record<string, string>; children: { name: string; properties: Record<string, string> }[] }[] =
+    [];
   for (const line of lines) {
     const match = /^([A-Z][A-Z0-9-]*)((?:;[^:]*)?):(.*)$/.exec(line);
     expect(match, `not a content line: ${line}`).not.toBeNull();
@@ -47,16 +55,30 @@ describe("the calendar writer", () => {
   it("writes one event in UTC with CRLF line ends", () => {
     const [calendar] = parseIcs(buildCalendar([board], { stamp }));
     expect(calendar!.name).toBe("VCALENDAR");
-    expect(calendar!.properties).toMatchObject({ VERSION: "2.0", PRODID: "-//Quorum//Board meetings//EN", CALSCALE: "GREGORIAN", METHOD: "PUBLISH" });
+    expect(calendar!.properties).toMatchObject({
+      VERSION: "2.0",
+      PRODID: "-//Quorum//Board meetings//EN",
+      CALSCALE: "GREGORIAN",
+      METHOD: "PUBLISH",
+    });
     expect(calendar!.children).toHaveLength(1);
     expect(calendar!.children[0]).toMatchObject({
       name: "VEVENT",
-      properties: { UID: "meeting-7@quorum", DTSTAMP: "20260101T000000Z", DTSTART: "20260102T100000Z", DTEND: "20260102T120000Z", SUMMARY: "Board", LOCATION: "Room 1" },
+      properties: {
+        UID: "meeting-7@quorum",
+        DTSTAMP: "20260101T000000Z",
+        DTSTART: "20260102T100000Z",
+        DTEND: "20260102T120000Z",
+        SUMMARY: "Board",
+        LOCATION: "Room 1",
+      },
     });
   });
 
   it("writes milliseconds away and every time in UTC", () => {
-    const text = buildCalendar([{ ...board, start: new Date("2026-07-15T13:30:05.123Z"), end: new Date("2026-07-15T15:30:05.123Z") }], { stamp });
+    const text = buildCalendar([{ ...board, start: new Date("2026-07-15T13:30:05.123Z"), end: new Date("2026-07-15T15:30:05.123Z") }], {
+      stamp,
+    });
     expect(text).toContain("\r\nDTSTART:20260715T133005Z\r\n");
     for (const line of text.split("\r\n").filter((line) => /^(DTSTART|DTEND|DTSTAMP)/.test(line))) expect(line).toMatch(/:\d{8}T\d{6}Z$/);
   });
@@ -70,7 +92,10 @@ describe("the calendar writer", () => {
 
   it("folds at 75 octets, not characters, and the text reads back whole", () => {
     const title = "Réunion du conseil — 2027 ✓ 董事会 ".repeat(4).trim();
-    const text = buildCalendar([{ ...board, summary: title, location: "Salle 董事会", description: "é".repeat(200) }], { stamp, name: "Conseil d'administration — 董事会" });
+    const text = buildCalendar([{ ...board, summary: title, location: "Salle 董事会", description: "é".repeat(200) }], {
+      stamp,
+      name: "Conseil d'administration — 董事会",
+    });
     const physical = text.split("\r\n");
     expect(physical.some((line) => line.startsWith(" "))).toBe(true);
     expect(physical.some((line) => line.startsWith("\t"))).toBe(false);

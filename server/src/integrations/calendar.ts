@@ -82,7 +82,9 @@ function attributes(event: CalendarEvent, stamp: Date): EventAttributes {
   }
   if (event.alarmDaysBefore !== undefined) {
     // In hours: the library writes days as "-P7DT", which RFC 5545 does not allow (a "T" needs a time after it).
-    attributes.alarms = [{ action: "display", description: text(event.summary), trigger: { hours: event.alarmDaysBefore * 24, before: true } }];
+    attributes.alarms = [
+      { action: "display", description: text(event.summary), trigger: { hours: event.alarmDaysBefore * 24, before: true } },
+    ];
   }
   return attributes;
 }

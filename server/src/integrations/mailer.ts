@@ -97,7 +97,14 @@ export function openMailTransport(config: SmtpConfig, options: { timeoutMs?: num
   });
   return {
     async send(mail) {
-      await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      });
     },
     close: () => transporter.close(),
   };

@@ -20,7 +20,9 @@ export function encryptSecret(plaintext: string, appSecret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyFrom(appSecret), iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [version, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [version, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 export function decryptSecret(stored: string, appSecret: string): string {

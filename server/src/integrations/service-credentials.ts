@@ -30,9 +30,17 @@ function readServiceUrl(stored: string | null, appSecret: string): string | null
 }
 
 /** The decrypted key and URL of the enabled platform service with this name (case-insensitive), for server-side use only. */
-export async function findEnabledServiceCredentials(db: Database, appSecret: string, serviceName: string): Promise<ServiceCredentials | null> {
+export async function findEnabledServiceCredentials(
+  db: Database,
+  appSecret: string,
+  serviceName: string,
+): Promise<ServiceCredentials | null> {
   const [row] = await db
-    .select({ serviceName: platformServices.serviceName, encrypted: platformServices.serviceKeyEncrypted, url: platformServices.serviceUrl })
+    .select({
+      serviceName: platformServices.serviceName,
+      encrypted: platformServices.serviceKeyEncrypted,
+      url: platformServices.serviceUrl,
+    })
     .from(platformServices)
     .where(and(sql`lower(${platformServices.serviceName}) = ${serviceName.toLowerCase()}`, eq(platformServices.isEnabled, true)))
     .limit(1);
@@ -46,7 +54,11 @@ export async function findEnabledServiceCredentials(db: Database, appSecret: str
  */
 export async function findServiceCredentials(db: Database, appSecret: string, serviceName: string): Promise<ServiceCredentials | null> {
   const [row] = await db
-    .select({ serviceName: platformServices.serviceName, encrypted: platformServices.serviceKeyEncrypted, url: platformServices.serviceUrl })
+    .select({
+      serviceName: platformServices.serviceName,
+      encrypted: platformServices.serviceKeyEncrypted,
+      url: platformServices.serviceUrl,
+    })
     .from(platformServices)
     .where(sql`lower(${platformServices.serviceName}) = ${serviceName.toLowerCase()}`)
     .limit(1);

@@ -69,7 +69,9 @@ function findRoutes(stack: RouterLayer[], prefix: string, found: FoundRoute[], u
         }
         for (const method of methods) {
           // .all() handlers run for every method, in their place in the chain.
-          const handlers = layer.route.stack.filter((handler) => handler.method === method || handler.method === undefined).map((handler) => handler.handle);
+          const handlers = layer.route.stack
+            .filter((handler) => handler.method === method || handler.method === undefined)
+            .map((handler) => handler.handle);
           found.push({ method: method.toUpperCase(), path: joinPath(prefix, raw), handlers });
         }
       }
@@ -82,7 +84,9 @@ function findRoutes(stack: RouterLayer[], prefix: string, found: FoundRoute[], u
         findRoutes(layer.handle.stack as RouterLayer[], joinPath(prefix, raw), found, unreadable);
       }
     } else if (layer.handle.name === "mounted_app") {
-      unreadable.push(`an Express app mounted under ${joinPath(prefix, String(paths[0]))} hides its routes from the walker: mount a Router instead`);
+      unreadable.push(
+        `an Express app mounted under ${joinPath(prefix, String(paths[0]))} hides its routes from the walker: mount a Router instead`,
+      );
     }
   }
 }
@@ -116,13 +120,16 @@ function classify(route: FoundRoute, publicKeys: ReadonlySet<string>): ApiRoute 
   // Whatever the path names must be checked by a guard: a session alone checks nothing the path says.
   const sessionOnly = guard !== undefined && guard === session;
   if ((isPublic || sessionOnly) && params.length > 0) {
-    problems.push(`names ${params.map((param) => `:${param}`).join(", ")} in its path, which ${sessionOnly ? "a session alone" : "nothing"} checks`);
+    problems.push(
+      `names ${params.map((param) => `:${param}`).join(", ")} in its path, which ${sessionOnly ? "a session alone" : "nothing"} checks`,
+    );
   }
   const companyParam = route.path.match(/\/companies\/:(\w+)/)?.[1];
   if (companyParam && !(guard?.class === "company" && guard.by === "param" && guard.param === companyParam)) {
     problems.push(`names a company (:${companyParam}) but is not guarded by membership of that company`);
   }
-  if (guard && "param" in guard && !params.includes(guard.param)) problems.push(`is guarded on :${guard.param}, which its path does not have`);
+  if (guard && "param" in guard && !params.includes(guard.param))
+    problems.push(`is guarded on :${guard.param}, which its path does not have`);
 
   return { method: route.method, path: route.path, class: routeClass, guard, problems };
 }
@@ -133,7 +140,9 @@ export function apiRoutes(app: Express, publicList: readonly string[] = publicRo
   const unreadable: string[] = [];
   findRoutes(app.router.stack as unknown as RouterLayer[], "", found, unreadable);
   const publicKeys = new Set(publicList);
-  const routes = found.filter((route) => route.path === "/api" || route.path.startsWith("/api/")).map((route) => classify(route, publicKeys));
+  const routes = found
+    .filter((route) => route.path === "/api" || route.path.startsWith("/api/"))
+    .map((route) => classify(route, publicKeys));
   const keys = new Set(routes.map(routeKey));
   const problems = [
     ...unreadable,

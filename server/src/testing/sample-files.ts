@@ -53,7 +53,12 @@ export function samplePdf(padTo?: number): Buffer {
 }
 
 export function sampleJpeg(): Buffer {
-  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0", "latin1"), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from("JFIF\0", "latin1"),
+    Buffer.alloc(64, 1),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 }
 
 export function sampleGif(): Buffer {
@@ -117,7 +122,8 @@ export function sampleDocx(): Buffer {
     "[Content_Types].xml":
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
       '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    "word/document.xml": '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Minutes</w:t></w:r></w:p></w:body></w:document>',
+    "word/document.xml":
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Minutes</w:t></w:r></w:p></w:body></w:document>',
   });
 }
 

@@ -46,7 +46,14 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "DELETE /api/documents/:id": { thing: "document" },
   "GET /api/documents/:id/download": { thing: "document" },
   "POST /api/documents": {
-    calls: () => [{ body: { category: "Meeting", content: JSON.stringify(meetingContent(new Date("2026-07-01T10:00:00.000Z"), { title: "Intrusion" })) } }],
+    calls: () => [
+      {
+        body: {
+          category: "Meeting",
+          content: JSON.stringify(meetingContent(new Date("2026-07-01T10:00:00.000Z"), { title: "Intrusion" })),
+        },
+      },
+    ],
   },
   // meetings
   "POST /api/new-meeting": { calls: () => [{ body: { title: "Intrusion", date: "2026-07-01T10:00:00.000Z" } }] },
@@ -54,7 +61,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "GET /api/meetings/:id/calendar.ics": { thing: "meeting" },
   // resolutions
   "POST /api/resolutions": {
-    calls: () => [{ body: { title: "Intrusion", description: "Hijack", type: "Ordinary", deadline: "2026-12-31T23:59:59.999Z", documentIds: [] } }],
+    calls: () => [
+      { body: { title: "Intrusion", description: "Hijack", type: "Ordinary", deadline: "2026-12-31T23:59:59.999Z", documentIds: [] } },
+    ],
   },
   "GET /api/resolutions/:id": { thing: "resolution" },
   "GET /api/resolutions/:id/votes": { thing: "resolution" },
@@ -69,20 +78,27 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "POST /api/users/:id/calendar-feed/rotate": {},
   // account
   "POST /api/notifications/:id/read": { thing: "notification" },
-  "PATCH /api/users/:id": { calls: () => [{ body: { firstName: "Taken", lastName: "Over", profileImageUrl: "https://example.com/x.png" } }] },
+  "PATCH /api/users/:id": {
+    calls: () => [{ body: { firstName: "Taken", lastName: "Over", profileImageUrl: "https://example.com/x.png" } }],
+  },
   // A wrong current password: the refusal is proved without ever changing the real one.
-  "PATCH /api/users/:id/password": { calls: () => [{ body: { currentPassword: "not-the-password", newPassword: "hijacked-1", confirmPassword: "hijacked-1" } }] },
+  "PATCH /api/users/:id/password": {
+    calls: () => [{ body: { currentPassword: "not-the-password", newPassword: "hijacked-1", confirmPassword: "hijacked-1" } }],
+  },
   "PUT /api/users/:id/preferences": { calls: () => [{ body: { darkMode: true, meetingReminders: false } }] },
 };
 
 /** Routes loaded by a thing need to know which thing. */
-export const needsFixture = (route: ApiRoute) => route.class === "thing" || (route.guard?.class === "own-user" && route.guard.by === "owner");
+export const needsFixture = (route: ApiRoute) =>
+  route.class === "thing" || (route.guard?.class === "own-user" && route.guard.by === "owner");
 
 /** What is wrong with the fixtures for these routes: a missing one where a thing is needed, or one for no route. */
 export function fixtureProblems(routes: readonly ApiRoute[], fixtures: Record<string, RouteFixture> = routeFixtures): string[] {
   const keys = new Set(routes.map(routeKey));
   return [
-    ...routes.filter((route) => needsFixture(route) && !fixtures[routeKey(route)]?.thing).map((route) => `${routeKey(route)} has no fixture naming the thing its guard loads`),
+    ...routes
+      .filter((route) => needsFixture(route) && !fixtures[routeKey(route)]?.thing)
+      .map((route) => `${routeKey(route)} has no fixture naming the thing its guard loads`),
     ...Object.keys(fixtures)
       .filter((key) => !keys.has(key))
       .map((key) => `the fixtures name ${key}, which is no route`),

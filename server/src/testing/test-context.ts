@@ -122,7 +122,9 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
   }
 
   /** Registers a fresh account through the API. */
-  async function signUp(fields: Partial<{ username: string; email: string; password: string; firstName: string; lastName: string }> = {}): Promise<SignedUp> {
+  async function signUp(
+    fields: Partial<{ username: string; email: string; password: string; firstName: string; lastName: string }> = {},
+  ): Promise<SignedUp> {
     counter += 1;
     const unique = `${counter}${randomBytes(3).toString("hex")}`;
     const body = {

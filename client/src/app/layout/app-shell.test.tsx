@@ -15,7 +15,10 @@ async function renderSignedIn(user: User, { path = "/", isPlatformAdmin }: { pat
   return { ...view, sidebar };
 }
 
-const navLabels = (nav: HTMLElement) => within(nav).getAllByRole("link").map((link) => link.textContent);
+const navLabels = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole("link")
+    .map((link) => link.textContent);
 
 describe("sidebar", () => {
   it.each([
@@ -147,7 +150,12 @@ describe("logout", () => {
     expect(authorization).toBe("Bearer test-session-token");
     expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     // Nothing cached survives (a still-mounted observer may re-create an empty entry for its key).
-    expect(queryClient.getQueryCache().getAll().filter((query) => query.state.data !== undefined)).toEqual([]);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.data !== undefined),
+    ).toEqual([]);
     expect(queryClient.getQueryData(authKeys.user())).toBeUndefined();
     expect(currentPath()).toBe("/");
   });

@@ -32,17 +32,7 @@ export function UserBlock({ user }: { user: User }) {
 }
 
 /** Desktop sidebar (768 px and up). */
-export function Sidebar({
-  user,
-  viewer,
-  onLogout,
-  className,
-}: {
-  user: User;
-  viewer: Viewer;
-  onLogout: () => void;
-  className?: string;
-}) {
+export function Sidebar({ user, viewer, onLogout, className }: { user: User; viewer: Viewer; onLogout: () => void; className?: string }) {
   return (
     <aside className={cn("w-64 shrink-0 flex-col border-r border-sidebar-border bg-sidebar", className)} aria-label="Sidebar">
       <div className="flex h-16 items-center gap-2.5 border-b border-sidebar-border px-5">

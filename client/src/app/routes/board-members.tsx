@@ -23,10 +23,17 @@ export function BoardMembersPage() {
       <PageHeader
         title="Board Members"
         description="The people on your board and the roles they hold."
-        actions={companyId != null && can(user?.role, "manageMembers") && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />}
+        actions={
+          companyId != null && can(user?.role, "manageMembers") && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />
+        }
       />
 
-      <SearchInput label="Search members" placeholder="Search members..." value={query} onChange={(event) => setQuery(event.target.value)} />
+      <SearchInput
+        label="Search members"
+        placeholder="Search members..."
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
 
       {members.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading members">

@@ -5,7 +5,11 @@ import { OnboardingWizard } from "@/features/companies/components/onboarding-wiz
 export function CompanyOnboardingPage() {
   return (
     <div className="grid gap-6">
-      <PageHeader title="Set up your company" description="Three short steps and your board is ready." className="mx-auto w-full max-w-2xl" />
+      <PageHeader
+        title="Set up your company"
+        description="Three short steps and your board is ready."
+        className="mx-auto w-full max-w-2xl"
+      />
       <OnboardingWizard />
     </div>
   );

@@ -55,7 +55,9 @@ export function DashboardPage() {
         director is reading or about to tap them.
       */}
       <FirstScreenGate>
-        <ComplianceRemindersPanel onScheduleAgm={canSchedule ? (agmTitle) => setScheduling({ open: true, used: true, agmTitle }) : undefined} />
+        <ComplianceRemindersPanel
+          onScheduleAgm={canSchedule ? (agmTitle) => setScheduling({ open: true, used: true, agmTitle }) : undefined}
+        />
         <PendingResolutionsPanel />
         <UpcomingMeetingsPanel />
         <RecentDocumentsPanel />

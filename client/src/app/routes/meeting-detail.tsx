@@ -15,7 +15,11 @@ export function MeetingDetailPage() {
   if (id == null) return <MeetingNotFound />;
   if (document.isPending) return <MeetingDetailLoading />;
   if (document.isError) {
-    return document.error instanceof ApiError && document.error.status === 404 ? <MeetingNotFound /> : <MeetingLoadError onRetry={() => void document.refetch()} />;
+    return document.error instanceof ApiError && document.error.status === 404 ? (
+      <MeetingNotFound />
+    ) : (
+      <MeetingLoadError onRetry={() => void document.refetch()} />
+    );
   }
   if (!isMeetingDocument(document.data)) return <MeetingNotFound />;
   return <MeetingDetail meeting={toMeetingSummary(document.data)} now={now} />;

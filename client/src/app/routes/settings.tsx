@@ -40,7 +40,11 @@ export function SettingsPage() {
           <SecuritySettings userId={user.id} />
         </TabsContent>
         <TabsContent value="notifications" className="grid gap-6">
-          <PreferenceSwitches title="Notifications" description="What Quorum tells you about, in the bell and by e-mail." entries={notificationSwitches} />
+          <PreferenceSwitches
+            title="Notifications"
+            description="What Quorum tells you about, in the bell and by e-mail."
+            entries={notificationSwitches}
+          />
           <CalendarFeedCard userId={user.id} />
         </TabsContent>
         <TabsContent value="preferences">

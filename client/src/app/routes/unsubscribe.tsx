@@ -57,7 +57,8 @@ export function UnsubscribePage() {
   return (
     <AuthLayout title="Unsubscribe" description="Stop the e-mails and notifications of one kind.">
       <p className="text-sm">
-        This turns off <strong>{label}</strong> in your notification settings: you will no longer get these notifications, in Quorum or by e-mail.
+        This turns off <strong>{label}</strong> in your notification settings: you will no longer get these notifications, in Quorum or by
+        e-mail.
       </p>
       {unsubscribe.isError && (
         <p role="alert" className="mt-4 text-sm text-destructive">

@@ -20,7 +20,10 @@ export function AvatarFallback({ className, ...props }: ComponentProps<typeof Av
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
-      className={cn("flex size-full items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground", className)}
+      className={cn(
+        "flex size-full items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground",
+        className,
+      )}
       {...props}
     />
   );

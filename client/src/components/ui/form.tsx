@@ -81,15 +81,7 @@ export function FormLabel({ className, ...props }: ComponentProps<typeof LabelPr
 export function FormControl(props: ComponentProps<typeof Slot>) {
   const { error, formItemId, formDescriptionId, formMessageId, hasDescription } = useFormField();
   const describedBy = [hasDescription && formDescriptionId, error && formMessageId].filter(Boolean).join(" ") || undefined;
-  return (
-    <Slot
-      data-slot="form-control"
-      id={formItemId}
-      aria-describedby={describedBy}
-      aria-invalid={!!error}
-      {...props}
-    />
-  );
+  return <Slot data-slot="form-control" id={formItemId} aria-describedby={describedBy} aria-invalid={!!error} {...props} />;
 }
 
 export function FormDescription({ className, ...props }: ComponentProps<"p">) {

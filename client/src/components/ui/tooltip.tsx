@@ -29,7 +29,12 @@ interface TooltipSettings {
   lastClosedAt: { current: number };
 }
 
-const TooltipContext = createContext<TooltipSettings>({ enabled: false, delayMs: TOOLTIP_DELAY_MS, skipDelayMs: TOOLTIP_SKIP_DELAY_MS, lastClosedAt: { current: 0 } });
+const TooltipContext = createContext<TooltipSettings>({
+  enabled: false,
+  delayMs: TOOLTIP_DELAY_MS,
+  skipDelayMs: TOOLTIP_SKIP_DELAY_MS,
+  lastClosedAt: { current: 0 },
+});
 
 /** Turns tooltips on (or off) for everything inside; without a provider there are none. */
 export function TooltipProvider({
@@ -132,7 +137,14 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
   return (
     <>
       {trigger}
-      {open && anchor && createPortal(<TooltipBubble id={id} anchor={anchor}>{content}</TooltipBubble>, document.body)}
+      {open &&
+        anchor &&
+        createPortal(
+          <TooltipBubble id={id} anchor={anchor}>
+            {content}
+          </TooltipBubble>,
+          document.body,
+        )}
     </>
   );
 }

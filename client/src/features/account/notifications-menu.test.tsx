@@ -17,7 +17,9 @@ const notification = (overrides: Partial<AppNotification>): AppNotification => (
 
 describe("notifications bell", () => {
   it("says there is nothing new when every notification is read, and still lists the recent ones, without a count or 'Mark all read'", async () => {
-    server.use(http.get("/api/notifications", () => HttpResponse.json([notification({ title: "Seen already", readAt: new Date().toISOString() })])));
+    server.use(
+      http.get("/api/notifications", () => HttpResponse.json([notification({ title: "Seen already", readAt: new Date().toISOString() })])),
+    );
     const { user } = renderApp({ signedInAs: buildUser() });
     await user.click(await screen.findByRole("button", { name: "Notifications" }));
     expect(await screen.findByText("No new notifications")).toBeInTheDocument();
@@ -62,7 +64,9 @@ describe("notifications bell", () => {
   it("choosing a notification already read follows its link without marking it again", async () => {
     const marked: string[] = [];
     server.use(
-      http.get("/api/notifications", () => HttpResponse.json([notification({ id: 5, title: "Old news", link: "/meetings/9", readAt: new Date().toISOString() })])),
+      http.get("/api/notifications", () =>
+        HttpResponse.json([notification({ id: 5, title: "Old news", link: "/meetings/9", readAt: new Date().toISOString() })]),
+      ),
       http.post("/api/notifications/:id/read", ({ params }) => {
         marked.push(String(params.id));
         return new HttpResponse(null, { status: 204 });
@@ -78,7 +82,9 @@ describe("notifications bell", () => {
   it("'Mark all read' marks every notification read on the server and clears the count", async () => {
     let readAll = 0;
     server.use(
-      http.get("/api/notifications", () => HttpResponse.json([notification({ id: 1, title: "First" }), notification({ id: 2, title: "Second" })])),
+      http.get("/api/notifications", () =>
+        HttpResponse.json([notification({ id: 1, title: "First" }), notification({ id: 2, title: "Second" })]),
+      ),
       http.post("/api/notifications/read-all", () => {
         readAll += 1;
         return new HttpResponse(null, { status: 204 });

@@ -71,9 +71,7 @@ describe("sign-in", () => {
   });
 
   it("welcomes by username when there is no first name", async () => {
-    server.use(
-      http.post("/api/auth/login", () => HttpResponse.json(buildAuthResponse({ firstName: null, username: "hopper" }))),
-    );
+    server.use(http.post("/api/auth/login", () => HttpResponse.json(buildAuthResponse({ firstName: null, username: "hopper" }))));
     const { user } = await openSignIn();
     await user.type(screen.getByLabelText("Username"), "hopper");
     await user.type(screen.getByLabelText("Password"), "secret1");

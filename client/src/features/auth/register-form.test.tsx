@@ -76,7 +76,9 @@ describe("register", () => {
 
   it("falls back to the user id as the stored token when the answer has none", async () => {
     server.use(
-      http.post("/api/auth/register", () => HttpResponse.json({ ...buildAuthResponse({ id: 42, companyId: null }), token: undefined }, { status: 201 })),
+      http.post("/api/auth/register", () =>
+        HttpResponse.json({ ...buildAuthResponse({ id: 42, companyId: null }), token: undefined }, { status: 201 }),
+      ),
     );
     const { user } = await openRegister();
     await fillValidForm(user);

@@ -100,7 +100,13 @@ describe("Board Members", () => {
   it("adds a member: posts the form, closes, and lists them", async () => {
     const state = serveMembers([ada]);
     let posted: unknown;
-    const newcomer = buildCompanyMember({ id: 9, firstName: "Katherine", lastName: "Johnson", email: "kj@nasa.gov", username: "kj@nasa.gov" });
+    const newcomer = buildCompanyMember({
+      id: 9,
+      firstName: "Katherine",
+      lastName: "Johnson",
+      email: "kj@nasa.gov",
+      username: "kj@nasa.gov",
+    });
     server.use(
       http.post("/api/companies/1/members", async ({ request }) => {
         posted = await request.json();
@@ -121,14 +127,23 @@ describe("Board Members", () => {
 
     await findToast("Member added");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(posted).toEqual({ firstName: "Katherine", lastName: "Johnson", email: "kj@nasa.gov", role: "observer", password: "orbital-1", companyId: 1 });
+    expect(posted).toEqual({
+      firstName: "Katherine",
+      lastName: "Johnson",
+      email: "kj@nasa.gov",
+      role: "observer",
+      password: "orbital-1",
+      companyId: 1,
+    });
     await waitFor(() => expect(cardNames()).toEqual(["Ada Lovelace", "Katherine Johnson"]));
   });
 
   it("says 'Failed to add board member. Please try again.' and shows why on the e-mail", async () => {
     serveMembers([ada]);
     server.use(
-      http.post("/api/companies/1/members", () => HttpResponse.json({ message: "This person is already a member of the company" }, { status: 409 })),
+      http.post("/api/companies/1/members", () =>
+        HttpResponse.json({ message: "This person is already a member of the company" }, { status: 409 }),
+      ),
     );
     const view = await renderPage();
     await view.user.click(screen.getByRole("button", { name: "Add Member" }));

@@ -23,7 +23,14 @@ const company: Company = {
 };
 
 const person = (id: number, firstName: string, role: CompanyRole): CompanyMember =>
-  buildCompanyMember({ id, firstName, lastName: "Smith", username: firstName.toLowerCase(), email: `${firstName.toLowerCase()}@acme.example.com`, role });
+  buildCompanyMember({
+    id,
+    firstName,
+    lastName: "Smith",
+    username: firstName.toLowerCase(),
+    email: `${firstName.toLowerCase()}@acme.example.com`,
+    role,
+  });
 
 const fay = person(1, "Fay", "founder");
 const adam = person(2, "Adam", "admin");
@@ -92,7 +99,17 @@ describe("General tab", () => {
     expect(screen.getByRole("combobox", { name: "Industry" })).toHaveTextContent("Energy");
     await view.user.click(screen.getByRole("combobox", { name: "Industry" }));
     const options = (await screen.findAllByRole("option")).map((option) => option.textContent);
-    expect(options).toEqual(["Technology", "Healthcare", "Finance", "Education", "Real Estate", "Retail", "Manufacturing", "Other", "Energy"]);
+    expect(options).toEqual([
+      "Technology",
+      "Healthcare",
+      "Finance",
+      "Education",
+      "Real Estate",
+      "Retail",
+      "Manufacturing",
+      "Other",
+      "Energy",
+    ]);
     await view.user.click(screen.getByRole("option", { name: "Real Estate" }));
 
     await view.user.click(screen.getByRole("combobox", { name: "Funding stage" }));
@@ -202,7 +219,10 @@ describe("Team Members tab", () => {
     server.use(
       http.post("/api/companies/1/members", async ({ request }) => {
         posted = await request.json();
-        return HttpResponse.json({ status: "invited", invitation: { id: 5, email: "new@example.com", role: "admin", createdAt: "2026-01-03T00:00:00.000Z" } }, { status: 201 });
+        return HttpResponse.json(
+          { status: "invited", invitation: { id: 5, email: "new@example.com", role: "admin", createdAt: "2026-01-03T00:00:00.000Z" } },
+          { status: 201 },
+        );
       }),
     );
     const view = await renderSettings(1, "founder");
@@ -218,14 +238,20 @@ describe("Team Members tab", () => {
     await view.user.click(within(form).getByRole("combobox", { name: "Role" }));
     await view.user.click(await screen.findByRole("option", { name: "Admin" }));
     await view.user.click(within(form).getByRole("button", { name: "Send Invitation" }));
-    expect(within(await findToast("Invitation sent")).getByText("new@example.com will join as Admin when they register.")).toBeInTheDocument();
+    expect(
+      within(await findToast("Invitation sent")).getByText("new@example.com will join as Admin when they register."),
+    ).toBeInTheDocument();
     expect(posted).toEqual({ email: "new@example.com", role: "admin", companyId: 1 });
     await waitFor(() => expect(within(form).getByLabelText("Email")).toHaveValue(""));
   });
 
   it("says 'Invitation failed' when the invitation fails", async () => {
     serveSettings();
-    server.use(http.post("/api/companies/1/members", () => HttpResponse.json({ message: "This person is already a member of the company" }, { status: 409 })));
+    server.use(
+      http.post("/api/companies/1/members", () =>
+        HttpResponse.json({ message: "This person is already a member of the company" }, { status: 409 }),
+      ),
+    );
     const view = await renderSettings(1, "founder");
     await view.user.click(screen.getByRole("tab", { name: "Team Members" }));
     const form = await screen.findByRole("form", { name: "Invite a member" });

@@ -3,7 +3,14 @@ import { filterMembers } from "@/features/companies/filter-members";
 
 const ada = buildCompanyMember({ id: 1, firstName: "Ada", lastName: "Lovelace", email: "ada@engines.org", role: "founder" });
 const grace = buildCompanyMember({ id: 2, firstName: "Grace", lastName: "Hopper", email: "grace@navy.mil", role: "observer" });
-const alan = buildCompanyMember({ id: 3, firstName: "Alan", lastName: "Turing", email: "alan@bletchley.uk", role: "member", username: "aturing" });
+const alan = buildCompanyMember({
+  id: 3,
+  firstName: "Alan",
+  lastName: "Turing",
+  email: "alan@bletchley.uk",
+  role: "member",
+  username: "aturing",
+});
 
 describe("filterMembers", () => {
   it.each([

@@ -38,10 +38,18 @@ describe("Admin Settings", () => {
     ]);
     open("/admin-settings", buildUser({ role: "member" }), true, api);
     expect(await screen.findByRole("heading", { level: 1, name: "Admin Settings" })).toBeInTheDocument();
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Platform Settings", "User Management", "Company Management"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+      "Platform Settings",
+      "User Management",
+      "Company Management",
+    ]);
 
     const table = await screen.findByRole("table", { name: "Platform services" });
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Service", "Key", "URL", "Status", "Actions"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Service", "Key", "URL", "Status", "Actions"]);
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(3));
     const openai = rowOf("OpenAI");
     expect(within(openai).getByText("sk-proj-…")).toBeInTheDocument();

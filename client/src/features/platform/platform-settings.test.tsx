@@ -52,7 +52,12 @@ describe("Platform Settings: the services", () => {
 
   it("shows a spinner, then each service as a card with its masked key and the fallbacks for what it lacks", async () => {
     const api = fakePlatformApi([
-      buildService({ serviceName: "OpenAI", serviceKey: "sk-proj-…", description: "Agenda generation", serviceUrl: "https://api.openai.com/v1" }),
+      buildService({
+        serviceName: "OpenAI",
+        serviceKey: "sk-proj-…",
+        description: "Agenda generation",
+        serviceUrl: "https://api.openai.com/v1",
+      }),
       buildService({ serviceName: "Storage", serviceKey: "AKIAIOSF…", isEnabled: false, updatedAt: "2026-03-15T10:00:00.000Z" }),
     ]);
     let release!: () => void;
@@ -144,7 +149,13 @@ describe("Platform Settings: the services", () => {
       {
         method: "POST",
         path: "/api/platform/settings",
-        body: { serviceName: "Twilio", serviceKey: "AC1234567890abcdef", serviceUrl: "token-secret-1", description: "SMS reminders", isEnabled: true },
+        body: {
+          serviceName: "Twilio",
+          serviceKey: "AC1234567890abcdef",
+          serviceUrl: "token-secret-1",
+          description: "SMS reminders",
+          isEnabled: true,
+        },
       },
     ]);
     const card = await screen.findByTestId("service-card");

@@ -45,7 +45,9 @@ function serve(list: Resolution[], { votes }: { votes?: () => VoteCounts } = {})
       const found = list.find((resolution) => resolution.id === Number(params.id));
       return found ? HttpResponse.json(details(found)) : HttpResponse.json({ message: "Not found" }, { status: 404 });
     }),
-    http.get("/api/resolutions/:id/votes", () => HttpResponse.json(votes ? votes() : { yes: 0, no: 0, abstain: 0, total: 0, userVote: null })),
+    http.get("/api/resolutions/:id/votes", () =>
+      HttpResponse.json(votes ? votes() : { yes: 0, no: 0, abstain: 0, total: 0, userVote: null }),
+    ),
   );
 }
 
@@ -58,7 +60,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const titlesIn = (panel: HTMLElement) => within(panel).queryAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+const titlesIn = (panel: HTMLElement) =>
+  within(panel)
+    .queryAllByRole("heading", { level: 2 })
+    .map((heading) => heading.textContent);
 
 describe("/resolutions tabs", () => {
   it("puts a resolution whose deadline is now under Expired and one a millisecond later under Pending; decided ones under Completed", async () => {
@@ -92,7 +97,10 @@ describe("/resolutions tabs", () => {
   });
 
   it("searches titles and descriptions case-insensitively", async () => {
-    serve([buildResolution({ id: 11, title: "Budget", description: "Capex" }), buildResolution({ id: 12, title: "Auditor", description: "Appoint KPMG" })]);
+    serve([
+      buildResolution({ id: 11, title: "Budget", description: "Capex" }),
+      buildResolution({ id: 12, title: "Auditor", description: "Appoint KPMG" }),
+    ]);
     const { user } = renderApp({ path: "/resolutions", signedInAs: me });
     const pending = await screen.findByRole("tabpanel", { name: "Pending" });
     await within(pending).findByText("Budget");
@@ -132,7 +140,11 @@ describe("Cast Your Vote", () => {
 
   it("says so when the vote fails", async () => {
     serve([buildResolution({ id: 22 })]);
-    server.use(http.post("/api/resolutions/22/vote", () => HttpResponse.json({ message: "This resolution has already been decided" }, { status: 409 })));
+    server.use(
+      http.post("/api/resolutions/22/vote", () =>
+        HttpResponse.json({ message: "This resolution has already been decided" }, { status: 409 }),
+      ),
+    );
     const { user } = renderApp({ path: "/resolutions/22", signedInAs: me });
     const dialog = await screen.findByRole("dialog", { name: "Cast Your Vote" });
     await user.click(within(dialog).getByRole("radio", { name: "No" }));
@@ -173,7 +185,9 @@ describe("Cast Your Vote", () => {
 describe("New Resolution", () => {
   it("asks for the required fields, refuses a deadline before today, and sends the end of the chosen local day", async () => {
     serve([]);
-    server.use(http.get("/api/companies/:companyId/documents", () => HttpResponse.json([{ id: 40, name: "Budget.pdf", category: "Financial" }])));
+    server.use(
+      http.get("/api/companies/:companyId/documents", () => HttpResponse.json([{ id: 40, name: "Budget.pdf", category: "Financial" }])),
+    );
     const sent: Record<string, unknown>[] = [];
     server.use(
       http.post("/api/resolutions", async ({ request }) => {
@@ -207,7 +221,14 @@ describe("New Resolution", () => {
     await user.click(within(dialog).getByRole("button", { name: "Create Resolution" }));
     await waitFor(() => expect(sent).toHaveLength(1));
     // The end of June 1 in New York (UTC-4).
-    expect(sent[0]).toEqual({ title: "Approve the budget", description: "FY27 capex", type: "Special", deadline: "2026-06-02T03:59:59.999Z", documentIds: [40], status: "pending" });
+    expect(sent[0]).toEqual({
+      title: "Approve the budget",
+      description: "FY27 capex",
+      type: "Special",
+      deadline: "2026-06-02T03:59:59.999Z",
+      documentIds: [40],
+      status: "pending",
+    });
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "New Resolution" })).not.toBeInTheDocument());
   });
 
@@ -231,7 +252,9 @@ describe("New Resolution", () => {
 
     async function openDialog() {
       serve([]);
-      server.use(http.get("/api/companies/:companyId/documents", () => HttpResponse.json([{ id: 40, name: "Budget.pdf", category: "Financial" }])));
+      server.use(
+        http.get("/api/companies/:companyId/documents", () => HttpResponse.json([{ id: 40, name: "Budget.pdf", category: "Financial" }])),
+      );
       const view = renderApp({ path: "/resolutions", signedInAs: me });
       await view.user.click(await screen.findByRole("button", { name: "New Resolution" }));
       const dialog = await screen.findByRole("dialog", { name: "New Resolution" });
@@ -282,7 +305,9 @@ describe("New Resolution", () => {
     });
 
     it("forgets the draft once the resolution is created", async () => {
-      server.use(http.post("/api/resolutions", () => HttpResponse.json(buildResolution({ id: 51, title: "Approve the budget" }), { status: 201 })));
+      server.use(
+        http.post("/api/resolutions", () => HttpResponse.json(buildResolution({ id: 51, title: "Approve the budget" }), { status: 201 })),
+      );
       const { dialog, user } = await openDialog();
       await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "Approve the budget");
       await user.type(within(dialog).getByRole("textbox", { name: "Description" }), "FY27 capex");
@@ -309,7 +334,10 @@ describe("New Resolution", () => {
     it("puts back no type the select does not offer and no document id that is not one (a draft edited by hand)", async () => {
       window.localStorage.setItem(
         `${DRAFT_STORAGE_PREFIX}resolution:new:7:3`,
-        JSON.stringify({ savedAt: now.toISOString(), values: { title: "Edited", description: "", type: "Bogus", deadline: "", documentIds: ["40", -1] } }),
+        JSON.stringify({
+          savedAt: now.toISOString(),
+          values: { title: "Edited", description: "", type: "Bogus", deadline: "", documentIds: ["40", -1] },
+        }),
       );
       const { dialog, user } = await openDialog();
       await user.click(within(dialog).getByRole("button", { name: "Restore draft" }));
@@ -349,17 +377,37 @@ describe("the certificate", () => {
       yes: 3,
       no: 0,
       abstain: 0,
-      explanation: "Approved: 3 yes, 0 no, 0 abstain of 3 eligible (1 recused); a Special resolution needs at least 75% of the yes and no votes; quorum 2 of 3 met",
+      explanation:
+        "Approved: 3 yes, 0 no, 0 abstain of 3 eligible (1 recused); a Special resolution needs at least 75% of the yes and no votes; quorum 2 of 3 met",
     };
-    const decided = buildResolution({ id: 70, title: "Decided", type: "Special", status: "approved", explanation: certificate.explanation, voteCounts: { yes: 3, no: 0, abstain: 0 } });
+    const decided = buildResolution({
+      id: 70,
+      title: "Decided",
+      type: "Special",
+      status: "approved",
+      explanation: certificate.explanation,
+      voteCounts: { yes: 3, no: 0, abstain: 0 },
+    });
     serve([decided]);
-    server.use(http.get("/api/resolutions/70", () => HttpResponse.json(details(decided, { certificate, voters: [], documents: [{ id: 9, name: "Plan.pdf", fileType: "application/pdf", hasFile: true }] }))));
+    server.use(
+      http.get("/api/resolutions/70", () =>
+        HttpResponse.json(
+          details(decided, {
+            certificate,
+            voters: [],
+            documents: [{ id: 9, name: "Plan.pdf", fileType: "application/pdf", hasFile: true }],
+          }),
+        ),
+      ),
+    );
     const print = vi.spyOn(window, "print").mockImplementation(() => undefined);
     const { user } = renderApp({ path: "/resolutions/70", signedInAs: me });
     const dialog = await screen.findByRole("dialog", { name: "Decided" });
     const section = await within(dialog).findByRole("region", { name: "Tally certificate" });
     expect(within(section).getByText(certificate.explanation)).toBeInTheDocument();
-    expect(within(section).getByText("Ada Lovelace (Founder / Admin), Alan Turing (Board Member), Grace Hopper (Admin)")).toBeInTheDocument();
+    expect(
+      within(section).getByText("Ada Lovelace (Founder / Admin), Alan Turing (Board Member), Grace Hopper (Admin)"),
+    ).toBeInTheDocument();
     expect(within(section).getByText("Carol Conflicted: Owns the supplier")).toBeInTheDocument();
     expect(within(section).getByText("2 votes (more than half of the eligible voters); 3 cast, met")).toBeInTheDocument();
     const rows = within(section).getAllByRole("row");
@@ -377,7 +425,9 @@ describe("dashboard", () => {
   it("lists pending resolutions with 'Vote Now' links, and says when there are none", async () => {
     server.use(
       http.get("/api/companies/3/resolutions/pending", () =>
-        HttpResponse.json([{ id: 80, title: "Approve the auditor", createdAt: "2026-05-20T15:00:00.000Z", deadline: "2026-06-08T03:59:59.999Z" }]),
+        HttpResponse.json([
+          { id: 80, title: "Approve the auditor", createdAt: "2026-05-20T15:00:00.000Z", deadline: "2026-06-08T03:59:59.999Z" },
+        ]),
       ),
     );
     renderApp({ path: "/", signedInAs: me });

@@ -5,7 +5,15 @@ import type { RouterDeps } from "../../app-deps";
 import { authOf } from "../../http/guards";
 import { toUserObject } from "../../http/user-object";
 import { parseOr400 } from "../../http/validate";
-import { changePassword, getPreferences, listSessions, revokeOtherSessions, updatePreferences, updateProfile, type Caller } from "./account.service";
+import {
+  changePassword,
+  getPreferences,
+  listSessions,
+  revokeOtherSessions,
+  updatePreferences,
+  updateProfile,
+  type Caller,
+} from "./account.service";
 
 const callerOf = (req: Request): Caller => {
   const { user, sessionId } = authOf(req);

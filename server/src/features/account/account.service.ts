@@ -62,7 +62,12 @@ export async function updateProfile({ db }: ServiceDeps<"db">, userId: number, i
  * On success every other session of the user ends; the one that asked stays signed in.
  * Answers how many sessions were ended.
  */
-export async function changePassword(deps: ServiceDeps<"db" | "clock">, caller: Caller, input: PasswordChange, ip: string): Promise<number> {
+export async function changePassword(
+  deps: ServiceDeps<"db" | "clock">,
+  caller: Caller,
+  input: PasswordChange,
+  ip: string,
+): Promise<number> {
   const { db, clock } = deps;
   const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(caller.user), ip);
   if (!(await verifyPassword(caller.user.passwordHash, input.currentPassword))) throw new HttpError(400, currentPasswordIncorrectMessage);
@@ -108,7 +113,13 @@ async function endOtherSessions(tx: Queryable, clock: Clock, caller: Caller, act
     .delete(sessions)
     .where(and(eq(sessions.userId, caller.user.id), ne(sessions.id, caller.sessionId)))
     .returning({ id: sessions.id });
-  await recordAudit(tx, clock, { actorId: caller.user.id, action, targetType: "user", targetId: caller.user.id, details: { otherSessionsEnded: ended.length } });
+  await recordAudit(tx, clock, {
+    actorId: caller.user.id,
+    action,
+    targetType: "user",
+    targetId: caller.user.id,
+    details: { otherSessionsEnded: ended.length },
+  });
   return ended.length;
 }
 
@@ -122,7 +133,11 @@ export async function getPreferences({ db }: ServiceDeps<"db">, userId: number):
  * Saves the switches given and keeps the others, in one statement: two devices saving different switches
  * at once both keep their change (the stored object is merged, not replaced).
  */
-export async function updatePreferences({ db, clock }: ServiceDeps<"db" | "clock">, userId: number, input: PreferencesUpdate): Promise<Preferences> {
+export async function updatePreferences(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  userId: number,
+  input: PreferencesUpdate,
+): Promise<Preferences> {
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => typeof value === "boolean")) as Record<string, boolean>;
   const now = clock.now();
   const [row] = await db

@@ -16,7 +16,10 @@ const firefoxOnLinux = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101
 
 /** A second session of the same user, signed in from another browser. */
 async function signInAgain(user: SignedUp, userAgent = firefoxOnLinux): Promise<string> {
-  const response = await api().post("/api/auth/login").set("User-Agent", userAgent).send({ username: user.username, password: user.password });
+  const response = await api()
+    .post("/api/auth/login")
+    .set("User-Agent", userAgent)
+    .send({ username: user.username, password: user.password });
   expect(response.status).toBe(200);
   return `Bearer ${response.body.token}`;
 }
@@ -30,10 +33,12 @@ async function sessionCookieOf(user: SignedUp): Promise<string> {
 describe("PATCH /api/users/:id (profile)", () => {
   it("changes the caller's names, e-mail and photo, answers the user object, and the current user shows it", async () => {
     const user = await ctx.signUp();
-    const response = await api()
-      .patch(`/api/users/${user.id}`)
-      .set("Authorization", user.bearer)
-      .send({ firstName: " Ada ", lastName: "Lovelace", email: "ada.new@example.com", profileImageUrl: "https://images.example.com/ada.png" });
+    const response = await api().patch(`/api/users/${user.id}`).set("Authorization", user.bearer).send({
+      firstName: " Ada ",
+      lastName: "Lovelace",
+      email: "ada.new@example.com",
+      profileImageUrl: "https://images.example.com/ada.png",
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       id: user.id,
@@ -117,13 +122,18 @@ describe("PATCH /api/users/:id (profile)", () => {
 });
 
 describe("PATCH /api/users/:id/password", () => {
-  const change = (user: SignedUp, bearer: string, body: object) => api().patch(`/api/users/${user.id}/password`).set("Authorization", bearer).send(body);
+  const change = (user: SignedUp, bearer: string, body: object) =>
+    api().patch(`/api/users/${user.id}/password`).set("Authorization", bearer).send(body);
 
   it("changes the password, ends every other session, keeps this one, and the new password signs in", async () => {
     const user = await ctx.signUp();
     const other = await signInAgain(user);
     const third = await signInAgain(user, chromeOnMac);
-    const response = await change(user, user.bearer, { currentPassword: user.password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" });
+    const response = await change(user, user.bearer, {
+      currentPassword: user.password,
+      newPassword: "a brand new secret",
+      confirmPassword: "a brand new secret",
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: "Password updated", otherSessionsEnded: 2 });
 
@@ -141,7 +151,11 @@ describe("PATCH /api/users/:id/password", () => {
   it("answers 400 'Current password is incorrect' to a wrong current password, and nothing changes", async () => {
     const user = await ctx.signUp();
     const other = await signInAgain(user);
-    const response = await change(user, user.bearer, { currentPassword: "wrong password", newPassword: "another secret", confirmPassword: "another secret" });
+    const response = await change(user, user.bearer, {
+      currentPassword: "wrong password",
+      newPassword: "another secret",
+      confirmPassword: "another secret",
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: "Current password is incorrect" });
     expect((await api().get("/api/auth/user").set("Authorization", other)).status).toBe(200);
@@ -159,7 +173,11 @@ describe("PATCH /api/users/:id/password", () => {
         { path: "confirmPassword", message: "Password confirmation is required" },
       ]),
     );
-    const mismatch = await change(user, user.bearer, { currentPassword: user.password, newPassword: "secret-one", confirmPassword: "secret-two" });
+    const mismatch = await change(user, user.bearer, {
+      currentPassword: user.password,
+      newPassword: "secret-one",
+      confirmPassword: "secret-two",
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors).toEqual([{ path: "confirmPassword", message: "Passwords don't match" }]);
     expect((await api().post("/api/auth/login").send({ username: user.username, password: user.password })).status).toBe(200);
@@ -169,13 +187,21 @@ describe("PATCH /api/users/:id/password", () => {
     const user = await ctx.signUp();
     const wrong = { currentPassword: "guess", newPassword: "whatever-1", confirmPassword: "whatever-1" };
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await change(user, user.bearer, wrong)).status).toBe(400);
-    const limited = await change(user, user.bearer, { currentPassword: user.password, newPassword: "whatever-1", confirmPassword: "whatever-1" });
+    const limited = await change(user, user.bearer, {
+      currentPassword: user.password,
+      newPassword: "whatever-1",
+      confirmPassword: "whatever-1",
+    });
     expect(limited.status).toBe(429);
     expect(limited.headers["retry-after"]).toBe("60");
     // The guesses count for sign-in too: the same account's limit.
     expect((await api().post("/api/auth/login").send({ username: user.username, password: user.password })).status).toBe(429);
     ctx.clock.advance(61_000);
-    const later = await change(user, user.bearer, { currentPassword: user.password, newPassword: "whatever-1", confirmPassword: "whatever-1" });
+    const later = await change(user, user.bearer, {
+      currentPassword: user.password,
+      newPassword: "whatever-1",
+      confirmPassword: "whatever-1",
+    });
     expect(later.status).toBe(200);
   });
 
@@ -199,7 +225,13 @@ describe("sessions", () => {
     const chrome = await signInAgain(user, chromeOnMac);
     // An expired session of the same user is not listed.
     const [expired] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).limit(1);
-    await ctx.db.insert(sessions).values({ tokenHash: "expired-session", userId: user.id, createdAt: new Date(0), lastUsedAt: new Date(0), expiresAt: new Date(1000) });
+    await ctx.db.insert(sessions).values({
+      tokenHash: "expired-session",
+      userId: user.id,
+      createdAt: new Date(0),
+      lastUsedAt: new Date(0),
+      expiresAt: new Date(1000),
+    });
     expect(expired).toBeDefined();
     // Someone else's sessions are not listed.
     await ctx.signUp();
@@ -211,7 +243,13 @@ describe("sessions", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
       { id: expect.any(Number), device: "Firefox on Linux", createdAt: expect.any(String), lastUsedAt: expect.any(String), current: true },
-      { id: expect.any(Number), device: "Chrome on macOS", createdAt: expect.any(String), lastUsedAt: ctx.clock.now().toISOString(), current: false },
+      {
+        id: expect.any(Number),
+        device: "Chrome on macOS",
+        createdAt: expect.any(String),
+        lastUsedAt: ctx.clock.now().toISOString(),
+        current: false,
+      },
       { id: expect.any(Number), device: "Unknown device", createdAt: expect.any(String), lastUsedAt: expect.any(String), current: false },
     ]);
     // The session check, the list: the same whatever the number of sessions.
@@ -265,7 +303,10 @@ describe("GET|PUT /api/users/:id/preferences", () => {
     const first = await api().put(`/api/users/${user.id}/preferences`).set("Authorization", user.bearer).send({ darkMode: true });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ ...preferenceDefaults, darkMode: true });
-    const second = await api().put(`/api/users/${user.id}/preferences`).set("Authorization", user.bearer).send({ meetingReminders: false, showTooltips: false });
+    const second = await api()
+      .put(`/api/users/${user.id}/preferences`)
+      .set("Authorization", user.bearer)
+      .send({ meetingReminders: false, showTooltips: false });
     expect(second.body).toEqual({ ...preferenceDefaults, darkMode: true, meetingReminders: false, showTooltips: false });
     const elsewhere = await signInAgain(user);
     const read = await api().get(`/api/users/${user.id}/preferences`).set("Authorization", elsewhere);
@@ -285,7 +326,9 @@ describe("GET|PUT /api/users/:id/preferences", () => {
     const owner = await ctx.signUp();
     const other = await ctx.signUp();
     expect((await api().get(`/api/users/${owner.id}/preferences`).set("Authorization", other.bearer)).status).toBe(403);
-    expect((await api().put(`/api/users/${owner.id}/preferences`).set("Authorization", other.bearer).send({ darkMode: true })).status).toBe(403);
+    expect((await api().put(`/api/users/${owner.id}/preferences`).set("Authorization", other.bearer).send({ darkMode: true })).status).toBe(
+      403,
+    );
     const cookie = await sessionCookieOf(owner);
     expect((await api().put(`/api/users/${owner.id}/preferences`).set("Cookie", cookie).send({ darkMode: true })).status).toBe(401);
     expect((await api().get(`/api/users/${owner.id}/preferences`).set("Authorization", owner.bearer)).body).toEqual(preferenceDefaults);

@@ -39,16 +39,23 @@ describe("the digest builder (pure)", () => {
       [1, busy],
       [2, quiet],
     ]);
-    const digests = buildDigests("2026-06-01", [
-      { userId: 10, email: "a@example.com", companyIds: [1, 2] },
-      { userId: 11, email: "b@example.com", companyIds: [2] },
-    ], byCompany);
+    const digests = buildDigests(
+      "2026-06-01",
+      [
+        { userId: 10, email: "a@example.com", companyIds: [1, 2] },
+        { userId: 11, email: "b@example.com", companyIds: [2] },
+      ],
+      byCompany,
+    );
     expect(digests).toEqual([{ userId: 10, email: "a@example.com", message: { type: "digest", weekOf: "2026-06-01", companies: [busy] } }]);
   });
 
   it("renders plain text and escaped HTML with links and an unsubscribe link", () => {
     const message: DigestMessage = { type: "digest", weekOf: "2026-06-01", companies: [busy] };
-    const mail = renderDigest(message, { appUrl: "https://q.test", unsubscribeUrl: (key) => `https://q.test/api/unsubscribe?token=${key}` });
+    const mail = renderDigest(message, {
+      appUrl: "https://q.test",
+      unsubscribeUrl: (key) => `https://q.test/api/unsubscribe?token=${key}`,
+    });
     expect(mail.subject).toBe("Your weekly Quorum digest (week of 2026-06-01)");
     expect(mail.text).toContain("== Busy & Co ==");
     expect(mail.text).toContain("- Board <meeting> — 3 Jun 2026, 10:00 UTC, Room 1\n  https://q.test/meetings/4");
@@ -72,20 +79,55 @@ describe("the weekly digest job", () => {
     const meeting = await request(ctx.app)
       .post("/api/documents")
       .set("Authorization", founder.bearer)
-      .send({ category: "Meeting", content: JSON.stringify(meetingContent(new Date(monday0900.getTime() + 48 * hour), { title: "Weekly board" })) });
+      .send({
+        category: "Meeting",
+        content: JSON.stringify(meetingContent(new Date(monday0900.getTime() + 48 * hour), { title: "Weekly board" })),
+      });
     expect(meeting.status).toBe(201);
     await request(ctx.app)
       .post("/api/documents")
       .set("Authorization", founder.bearer)
-      .send({ category: "Meeting", content: JSON.stringify(meetingContent(new Date(monday0900.getTime() + 10 * 24 * hour), { title: "Too far ahead" })) })
+      .send({
+        category: "Meeting",
+        content: JSON.stringify(meetingContent(new Date(monday0900.getTime() + 10 * 24 * hour), { title: "Too far ahead" })),
+      })
       .expect(201);
     await ctx.db.insert(resolutions).values([
-      { companyId: company.id, title: "Open vote", description: "d", type: "Ordinary", deadline: new Date(monday0900.getTime() + 72 * hour), createdBy: founder.id },
-      { companyId: company.id, title: "Decided", description: "d", type: "Ordinary", status: "approved", deadline: new Date(monday0900.getTime() + 72 * hour), createdBy: founder.id },
+      {
+        companyId: company.id,
+        title: "Open vote",
+        description: "d",
+        type: "Ordinary",
+        deadline: new Date(monday0900.getTime() + 72 * hour),
+        createdBy: founder.id,
+      },
+      {
+        companyId: company.id,
+        title: "Decided",
+        description: "d",
+        type: "Ordinary",
+        status: "approved",
+        deadline: new Date(monday0900.getTime() + 72 * hour),
+        createdBy: founder.id,
+      },
     ]);
     await ctx.db.insert(documents).values([
-      { companyId: company.id, name: "Q2 accounts.pdf", fileType: "application/pdf", category: "Financial", uploadedBy: founder.id, createdAt: new Date(monday0900.getTime() - 24 * hour) },
-      { companyId: company.id, name: "Old minutes.pdf", fileType: "application/pdf", category: "Minutes", uploadedBy: founder.id, createdAt: new Date(monday0900.getTime() - 9 * 24 * hour) },
+      {
+        companyId: company.id,
+        name: "Q2 accounts.pdf",
+        fileType: "application/pdf",
+        category: "Financial",
+        uploadedBy: founder.id,
+        createdAt: new Date(monday0900.getTime() - 24 * hour),
+      },
+      {
+        companyId: company.id,
+        name: "Old minutes.pdf",
+        fileType: "application/pdf",
+        category: "Minutes",
+        uploadedBy: founder.id,
+        createdAt: new Date(monday0900.getTime() - 9 * 24 * hour),
+      },
     ]);
 
     expect(await sendWeeklyDigest(ctx.deps)).toBe(2);
@@ -99,9 +141,18 @@ describe("the weekly digest job", () => {
       companies: [
         {
           name: "Digest Co",
-          meetings: [{ id: meeting.body.id, title: "Weekly board", startsAt: new Date(monday0900.getTime() + 48 * hour).toISOString(), location: "Virtual (Zoom)" }],
+          meetings: [
+            {
+              id: meeting.body.id,
+              title: "Weekly board",
+              startsAt: new Date(monday0900.getTime() + 48 * hour).toISOString(),
+              location: "Virtual (Zoom)",
+            },
+          ],
           openVotes: [{ id: expect.any(Number), title: "Open vote", deadline: new Date(monday0900.getTime() + 72 * hour).toISOString() }],
-          newDocuments: [{ id: expect.any(Number), name: "Q2 accounts.pdf", createdAt: new Date(monday0900.getTime() - 24 * hour).toISOString() }],
+          newDocuments: [
+            { id: expect.any(Number), name: "Q2 accounts.pdf", createdAt: new Date(monday0900.getTime() - 24 * hour).toISOString() },
+          ],
         },
       ],
     });
@@ -127,10 +178,16 @@ describe("the background jobs", () => {
   it("runs reminders, the digest and the outbox on its timer on the injected clock, and stops", async () => {
     await ctx.db.delete(mailOutbox);
     const { founder } = await ctx.board("Timer Co");
-    await ctx.db.insert(mailOutbox).values({ userId: founder.id, toAddress: founder.email, message: { type: "notification", kind: "memberAdded", title: "t", body: null, link: null } });
+    await ctx.db.insert(mailOutbox).values({
+      userId: founder.id,
+      toAddress: founder.email,
+      message: { type: "notification", kind: "memberAdded", title: "t", body: null, link: null },
+    });
     const jobs = startBackgroundJobs(ctx.deps, { intervalMs: 20 });
     try {
-      await expect.poll(async () => (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.userId, founder.id)))[0]?.status, { timeout: 5000 }).toBe("not_sent");
+      await expect
+        .poll(async () => (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.userId, founder.id)))[0]?.status, { timeout: 5000 })
+        .toBe("not_sent");
     } finally {
       await jobs.stop();
     }

@@ -3,7 +3,19 @@ import { votingRoles } from "../../../../shared/permissions";
 import { withDefaults } from "../../../../shared/preferences";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
-import { companies, documents, jobMarks, meetingParticipants, meetings, memberships, resolutionRecusals, resolutions, userPreferences, users, votes } from "../../db/schema";
+import {
+  companies,
+  documents,
+  jobMarks,
+  meetingParticipants,
+  meetings,
+  memberships,
+  resolutionRecusals,
+  resolutions,
+  userPreferences,
+  users,
+  votes,
+} from "../../db/schema";
 import type { DigestCompany, DigestMessage } from "./mail-templates";
 import { notify, notifyEach, type NotifyInput } from "./notifications.service";
 import { enqueueMail } from "./outbox.service";
@@ -38,12 +50,29 @@ export async function sendMeetingReminders({ db, clock }: ServiceDeps<"db" | "cl
   const now = clock.now();
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: meetings.documentId, companyId: meetings.companyId, title: meetings.title, startsAt: meetings.startsAt, location: meetings.location, userId: meetingParticipants.userId })
+      .select({
+        id: meetings.documentId,
+        companyId: meetings.companyId,
+        title: meetings.title,
+        startsAt: meetings.startsAt,
+        location: meetings.location,
+        userId: meetingParticipants.userId,
+      })
       .from(meetings)
       .innerJoin(meetingParticipants, eq(meetingParticipants.meetingId, meetings.documentId))
-      .where(and(gt(meetings.startsAt, now), lte(meetings.startsAt, new Date(now.getTime() + reminderLeadMs)), inArray(meetings.status, ["pending", "confirmed"])))
+      .where(
+        and(
+          gt(meetings.startsAt, now),
+          lte(meetings.startsAt, new Date(now.getTime() + reminderLeadMs)),
+          inArray(meetings.status, ["pending", "confirmed"]),
+        ),
+      )
       .orderBy(asc(meetings.startsAt), asc(meetings.documentId), asc(meetingParticipants.userId));
-    const fresh = await markOnce(tx, due.map((row) => reminderKey(row.id, row.userId)), now);
+    const fresh = await markOnce(
+      tx,
+      due.map((row) => reminderKey(row.id, row.userId)),
+      now,
+    );
     const byMeeting = new Map<number, { meeting: (typeof due)[number]; recipients: number[] }>();
     for (const row of due) {
       if (!fresh.has(reminderKey(row.id, row.userId))) continue;
@@ -84,11 +113,20 @@ export async function sendVoteClosingReminders({ db, clock }: ServiceDeps<"db" |
   const now = clock.now();
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: resolutions.id, companyId: resolutions.companyId, title: resolutions.title, deadline: resolutions.deadline, userId: memberships.userId })
+      .select({
+        id: resolutions.id,
+        companyId: resolutions.companyId,
+        title: resolutions.title,
+        deadline: resolutions.deadline,
+        userId: memberships.userId,
+      })
       .from(resolutions)
       .innerJoin(memberships, and(eq(memberships.companyId, resolutions.companyId), inArray(memberships.role, votingRoles)))
       .leftJoin(votes, and(eq(votes.resolutionId, resolutions.id), eq(votes.userId, memberships.userId)))
-      .leftJoin(resolutionRecusals, and(eq(resolutionRecusals.resolutionId, resolutions.id), eq(resolutionRecusals.userId, memberships.userId)))
+      .leftJoin(
+        resolutionRecusals,
+        and(eq(resolutionRecusals.resolutionId, resolutions.id), eq(resolutionRecusals.userId, memberships.userId)),
+      )
       .where(
         and(
           eq(resolutions.status, "pending"),
@@ -101,7 +139,11 @@ export async function sendVoteClosingReminders({ db, clock }: ServiceDeps<"db" |
       )
       .orderBy(asc(resolutions.deadline), asc(resolutions.id), asc(memberships.userId))
       .for("share", { of: resolutions });
-    const fresh = await markOnce(tx, due.map((row) => voteClosingKey(row.id, row.userId)), now);
+    const fresh = await markOnce(
+      tx,
+      due.map((row) => voteClosingKey(row.id, row.userId)),
+      now,
+    );
     const byResolution = new Map<number, { resolution: (typeof due)[number]; recipients: number[] }>();
     for (const row of due) {
       if (!fresh.has(voteClosingKey(row.id, row.userId))) continue;
@@ -158,7 +200,8 @@ export function buildDigests(
       .map((id) => byCompany.get(id))
       .filter((company): company is DigestCompany => company != null)
       .filter((company) => company.meetings.length + company.openVotes.length + company.newDocuments.length > 0);
-    if (parts.length > 0) out.push({ userId: recipient.userId, email: recipient.email, message: { type: "digest", weekOf, companies: parts } });
+    if (parts.length > 0)
+      out.push({ userId: recipient.userId, email: recipient.email, message: { type: "digest", weekOf, companies: parts } });
   }
   return out;
 }
@@ -178,7 +221,13 @@ export async function sendWeeklyDigest({ db, clock }: ServiceDeps<"db" | "clock"
 
   return db.transaction(async (tx) => {
     const people = await tx
-      .select({ userId: users.id, email: users.email, settings: userPreferences.settings, companyId: companies.id, companyName: companies.name })
+      .select({
+        userId: users.id,
+        email: users.email,
+        settings: userPreferences.settings,
+        companyId: companies.id,
+        companyName: companies.name,
+      })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .innerJoin(companies, eq(companies.id, memberships.companyId))
@@ -198,30 +247,61 @@ export async function sendWeeklyDigest({ db, clock }: ServiceDeps<"db" | "clock"
 
     // One after another: a transaction runs one statement at a time.
     const upcoming = await tx
-        .select({ companyId: meetings.companyId, id: meetings.documentId, title: meetings.title, startsAt: meetings.startsAt, location: meetings.location })
-        .from(meetings)
-        .where(and(inArray(meetings.companyId, companyIds), gt(meetings.startsAt, now), lte(meetings.startsAt, weekAhead), inArray(meetings.status, ["pending", "confirmed"])))
-        .orderBy(asc(meetings.startsAt), asc(meetings.documentId));
+      .select({
+        companyId: meetings.companyId,
+        id: meetings.documentId,
+        title: meetings.title,
+        startsAt: meetings.startsAt,
+        location: meetings.location,
+      })
+      .from(meetings)
+      .where(
+        and(
+          inArray(meetings.companyId, companyIds),
+          gt(meetings.startsAt, now),
+          lte(meetings.startsAt, weekAhead),
+          inArray(meetings.status, ["pending", "confirmed"]),
+        ),
+      )
+      .orderBy(asc(meetings.startsAt), asc(meetings.documentId));
     const openVotes = await tx
-        .select({ companyId: resolutions.companyId, id: resolutions.id, title: resolutions.title, deadline: resolutions.deadline })
-        .from(resolutions)
-        .where(and(inArray(resolutions.companyId, companyIds), eq(resolutions.status, "pending"), gt(resolutions.deadline, now)))
-        .orderBy(asc(resolutions.deadline), asc(resolutions.id));
+      .select({ companyId: resolutions.companyId, id: resolutions.id, title: resolutions.title, deadline: resolutions.deadline })
+      .from(resolutions)
+      .where(and(inArray(resolutions.companyId, companyIds), eq(resolutions.status, "pending"), gt(resolutions.deadline, now)))
+      .orderBy(asc(resolutions.deadline), asc(resolutions.id));
     const newDocuments = await tx
-        .select({ companyId: documents.companyId, id: documents.id, name: documents.name, createdAt: documents.createdAt })
-        .from(documents)
-        .where(and(inArray(documents.companyId, companyIds), gte(documents.createdAt, weekAgo), lte(documents.createdAt, now), ne(documents.category, "Meeting")))
-        .orderBy(desc(documents.createdAt), desc(documents.id));
+      .select({ companyId: documents.companyId, id: documents.id, name: documents.name, createdAt: documents.createdAt })
+      .from(documents)
+      .where(
+        and(
+          inArray(documents.companyId, companyIds),
+          gte(documents.createdAt, weekAgo),
+          lte(documents.createdAt, now),
+          ne(documents.category, "Meeting"),
+        ),
+      )
+      .orderBy(desc(documents.createdAt), desc(documents.id));
 
-    const byCompany = new Map<number, DigestCompany>(companyIds.map((id) => [id, { name: companyNames.get(id)!, meetings: [], openVotes: [], newDocuments: [] }]));
-    for (const m of upcoming) byCompany.get(m.companyId)!.meetings.push({ id: m.id, title: m.title, startsAt: m.startsAt.toISOString(), location: m.location });
+    const byCompany = new Map<number, DigestCompany>(
+      companyIds.map((id) => [id, { name: companyNames.get(id)!, meetings: [], openVotes: [], newDocuments: [] }]),
+    );
+    for (const m of upcoming)
+      byCompany.get(m.companyId)!.meetings.push({ id: m.id, title: m.title, startsAt: m.startsAt.toISOString(), location: m.location });
     for (const v of openVotes) byCompany.get(v.companyId)!.openVotes.push({ id: v.id, title: v.title, deadline: v.deadline.toISOString() });
-    for (const d of newDocuments) byCompany.get(d.companyId)!.newDocuments.push({ id: d.id, name: d.name, createdAt: d.createdAt.toISOString() });
+    for (const d of newDocuments)
+      byCompany.get(d.companyId)!.newDocuments.push({ id: d.id, name: d.name, createdAt: d.createdAt.toISOString() });
 
     const digests = buildDigests(weekOf, [...recipients.values()], byCompany);
-    const fresh = await markOnce(tx, digests.map((digest) => `digest:${weekOf}:${digest.userId}`), now);
+    const fresh = await markOnce(
+      tx,
+      digests.map((digest) => `digest:${weekOf}:${digest.userId}`),
+      now,
+    );
     const queued = digests.filter((digest) => fresh.has(`digest:${weekOf}:${digest.userId}`));
-    await enqueueMail(tx, queued.map((digest) => ({ userId: digest.userId, companyId: null, to: digest.email, message: digest.message })));
+    await enqueueMail(
+      tx,
+      queued.map((digest) => ({ userId: digest.userId, companyId: null, to: digest.email, message: digest.message })),
+    );
     return queued.length;
   });
 }

@@ -93,7 +93,10 @@ function appLink(appUrl: string, link: string | null): string | null {
 
 /** One line with no line breaks, for a subject header. */
 function subjectLine(value: string): string {
-  return value.replace(/[\r\n\t]+/g, " ").trim().slice(0, 200);
+  return value
+    .replace(/[\r\n\t]+/g, " ")
+    .trim()
+    .slice(0, 200);
 }
 
 function page(inner: string, footer: string): string {
@@ -101,7 +104,9 @@ function page(inner: string, footer: string): string {
     "<!doctype html>",
     '<html><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5">',
     inner,
-    footer ? `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px"><p style="font-size:12px;color:#6b7280">${footer}</p>` : "",
+    footer
+      ? `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px"><p style="font-size:12px;color:#6b7280">${footer}</p>`
+      : "",
     "</body></html>",
   ].join("\n");
 }
@@ -141,13 +146,21 @@ export function renderInvitation(message: InvitationMessage, links: RenderLinks)
     [
       `<h1 style="font-size:18px">You're invited to ${escapeHtml(message.companyName)}</h1>`,
       `<p>${escapeHtml(intro)}</p>`,
-      message.invitationMessage ? `<blockquote style="margin:0;padding-left:12px;border-left:3px solid #e5e7eb">${escapeHtml(message.invitationMessage).replace(/\n/g, "<br>")}</blockquote>` : "",
+      message.invitationMessage
+        ? `<blockquote style="margin:0;padding-left:12px;border-left:3px solid #e5e7eb">${escapeHtml(message.invitationMessage).replace(/\n/g, "<br>")}</blockquote>`
+        : "",
       `<p>Create your account with this e-mail address (${escapeHtml(message.email)}) and you join the board at once.</p>`,
       `<p><a href="${escapeHtml(register)}">Create your account</a></p>`,
     ].join("\n"),
     "",
   );
-  return { subject: subjectLine(`Invitation to join ${message.companyName} on Quorum`), text, html, unsubscribeUrl: null, unsubscribeKey: null };
+  return {
+    subject: subjectLine(`Invitation to join ${message.companyName} on Quorum`),
+    text,
+    html,
+    unsubscribeUrl: null,
+    unsubscribeKey: null,
+  };
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -159,18 +172,27 @@ export function renderDigest(message: DigestMessage, links: RenderLinks): Render
   const unsubscribeUrl = links.unsubscribeUrl("emailDigest");
   const footer = unsubscribeParts(unsubscribeUrl, "emailDigest");
   const textParts: string[] = [`Your week on Quorum (week of ${message.weekOf})`];
-  const htmlParts: string[] = [`<h1 style="font-size:18px">Your week on Quorum</h1>`, `<p style="color:#6b7280">Week of ${escapeHtml(message.weekOf)}</p>`];
+  const htmlParts: string[] = [
+    `<h1 style="font-size:18px">Your week on Quorum</h1>`,
+    `<p style="color:#6b7280">Week of ${escapeHtml(message.weekOf)}</p>`,
+  ];
   for (const company of message.companies) {
     const sections: { heading: string; empty: string; lines: { text: string; href: string }[] }[] = [
       {
         heading: "Upcoming meetings",
         empty: "No meetings this week.",
-        lines: company.meetings.map((m) => ({ text: `${m.title} — ${formatDate(m.startsAt)}, ${m.location}`, href: `${base}/meetings/${m.id}` })),
+        lines: company.meetings.map((m) => ({
+          text: `${m.title} — ${formatDate(m.startsAt)}, ${m.location}`,
+          href: `${base}/meetings/${m.id}`,
+        })),
       },
       {
         heading: "Open votes",
         empty: "No open votes.",
-        lines: company.openVotes.map((v) => ({ text: `${v.title} — voting closes ${formatDate(v.deadline)}`, href: `${base}/resolutions/${v.id}` })),
+        lines: company.openVotes.map((v) => ({
+          text: `${v.title} — voting closes ${formatDate(v.deadline)}`,
+          href: `${base}/resolutions/${v.id}`,
+        })),
       },
       {
         heading: "New documents",
@@ -181,7 +203,9 @@ export function renderDigest(message: DigestMessage, links: RenderLinks): Render
     textParts.push(`== ${company.name} ==`);
     htmlParts.push(`<h2 style="font-size:16px;margin-top:24px">${escapeHtml(company.name)}</h2>`);
     for (const section of sections) {
-      textParts.push(`${section.heading}:\n${section.lines.length ? section.lines.map((line) => `- ${line.text}\n  ${line.href}`).join("\n") : `  ${section.empty}`}`);
+      textParts.push(
+        `${section.heading}:\n${section.lines.length ? section.lines.map((line) => `- ${line.text}\n  ${line.href}`).join("\n") : `  ${section.empty}`}`,
+      );
       htmlParts.push(
         `<h3 style="font-size:14px;margin-bottom:4px">${section.heading}</h3>`,
         section.lines.length

@@ -113,7 +113,11 @@ async function scheduleMeetingFor(title: string) {
   const response = await request(ctx.app)
     .post("/api/documents")
     .set("Authorization", founder.bearer)
-    .send({ category: "Meeting", sendNotifications: true, content: JSON.stringify(meetingContent(start, { title, participants: [String(participant.id)] })) });
+    .send({
+      category: "Meeting",
+      sendNotifications: true,
+      content: JSON.stringify(meetingContent(start, { title, participants: [String(participant.id)] })),
+    });
   expect(response.status).toBe(201);
   return { founder, participant, meetingId: (response.body as { id: number }).id };
 }
@@ -197,7 +201,10 @@ describe("the mail outbox against a real SMTP server", () => {
       await ctx.db.insert(mailOutbox).values(copies);
       deliveryDelayMs = 15;
 
-      const [a, b] = await Promise.all([drainOutbox(ctx.deps, { batchSize: 3 }), drainOutbox({ ...ctx.deps, db: second.db }, { batchSize: 3 })]);
+      const [a, b] = await Promise.all([
+        drainOutbox(ctx.deps, { batchSize: 3 }),
+        drainOutbox({ ...ctx.deps, db: second.db }, { batchSize: 3 }),
+      ]);
       expect(a.sent + b.sent).toBe(25);
       if (ctx.databaseKind === "postgres") expect(Math.min(a.sent, b.sent)).toBeGreaterThan(0);
     } finally {
@@ -229,9 +236,18 @@ describe("the mail outbox against a real SMTP server", () => {
     await request(ctx.app)
       .put(`/api/companies/${company.id}`)
       .set("Authorization", founder.bearer)
-      .send({ name: "Invite Co", industry: "Technology", location: "London", stage: "seed", invitationMessage: "Welcome aboard: papers are in the library." })
+      .send({
+        name: "Invite Co",
+        industry: "Technology",
+        location: "London",
+        stage: "seed",
+        invitationMessage: "Welcome aboard: papers are in the library.",
+      })
       .expect(200);
-    const response = await request(ctx.app).post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send({ email: "newcomer@example.org", role: "observer" });
+    const response = await request(ctx.app)
+      .post(`/api/companies/${company.id}/members`)
+      .set("Authorization", founder.bearer)
+      .send({ email: "newcomer@example.org", role: "observer" });
     expect(response.body).toMatchObject({ status: "invited" });
 
     const [queued] = await ctx.db.select().from(mailOutbox);
@@ -264,9 +280,12 @@ describe("the mail outbox against a real SMTP server", () => {
     await configureSendGrid();
     const { participant } = await scheduleMeetingFor("One click");
     await drainOutbox(ctx.deps);
-    const address = /^<https:\/\/quorum\.test(\/api\/unsubscribe\?token=[A-Za-z0-9_.-]+)>$/.exec(header(received[0]!.raw, "List-Unsubscribe") ?? "")?.[1];
+    const address = /^<https:\/\/quorum\.test(\/api\/unsubscribe\?token=[A-Za-z0-9_.-]+)>$/.exec(
+      header(received[0]!.raw, "List-Unsubscribe") ?? "",
+    )?.[1];
     expect(address).toBeDefined();
-    const switches = async () => (await ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, participant.id)))[0]?.settings ?? null;
+    const switches = async () =>
+      (await ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, participant.id)))[0]?.settings ?? null;
 
     // A scanner or a browser opening it: sent on to the page, nothing turned off.
     const opened = await request(ctx.app).get(address!);

@@ -4,7 +4,15 @@ import type { RouterDeps } from "../../app-deps";
 import { authOf } from "../../http/guards";
 import { HttpError } from "../../http/errors";
 import { idParam, parseOr400 } from "../../http/validate";
-import { invalidUnsubscribe, listRecent, markAllRead, markRead, notificationOwnerOf, unsubscribe, unsubscribePreview } from "./notifications.service";
+import {
+  invalidUnsubscribe,
+  listRecent,
+  markAllRead,
+  markRead,
+  notificationOwnerOf,
+  unsubscribe,
+  unsubscribePreview,
+} from "./notifications.service";
 
 export function notificationsRouter(deps: RouterDeps): Router {
   const router = Router();
@@ -65,7 +73,9 @@ function tokenOfPost(req: Request): string {
   if (req.is("application/json")) return parseOr400(unsubscribeSchema, req.body).token;
   const body = (req.body ?? {}) as Record<string, unknown>;
   if (req.is("application/x-www-form-urlencoded") && body["List-Unsubscribe"] !== "One-Click") {
-    throw new HttpError(400, "List-Unsubscribe must be One-Click", {}, [{ path: "List-Unsubscribe", message: "List-Unsubscribe must be One-Click" }]);
+    throw new HttpError(400, "List-Unsubscribe must be One-Click", {}, [
+      { path: "List-Unsubscribe", message: "List-Unsubscribe must be One-Click" },
+    ]);
   }
   if (typeof req.query.token !== "string") throw new HttpError(400, invalidUnsubscribe);
   return req.query.token;

@@ -63,8 +63,21 @@ export async function notifyEach(db: Queryable, inputs: readonly NotifyInput[]):
     const body = input.body ?? null;
     const link = input.link ?? null;
     for (const userId of told) {
-      bell.push({ userId, companyId: input.companyId, kind: input.kind, title: input.title, body, link, ...(input.at ? { createdAt: input.at } : {}) });
-      mail.push({ userId, companyId: input.companyId, to: byId.get(userId)!.email, message: { type: "notification", kind: input.kind, title: input.title, body, link } });
+      bell.push({
+        userId,
+        companyId: input.companyId,
+        kind: input.kind,
+        title: input.title,
+        body,
+        link,
+        ...(input.at ? { createdAt: input.at } : {}),
+      });
+      mail.push({
+        userId,
+        companyId: input.companyId,
+        to: byId.get(userId)!.email,
+        message: { type: "notification", kind: input.kind, title: input.title, body, link },
+      });
     }
   }
   if (bell.length > 0) await db.insert(notifications).values(bell);
@@ -149,7 +162,10 @@ export async function unsubscribePreview({ db, appSecret }: ServiceDeps<"db" | "
  * switches (one upsert). Answers the switch turned off. Only ever on a POST: mail scanners and link
  * previews open GET links, which must change nothing.
  */
-export async function unsubscribe({ db, clock, appSecret }: ServiceDeps<"db" | "clock" | "appSecret">, token: unknown): Promise<UnsubscribeTarget> {
+export async function unsubscribe(
+  { db, clock, appSecret }: ServiceDeps<"db" | "clock" | "appSecret">,
+  token: unknown,
+): Promise<UnsubscribeTarget> {
   const verified = verifiedOr400(token, appSecret);
   const off = { [verified.key]: false };
   const now = clock.now();

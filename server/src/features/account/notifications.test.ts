@@ -30,7 +30,10 @@ const api = () => request(ctx.app);
 const minute = 60_000;
 
 async function notificationFor(userId: number, title: string, createdAt: Date, fields: Partial<typeof notifications.$inferInsert> = {}) {
-  const [row] = await ctx.db.insert(notifications).values({ userId, companyId: null, kind: "test", title, createdAt, ...fields }).returning();
+  const [row] = await ctx.db
+    .insert(notifications)
+    .values({ userId, companyId: null, kind: "test", title, createdAt, ...fields })
+    .returning();
   return row!;
 }
 
@@ -42,7 +45,9 @@ describe("GET /api/notifications", () => {
     await notificationFor(founder.id, "Older", new Date(now - 2 * minute), { companyId: company.id, body: "Details", link: "/meetings/1" });
     await notificationFor(founder.id, "Newer", new Date(now - minute));
     await notificationFor(founder.id, "Read just now", new Date(now - 3 * minute), { readAt: new Date(now) });
-    await notificationFor(founder.id, "Read 8 days ago", new Date(now - 9 * 24 * 60 * minute), { readAt: new Date(now - 8 * 24 * 60 * minute) });
+    await notificationFor(founder.id, "Read 8 days ago", new Date(now - 9 * 24 * 60 * minute), {
+      readAt: new Date(now - 8 * 24 * 60 * minute),
+    });
     await notificationFor(other.id, "Someone else's", new Date(now));
 
     const response = await api().get("/api/notifications").set("Authorization", founder.bearer);
@@ -93,8 +98,11 @@ describe("fixed cost whatever the number", () => {
     const few = await ctx.signUp();
     const many = await ctx.signUp();
     await notificationFor(few.id, "Only one", ctx.clock.now());
-    await ctx.db.insert(notifications).values(Array.from({ length: 40 }, (_, index) => ({ userId: many.id, companyId: null, kind: "test", title: `N${index}` })));
-    const list = (user: typeof few) => ctx.countQueries(() => api().get("/api/notifications").set("Authorization", user.bearer).expect(200));
+    await ctx.db
+      .insert(notifications)
+      .values(Array.from({ length: 40 }, (_, index) => ({ userId: many.id, companyId: null, kind: "test", title: `N${index}` })));
+    const list = (user: typeof few) =>
+      ctx.countQueries(() => api().get("/api/notifications").set("Authorization", user.bearer).expect(200));
     expect(await list(many)).toBe(await list(few));
   });
 
@@ -107,7 +115,11 @@ describe("fixed cost whatever the number", () => {
         api()
           .post("/api/documents")
           .set("Authorization", founder.bearer)
-          .send({ category: "Meeting", sendNotifications: true, content: JSON.stringify(meetingContent(new Date("2026-09-01T10:00:00.000Z"), { participants: participants.map(String) })) })
+          .send({
+            category: "Meeting",
+            sendNotifications: true,
+            content: JSON.stringify(meetingContent(new Date("2026-09-01T10:00:00.000Z"), { participants: participants.map(String) })),
+          })
           .expect(201),
       );
     expect(await schedule(people.map((person) => person.id))).toBe(await schedule([people[0]!.id]));
@@ -159,11 +171,20 @@ async function mailsOf(userId: number) {
 }
 
 describe("each kind is created, and suppressed by its switch", () => {
-  const scheduleWith = async (bearer: string, participants: number[], title: string, start = new Date(ctx.clock.now().getTime() + 7 * 24 * 60 * minute)) => {
+  const scheduleWith = async (
+    bearer: string,
+    participants: number[],
+    title: string,
+    start = new Date(ctx.clock.now().getTime() + 7 * 24 * 60 * minute),
+  ) => {
     const response = await api()
       .post("/api/documents")
       .set("Authorization", bearer)
-      .send({ category: "Meeting", sendNotifications: true, content: JSON.stringify(meetingContent(start, { title, participants: participants.map(String) })) });
+      .send({
+        category: "Meeting",
+        sendNotifications: true,
+        content: JSON.stringify(meetingContent(start, { title, participants: participants.map(String) })),
+      });
     expect(response.status).toBe(201);
     return response.body as { id: number };
   };
@@ -176,8 +197,17 @@ describe("each kind is created, and suppressed by its switch", () => {
     const meeting = await scheduleWith(founder.bearer, [founder.id, on.id, off.id], "Budget review");
 
     const list = (await api().get("/api/notifications").set("Authorization", on.bearer)).body as AppNotification[];
-    expect(list).toEqual([expect.objectContaining({ kind: "meetingScheduled", title: "Meeting scheduled: Budget review", link: `/meetings/${meeting.id}`, readAt: null })]);
-    expect((await mailsOf(on.id)).map((row) => [row.toAddress, row.status, (row.message as { kind: string }).kind])).toEqual([[on.email, "pending", "meetingScheduled"]]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        kind: "meetingScheduled",
+        title: "Meeting scheduled: Budget review",
+        link: `/meetings/${meeting.id}`,
+        readAt: null,
+      }),
+    ]);
+    expect((await mailsOf(on.id)).map((row) => [row.toAddress, row.status, (row.message as { kind: string }).kind])).toEqual([
+      [on.email, "pending", "meetingScheduled"],
+    ]);
     expect(await kindsOf(off.id)).toEqual([]);
     expect(await mailsOf(off.id)).toEqual([]);
     expect(await kindsOf(founder.id)).toEqual([]);
@@ -204,7 +234,10 @@ describe("each kind is created, and suppressed by its switch", () => {
     } finally {
       ctx.clock.advance(-8 * 60 * minute);
     }
-    const reminders = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, on.id), eq(notifications.kind, "meetingReminder")));
+    const reminders = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, on.id), eq(notifications.kind, "meetingReminder")));
     expect(reminders.map((row) => [row.title, row.link])).toEqual([["Reminder: Reminder meeting in 23 hours", `/meetings/${meeting.id}`]]);
     expect(await mailsOf(on.id)).toHaveLength(1);
     expect(await kindsOf(founder.id)).toEqual(["meetingReminder"]);
@@ -217,7 +250,10 @@ describe("each kind is created, and suppressed by its switch", () => {
     const on = await ctx.signUp();
     await setSwitch(on.id, "boardMemberUpdates", true);
     for (const person of [defaultOff, on]) {
-      const response = await api().post(`/api/companies/${(await companyOf(founder.bearer))}/members`).set("Authorization", founder.bearer).send({ email: person.email, role: "member" });
+      const response = await api()
+        .post(`/api/companies/${await companyOf(founder.bearer)}/members`)
+        .set("Authorization", founder.bearer)
+        .send({ email: person.email, role: "member" });
       expect(response.status).toBe(201);
     }
     expect(await kindsOf(on.id)).toEqual(["memberAdded"]);
@@ -231,11 +267,19 @@ describe("each kind is created, and suppressed by its switch", () => {
     const off = await member();
     await setSwitch(on.id, "boardMemberUpdates", true);
     for (const person of [on, off]) {
-      const response = await api().patch(`/api/users/${person.id}/role`).set("Authorization", founder.bearer).send({ role: "admin", companyId: company.id });
+      const response = await api()
+        .patch(`/api/users/${person.id}/role`)
+        .set("Authorization", founder.bearer)
+        .send({ role: "admin", companyId: company.id });
       expect(response.status).toBe(200);
     }
     const [note] = await ctx.db.select().from(notifications).where(eq(notifications.userId, on.id));
-    expect(note).toMatchObject({ kind: "roleChanged", title: "Your role in Roles Co changed", body: "You are now an admin (before: member).", link: "/board-members" });
+    expect(note).toMatchObject({
+      kind: "roleChanged",
+      title: "Your role in Roles Co changed",
+      body: "You are now an admin (before: member).",
+      link: "/board-members",
+    });
     expect(await kindsOf(off.id)).toEqual([]);
   });
 });

@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
-import { MailConfigError, defaultMailSettings, openMailTransport, resolveSmtpConfig, type MailTransport, type SmtpConfig } from "../../integrations/mailer";
+import {
+  MailConfigError,
+  defaultMailSettings,
+  openMailTransport,
+  resolveSmtpConfig,
+  type MailTransport,
+  type SmtpConfig,
+} from "../../integrations/mailer";
 import { renderMail, type OutboxMessage } from "./mail-templates";
 import { signUnsubscribeToken } from "./unsubscribe-token";
 
@@ -26,7 +33,12 @@ export interface QueuedMail {
 export async function enqueueMail(db: Queryable, items: QueuedMail[]): Promise<void> {
   if (items.length === 0) return;
   await db.insert(mailOutbox).values(
-    items.map((item) => ({ userId: item.userId, companyId: item.companyId, toAddress: item.to, message: item.message as unknown as Record<string, unknown> })),
+    items.map((item) => ({
+      userId: item.userId,
+      companyId: item.companyId,
+      toAddress: item.to,
+      message: item.message as unknown as Record<string, unknown>,
+    })),
   );
 }
 
@@ -109,7 +121,12 @@ export async function drainOutbox(deps: OutboxDeps, options: DrainOptions = {}, 
           await deps.db
             .update(mailOutbox)
             .set({ status: "pending", attempts: sql`${mailOutbox.attempts} - 1` })
-            .where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+            .where(
+              inArray(
+                mailOutbox.id,
+                rows.map((row) => row.id),
+              ),
+            );
           throw error;
         }
         // A misconfigured service may be fixed: retry later, with the reason.
@@ -120,7 +137,12 @@ export async function drainOutbox(deps: OutboxDeps, options: DrainOptions = {}, 
         await deps.db
           .update(mailOutbox)
           .set({ status: "not_sent", lastError: noMailServiceReason })
-          .where(inArray(mailOutbox.id, rows.map((row) => row.id)));
+          .where(
+            inArray(
+              mailOutbox.id,
+              rows.map((row) => row.id),
+            ),
+          );
         result.notSent += rows.length;
         continue;
       }
@@ -130,9 +152,13 @@ export async function drainOutbox(deps: OutboxDeps, options: DrainOptions = {}, 
         try {
           const rendered = renderMail(row.message as unknown as OutboxMessage, {
             appUrl: mail.appUrl,
-            unsubscribeUrl: (key) => (row.userId == null ? null : unsubscribeLinks(mail.appUrl, signUnsubscribeToken(row.userId, key, deps.appSecret)).page),
+            unsubscribeUrl: (key) =>
+              row.userId == null ? null : unsubscribeLinks(mail.appUrl, signUnsubscribeToken(row.userId, key, deps.appSecret)).page,
           });
-          const oneClick = rendered.unsubscribeKey && row.userId != null ? unsubscribeLinks(mail.appUrl, signUnsubscribeToken(row.userId, rendered.unsubscribeKey, deps.appSecret)).oneClick : null;
+          const oneClick =
+            rendered.unsubscribeKey && row.userId != null
+              ? unsubscribeLinks(mail.appUrl, signUnsubscribeToken(row.userId, rendered.unsubscribeKey, deps.appSecret)).oneClick
+              : null;
           await transport.send({
             from: mail.from,
             to: row.toAddress,
@@ -141,7 +167,10 @@ export async function drainOutbox(deps: OutboxDeps, options: DrainOptions = {}, 
             html: rendered.html,
             headers: oneClick ? { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined,
           });
-          await deps.db.update(mailOutbox).set({ status: "sent", sentAt: deps.clock.now(), lastError: null }).where(eq(mailOutbox.id, row.id));
+          await deps.db
+            .update(mailOutbox)
+            .set({ status: "sent", sentAt: deps.clock.now(), lastError: null })
+            .where(eq(mailOutbox.id, row.id));
           result.sent += 1;
         } catch (error) {
           deps.logger.warn({ outboxId: row.id, attempts: row.attempts, reason: errorText(error) }, "sending an e-mail failed");

@@ -77,7 +77,11 @@ describe("GET /api/unsubscribe/preview", () => {
 describe("POST /api/unsubscribe", () => {
   it("{token} turns the switch off for the token's user, keeps their other switches, and answers which one", async () => {
     const { user, token } = await someone();
-    await api().put(`/api/users/${user.id}/preferences`).set("Authorization", user.bearer).send({ documentUpdates: false, darkMode: true }).expect(200);
+    await api()
+      .put(`/api/users/${user.id}/preferences`)
+      .set("Authorization", user.bearer)
+      .send({ documentUpdates: false, darkMode: true })
+      .expect(200);
     const response = await api().post("/api/unsubscribe").send({ token });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ key: "resolutionVoting", label: "Resolution Voting" });
@@ -93,13 +97,18 @@ describe("POST /api/unsubscribe", () => {
     const cases: [unknown, unknown][] = [
       [{ token: forge(token) }, invalid],
       [{}, { message: "Token is required", errors: [{ path: "token", message: "Token is required" }] }],
-      [{ token: "x".repeat(301) }, { message: "This unsubscribe link is not valid", errors: [{ path: "token", message: "This unsubscribe link is not valid" }] }],
+      [
+        { token: "x".repeat(301) },
+        { message: "This unsubscribe link is not valid", errors: [{ path: "token", message: "This unsubscribe link is not valid" }] },
+      ],
       [{ token: "\u0000" }, expect.objectContaining({ errors: [expect.objectContaining({ path: "token" })] })],
       [{ token, userId: 1 }, expect.objectContaining({ errors: [expect.objectContaining({ path: "" })] })],
       [{ token: 42 }, expect.objectContaining({ errors: [expect.objectContaining({ path: "token" })] })],
     ];
     for (const [body, answer] of cases) {
-      const response = await api().post("/api/unsubscribe").send(body as object);
+      const response = await api()
+        .post("/api/unsubscribe")
+        .send(body as object);
       expect(response.status).toBe(400);
       expect(response.body).toEqual(answer);
     }
@@ -118,11 +127,17 @@ describe("POST /api/unsubscribe", () => {
     const { user, token } = await someone();
     const wrongBody = await api().post(`/api/unsubscribe?token=${token}`).type("form").send("List-Unsubscribe=Later");
     expect(wrongBody.status).toBe(400);
-    expect(wrongBody.body).toEqual({ message: "List-Unsubscribe must be One-Click", errors: [{ path: "List-Unsubscribe", message: "List-Unsubscribe must be One-Click" }] });
+    expect(wrongBody.body).toEqual({
+      message: "List-Unsubscribe must be One-Click",
+      errors: [{ path: "List-Unsubscribe", message: "List-Unsubscribe must be One-Click" }],
+    });
     const noToken = await api().post("/api/unsubscribe").type("form").send("List-Unsubscribe=One-Click");
     expect(noToken.status).toBe(400);
     expect(noToken.body).toEqual(invalid);
-    const forged = await api().post(`/api/unsubscribe?token=${forge(token)}`).type("form").send("List-Unsubscribe=One-Click");
+    const forged = await api()
+      .post(`/api/unsubscribe?token=${forge(token)}`)
+      .type("form")
+      .send("List-Unsubscribe=One-Click");
     expect(forged.status).toBe(400);
     expect(await switchesOf(user.id)).toBeNull();
   });

@@ -70,10 +70,22 @@ describe("vote closing soon", () => {
 
     await later(dayBefore, workerRound); // exactly 24 h ahead
     expect(await remindersOf(voter.id)).toEqual([
-      { title: "Voting closes in 24 hours: Approve the budget", link: `/resolutions/${id}`, body: `You have not voted on "Approve the budget" yet. Voting closes ${deadline.toISOString().slice(0, 16).replace("T", " ")} UTC.` },
+      {
+        title: "Voting closes in 24 hours: Approve the budget",
+        link: `/resolutions/${id}`,
+        body: `You have not voted on "Approve the budget" yet. Voting closes ${deadline.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+      },
     ]);
     const [mail] = await reminderMailsOf(voter.id);
-    expect(mail).toMatchObject({ toAddress: voter.email, message: { type: "notification", kind: "voteClosingSoon", title: "Voting closes in 24 hours: Approve the budget", link: `/resolutions/${id}` } });
+    expect(mail).toMatchObject({
+      toAddress: voter.email,
+      message: {
+        type: "notification",
+        kind: "voteClosingSoon",
+        title: "Voting closes in 24 hours: Approve the budget",
+        link: `/resolutions/${id}`,
+      },
+    });
     // The round drained the outbox too (no e-mail service here: kept as not sent).
     expect(mail!.status).toBe("not_sent");
     // The one who proposed it has not voted either.
@@ -89,8 +101,16 @@ describe("vote closing soon", () => {
     const waiting = await member();
     const id = await createResolution(founder, "Skip some", new Date(ctx.clock.now().getTime() + 10 * hour));
     await api().post(`/api/resolutions/${id}/vote`).set("Authorization", voted.bearer).send({ vote: "yes" }).expect(200);
-    await api().post(`/api/resolutions/${id}/conflict`).set("Authorization", recused.bearer).send({ reason: "I am the supplier" }).expect((response) => expect(response.status).toBeLessThan(300));
-    await api().put(`/api/users/${switchedOff.id}/preferences`).set("Authorization", switchedOff.bearer).send({ resolutionVoting: false }).expect(200);
+    await api()
+      .post(`/api/resolutions/${id}/conflict`)
+      .set("Authorization", recused.bearer)
+      .send({ reason: "I am the supplier" })
+      .expect((response) => expect(response.status).toBeLessThan(300));
+    await api()
+      .put(`/api/users/${switchedOff.id}/preferences`)
+      .set("Authorization", switchedOff.bearer)
+      .send({ resolutionVoting: false })
+      .expect(200);
 
     expect(await sendVoteClosingReminders(ctx.deps)).toBe(2);
     expect((await remindersOf(waiting.id)).map((row) => row.title)).toEqual(["Voting closes in 10 hours: Skip some"]);
@@ -105,13 +125,21 @@ describe("vote closing soon", () => {
     const { founder, member } = await ctx.board("Once Co");
     const voter = await member();
     const toggler = await member();
-    await api().put(`/api/users/${toggler.id}/preferences`).set("Authorization", toggler.bearer).send({ resolutionVoting: false }).expect(200);
+    await api()
+      .put(`/api/users/${toggler.id}/preferences`)
+      .set("Authorization", toggler.bearer)
+      .send({ resolutionVoting: false })
+      .expect(200);
     await createResolution(founder, "Only once", new Date(ctx.clock.now().getTime() + 20 * hour));
 
     expect(await sendVoteClosingReminders(ctx.deps)).toBe(2);
     await workerRound();
     await later(hour, workerRound);
-    await api().put(`/api/users/${toggler.id}/preferences`).set("Authorization", toggler.bearer).send({ resolutionVoting: true }).expect(200);
+    await api()
+      .put(`/api/users/${toggler.id}/preferences`)
+      .set("Authorization", toggler.bearer)
+      .send({ resolutionVoting: true })
+      .expect(200);
     expect(await later(2 * hour, () => sendVoteClosingReminders(ctx.deps))).toBe(0);
 
     expect(await remindersOf(voter.id)).toHaveLength(1);
@@ -123,7 +151,8 @@ describe("vote closing soon", () => {
     const { founder, company, member } = await ctx.board("Decided Co");
     const voter = await member();
     const id = await createResolution(founder, "Already decided", new Date(ctx.clock.now().getTime() + 5 * hour));
-    for (const person of [founder, voter]) await api().post(`/api/resolutions/${id}/vote`).set("Authorization", person.bearer).send({ vote: "yes" }).expect(200);
+    for (const person of [founder, voter])
+      await api().post(`/api/resolutions/${id}/vote`).set("Authorization", person.bearer).send({ vote: "yes" }).expect(200);
     const [row] = await ctx.db.select({ status: resolutions.status }).from(resolutions).where(eq(resolutions.id, id));
     expect(row!.status).toBe("approved");
     // Someone who joins afterwards has not voted on it, and still hears nothing.
@@ -146,13 +175,25 @@ describe("vote closing soon", () => {
     const people = [big.founder];
     for (let index = 0; index < 5; index += 1) people.push(await big.member());
     const ids = [];
-    for (let index = 0; index < 4; index += 1) ids.push(await createResolution(big.founder, `Big ${index}`, new Date(ctx.clock.now().getTime() + (65 + index) * hour)));
+    for (let index = 0; index < 4; index += 1)
+      ids.push(await createResolution(big.founder, `Big ${index}`, new Date(ctx.clock.now().getTime() + (65 + index) * hour)));
 
     // Both rounds tell someone: Small's voter 38 h on, then Big's six people about four resolutions 46 h on.
     const smallRound = await later(38 * hour, () => ctx.countQueries(() => sendVoteClosingReminders(ctx.deps)));
     const bigRound = await later(46 * hour, () => ctx.countQueries(() => sendVoteClosingReminders(ctx.deps)));
     expect(bigRound).toBe(smallRound);
-    const told = await ctx.db.select({ link: notifications.link }).from(notifications).where(and(eq(notifications.kind, "voteClosingSoon"), inArray(notifications.userId, people.map((person) => person.id))));
+    const told = await ctx.db
+      .select({ link: notifications.link })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.kind, "voteClosingSoon"),
+          inArray(
+            notifications.userId,
+            people.map((person) => person.id),
+          ),
+        ),
+      );
     expect(told).toHaveLength(4 * 6);
   });
 });

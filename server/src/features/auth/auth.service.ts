@@ -84,11 +84,7 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, user
           .insert(memberships)
           .values(invited.map((invite) => ({ userId: user.id, companyId: invite.companyId, role: invite.role })))
           .onConflictDoNothing();
-        const [updated] = await tx
-          .update(users)
-          .set({ activeCompanyId: invited[0]!.companyId })
-          .where(eq(users.id, user.id))
-          .returning();
+        const [updated] = await tx.update(users).set({ activeCompanyId: invited[0]!.companyId }).where(eq(users.id, user.id)).returning();
         activeUser = updated ?? user;
       }
       const token = await createSession(tx, clock, user.id, userAgent);
@@ -117,7 +113,10 @@ const tooManyAttempts = () =>
  */
 export async function recordAttemptWithinLimit(db: Database, clock: Clock, accountKey: string, ip: string): Promise<number> {
   const now = clock.now();
-  const [attempt] = await db.insert(loginAttempts).values({ username: accountKey, ip, attemptedAt: now }).returning({ id: loginAttempts.id });
+  const [attempt] = await db
+    .insert(loginAttempts)
+    .values({ username: accountKey, ip, attemptedAt: now })
+    .returning({ id: loginAttempts.id });
   const windowStart = new Date(now.getTime() - rateWindowMs);
   const [counts] = await db
     .select({
@@ -173,10 +172,12 @@ export async function setPlatformAdmin({ db }: ServiceDeps<"db">, usernames: rea
   const updated = await db
     .update(users)
     .set({ isPlatformAdmin })
-    .where(sql`lower(${users.username}) in (${sql.join(
-      names.map((name) => sql`${name}`),
-      sql`, `,
-    )})`)
+    .where(
+      sql`lower(${users.username}) in (${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )})`,
+    )
     .returning({ id: users.id });
   return updated.length;
 }

@@ -59,7 +59,9 @@ describe("register, login, logout", () => {
     const sameName = await api().post("/api/auth/register").send({ username: "CHARLES", email: "other@example.com", password: "secret1" });
     expect(sameName.status).toBe(409);
     expect(sameName.body).toEqual({ message: "Username already exists" });
-    const sameEmail = await api().post("/api/auth/register").send({ username: "charles2", email: "Charles@Example.com", password: "secret1" });
+    const sameEmail = await api()
+      .post("/api/auth/register")
+      .send({ username: "charles2", email: "Charles@Example.com", password: "secret1" });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body).toEqual({ message: "Email already registered" });
   });
@@ -88,7 +90,9 @@ describe("register, login, logout", () => {
   it("answers the 11th failed login for one username within a minute with 429 and Retry-After", async () => {
     await ctx.signUp({ username: "target", password: "the-real-one" });
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const response = await api().post("/api/auth/login").send({ username: "target", password: `wrong-${attempt}` });
+      const response = await api()
+        .post("/api/auth/login")
+        .send({ username: "target", password: `wrong-${attempt}` });
       expect(response.status).toBe(401);
     }
     const eleventh = await api().post("/api/auth/login").send({ username: "TARGET", password: "the-real-one" });
@@ -109,7 +113,9 @@ describe("login names and the rate limit cannot be played", () => {
     expect(squatter.status).toBe(400);
     expect(squatter.body.errors).toEqual([{ path: "username", message: "A username with @ must be your own e-mail address" }]);
 
-    const owner = await api().post("/api/auth/register").send({ username: "ceo@corp.example", email: "CEO@corp.example", password: "secret12" });
+    const owner = await api()
+      .post("/api/auth/register")
+      .send({ username: "ceo@corp.example", email: "CEO@corp.example", password: "secret12" });
     expect(owner.status).toBe(201);
     const byEmail = await api().post("/api/auth/login").send({ username: "ceo@corp.example", password: "secret12" });
     expect(byEmail.status).toBe(200);
@@ -174,7 +180,9 @@ describe("stored secrets", () => {
 
 describe("tokens and cookies", () => {
   it("accepts the session cookie on a GET and refuses it on a POST", async () => {
-    const registered = await api().post("/api/auth/register").send({ username: "cookie", email: "cookie@example.com", password: "biscuit" });
+    const registered = await api()
+      .post("/api/auth/register")
+      .send({ username: "cookie", email: "cookie@example.com", password: "biscuit" });
     const setCookie = String(registered.headers["set-cookie"]);
     expect(setCookie).toMatch(/quorum_session=/);
     expect(setCookie).toMatch(/HttpOnly/);
@@ -262,10 +270,11 @@ describe("platform admins", () => {
 describe("users table", () => {
   it("enforces case-insensitive uniqueness in the database too", async () => {
     await ctx.signUp({ username: "unique-db", email: "unique-db@example.com" });
-    await expect(
-      ctx.db.insert(users).values({ username: "UNIQUE-DB", email: "else@example.com", passwordHash: "x" }),
-    ).rejects.toThrow();
-    const [count] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(sql`lower(username) = 'unique-db'`);
+    await expect(ctx.db.insert(users).values({ username: "UNIQUE-DB", email: "else@example.com", passwordHash: "x" })).rejects.toThrow();
+    const [count] = await ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(sql`lower(username) = 'unique-db'`);
     expect(count!.n).toBe(1);
   });
 });

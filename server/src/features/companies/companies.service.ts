@@ -49,12 +49,22 @@ function profileColumns(input: CompanyProfile) {
 }
 
 /** POST /api/companies: the company and the creator's founder membership, in one transaction. The active company is not changed. */
-export async function createCompany({ db, clock }: ServiceDeps<"db" | "clock">, creatorId: number, input: CompanyProfile): Promise<Company> {
+export async function createCompany(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  creatorId: number,
+  input: CompanyProfile,
+): Promise<Company> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(companies).values(profileColumns(input)).returning();
     if (!row) throw new Error("company insert returned nothing");
     await tx.insert(memberships).values({ userId: creatorId, companyId: row.id, role: "founder" });
-    await recordAudit(tx, clock, { actorId: creatorId, companyId: row.id, action: "company.create", targetType: "company", targetId: row.id });
+    await recordAudit(tx, clock, {
+      actorId: creatorId,
+      companyId: row.id,
+      action: "company.create",
+      targetType: "company",
+      targetId: row.id,
+    });
     return toCompany(row);
   });
 }
@@ -110,7 +120,11 @@ export async function updateCompany(
  * Makes a company the user's active one. One guarded UPDATE: it only happens while the membership exists,
  * so a company the user does not belong to (or that does not exist) answers 403 and changes nothing.
  */
-export async function setActiveCompany({ db }: ServiceDeps<"db">, userId: number, companyId: number): Promise<{ user: UserRow; role: CompanyRole }> {
+export async function setActiveCompany(
+  { db }: ServiceDeps<"db">,
+  userId: number,
+  companyId: number,
+): Promise<{ user: UserRow; role: CompanyRole }> {
   const [user] = await db
     .update(users)
     .set({ activeCompanyId: companyId })

@@ -12,8 +12,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const api = () => request(ctx.app);
-const tinyPng =
-  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const tinyPng = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 const profile = (fields: Record<string, unknown> = {}) => ({
   name: "Northwind Traders",
@@ -49,10 +48,16 @@ describe("POST /api/companies", () => {
 
   it("stores empty optional fields as null", async () => {
     const user = await ctx.signUp();
-    const response = await api()
-      .post("/api/companies")
-      .set("Authorization", user.bearer)
-      .send({ name: "  Bare Co  ", industry: "other", location: "Oslo", stage: "seed", description: "", logoUrl: "", website: "", employeeCount: "" });
+    const response = await api().post("/api/companies").set("Authorization", user.bearer).send({
+      name: "  Bare Co  ",
+      industry: "other",
+      location: "Oslo",
+      stage: "seed",
+      description: "",
+      logoUrl: "",
+      website: "",
+      employeeCount: "",
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ name: "Bare Co", description: null, logoUrl: null, website: null, employeeCount: null });
   });
@@ -78,7 +83,12 @@ describe("POST /api/companies", () => {
     const user = await ctx.signUp();
     const send = (logoUrl: string) => api().post("/api/companies").set("Authorization", user.bearer).send(profile({ logoUrl }));
     expect((await send("https://cdn.example.com/logo.png")).status).toBe(201);
-    for (const bad of ["data:text/html;base64,PHNjcmlwdD4=", "javascript:alert(1)", "http://cdn.example.com/logo.png", "data:image/png,<svg>"]) {
+    for (const bad of [
+      "data:text/html;base64,PHNjcmlwdD4=",
+      "javascript:alert(1)",
+      "http://cdn.example.com/logo.png",
+      "data:image/png,<svg>",
+    ]) {
       const response = await send(bad);
       expect(response.status, bad).toBe(400);
       expect(response.body.errors).toEqual([{ path: "logoUrl", message: "The logo must be an image file" }]);
@@ -92,7 +102,10 @@ describe("POST /api/companies", () => {
 
   it("refuses a website that is not http(s)", async () => {
     const user = await ctx.signUp();
-    const response = await api().post("/api/companies").set("Authorization", user.bearer).send(profile({ website: "javascript:alert(1)" }));
+    const response = await api()
+      .post("/api/companies")
+      .set("Authorization", user.bearer)
+      .send(profile({ website: "javascript:alert(1)" }));
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([{ path: "website", message: "Please enter a valid URL" }]);
   });
@@ -111,7 +124,10 @@ describe("POST /api/companies", () => {
     await ctx.db.execute(sql`create trigger fail_membership before insert on memberships for each row execute function fail_membership()`);
     try {
       const before = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(companies);
-      const response = await api().post("/api/companies").set("Authorization", user.bearer).send(profile({ name: "Doomed Ventures" }));
+      const response = await api()
+        .post("/api/companies")
+        .set("Authorization", user.bearer)
+        .send(profile({ name: "Doomed Ventures" }));
       expect(response.status).toBe(500);
       expect(response.body).toMatchObject({ message: "Internal error" });
       const after = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(companies);
@@ -154,12 +170,18 @@ describe("switching the active company", () => {
     const second = await createCompany(ctx.db, { name: "Second Co", founderId: other.id });
     await addMember(ctx.db, second.id, user.id, "admin", false);
 
-    const toFirst = await api().patch(`/api/users/${user.id}/active-company`).set("Authorization", user.bearer).send({ companyId: first.id });
+    const toFirst = await api()
+      .patch(`/api/users/${user.id}/active-company`)
+      .set("Authorization", user.bearer)
+      .send({ companyId: first.id });
     expect(toFirst.status).toBe(200);
     expect(toFirst.body).toMatchObject({ id: user.id, companyId: first.id, role: "founder" });
     expect(toFirst.body).not.toHaveProperty("passwordHash");
 
-    const toSecond = await api().patch(`/api/users/${user.id}/active-company`).set("Authorization", user.bearer).send({ companyId: String(second.id) });
+    const toSecond = await api()
+      .patch(`/api/users/${user.id}/active-company`)
+      .set("Authorization", user.bearer)
+      .send({ companyId: String(second.id) });
     expect(toSecond.body).toMatchObject({ companyId: second.id, role: "admin" });
     const me = await api().get("/api/auth/user").set("Authorization", user.bearer);
     expect(me.body).toMatchObject({ companyId: second.id, role: "admin" });
@@ -180,10 +202,7 @@ describe("switching the active company", () => {
     const other = await ctx.signUp();
     const theirs = await createCompany(ctx.db, { name: "Theirs Ltd", founderId: other.id });
     for (const companyId of [theirs.id, 999_999]) {
-      for (const call of [
-        api().patch(`/api/users/${user.id}/active-company`),
-        api().put(`/api/users/${user.id}`),
-      ]) {
+      for (const call of [api().patch(`/api/users/${user.id}/active-company`), api().put(`/api/users/${user.id}`)]) {
         const response = await call.set("Authorization", user.bearer).send({ companyId });
         expect(response.status).toBe(403);
         expect(response.body).toEqual({ message: "You are not a member of this company" });
@@ -222,7 +241,10 @@ describe("GET /api/companies/:id/settings", () => {
     const board = await ctx.signUp({ firstName: "Ben", lastName: "Board" });
     const company = await createVia(founder, { name: "Settings Co" });
     await addMember(ctx.db, company.id, board.id, "member");
-    await api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send({ email: "Pending@Example.com", role: "observer" });
+    await api()
+      .post(`/api/companies/${company.id}/members`)
+      .set("Authorization", founder.bearer)
+      .send({ email: "Pending@Example.com", role: "observer" });
 
     const asFounder = await api().get(`/api/companies/${company.id}/settings`).set("Authorization", founder.bearer);
     expect(asFounder.status).toBe(200);
@@ -231,7 +253,9 @@ describe("GET /api/companies/:id/settings", () => {
       ["Ben", "member"],
       ["Fay", "founder"],
     ]);
-    expect(asFounder.body.invitations).toEqual([{ id: expect.any(Number), email: "Pending@Example.com", role: "observer", createdAt: expect.any(String) }]);
+    expect(asFounder.body.invitations).toEqual([
+      { id: expect.any(Number), email: "Pending@Example.com", role: "observer", createdAt: expect.any(String) },
+    ]);
 
     const asMember = await api().get(`/api/companies/${company.id}/settings`).set("Authorization", board.bearer);
     expect(asMember.status).toBe(200);
@@ -255,9 +279,18 @@ describe("PUT /api/companies/:id", () => {
     const { logoUrl: _logo, ...withoutLogo } = profile({ name: "After Ltd", stage: "public", invitationMessage: "Welcome aboard" });
     const byFounder = await api().put(`/api/companies/${company.id}`).set("Authorization", founder.bearer).send(withoutLogo);
     expect(byFounder.status).toBe(200);
-    expect(byFounder.body).toMatchObject({ id: company.id, name: "After Ltd", stage: "public", invitationMessage: "Welcome aboard", logoUrl: tinyPng });
+    expect(byFounder.body).toMatchObject({
+      id: company.id,
+      name: "After Ltd",
+      stage: "public",
+      invitationMessage: "Welcome aboard",
+      logoUrl: tinyPng,
+    });
 
-    const byAdmin = await api().put(`/api/companies/${company.id}`).set("Authorization", admin.bearer).send(profile({ name: "Admin Ltd", logoUrl: "", website: "" }));
+    const byAdmin = await api()
+      .put(`/api/companies/${company.id}`)
+      .set("Authorization", admin.bearer)
+      .send(profile({ name: "Admin Ltd", logoUrl: "", website: "" }));
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body).toMatchObject({ name: "Admin Ltd", logoUrl: null, website: null, invitationMessage: "Welcome aboard" });
 
@@ -272,7 +305,14 @@ describe("PUT /api/companies/:id", () => {
     ctx.clock.set("2026-06-02T10:00:00.000Z");
     const company = await createVia(founder, { name: "Dated Ltd" });
     ctx.clock.set("2026-06-03T11:30:00.000Z");
-    expect((await api().put(`/api/companies/${company.id}`).set("Authorization", founder.bearer).send(profile({ name: "Dated Ltd" }))).status).toBe(200);
+    expect(
+      (
+        await api()
+          .put(`/api/companies/${company.id}`)
+          .set("Authorization", founder.bearer)
+          .send(profile({ name: "Dated Ltd" }))
+      ).status,
+    ).toBe(200);
     const audit = await ctx.db
       .select({ action: auditEvents.action, createdAt: auditEvents.createdAt })
       .from(auditEvents)
@@ -290,7 +330,10 @@ describe("PUT /api/companies/:id", () => {
     for (const role of ["member", "observer"] as const) {
       const user = await ctx.signUp();
       await addMember(ctx.db, company.id, user.id, role);
-      const response = await api().put(`/api/companies/${company.id}`).set("Authorization", user.bearer).send(profile({ name: "Hijacked" }));
+      const response = await api()
+        .put(`/api/companies/${company.id}`)
+        .set("Authorization", user.bearer)
+        .send(profile({ name: "Hijacked" }));
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ message: "Only founders and admins can update the company" });
     }
@@ -301,7 +344,10 @@ describe("PUT /api/companies/:id", () => {
   it("validates with the shared schemas' messages", async () => {
     const founder = await ctx.signUp();
     const company = await createVia(founder);
-    const response = await api().put(`/api/companies/${company.id}`).set("Authorization", founder.bearer).send({ name: "", industry: "x", location: "y", stage: "", website: "ftp://x" });
+    const response = await api()
+      .put(`/api/companies/${company.id}`)
+      .set("Authorization", founder.bearer)
+      .send({ name: "", industry: "x", location: "y", stage: "", website: "ftp://x" });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([
       { path: "name", message: "Company name is required" },

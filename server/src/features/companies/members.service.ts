@@ -61,7 +61,15 @@ async function membersOf(db: Queryable, companyId: number, onlyUserId?: number):
     .select({ userId: memberships.userId, id: companies.id, name: companies.name, role: memberships.role })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(inArray(memberships.userId, rows.map((row) => row.id)), ne(memberships.companyId, companyId)))
+    .where(
+      and(
+        inArray(
+          memberships.userId,
+          rows.map((row) => row.id),
+        ),
+        ne(memberships.companyId, companyId),
+      ),
+    )
     .orderBy(sql`lower(${companies.name})`, asc(companies.id));
   const byUser = new Map<number, CompanyMember["otherCompanies"]>();
   for (const other of others) {
@@ -140,7 +148,14 @@ export async function addMember(
           link: "/board-members",
           at: clock.now(),
         });
-        await recordAudit(tx, clock, { actorId: actor.userId, companyId: company.id, action: "member.add", targetType: "user", targetId: existing.id, details: { role: input.role } });
+        await recordAudit(tx, clock, {
+          actorId: actor.userId,
+          companyId: company.id,
+          action: "member.add",
+          targetType: "user",
+          targetId: existing.id,
+          details: { role: input.role },
+        });
         return { status: "added", member: await memberOf(tx, company.id, existing.id) };
       }
 
@@ -159,7 +174,14 @@ export async function addMember(
         if (!created) throw new Error("user insert returned nothing");
         await tx.insert(memberships).values({ userId: created.id, companyId: company.id, role: input.role });
         await dropInvitation(tx, company.id, email);
-        await recordAudit(tx, clock, { actorId: actor.userId, companyId: company.id, action: "member.create", targetType: "user", targetId: created.id, details: { role: input.role } });
+        await recordAudit(tx, clock, {
+          actorId: actor.userId,
+          companyId: company.id,
+          action: "member.create",
+          targetType: "user",
+          targetId: created.id,
+          details: { role: input.role },
+        });
         return { status: "created", member: await memberOf(tx, company.id, created.id) };
       }
 
@@ -172,7 +194,14 @@ export async function addMember(
         returning id, email, role, created_at`);
       const [invited] = (result as unknown as { rows: { id: number; email: string; role: CompanyRole; created_at: Date | string }[] }).rows;
       if (!invited) throw new Error("invitation upsert returned nothing");
-      await recordAudit(tx, clock, { actorId: actor.userId, companyId: company.id, action: "member.invite", targetType: "invitation", targetId: invited.id, details: { role: input.role } });
+      await recordAudit(tx, clock, {
+        actorId: actor.userId,
+        companyId: company.id,
+        action: "member.invite",
+        targetType: "invitation",
+        targetId: invited.id,
+        details: { role: input.role },
+      });
       await queueInvitationMail(tx, actor.userId, company.id, invited.email, input.role);
       return {
         status: "invited",
@@ -196,7 +225,13 @@ const article = (role: string) => (/^[aeiou]/i.test(role) ? "an" : "a");
 /** The invitation e-mail, with the company's invitation message, queued in the invitation's transaction. */
 async function queueInvitationMail(tx: Queryable, inviterId: number, companyId: number, email: string, role: CompanyRole): Promise<void> {
   const [row] = await tx
-    .select({ companyName: companies.name, invitationMessage: companies.invitationMessage, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .select({
+      companyName: companies.name,
+      invitationMessage: companies.invitationMessage,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
     .from(companies)
     .innerJoin(users, eq(users.id, inviterId))
     .where(eq(companies.id, companyId));
@@ -247,7 +282,8 @@ export async function changeRole(
     if (!actor || !can(actor.role, "changeRole")) throw forbidden(deniedMessage("changeRole"));
     const target = rows.find((row) => row.userId === targetUserId);
     if (!target) throw notFound("Member not found");
-    if ((role === "founder" || target.role === "founder") && !can(actor.role, "assignFounder")) throw forbidden(deniedMessage("assignFounder"));
+    if ((role === "founder" || target.role === "founder") && !can(actor.role, "assignFounder"))
+      throw forbidden(deniedMessage("assignFounder"));
     if (target.role === "founder" && role !== "founder" && rows.filter((row) => row.role === "founder").length <= 1) {
       throw new HttpError(409, lastFounderMessage);
     }

@@ -84,7 +84,10 @@ describe("POST /api/companies/:id/members", () => {
       .set("Authorization", founder.bearer)
       .send({ email, firstName: "Nina", lastName: "New", role: "member", password: "secret-1", companyId: company.id });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ status: "created", member: { firstName: "Nina", lastName: "New", email, username: email, role: "member" } });
+    expect(response.body).toMatchObject({
+      status: "created",
+      member: { firstName: "Nina", lastName: "New", email, username: email, role: "member" },
+    });
 
     const login = await api().post("/api/auth/login").send({ username: email, password: "secret-1" });
     expect(login.status).toBe(200);
@@ -99,14 +102,23 @@ describe("POST /api/companies/:id/members", () => {
     const otherCompany = await createCompany(ctx.db, { name: "Eve's Own" });
     await addMember(ctx.db, otherCompany.id, existing.id, "founder");
 
-    const response = await api()
-      .post(`/api/companies/${company.id}/members`)
-      .set("Authorization", founder.bearer)
-      .send({ email: existing.email.toLowerCase(), firstName: "Someone", lastName: "Else", role: "observer", password: "attacker-password" });
+    const response = await api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send({
+      email: existing.email.toLowerCase(),
+      firstName: "Someone",
+      lastName: "Else",
+      role: "observer",
+      password: "attacker-password",
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       status: "added",
-      member: { id: existing.id, firstName: "Eve", role: "observer", isMultiCompanyMember: true, otherCompanies: [{ id: otherCompany.id, name: "Eve's Own", role: "founder" }] },
+      member: {
+        id: existing.id,
+        firstName: "Eve",
+        role: "observer",
+        isMultiCompanyMember: true,
+        otherCompanies: [{ id: otherCompany.id, name: "Eve's Own", role: "founder" }],
+      },
     });
     expect((await api().post("/api/auth/login").send({ username: existing.username, password: "attacker-password" })).status).toBe(401);
     const login = await api().post("/api/auth/login").send({ username: existing.username, password: "my-own-password" });
@@ -121,7 +133,10 @@ describe("POST /api/companies/:id/members", () => {
   it("gives an added account with no company this one as its active company", async () => {
     const { founder, company } = await companyWithFounder();
     const loner = await ctx.signUp();
-    await api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send({ email: loner.email, role: "member" });
+    await api()
+      .post(`/api/companies/${company.id}/members`)
+      .set("Authorization", founder.bearer)
+      .send({ email: loner.email, role: "member" });
     const me = await api().get("/api/auth/user").set("Authorization", loner.bearer);
     expect(me.body).toMatchObject({ companyId: company.id, role: "member" });
   });
@@ -143,15 +158,23 @@ describe("POST /api/companies/:id/members", () => {
   it("without a password and an unknown e-mail: invites; registering with that e-mail joins with the invited role", async () => {
     const { founder, company } = await companyWithFounder("Invite Board");
     const email = uniqueEmail("invitee");
-    const invite = await api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send({ email, role: "admin", companyId: String(company.id) });
+    const invite = await api()
+      .post(`/api/companies/${company.id}/members`)
+      .set("Authorization", founder.bearer)
+      .send({ email, role: "admin", companyId: String(company.id) });
     expect(invite.status).toBe(201);
     expect(invite.body).toMatchObject({ status: "invited", invitation: { email, role: "admin" } });
     // Inviting again refreshes the role rather than failing.
-    const again = await api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send({ email: email.toUpperCase(), role: "observer" });
+    const again = await api()
+      .post(`/api/companies/${company.id}/members`)
+      .set("Authorization", founder.bearer)
+      .send({ email: email.toUpperCase(), role: "observer" });
     expect(again.status).toBe(201);
     expect(await ctx.db.select().from(invitations).where(eq(invitations.companyId, company.id))).toMatchObject([{ role: "observer" }]);
 
-    const registered = await api().post("/api/auth/register").send({ username: `inv${counter}x`, email, password: "secret-1" });
+    const registered = await api()
+      .post("/api/auth/register")
+      .send({ username: `inv${counter}x`, email, password: "secret-1" });
     expect(registered.status).toBe(201);
     expect(registered.body).toMatchObject({ companyId: company.id, role: "observer" });
     const members = await api().get(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer);
@@ -163,7 +186,12 @@ describe("POST /api/companies/:id/members", () => {
     const { company } = await companyWithFounder();
     const admin = await memberIn(company.id, "admin");
     expect(
-      (await api().post(`/api/companies/${company.id}/members`).set("Authorization", admin.bearer).send({ email: uniqueEmail("by-admin"), role: "member" })).status,
+      (
+        await api()
+          .post(`/api/companies/${company.id}/members`)
+          .set("Authorization", admin.bearer)
+          .send({ email: uniqueEmail("by-admin"), role: "member" })
+      ).status,
     ).toBe(201);
     for (const role of ["member", "observer"] as const) {
       const user = await memberIn(company.id, role);
@@ -176,17 +204,33 @@ describe("POST /api/companies/:id/members", () => {
         expect(response.status).toBe(403);
         expect(response.body).toEqual({ message: "Only founders and admins can add members" });
       }
-      expect(await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email}`)).toEqual([]);
-      expect(await ctx.db.select().from(invitations).where(sql`lower(${invitations.email}) = ${email}`)).toEqual([]);
+      expect(
+        await ctx.db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email}`),
+      ).toEqual([]);
+      expect(
+        await ctx.db
+          .select()
+          .from(invitations)
+          .where(sql`lower(${invitations.email}) = ${email}`),
+      ).toEqual([]);
     }
   });
 
   it("lets only a founder add a founder", async () => {
     const { founder, company } = await companyWithFounder();
     const admin = await memberIn(company.id, "admin");
-    const byAdmin = await api().post(`/api/companies/${company.id}/members`).set("Authorization", admin.bearer).send({ email: uniqueEmail("f"), role: "founder" });
+    const byAdmin = await api()
+      .post(`/api/companies/${company.id}/members`)
+      .set("Authorization", admin.bearer)
+      .send({ email: uniqueEmail("f"), role: "founder" });
     expect(byAdmin.status).toBe(403);
-    const byFounder = await api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send({ email: uniqueEmail("f"), role: "founder" });
+    const byFounder = await api()
+      .post(`/api/companies/${company.id}/members`)
+      .set("Authorization", founder.bearer)
+      .send({ email: uniqueEmail("f"), role: "founder" });
     expect(byFounder.status).toBe(201);
   });
 
@@ -205,7 +249,10 @@ describe("POST /api/companies/:id/members", () => {
   it("checks a body's companyId as every route does: an empty one names no company and is refused too", async () => {
     const { founder, company } = await companyWithFounder();
     const email = uniqueEmail("empty-company");
-    const response = await api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send({ email, role: "member", companyId: "" });
+    const response = await api()
+      .post(`/api/companies/${company.id}/members`)
+      .set("Authorization", founder.bearer)
+      .send({ email, role: "member", companyId: "" });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([{ path: "companyId", message: "companyId must be the company in the address" }]);
     expect(await ctx.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
@@ -276,7 +323,11 @@ describe("PATCH /api/users/:userId/role", () => {
   it("lets nobody change their own role", async () => {
     const { founder, company } = await companyWithFounder();
     const admin = await memberIn(company.id, "admin");
-    for (const [actor, role] of [[founder, "admin"], [admin, "founder"], [admin, "member"]] as const) {
+    for (const [actor, role] of [
+      [founder, "admin"],
+      [admin, "founder"],
+      [admin, "member"],
+    ] as const) {
       const response = await changeRole(actor, actor.id, { role });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ message: "You cannot change your own role" });

@@ -49,24 +49,48 @@ beforeAll(async () => {
   const scheduled = await request(ctx.app)
     .post("/api/documents")
     .set("Authorization", alice.bearer)
-    .send({ category: "Meeting", content: JSON.stringify(meetingContent(new Date("2026-07-01T10:00:00.000Z"), { title: secret, location: secret, agenda: secret })) });
+    .send({
+      category: "Meeting",
+      content: JSON.stringify(meetingContent(new Date("2026-07-01T10:00:00.000Z"), { title: secret, location: secret, agenda: secret })),
+    });
   if (scheduled.status !== 201) throw new Error(`scheduling failed: ${scheduled.status} ${JSON.stringify(scheduled.body)}`);
   things.meeting = scheduled.body.id;
   const [file] = await ctx.db
     .insert(documents)
-    .values({ companyId: companyA.id, name: `${secret}.pdf`, fileType: "application/pdf", fileSize: 4, category: "Legal", description: secret, uploadedBy: alice.id })
+    .values({
+      companyId: companyA.id,
+      name: `${secret}.pdf`,
+      fileType: "application/pdf",
+      fileSize: 4,
+      category: "Legal",
+      description: secret,
+      uploadedBy: alice.id,
+    })
     .returning({ id: documents.id });
   await ctx.db.insert(documentFiles).values({ documentId: file!.id, bytes: Buffer.from("%PDF") });
   things.document = file!.id;
   things.company = companyA.id;
-  const [note] = await ctx.db.insert(notifications).values({ userId: alice.id, companyId: companyA.id, kind: "test", title: secret }).returning({ id: notifications.id });
+  const [note] = await ctx.db
+    .insert(notifications)
+    .values({ userId: alice.id, companyId: companyA.id, kind: "test", title: secret })
+    .returning({ id: notifications.id });
   things.notification = note!.id;
   const [resolution] = await ctx.db
     .insert(resolutions)
-    .values({ companyId: companyA.id, title: secret, description: secret, type: "Ordinary", deadline: new Date("2026-12-31T23:59:59.999Z"), createdBy: alice.id })
+    .values({
+      companyId: companyA.id,
+      title: secret,
+      description: secret,
+      type: "Ordinary",
+      deadline: new Date("2026-12-31T23:59:59.999Z"),
+      createdBy: alice.id,
+    })
     .returning({ id: resolutions.id });
   things.resolution = resolution!.id;
-  const service = await request(ctx.app).post("/api/platform/settings").set("Authorization", pat.bearer).send({ serviceName: "Custom", serviceKey: "sk-platform-0123456789" });
+  const service = await request(ctx.app)
+    .post("/api/platform/settings")
+    .set("Authorization", pat.bearer)
+    .send({ serviceName: "Custom", serviceKey: "sk-platform-0123456789" });
   serviceId = service.body.id;
 
   ({ routes, problems: walkProblems } = apiRoutes(ctx.app));
@@ -143,7 +167,8 @@ async function refusals(list: ApiRoute[], status: number, bearer: string, id: (r
 async function statusesSignedOut(list: ApiRoute[]): Promise<string[]> {
   const failures: string[] = [];
   for (const route of list) {
-    for (const response of await call(route, idFor(route))) if (response.status !== 401) failures.push(`${routeKey(route)} → ${response.status}`);
+    for (const response of await call(route, idFor(route)))
+      if (response.status !== 401) failures.push(`${routeKey(route)} → ${response.status}`);
   }
   return failures;
 }
@@ -155,13 +180,27 @@ describe("the route walker", () => {
   });
 
   it("finds the routes of every class", () => {
-    const counts = Object.fromEntries(["company", "thing", "own-user", "platform", "public"].map((name) => [name, routes.filter((route) => route.class === name).length]));
-    expect(counts).toEqual({ company: expect.any(Number), thing: expect.any(Number), "own-user": expect.any(Number), platform: 4, public: 7 });
+    const counts = Object.fromEntries(
+      ["company", "thing", "own-user", "platform", "public"].map((name) => [name, routes.filter((route) => route.class === name).length]),
+    );
+    expect(counts).toEqual({
+      company: expect.any(Number),
+      thing: expect.any(Number),
+      "own-user": expect.any(Number),
+      platform: 4,
+      public: 7,
+    });
     expect(byCompanyParam().length).toBeGreaterThanOrEqual(5);
     expect(byActiveCompany().length).toBeGreaterThanOrEqual(3);
     expect(thingRoutes().length).toBeGreaterThanOrEqual(5);
     expect(ownUserRoutes().length).toBeGreaterThanOrEqual(8);
-    expect(routes.map(routeKey)).toEqual(expect.arrayContaining(["GET /api/companies/:companyId/meetings/upcoming", "DELETE /api/documents/:id", "POST /api/notifications/:id/read"]));
+    expect(routes.map(routeKey)).toEqual(
+      expect.arrayContaining([
+        "GET /api/companies/:companyId/meetings/upcoming",
+        "DELETE /api/documents/:id",
+        "POST /api/notifications/:id/read",
+      ]),
+    );
   });
 
   it("bites: reports a company route guarded by a session alone, an unguarded route, a late guard and a thing route with no fixture", () => {
@@ -175,7 +214,9 @@ describe("the route walker", () => {
     extra.get("/unguarded", answer);
     extra.get("/companies/:companyId/late", answer, ...guards.requireCompanyMember());
     const meetingOf = { from: "thing" as const, companyOf: async () => companyA.id };
-    extra.get("/meetings/:id/minutes", ...guards.requireCompanyMember({ company: meetingOf }), (req, res) => res.json(tenantOf(req).company));
+    extra.get("/meetings/:id/minutes", ...guards.requireCompanyMember({ company: meetingOf }), (req, res) =>
+      res.json(tenantOf(req).company),
+    );
     app.use("/api", extra);
 
     const walked = apiRoutes(app);
@@ -194,18 +235,46 @@ describe("the route walker", () => {
   });
 
   it("reports the public list or the fixtures naming a route that does not exist", () => {
-    expect(apiRoutes(ctx.app, ["GET /api/health", "GET /api/gone"]).problems).toContain("the public list names GET /api/gone, which is no route");
-    expect(fixtureProblems(routes, { ...routeFixtures, "GET /api/gone/:id": { thing: "meeting" } })).toEqual(["the fixtures name GET /api/gone/:id, which is no route"]);
+    expect(apiRoutes(ctx.app, ["GET /api/health", "GET /api/gone"]).problems).toContain(
+      "the public list names GET /api/gone, which is no route",
+    );
+    expect(fixtureProblems(routes, { ...routeFixtures, "GET /api/gone/:id": { thing: "meeting" } })).toEqual([
+      "the fixtures name GET /api/gone/:id, which is no route",
+    ]);
   });
 });
 
 /** Each class's refusal, proved for every route of the class. */
 const refusedClasses = [
-  { name: "company routes (/api/companies/:companyId/...)", list: byCompanyParam, caller: () => bob, status: 403, who: "a member of company B" },
-  { name: "company routes on the caller's active company", list: byActiveCompany, caller: () => dan, status: 403, who: "a caller whose active company they are no member of" },
+  {
+    name: "company routes (/api/companies/:companyId/...)",
+    list: byCompanyParam,
+    caller: () => bob,
+    status: 403,
+    who: "a member of company B",
+  },
+  {
+    name: "company routes on the caller's active company",
+    list: byActiveCompany,
+    caller: () => dan,
+    status: 403,
+    who: "a caller whose active company they are no member of",
+  },
   { name: "routes naming a company's thing by id", list: thingRoutes, caller: () => bob, status: 404, who: "a member of company B" },
-  { name: "own-user routes on /api/users/:id", list: () => ownUserRoutes().filter((route) => isGuard(route, "param")), caller: () => bob, status: 403, who: "another user" },
-  { name: "own-user routes on a thing of the user's", list: () => ownUserRoutes().filter((route) => isGuard(route, "owner")), caller: () => bob, status: 404, who: "another user" },
+  {
+    name: "own-user routes on /api/users/:id",
+    list: () => ownUserRoutes().filter((route) => isGuard(route, "param")),
+    caller: () => bob,
+    status: 403,
+    who: "another user",
+  },
+  {
+    name: "own-user routes on a thing of the user's",
+    list: () => ownUserRoutes().filter((route) => isGuard(route, "owner")),
+    caller: () => bob,
+    status: 404,
+    who: "another user",
+  },
   { name: "platform routes", list: platformRoutes, caller: () => alice, status: 403, who: "a company founder who is no platform admin" },
 ];
 
@@ -243,7 +312,8 @@ describe("refusals that say nothing more", () => {
 
   it("platform routes tell anyone else that they are for platform administrators only", async () => {
     for (const route of platformRoutes()) {
-      for (const response of await call(route, serviceId, bob.bearer)) expect(response.body).toEqual({ message: "Platform administrators only" });
+      for (const response of await call(route, serviceId, bob.bearer))
+        expect(response.body).toEqual({ message: "Platform administrators only" });
     }
   });
 
@@ -258,7 +328,8 @@ describe("every route is real: the right caller gets through it", () => {
     const failures: string[] = [];
     const passes = async (route: ApiRoute, bearer: string | undefined, id = idFor(route)) => {
       for (const response of await call(route, id, bearer)) {
-        if ([401, 403, 404].includes(response.status) || response.status >= 500) failures.push(`${routeKey(route)} → ${response.status} ${response.text}`);
+        if ([401, 403, 404].includes(response.status) || response.status >= 500)
+          failures.push(`${routeKey(route)} → ${response.status} ${response.text}`);
       }
     };
     for (const route of publicOnes()) await passes(route, undefined);

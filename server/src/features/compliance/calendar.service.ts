@@ -58,7 +58,8 @@ type FeedDeps = ServiceDeps<"db" | "clock" | "appSecret" | "mail">;
 /** Which company a feed call is about: `?companyId=`, else the caller's active company; they must be a member. */
 async function feedCompany({ db }: ServiceDeps<"db">, user: UserRow, requested: unknown): Promise<number> {
   const companyId = requested === undefined ? user.activeCompanyId : parseId(requested);
-  if (requested !== undefined && companyId == null) throw new HttpError(400, "companyId must be a company id", {}, [{ path: "companyId", message: "companyId must be a company id" }]);
+  if (requested !== undefined && companyId == null)
+    throw new HttpError(400, "companyId must be a company id", {}, [{ path: "companyId", message: "companyId must be a company id" }]);
   if (companyId == null) throw new HttpError(400, "Create or choose a company first");
   const [membership] = await db
     .select({ userId: memberships.userId })
@@ -101,7 +102,12 @@ export async function subscribedCalendar(deps: FeedDeps, query: Record<string, u
   const missing = (["user", "company", "key"] as const).filter((name) => query[name] === undefined || query[name] === "");
   if (missing.length > 0) {
     const message = "A calendar feed address names a user, a company and a key";
-    throw new HttpError(400, message, {}, missing.map((path) => ({ path, message: `${path} is required` })));
+    throw new HttpError(
+      400,
+      message,
+      {},
+      missing.map((path) => ({ path, message: `${path} is required` })),
+    );
   }
   const userId = parseId(query.user);
   const companyId = parseId(query.company);

@@ -69,7 +69,12 @@ describe("quarterly board meeting", () => {
 
   it("is pending the day before the deadline and overdue from it, with the deadline as due date", () => {
     const before = quarterlyBoardMeeting([], at("2027-03-17T23:59:59.999Z"));
-    expect(before).toMatchObject({ id: complianceRuleIds.quarterlyBoardMeeting, status: "pending", dueDate: deadline, category: "meetings" });
+    expect(before).toMatchObject({
+      id: complianceRuleIds.quarterlyBoardMeeting,
+      status: "pending",
+      dueDate: deadline,
+      category: "meetings",
+    });
     expect(quarterlyBoardMeeting([], at(deadline))).toMatchObject({ status: "overdue", dueDate: deadline });
     expect(quarterlyBoardMeeting([], at("2027-03-31T23:59:59.999Z")).status).toBe("overdue");
   });
@@ -77,7 +82,10 @@ describe("quarterly board meeting", () => {
   it("starts afresh with each quarter", () => {
     const old = [meeting("2027-02-01T10:00:00Z")];
     expect(quarterlyBoardMeeting(old, at("2027-03-31T23:59:59.999Z")).status).toBe("completed");
-    expect(quarterlyBoardMeeting(old, at("2027-04-01T00:00:00Z"))).toMatchObject({ status: "pending", dueDate: "2027-06-17T00:00:00.000Z" });
+    expect(quarterlyBoardMeeting(old, at("2027-04-01T00:00:00Z"))).toMatchObject({
+      status: "pending",
+      dueDate: "2027-06-17T00:00:00.000Z",
+    });
   });
 
   it("is upcoming while one is scheduled later this quarter, even in the last 14 days", () => {
@@ -90,7 +98,10 @@ describe("quarterly board meeting", () => {
   it("is completed once a meeting of this quarter has started, with next quarter's due date", () => {
     const held = [meeting("2027-03-20T10:00:00Z")];
     expect(quarterlyBoardMeeting(held, at("2027-03-20T09:59:59Z")).status).toBe("upcoming");
-    expect(quarterlyBoardMeeting(held, at("2027-03-20T10:00:00Z"))).toMatchObject({ status: "completed", dueDate: "2027-06-17T00:00:00.000Z" });
+    expect(quarterlyBoardMeeting(held, at("2027-03-20T10:00:00Z"))).toMatchObject({
+      status: "completed",
+      dueDate: "2027-06-17T00:00:00.000Z",
+    });
     // Q4's next due date is in the next year.
     expect(quarterlyBoardMeeting([meeting("2027-11-01T10:00:00Z")], at("2027-12-01T00:00:00Z")).dueDate).toBe("2028-03-18T00:00:00.000Z");
   });
@@ -110,13 +121,20 @@ describe("annual general meeting", () => {
 
   it("is due 18 months after the company's creation before the first", () => {
     const due = "2027-07-15T00:00:00.000Z";
-    expect(annualGeneralMeeting([], created, at("2027-07-14T23:59:59.999Z"))).toMatchObject({ id: complianceRuleIds.annualGeneralMeeting, status: "pending", dueDate: due });
+    expect(annualGeneralMeeting([], created, at("2027-07-14T23:59:59.999Z"))).toMatchObject({
+      id: complianceRuleIds.annualGeneralMeeting,
+      status: "pending",
+      dueDate: due,
+    });
     expect(annualGeneralMeeting([], created, at(due))).toMatchObject({ status: "overdue", dueDate: due });
   });
 
   it("is due 15 months after the last one, completed for 12 months after it", () => {
     const last = [meeting("2027-03-01T10:00:00Z", { title: "Annual General Meeting 2027" })];
-    expect(annualGeneralMeeting(last, created, at("2027-03-01T10:00:00Z"))).toMatchObject({ status: "completed", dueDate: "2028-06-01T10:00:00.000Z" });
+    expect(annualGeneralMeeting(last, created, at("2027-03-01T10:00:00Z"))).toMatchObject({
+      status: "completed",
+      dueDate: "2028-06-01T10:00:00.000Z",
+    });
     expect(annualGeneralMeeting(last, created, at("2028-03-01T09:59:59Z")).status).toBe("completed");
     expect(annualGeneralMeeting(last, created, at("2028-03-01T10:00:00Z")).status).toBe("pending");
     expect(annualGeneralMeeting(last, created, at("2028-06-01T09:59:59Z")).status).toBe("pending");
@@ -140,8 +158,13 @@ describe("annual general meeting", () => {
   });
 
   it("only counts meetings whose title names an AGM", () => {
-    expect(annualGeneralMeeting([meeting("2027-03-01T10:00:00Z", { title: "Board Meeting" })], created, at("2027-08-01T00:00:00Z")).status).toBe("overdue");
-    expect(annualGeneralMeeting([meeting("2027-03-01T10:00:00Z", { title: "AGM", status: "cancelled" })], created, at("2027-08-01T00:00:00Z")).status).toBe("overdue");
+    expect(
+      annualGeneralMeeting([meeting("2027-03-01T10:00:00Z", { title: "Board Meeting" })], created, at("2027-08-01T00:00:00Z")).status,
+    ).toBe("overdue");
+    expect(
+      annualGeneralMeeting([meeting("2027-03-01T10:00:00Z", { title: "AGM", status: "cancelled" })], created, at("2027-08-01T00:00:00Z"))
+        .status,
+    ).toBe("overdue");
   });
 });
 
@@ -171,13 +194,20 @@ describe("financial statements", () => {
   const created = at("2026-01-15T00:00:00Z");
 
   it("is due 12 months after the company's creation before the first", () => {
-    expect(financialStatements(null, created, at("2027-01-14T23:59:59Z"))).toMatchObject({ id: complianceRuleIds.financialStatements, status: "pending", dueDate: "2027-01-15T00:00:00.000Z" });
+    expect(financialStatements(null, created, at("2027-01-14T23:59:59Z"))).toMatchObject({
+      id: complianceRuleIds.financialStatements,
+      status: "pending",
+      dueDate: "2027-01-15T00:00:00.000Z",
+    });
     expect(financialStatements(null, created, at("2027-01-15T00:00:00Z")).status).toBe("overdue");
   });
 
   it("is completed for 12 months after the newest upload", () => {
     const uploaded = at("2028-02-29T09:00:00Z");
-    expect(financialStatements(uploaded, created, at("2029-02-28T08:59:59Z"))).toMatchObject({ status: "completed", dueDate: "2029-02-28T09:00:00.000Z" });
+    expect(financialStatements(uploaded, created, at("2029-02-28T08:59:59Z"))).toMatchObject({
+      status: "completed",
+      dueDate: "2029-02-28T09:00:00.000Z",
+    });
     expect(financialStatements(uploaded, created, at("2029-02-28T09:00:00Z")).status).toBe("overdue");
   });
 });
@@ -206,7 +236,10 @@ describe("meeting minutes", () => {
   });
 
   it("is overdue 30 days after the meeting ended without minutes", () => {
-    expect(meetingMinutes([held], [], at("2027-05-31T11:59:59Z"))).toMatchObject({ status: "pending", dueDate: "2027-05-31T12:00:00.000Z" });
+    expect(meetingMinutes([held], [], at("2027-05-31T11:59:59Z"))).toMatchObject({
+      status: "pending",
+      dueDate: "2027-05-31T12:00:00.000Z",
+    });
     expect(meetingMinutes([held], [], at("2027-05-31T12:00:00Z")).status).toBe("overdue");
   });
 
@@ -223,8 +256,18 @@ describe("meeting minutes", () => {
 
 describe("resolutions", () => {
   const now = at("2027-06-01T00:00:00Z");
-  const pending = (deadline: string): ComplianceResolution => ({ status: "pending", deadline: at(deadline), decidedAt: null, quorumMet: null });
-  const decided = (decidedAt: string, quorumMet: boolean | null): ComplianceResolution => ({ status: "approved", deadline: at(decidedAt), decidedAt: at(decidedAt), quorumMet });
+  const pending = (deadline: string): ComplianceResolution => ({
+    status: "pending",
+    deadline: at(deadline),
+    decidedAt: null,
+    quorumMet: null,
+  });
+  const decided = (decidedAt: string, quorumMet: boolean | null): ComplianceResolution => ({
+    status: "approved",
+    deadline: at(decidedAt),
+    decidedAt: at(decidedAt),
+    quorumMet,
+  });
 
   it("none pending past the deadline: overdue from the deadline itself", () => {
     expect(noExpiredResolutions([], now)).toMatchObject({ id: complianceRuleIds.noExpiredResolutions, status: "completed" });
@@ -246,7 +289,14 @@ describe("resolutions", () => {
 describe("groups", () => {
   it("answers Meetings, Documents, Resolutions with progress = completed ÷ items", () => {
     const groups = complianceGroups(
-      { companyCreatedAt: at("2027-01-01T00:00:00Z"), meetings: [], latestFinancialAt: null, legalDocuments: 1, minutesUploadedAt: [], resolutions: [] },
+      {
+        companyCreatedAt: at("2027-01-01T00:00:00Z"),
+        meetings: [],
+        latestFinancialAt: null,
+        legalDocuments: 1,
+        minutesUploadedAt: [],
+        resolutions: [],
+      },
       at("2027-02-01T00:00:00Z"),
     );
     expect(groups.map((group) => [group.name, group.progress, group.items.length])).toEqual([

@@ -96,7 +96,14 @@ const counts = (meeting: ComplianceMeeting) => meeting.status !== "draft" && mee
 /** A meeting is an Annual General Meeting when its title says so: "Annual General Meeting", or "AGM" as a word (any case). */
 export const isAnnualGeneralMeeting = (title: string) => /annual\s+general\s+meeting|\bagm\b/i.test(title);
 
-function item(id: string, category: ComplianceCategory, title: string, status: ComplianceStatus, description: string, dueDate?: Date): ComplianceItem {
+function item(
+  id: string,
+  category: ComplianceCategory,
+  title: string,
+  status: ComplianceStatus,
+  description: string,
+  dueDate?: Date,
+): ComplianceItem {
   return { id, title, description, status, ...(dueDate ? { dueDate: dueDate.toISOString() } : {}), category };
 }
 
@@ -117,9 +124,12 @@ export function quarterlyBoardMeeting(meetings: readonly ComplianceMeeting[], no
     .filter((meeting) => meeting.startsAt >= start && meeting.startsAt <= now)
     .sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())[0];
   if (held) return make("completed", `Held on ${day(held.startsAt)}: ${held.title}.`, quarterDeadline(quarterOf(end).end));
-  const scheduled = active.filter((meeting) => meeting.startsAt > now && meeting.startsAt < end).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
+  const scheduled = active
+    .filter((meeting) => meeting.startsAt > now && meeting.startsAt < end)
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
   if (scheduled) return make("upcoming", `Scheduled for ${day(scheduled.startsAt)}: ${scheduled.title}.`, deadline);
-  if (now >= deadline) return make("overdue", `No board meeting held or scheduled this quarter; one was due by ${day(deadline)}.`, deadline);
+  if (now >= deadline)
+    return make("overdue", `No board meeting held or scheduled this quarter; one was due by ${day(deadline)}.`, deadline);
   return make("pending", `Hold or schedule a board meeting this quarter, by ${day(deadline)}.`, deadline);
 }
 
@@ -140,7 +150,8 @@ export function annualGeneralMeeting(meetings: readonly ComplianceMeeting[], com
     const booked = next ? ` One is scheduled for ${day(next.startsAt)}.` : "";
     return make("overdue", `Was due by ${day(due)}, ${last ? agmIntervalMonths : firstAgmMonths} months after ${since}.${booked}`);
   }
-  if (last && addMonths(last.startsAt, agmYearMonths) > now) return make("completed", `Held on ${day(last.startsAt)}; the next is due by ${day(due)}.`);
+  if (last && addMonths(last.startsAt, agmYearMonths) > now)
+    return make("completed", `Held on ${day(last.startsAt)}; the next is due by ${day(due)}.`);
   if (next && next.startsAt <= due) return make("upcoming", `Scheduled for ${day(next.startsAt)}; due by ${day(due)}.`);
   return make("pending", `Due by ${day(due)}, ${last ? agmIntervalMonths : firstAgmMonths} months after ${since}.`);
 }
@@ -153,13 +164,21 @@ export function meetingNotice(meetings: readonly ComplianceMeeting[], now: Date)
   const since = addMonths(now, -lookbackMonths);
   const considered = meetings.filter((meeting) => counts(meeting) && meeting.startsAt >= since);
   const short = considered.filter((meeting) => meeting.startsAt.getTime() - meeting.scheduledAt.getTime() < noticeDays * dayMs);
-  const make = (status: ComplianceStatus, description: string) => item(complianceRuleIds.meetingNotice, "meetings", "Meeting Notice", status, description);
-  if (considered.length === 0) return make("pending", `No meeting in the last ${lookbackMonths} months to check: schedule meetings at least ${noticeDays} days ahead.`);
+  const make = (status: ComplianceStatus, description: string) =>
+    item(complianceRuleIds.meetingNotice, "meetings", "Meeting Notice", status, description);
+  if (considered.length === 0)
+    return make(
+      "pending",
+      `No meeting in the last ${lookbackMonths} months to check: schedule meetings at least ${noticeDays} days ahead.`,
+    );
   if (short.length > 0) {
     const names = short.map((meeting) => `${meeting.title} (${day(meeting.startsAt)})`).join(", ");
     return make("overdue", `${plural(short.length, "meeting")} scheduled less than ${noticeDays} days ahead: ${names}.`);
   }
-  return make("completed", `All ${plural(considered.length, "meeting")} of the last ${lookbackMonths} months were scheduled at least ${noticeDays} days ahead.`);
+  return make(
+    "completed",
+    `All ${plural(considered.length, "meeting")} of the last ${lookbackMonths} months were scheduled at least ${noticeDays} days ahead.`,
+  );
 }
 
 // --- Documents ---
@@ -173,15 +192,24 @@ export function financialStatements(latestFinancialAt: Date | null, companyCreat
   const due = addMonths(latestFinancialAt ?? companyCreatedAt, lookbackMonths);
   const make = (status: ComplianceStatus, description: string) =>
     item(complianceRuleIds.financialStatements, "documents", "Financial Statements", status, description, due);
-  if (now >= due) return make("overdue", latestFinancialAt ? `The last Financial document was uploaded on ${day(latestFinancialAt)}; new statements were due by ${day(due)}.` : `Upload financial statements (a Financial document); they were due by ${day(due)}.`);
+  if (now >= due)
+    return make(
+      "overdue",
+      latestFinancialAt
+        ? `The last Financial document was uploaded on ${day(latestFinancialAt)}; new statements were due by ${day(due)}.`
+        : `Upload financial statements (a Financial document); they were due by ${day(due)}.`,
+    );
   if (latestFinancialAt) return make("completed", `Uploaded on ${day(latestFinancialAt)}; the next are due by ${day(due)}.`);
   return make("pending", `Upload financial statements (a Financial document) by ${day(due)}.`);
 }
 
 /** A Legal document (articles, bylaws) on file: completed with at least one, pending otherwise. */
 export function legalDocuments(count: number): ComplianceItem {
-  const make = (status: ComplianceStatus, description: string) => item(complianceRuleIds.legalDocuments, "documents", "Legal Documents", status, description);
-  return count > 0 ? make("completed", `${plural(count, "Legal document")} on file.`) : make("pending", "Upload the company's articles or bylaws as a Legal document.");
+  const make = (status: ComplianceStatus, description: string) =>
+    item(complianceRuleIds.legalDocuments, "documents", "Legal Documents", status, description);
+  return count > 0
+    ? make("completed", `${plural(count, "Legal document")} on file.`)
+    : make("pending", "Upload the company's articles or bylaws as a Legal document.");
 }
 
 /**
@@ -206,8 +234,13 @@ export function meetingMinutes(meetings: readonly ComplianceMeeting[], minutesUp
   }
   const make = (status: ComplianceStatus, description: string, due?: Date) =>
     item(complianceRuleIds.meetingMinutes, "documents", "Meeting Minutes", status, description, due);
-  if (held.length === 0) return make("pending", `No meeting held in the last ${minutesLookbackMonths} months: upload a document named "… minutes …" after each one.`);
-  if (missing.length === 0) return make("completed", `Minutes on file for all ${plural(held.length, "meeting")} of the last ${minutesLookbackMonths} months.`);
+  if (held.length === 0)
+    return make(
+      "pending",
+      `No meeting held in the last ${minutesLookbackMonths} months: upload a document named "… minutes …" after each one.`,
+    );
+  if (missing.length === 0)
+    return make("completed", `Minutes on file for all ${plural(held.length, "meeting")} of the last ${minutesLookbackMonths} months.`);
   const due = addDays(missing[0]!.endsAt, minutesGraceDays);
   const names = missing.map((meeting) => `${meeting.title} (${day(meeting.startsAt)})`).join(", ");
   return make(now >= due ? "overdue" : "pending", `Minutes missing for ${plural(missing.length, "meeting")}: ${names}.`, due);
@@ -218,7 +251,8 @@ export function meetingMinutes(meetings: readonly ComplianceMeeting[], minutesUp
 /** No resolution still pending past its deadline (the Expired tab is empty): completed, else overdue. */
 export function noExpiredResolutions(resolutions: readonly ComplianceResolution[], now: Date): ComplianceItem {
   const expired = resolutions.filter((resolution) => resolution.status === "pending" && resolution.deadline <= now);
-  const make = (status: ComplianceStatus, description: string) => item(complianceRuleIds.noExpiredResolutions, "resolutions", "No Expired Resolutions", status, description);
+  const make = (status: ComplianceStatus, description: string) =>
+    item(complianceRuleIds.noExpiredResolutions, "resolutions", "No Expired Resolutions", status, description);
   return expired.length > 0
     ? make("overdue", `${plural(expired.length, "resolution")} still pending past the deadline.`)
     : make("completed", "No resolution is pending past its deadline.");
@@ -230,11 +264,19 @@ export function noExpiredResolutions(resolutions: readonly ComplianceResolution[
  */
 export function decidedWithQuorum(resolutions: readonly ComplianceResolution[], now: Date): ComplianceItem {
   const since = addMonths(now, -lookbackMonths);
-  const decided = resolutions.filter((resolution) => resolution.status !== "pending" && resolution.decidedAt !== null && resolution.decidedAt >= since && resolution.decidedAt <= now);
+  const decided = resolutions.filter(
+    (resolution) =>
+      resolution.status !== "pending" && resolution.decidedAt !== null && resolution.decidedAt >= since && resolution.decidedAt <= now,
+  );
   const without = decided.filter((resolution) => resolution.quorumMet !== true);
-  const make = (status: ComplianceStatus, description: string) => item(complianceRuleIds.decidedWithQuorum, "resolutions", "Decided with Quorum", status, description);
+  const make = (status: ComplianceStatus, description: string) =>
+    item(complianceRuleIds.decidedWithQuorum, "resolutions", "Decided with Quorum", status, description);
   if (decided.length === 0) return make("pending", `No resolution decided in the last ${lookbackMonths} months.`);
-  if (without.length > 0) return make("overdue", `${without.length} of ${plural(decided.length, "resolution")} decided in the last ${lookbackMonths} months lacked quorum.`);
+  if (without.length > 0)
+    return make(
+      "overdue",
+      `${without.length} of ${plural(decided.length, "resolution")} decided in the last ${lookbackMonths} months lacked quorum.`,
+    );
   return make("completed", `All ${plural(decided.length, "resolution")} decided in the last ${lookbackMonths} months had quorum.`);
 }
 

@@ -5,7 +5,15 @@ import type { ServiceDeps } from "../../app-deps";
 import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { addMonths, complianceGroups, lookbackMonths, minutesLookbackMonths, type ComplianceMeeting, type ComplianceRecord, type ComplianceResolution } from "./compliance-rules";
+import {
+  addMonths,
+  complianceGroups,
+  lookbackMonths,
+  minutesLookbackMonths,
+  type ComplianceMeeting,
+  type ComplianceRecord,
+  type ComplianceResolution,
+} from "./compliance-rules";
 
 type Deps = ServiceDeps<"db" | "clock">;
 
@@ -52,8 +60,14 @@ const recordQuery = preparedPerDatabase((db) =>
   db
     .select({
       createdAt: companies.createdAt,
-      latestFinancialMs: sql<number | null>`(select extract(epoch from max(d.created_at)) * 1000 from documents d where d.company_id = companies.id and d.category = 'Financial')`.mapWith((value) => (value == null ? null : Number(value))),
-      legalDocuments: sql<number>`(select count(*) from documents d where d.company_id = companies.id and d.category = 'Legal')`.mapWith(Number),
+      latestFinancialMs: sql<
+        number | null
+      >`(select extract(epoch from max(d.created_at)) * 1000 from documents d where d.company_id = companies.id and d.category = 'Financial')`.mapWith(
+        (value) => (value == null ? null : Number(value)),
+      ),
+      legalDocuments: sql<number>`(select count(*) from documents d where d.company_id = companies.id and d.category = 'Legal')`.mapWith(
+        Number,
+      ),
       meetings: sql<MeetingJson[]>`(
         select coalesce(json_agg(json_build_object(
           'id', m.document_id, 'title', m.title, 'startsAt', m.starts_at, 'endsAt', m.ends_at, 'status', m.status,

@@ -91,10 +91,17 @@ describe("GET /api/companies/:companyId/compliance", () => {
     const resolution = await api()
       .post("/api/resolutions")
       .set("Authorization", founder.bearer)
-      .send({ title: "Adopt the accounts", description: "FY2026", type: "Ordinary", deadline: new Date(ctx.clock.now().getTime() + 7 * day).toISOString() });
+      .send({
+        title: "Adopt the accounts",
+        description: "FY2026",
+        type: "Ordinary",
+        deadline: new Date(ctx.clock.now().getTime() + 7 * day).toISOString(),
+      });
     expect(resolution.status).toBe(201);
     for (const voter of [founder, director]) {
-      expect((await api().post(`/api/resolutions/${resolution.body.id}/vote`).set("Authorization", voter.bearer).send({ vote: "yes" })).status).toBe(200);
+      expect(
+        (await api().post(`/api/resolutions/${resolution.body.id}/vote`).set("Authorization", voter.bearer).send({ vote: "yes" })).status,
+      ).toBe(200);
     }
 
     ctx.clock.set("2027-01-16T09:00:00.000Z");
@@ -137,7 +144,12 @@ describe("GET /api/companies/:companyId/compliance", () => {
       await api()
         .post("/api/resolutions")
         .set("Authorization", founder.bearer)
-        .send({ title: `Resolution ${index}`, description: "Vote", type: "Ordinary", deadline: new Date(ctx.clock.now().getTime() + day).toISOString() });
+        .send({
+          title: `Resolution ${index}`,
+          description: "Vote",
+          type: "Ordinary",
+          deadline: new Date(ctx.clock.now().getTime() + day).toISOString(),
+        });
     }
     ctx.clock.advance(60 * day);
     const again = await signIn(founder);
@@ -153,7 +165,10 @@ function unfoldIcs(text: string): string[] {
   expect(text.endsWith("\r\n")).toBe(true);
   expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
   for (const line of text.split("\r\n")) expect(Buffer.byteLength(line, "utf8"), line).toBeLessThanOrEqual(75);
-  return text.slice(0, -2).replace(/\r\n[ \t]/g, "").split("\r\n");
+  return text
+    .slice(0, -2)
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n");
 }
 
 /** The VEVENTs of an unfolded calendar, each as its properties. */
@@ -188,14 +203,28 @@ describe("the compliance calendar", () => {
     expect(lines.at(-1)).toBe("END:VCALENDAR");
     expect(lines).toContain("X-WR-CALNAME:Réunion du conseil — 2027 ✓ 董事会 (Quorum)");
     const all = events(lines);
-    expect(all.find((event) => event.UID === `meeting-${id}@quorum`)).toMatchObject({ SUMMARY: title, DTSTART: "20270520T083000Z", DTEND: "20270520T103000Z" });
+    expect(all.find((event) => event.UID === `meeting-${id}@quorum`)).toMatchObject({
+      SUMMARY: title,
+      DTSTART: "20270520T083000Z",
+      DTEND: "20270520T103000Z",
+    });
     expect(all.some((event) => event.SUMMARY === "Past meeting")).toBe(false);
     const dueUids = all.filter((event) => !event.UID!.startsWith("meeting-")).map((event) => event.UID);
     expect(dueUids.sort()).toEqual(
       // The past meeting has no minutes yet: they have a due date too.
-      [complianceRuleIds.quarterlyBoardMeeting, complianceRuleIds.annualGeneralMeeting, complianceRuleIds.financialStatements, complianceRuleIds.meetingMinutes].map((rule) => `${rule}.company-${company.id}@quorum`).sort(),
+      [
+        complianceRuleIds.quarterlyBoardMeeting,
+        complianceRuleIds.annualGeneralMeeting,
+        complianceRuleIds.financialStatements,
+        complianceRuleIds.meetingMinutes,
+      ]
+        .map((rule) => `${rule}.company-${company.id}@quorum`)
+        .sort(),
     );
-    expect(all.find((event) => event.UID!.startsWith(complianceRuleIds.annualGeneralMeeting))).toMatchObject({ SUMMARY: "Annual General Meeting due", DTSTART: "20281103T090000Z" });
+    expect(all.find((event) => event.UID!.startsWith(complianceRuleIds.annualGeneralMeeting))).toMatchObject({
+      SUMMARY: "Annual General Meeting due",
+      DTSTART: "20281103T090000Z",
+    });
     for (const line of lines.filter((line) => /^(DTSTART|DTEND|DTSTAMP)/.test(line))) expect(line).toMatch(/:\d{8}T\d{6}Z$/);
   });
 
@@ -278,7 +307,9 @@ describe("the calendar feed", () => {
     const { founder } = await board("Mine Ltd");
     const { company: other } = await board("Theirs Ltd");
     expect((await feedOf(founder, `?companyId=${other.id}`)).status).toBe(403);
-    expect((await api().post(`/api/users/${founder.id}/calendar-feed/rotate?companyId=${other.id}`).set("Authorization", founder.bearer)).status).toBe(403);
+    expect(
+      (await api().post(`/api/users/${founder.id}/calendar-feed/rotate?companyId=${other.id}`).set("Authorization", founder.bearer)).status,
+    ).toBe(403);
     expect((await feedOf(founder, "?companyId=abc")).status).toBe(400);
   });
 });

@@ -17,7 +17,11 @@ export function calendarFeedSecret(feed: { userId: number; companyId: number; ve
 export const feedSecretPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** True when `given` is the secret of this user, company and version (compared in constant time). */
-export function isCalendarFeedSecret(given: string, feed: { userId: number; companyId: number; version: number }, appSecret: string): boolean {
+export function isCalendarFeedSecret(
+  given: string,
+  feed: { userId: number; companyId: number; version: number },
+  appSecret: string,
+): boolean {
   if (!feedSecretPattern.test(given)) return false;
   const expected = Buffer.from(calendarFeedSecret(feed, appSecret));
   const actual = Buffer.from(given);

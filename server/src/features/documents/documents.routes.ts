@@ -85,7 +85,10 @@ export function documentsRouter(deps: RouterDeps): Router {
         // A data URL is only ever a file: whoever may not upload is refused before a byte is stored.
         assertPermission(tenant.role, permissionToCreate(before.category));
         refuseMeetingFile(before.category);
-        file = { received: await receiveFile(deps, bytes, claimedExtension(before, mediaType), mediaType ?? "application/octet-stream"), mediaType };
+        file = {
+          received: await receiveFile(deps, bytes, claimedExtension(before, mediaType), mediaType ?? "application/octet-stream"),
+          mediaType,
+        };
       });
       // Scheduling a meeting and uploading a file are different capabilities; either refusal comes before validation.
       assertPermission(tenant.role, permissionToCreate((body as { category?: unknown } | undefined)?.category));
@@ -194,7 +197,10 @@ function claimedExtension(before: Record<string, unknown>, mediaType: string | n
 /** RFC 6266: an ASCII fallback `filename` and the exact name as UTF-8 in `filename*`; the type's extension is added when the name lacks it. */
 export function contentDisposition(kind: "inline" | "attachment", name: string, fileType: string): string {
   const extension = extensionFor(fileType);
-  const full = extension && !name.toLowerCase().endsWith(`.${extension}`) && !(extension === "jpg" && name.toLowerCase().endsWith(".jpeg")) ? `${name}.${extension}` : name;
+  const full =
+    extension && !name.toLowerCase().endsWith(`.${extension}`) && !(extension === "jpg" && name.toLowerCase().endsWith(".jpeg"))
+      ? `${name}.${extension}`
+      : name;
   const ascii = full.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   const encoded = encodeURIComponent(full).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;

@@ -174,7 +174,13 @@ export interface DocumentMeta {
  * whose bytes are checked and stored as they arrive. `fileName` is the part's own file name (its extension
  * is the claimed type).
  */
-export async function uploadDocument(deps: StoreDeps, tenant: TenantContext, fields: UploadFields, fileName: string, source: AsyncIterable<Buffer>): Promise<number> {
+export async function uploadDocument(
+  deps: StoreDeps,
+  tenant: TenantContext,
+  fields: UploadFields,
+  fileName: string,
+  source: AsyncIterable<Buffer>,
+): Promise<number> {
   const extension = extensionOf(fileName);
   if (!isAcceptedExtension(extension)) throw unsupportedType();
   const meta = { name: fields.name, category: uploadCategoryOf(fields.category), description: fields.description ?? null };
@@ -182,7 +188,13 @@ export async function uploadDocument(deps: StoreDeps, tenant: TenantContext, fie
 }
 
 /** Checks and stores the bytes, then commits the document and claims them in one transaction. */
-async function storeDocumentFile(deps: StoreDeps, tenant: TenantContext, meta: DocumentMeta, extension: AcceptedExtension, source: AsyncIterable<Buffer>): Promise<number> {
+async function storeDocumentFile(
+  deps: StoreDeps,
+  tenant: TenantContext,
+  meta: DocumentMeta,
+  extension: AcceptedExtension,
+  source: AsyncIterable<Buffer>,
+): Promise<number> {
   const received = await receiveFile(deps, source, extension, acceptedFileTypes[extension]);
   return commitReceivedFile(deps, tenant, meta, extension, received);
 }
@@ -199,7 +211,12 @@ export interface ReceivedFile {
  * (checked by `commitReceivedFile`, and the stored bytes removed on a refusal). A failure removes what was
  * stored and rethrows.
  */
-export async function receiveFile(deps: StoreDeps, source: AsyncIterable<Buffer>, extension: AcceptedExtension | null, contentType: string): Promise<ReceivedFile> {
+export async function receiveFile(
+  deps: StoreDeps,
+  source: AsyncIterable<Buffer>,
+  extension: AcceptedExtension | null,
+  contentType: string,
+): Promise<ReceivedFile> {
   const target = await currentFileTarget(deps);
   const inspected = inspectFile(source, extension);
   const place = await writeFile(deps, target, inspected.bytes, contentType);
@@ -210,7 +227,13 @@ export async function receiveFile(deps: StoreDeps, source: AsyncIterable<Buffer>
  * The second half: checks the received bytes against the type finally claimed, commits the document and
  * claims the bytes in one transaction. On any failure the bytes are removed.
  */
-export async function commitReceivedFile(deps: StoreDeps, tenant: TenantContext, meta: DocumentMeta, extension: AcceptedExtension, received: ReceivedFile): Promise<number> {
+export async function commitReceivedFile(
+  deps: StoreDeps,
+  tenant: TenantContext,
+  meta: DocumentMeta,
+  extension: AcceptedExtension,
+  received: ReceivedFile,
+): Promise<number> {
   try {
     const { fileType, size, sha256 } = received.result(extension);
     return await commitDocument(deps, tenant, { ...meta, fileType, fileSize: size }, { ...received.place, sha256 });
@@ -237,7 +260,10 @@ export function refuseMeetingFile(category: unknown): void {
  * The document fields of a file sent in a JSON body, checked once the whole body is read: a name, one of
  * the categories, and the type its name (or, without an extension, its declared type) claims.
  */
-export function jsonFileDocument(input: CreateDocumentBody, mediaType: string | null): { meta: DocumentMeta; extension: AcceptedExtension } {
+export function jsonFileDocument(
+  input: CreateDocumentBody,
+  mediaType: string | null,
+): { meta: DocumentMeta; extension: AcceptedExtension } {
   refuseMeetingFile(input.category);
   if (!input.name) throw invalidField("name", "Name is required");
   const meta = { name: input.name, category: uploadCategoryOf(input.category), description: input.description ?? null };
@@ -320,7 +346,13 @@ export async function listLibrary({ db }: ServiceDeps<"db">, companyId: number):
 /** `GET /api/companies/:companyId/documents/recent`: the newest `limit` (default 5). */
 export async function recentDocuments({ db }: ServiceDeps<"db">, companyId: number, limit = 5): Promise<RecentDocument[]> {
   const rows = await selectLibrary(db, companyId).limit(limit);
-  return rows.map((row) => ({ id: row.id, name: row.name, fileSize: Number(row.fileSize), uploader: uploaderOf(row), createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    fileSize: Number(row.fileSize),
+    uploader: uploaderOf(row),
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** For other features (the agenda): the company's newest library documents. */
@@ -389,7 +421,10 @@ export async function deleteDocument(deps: StoreDeps, tenant: TenantContext, doc
     if (place) await releaseFile(tx, deps.clock.now(), place);
     // A resolution citing the document stays; it loses the citation (the link goes with the document), and
     // the audit row names the resolutions that cited it.
-    const citedBy = await tx.select({ id: resolutionDocuments.resolutionId }).from(resolutionDocuments).where(eq(resolutionDocuments.documentId, documentId));
+    const citedBy = await tx
+      .select({ id: resolutionDocuments.resolutionId })
+      .from(resolutionDocuments)
+      .where(eq(resolutionDocuments.documentId, documentId));
     await tx.delete(documentFiles).where(eq(documentFiles.documentId, documentId));
     const removed = await tx.delete(documents).where(eq(documents.id, documentId)).returning({ id: documents.id });
     if (removed.length === 0) throw notFound("Document not found");

@@ -30,7 +30,10 @@ function meetingBody(content: unknown) {
 const inThreeDays = () => new Date(ctx.clock.now().getTime() + 3 * day);
 
 async function scheduleMeeting(user: SignedUp, participants: string[] = []): Promise<number> {
-  const response = await api().post("/api/documents").set("Authorization", user.bearer).send(meetingBody(meetingContent(inThreeDays(), { participants })));
+  const response = await api()
+    .post("/api/documents")
+    .set("Authorization", user.bearer)
+    .send(meetingBody(meetingContent(inThreeDays(), { participants })));
   if (response.status !== 201) throw new Error(`scheduling failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.id;
 }
@@ -49,7 +52,13 @@ describe("POST /api/documents: one handler, dispatched on the category", () => {
   it("stores a file for a non-Meeting category, and answers 403 to an observer first", async () => {
     const { founder, member } = await board();
     const obi = await member("observer");
-    const file = { name: "Budget", fileType: "application/pdf", fileSize: 4, content: "data:application/pdf;base64,JVBERi0xLjQK", category: "Financial" };
+    const file = {
+      name: "Budget",
+      fileType: "application/pdf",
+      fileSize: 4,
+      content: "data:application/pdf;base64,JVBERi0xLjQK",
+      category: "Financial",
+    };
     const response = await api().post("/api/documents").set("Authorization", founder.bearer).send(file);
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ name: "Budget", fileType: "application/pdf", fileSize: 9, category: "Financial", hasFile: true });
@@ -100,7 +109,14 @@ describe("DELETE /api/documents/:id", () => {
     const id = await fileDocument(company.id, ann.id);
     const [resolution] = await ctx.db
       .insert(resolutions)
-      .values({ companyId: company.id, title: "Approve accounts", description: "x", type: "Ordinary", deadline: inThreeDays(), createdBy: ann.id })
+      .values({
+        companyId: company.id,
+        title: "Approve accounts",
+        description: "x",
+        type: "Ordinary",
+        deadline: inThreeDays(),
+        createdBy: ann.id,
+      })
       .returning({ id: resolutions.id });
     await ctx.db.insert(resolutionDocuments).values({ resolutionId: resolution!.id, documentId: id });
 
@@ -109,7 +125,10 @@ describe("DELETE /api/documents/:id", () => {
     expect(response.text).toBe("");
     expect(await rowsOf(id)).toEqual({ documents: 0, files: 0, meetings: 0, participants: 0 });
     expect(await ctx.db.select().from(resolutionDocuments).where(eq(resolutionDocuments.documentId, id))).toEqual([]);
-    const [audit] = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, "document.deleted"), eq(auditEvents.targetId, String(id))));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "document.deleted"), eq(auditEvents.targetId, String(id))));
     expect(audit).toMatchObject({ actorId: ann.id, companyId: company.id, targetType: "document", details: { name: "Q2 accounts.pdf" } });
     expect((await api().get(`/api/documents/${id}`).set("Authorization", ann.bearer)).status).toBe(404);
     expect((await deleteAs(ann, id)).status).toBe(404);
@@ -163,12 +182,20 @@ describe("DELETE /api/documents/:id", () => {
 
   it("answers 404 for a draft, a missing id and another company's document, alike, and deletes nothing", async () => {
     const { founder, company } = await board("Secret Board");
-    const draft = await api().post("/api/new-meeting").set("Authorization", founder.bearer).send({ title: "Draft", date: inThreeDays().toISOString() });
+    const draft = await api()
+      .post("/api/new-meeting")
+      .set("Authorization", founder.bearer)
+      .send({ title: "Draft", date: inThreeDays().toISOString() });
     expect(draft.status).toBe(201);
     const secret = await fileDocument(company.id, founder.id, "Takeover plan.pdf");
     const outsider = (await board("Outsider Inc")).founder;
 
-    const answers = [await deleteAs(founder, draft.body.id), await deleteAs(outsider, secret), await deleteAs(outsider, 999_999), await deleteAs(founder, "abc")];
+    const answers = [
+      await deleteAs(founder, draft.body.id),
+      await deleteAs(outsider, secret),
+      await deleteAs(outsider, 999_999),
+      await deleteAs(founder, "abc"),
+    ];
     for (const response of answers) {
       expect(response.status).toBe(404);
       expect(response.text).not.toContain("Takeover");

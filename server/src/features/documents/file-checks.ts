@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import { acceptedFileTypes, fileTooLargeMessage, maxFileBytes, unsupportedFileTypeMessage, type AcceptedExtension } from "../../../../shared/documents";
+import {
+  acceptedFileTypes,
+  fileTooLargeMessage,
+  maxFileBytes,
+  unsupportedFileTypeMessage,
+  type AcceptedExtension,
+} from "../../../../shared/documents";
 import { HttpError } from "../../http/errors";
 
 /** How many leading bytes the content detector sees before any byte is stored. */

@@ -71,7 +71,12 @@ async function* slices(source: AsyncIterable<Buffer>, size: number): AsyncGenera
  * document's transaction takes them off it. A failure (including a failed check thrown by `source`)
  * removes whatever was written, then rethrows.
  */
-export async function writeFile(deps: StorageDeps, target: FileTarget, source: AsyncIterable<Buffer>, contentType: string): Promise<FilePlace> {
+export async function writeFile(
+  deps: StorageDeps,
+  target: FileTarget,
+  source: AsyncIterable<Buffer>,
+  contentType: string,
+): Promise<FilePlace> {
   const place: FilePlace = { storage: target.storage, location: target.location, storageKey: randomUUID() };
   await deps.db.insert(fileSweep).values({ ...place, dueAt: new Date(deps.clock.now().getTime() + abandonedUploadMs) });
   try {

@@ -34,7 +34,10 @@ describe("the streaming JSON reader of uploads", () => {
 
   it("decodes a data URL's bytes across any split, with the members before and after it", async () => {
     for (const size of [1, 3, 4, 5, 64, 100_000]) {
-      const { body, file } = await read(JSON.stringify({ name: "a.pdf", content: `data:application/pdf;base64,${base64}`, category: "Legal", n: [1, { x: "}" }] }), size);
+      const { body, file } = await read(
+        JSON.stringify({ name: "a.pdf", content: `data:application/pdf;base64,${base64}`, category: "Legal", n: [1, { x: "}" }] }),
+        size,
+      );
       expect(Buffer.compare(file!.bytes, payload)).toBe(0);
       expect(file!.mediaType).toBe("application/pdf");
       expect(file!.before).toEqual({ name: "a.pdf" });
@@ -52,7 +55,10 @@ describe("the streaming JSON reader of uploads", () => {
   });
 
   it("keeps any other content as a string, and reads bodies that are not objects as JSON.parse does", async () => {
-    expect((await read(JSON.stringify({ content: "Just words, with a comma", category: "General" }), 3)).body).toEqual({ content: "Just words, with a comma", category: "General" });
+    expect((await read(JSON.stringify({ content: "Just words, with a comma", category: "General" }), 3)).body).toEqual({
+      content: "Just words, with a comma",
+      category: "General",
+    });
     expect((await read(JSON.stringify({ content: '{"title":"Q3"}' }))).body).toEqual({ content: '{"title":"Q3"}' });
     expect((await read(" [1, 2] ")).body).toEqual([1, 2]);
     expect((await read("")).body).toEqual({});
@@ -60,10 +66,27 @@ describe("the streaming JSON reader of uploads", () => {
   });
 
   it("refuses malformed JSON and a bad data URL with 400", async () => {
-    for (const text of ['{"name": "a"', '{"name": "a",}', '{"name" "a"}', '{"a": tru}', '{"a": 1} x', '{"content": "data:;base64,QUJD', '{"a": "\\x"}', '{"a": "line\nbreak"}', "{,}"]) {
+    for (const text of [
+      '{"name": "a"',
+      '{"name": "a",}',
+      '{"name" "a"}',
+      '{"a": tru}',
+      '{"a": 1} x',
+      '{"content": "data:;base64,QUJD',
+      '{"a": "\\x"}',
+      '{"a": "line\nbreak"}',
+      "{,}",
+    ]) {
       expect(await status(read(text)), text).toBe(400);
     }
-    for (const content of ["data:text/plain,hello", "data:;base64,QU=JD", "data:;base64,QUJDR", "data:;base64,QU\\nJD", "data:;base64,QUJD===", "data:;base64,QQ==QUJD"]) {
+    for (const content of [
+      "data:text/plain,hello",
+      "data:;base64,QU=JD",
+      "data:;base64,QUJDR",
+      "data:;base64,QU\\nJD",
+      "data:;base64,QUJD===",
+      "data:;base64,QQ==QUJD",
+    ]) {
       expect(await status(read(`{"content": "${content}"}`)), content).toBe(400);
     }
     expect(await status(read('{"content": "data:;base64,QUJD", "content": "again"}'))).toBe(400);

@@ -20,7 +20,10 @@ export function declaresTooLarge(req: Request, allowance = multipartOverheadByte
  * they arrive (and the socket is paused while it is busy). A refusal from `onFile` stops reading: the rest of
  * the body is drained and discarded so the connection can answer.
  */
-export function readMultipart<T>(req: Request, onFile: (fields: Record<string, string>, fileName: string, file: Readable) => Promise<T>): Promise<T> {
+export function readMultipart<T>(
+  req: Request,
+  onFile: (fields: Record<string, string>, fileName: string, file: Readable) => Promise<T>,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {

@@ -57,7 +57,11 @@ describe("files in S3-compatible object storage (the Storage service)", () => {
     const [chunksBefore] = await ctx.db.select({ n: count() }).from(fileChunks);
     // Past 5 MiB, so the streamed path writes a multipart upload.
     const big = samplePdf(12 * 1024 * 1024 + 17);
-    const created = await request(ctx.app).post("/api/documents").set("Authorization", founder.bearer).field("name", "Annual report").attach("file", big, "report.pdf");
+    const created = await request(ctx.app)
+      .post("/api/documents")
+      .set("Authorization", founder.bearer)
+      .field("name", "Annual report")
+      .attach("file", big, "report.pdf");
     expect(created.status).toBe(201);
     const small = await request(ctx.app)
       .post("/api/documents")
@@ -76,7 +80,10 @@ describe("files in S3-compatible object storage (the Storage service)", () => {
 
     // Switching storage off does not strand the file: it is read from where it was written.
     await configureStorage(false);
-    const downloaded = await request(ctx.app).get(`/api/documents/${created.body.id}/download`).set("Authorization", founder.bearer).responseType("blob");
+    const downloaded = await request(ctx.app)
+      .get(`/api/documents/${created.body.id}/download`)
+      .set("Authorization", founder.bearer)
+      .responseType("blob");
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers["content-length"]).toBe(String(big.length));
     expect(Buffer.compare(downloaded.body as Buffer, big)).toBe(0);

@@ -21,7 +21,14 @@ function jsonUpload(user: SignedUp, name: string, bytes: Buffer, extra: Record<s
   return api()
     .post("/api/documents")
     .set("Authorization", user.bearer)
-    .send({ name, fileType: "application/octet-stream", fileSize: 7, content: `data:application/octet-stream;base64,${bytes.toString("base64")}`, category: "Financial", ...extra });
+    .send({
+      name,
+      fileType: "application/octet-stream",
+      fileSize: 7,
+      content: `data:application/octet-stream;base64,${bytes.toString("base64")}`,
+      category: "Financial",
+      ...extra,
+    });
 }
 
 function streamedUpload(user: SignedUp, fileName: string, bytes: Buffer, fields: Record<string, string> = {}) {
@@ -48,7 +55,13 @@ describe("uploading a file", () => {
       for (const send of [jsonUpload, streamedUpload]) {
         const created = await send(founder, `Paper.${extension}`, bytes);
         expect(created.status, `${extension} ${send.name}: ${JSON.stringify(created.body)}`).toBe(201);
-        expect(created.body).toMatchObject({ name: `Paper.${extension}`, fileType: acceptedFileTypes[extension as keyof typeof acceptedFileTypes], fileSize: bytes.length, hasFile: true, uploadedBy: founder.id });
+        expect(created.body).toMatchObject({
+          name: `Paper.${extension}`,
+          fileType: acceptedFileTypes[extension as keyof typeof acceptedFileTypes],
+          fileSize: bytes.length,
+          hasFile: true,
+          uploadedBy: founder.id,
+        });
         const fetched = await download(founder, created.body.id);
         expect(fetched.status).toBe(200);
         expect(Buffer.compare(fetched.body as Buffer, bytes)).toBe(0);
@@ -63,27 +76,49 @@ describe("uploading a file", () => {
     const response = await api()
       .post("/api/documents")
       .set("Authorization", founder.bearer)
-      .send({ name: "Q2 accounts", content: `data:application/pdf;base64,${bytes.toString("base64")}`, category: "", description: "Draft for review" });
+      .send({
+        name: "Q2 accounts",
+        content: `data:application/pdf;base64,${bytes.toString("base64")}`,
+        category: "",
+        description: "Draft for review",
+      });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ name: "Q2 accounts", fileType: "application/pdf", category: "General", content: "Draft for review" });
+    expect(response.body).toMatchObject({
+      name: "Q2 accounts",
+      fileType: "application/pdf",
+      category: "General",
+      content: "Draft for review",
+    });
     const streamed = await streamedUpload(founder, "notes.txt", sampleText(), { name: "Notes", category: "" });
     expect(streamed.status).toBe(400);
-    const defaulted = await api().post("/api/documents").set("Authorization", founder.bearer).field("name", "Notes").attach("file", sampleText(), "notes.txt");
+    const defaulted = await api()
+      .post("/api/documents")
+      .set("Authorization", founder.bearer)
+      .field("name", "Notes")
+      .attach("file", sampleText(), "notes.txt");
     expect(defaulted.body).toMatchObject({ category: "General", fileType: "text/plain" });
   });
 
   it("takes a JSON body whose content comes before the name, with escapes, and checks the type once the name is known", async () => {
     const { founder, company } = await board();
-    const send = (body: string) => api().post("/api/documents").set("Authorization", founder.bearer).set("Content-Type", "application/json").send(body);
+    const send = (body: string) =>
+      api().post("/api/documents").set("Authorization", founder.bearer).set("Content-Type", "application/json").send(body);
     for (const [name, bytes] of [
       ["logo.png", samplePng()],
       ["notes.txt", sampleText()],
       ["minutes.docx", sampleFiles.docx()],
     ] as const) {
       const content = bytes.toString("base64").replaceAll("/", "\\/");
-      const created = await send(`{"content":"data:application/octet-stream;base64,${content}","category":"Legal","name":${JSON.stringify(name)}}`);
+      const created = await send(
+        `{"content":"data:application/octet-stream;base64,${content}","category":"Legal","name":${JSON.stringify(name)}}`,
+      );
       expect(created.status, name).toBe(201);
-      expect(created.body).toMatchObject({ name, category: "Legal", fileSize: bytes.length, fileType: acceptedFileTypes[name.split(".")[1] as keyof typeof acceptedFileTypes] });
+      expect(created.body).toMatchObject({
+        name,
+        category: "Legal",
+        fileSize: bytes.length,
+        fileType: acceptedFileTypes[name.split(".")[1] as keyof typeof acceptedFileTypes],
+      });
       expect(Buffer.compare((await download(founder, created.body.id)).body as Buffer, bytes)).toBe(0);
     }
     const before = await stored(company.id);
@@ -96,7 +131,9 @@ describe("uploading a file", () => {
       expect(refused.status, name).toBe(415);
     }
     expect((await send(`{"content":"data:;base64,${samplePng().toString("base64")}"}`)).status).toBe(400);
-    expect((await send(`{"content":"data:;base64,${samplePng().toString("base64")}","name":"logo.png"`)).body).toEqual({ message: "Malformed JSON in request body" });
+    expect((await send(`{"content":"data:;base64,${samplePng().toString("base64")}","name":"logo.png"`)).body).toEqual({
+      message: "Malformed JSON in request body",
+    });
     expect(await stored(company.id)).toEqual(before);
   });
 
@@ -222,8 +259,15 @@ describe("uploading a file", () => {
   it("audits an upload", async () => {
     const { founder } = await board();
     const created = await streamedUpload(founder, "notes.txt", sampleText());
-    const [audit] = await ctx.db.select().from(auditEvents).where(eq(auditEvents.targetId, String(created.body.id)));
-    expect(audit).toMatchObject({ action: "document.uploaded", actorId: founder.id, details: { name: "notes.txt", fileType: "text/plain" } });
+    const [audit] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, String(created.body.id)));
+    expect(audit).toMatchObject({
+      action: "document.uploaded",
+      actorId: founder.id,
+      details: { name: "notes.txt", fileType: "text/plain" },
+    });
   });
 
   it("tells the rest of the board, except whoever switched Document Updates off", async () => {
@@ -277,7 +321,13 @@ describe("the library", () => {
       recent = await api().get(`/api/companies/${company.id}/documents/recent`).set("Authorization", founder.bearer);
     });
     expect(recent!.body).toHaveLength(5);
-    expect(recent!.body[0]).toEqual({ id: ids[6], name: "Paper 6.pdf", fileSize: 200_000, uploader: "Fay Founder", createdAt: expect.any(String) });
+    expect(recent!.body[0]).toEqual({
+      id: ids[6],
+      name: "Paper 6.pdf",
+      fileSize: 200_000,
+      uploader: "Fay Founder",
+      createdAt: expect.any(String),
+    });
     expect(Object.keys(recent!.body[1]).sort()).toEqual(["createdAt", "fileSize", "id", "name", "uploader"]);
     expect(recentQueries).toBe(queries);
   });
@@ -298,7 +348,9 @@ describe("downloading", () => {
     const pdf = await jsonUpload(founder, "Compte rendu – été.pdf", samplePdf());
     const response = await download(founder, pdf.body.id);
     expect(response.headers["content-type"]).toBe("application/pdf");
-    expect(response.headers["content-disposition"]).toBe(`attachment; filename="Compte rendu _ _t_.pdf"; filename*=UTF-8''Compte%20rendu%20%E2%80%93%20%C3%A9t%C3%A9.pdf`);
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="Compte rendu _ _t_.pdf"; filename*=UTF-8''Compte%20rendu%20%E2%80%93%20%C3%A9t%C3%A9.pdf`,
+    );
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     const csp = response.headers["content-security-policy"] as string;
     expect(csp.split(";").map((part) => part.trim())).toContain("sandbox");
@@ -334,7 +386,10 @@ describe("downloading", () => {
     const { founder } = await board();
     const outsider = (await board("Outsider Inc")).founder;
     const file = await jsonUpload(founder, "Takeover plan.pdf", samplePdf());
-    const note = await api().post("/api/documents").set("Authorization", founder.bearer).send({ name: "Note", content: "Just words", category: "General" });
+    const note = await api()
+      .post("/api/documents")
+      .set("Authorization", founder.bearer)
+      .send({ name: "Note", content: "Just words", category: "General" });
     expect(note.body).toMatchObject({ hasFile: false, content: "Just words" });
     const meeting = await api()
       .post("/api/documents")
@@ -371,7 +426,13 @@ describe("deleting an uploaded file", () => {
     const ids = [];
     for (let n = 0; n < 3; n += 1) ids.push((await streamedUpload(ann, "big.pdf", samplePdf(3 * 1024 * 1024))).body.id as number);
     const before = await stored(company.id);
-    expect((await api().delete(`/api/documents/${ids[0]}`).set("Authorization", (await member("member")).bearer)).status).toBe(403);
+    expect(
+      (
+        await api()
+          .delete(`/api/documents/${ids[0]}`)
+          .set("Authorization", (await member("member")).bearer)
+      ).status,
+    ).toBe(403);
     for (const [user, id] of [
       [ann, ids[0]],
       [founder, ids[1]],

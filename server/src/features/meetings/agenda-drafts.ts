@@ -149,7 +149,9 @@ export function parseAgendaAnswer(text: string | null | undefined): AgendaItem[]
   } catch {
     return null;
   }
-  const list = Array.isArray(parsed) ? parsed : (parsed as { items?: unknown; agenda?: unknown } | null)?.items ?? (parsed as { agenda?: unknown } | null)?.agenda;
+  const list = Array.isArray(parsed)
+    ? parsed
+    : ((parsed as { items?: unknown; agenda?: unknown } | null)?.items ?? (parsed as { agenda?: unknown } | null)?.agenda);
   if (!Array.isArray(list)) return null;
   const candidates = list.map((item: unknown) =>
     item && typeof item === "object" ? { ...item, duration: normaliseDuration((item as { duration?: unknown }).duration) } : item,

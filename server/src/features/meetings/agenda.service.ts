@@ -90,7 +90,10 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
     ]);
   } catch (error) {
     if (!(error instanceof AiServiceError)) throw error;
-    logger.warn({ ai: { ...where, status: error.status, timedOut: error.failure === "timeout", error: error.message } }, "agenda generation failed");
+    logger.warn(
+      { ai: { ...where, status: error.status, timedOut: error.failure === "timeout", error: error.message } },
+      "agenda generation failed",
+    );
     throw new HttpError(502, aiFailureMessage(error, config));
   }
   const items = parseAgendaAnswer(answer);

@@ -39,7 +39,11 @@ function completion(content: string) {
 }
 
 const handler = async ({ request: incoming }: { request: Request }) => {
-  seen.push({ url: incoming.url, authorization: incoming.headers.get("authorization"), body: (await incoming.json()) as SeenRequest["body"] });
+  seen.push({
+    url: incoming.url,
+    authorization: incoming.headers.get("authorization"),
+    body: (await incoming.json()) as SeenRequest["body"],
+  });
   return reply();
 };
 const mockAi = setupServer(http.post(`${aiBase}/chat/completions`, handler), http.post(`${envBase}/chat/completions`, handler));
@@ -85,12 +89,48 @@ async function boardWithMeeting() {
   const { founder, company } = await ctx.board("Orbital Widgets", { firstName: "Fay", lastName: "Founder" });
   const now = ctx.clock.now().getTime();
   await ctx.db.insert(resolutions).values([
-    { companyId: company.id, title: "Approve the 2026 budget", description: "Budget", type: "Ordinary", deadline: new Date(now + 7 * day), createdBy: founder.id },
-    { companyId: company.id, title: "Appoint Jane Doe as CFO", description: "Hire", type: "Special", deadline: new Date(now + 9 * day), createdBy: founder.id },
-    { companyId: company.id, title: "Long expired motion", description: "Old", type: "Ordinary", deadline: new Date(now - day), createdBy: founder.id },
-    { companyId: company.id, title: "Already approved motion", description: "Done", type: "Ordinary", status: "approved", deadline: new Date(now + day), createdBy: founder.id },
+    {
+      companyId: company.id,
+      title: "Approve the 2026 budget",
+      description: "Budget",
+      type: "Ordinary",
+      deadline: new Date(now + 7 * day),
+      createdBy: founder.id,
+    },
+    {
+      companyId: company.id,
+      title: "Appoint Jane Doe as CFO",
+      description: "Hire",
+      type: "Special",
+      deadline: new Date(now + 9 * day),
+      createdBy: founder.id,
+    },
+    {
+      companyId: company.id,
+      title: "Long expired motion",
+      description: "Old",
+      type: "Ordinary",
+      deadline: new Date(now - day),
+      createdBy: founder.id,
+    },
+    {
+      companyId: company.id,
+      title: "Already approved motion",
+      description: "Done",
+      type: "Ordinary",
+      status: "approved",
+      deadline: new Date(now + day),
+      createdBy: founder.id,
+    },
   ]);
-  await ctx.db.insert(documents).values({ companyId: company.id, name: "Q2 management accounts.pdf", fileType: "application/pdf", fileSize: 1024, category: "Financial", uploadedBy: founder.id });
+  await ctx.db.insert(documents).values({
+    companyId: company.id,
+    name: "Q2 management accounts.pdf",
+    fileType: "application/pdf",
+    fileSize: 1024,
+    category: "Financial",
+    uploadedBy: founder.id,
+  });
   const previous = await scheduleMeeting(founder, "Spring Board Meeting", new Date(now - 30 * day));
   const meeting = await scheduleMeeting(founder, "Summer Board Meeting", new Date(now + 14 * day));
   return { founder, company, meetingId: meeting, previousId: previous };
@@ -98,7 +138,10 @@ async function boardWithMeeting() {
 
 async function scheduleMeeting(user: SignedUp, title: string, start: Date): Promise<number> {
   const content = meetingContent(start, { title, location: "Board room" });
-  const response = await api().post("/api/documents").set("Authorization", user.bearer).send({ category: "Meeting", content: JSON.stringify(content) });
+  const response = await api()
+    .post("/api/documents")
+    .set("Authorization", user.bearer)
+    .send({ category: "Meeting", content: JSON.stringify(content) });
   if (response.status !== 201) throw new Error(`schedule failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.id;
 }
@@ -167,8 +210,15 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
   it.each([
     ["an answer that is not JSON", () => completion("Here is your agenda: 1. Call to order")],
     ["too few items", () => completion(JSON.stringify({ items: validItems.slice(0, 2) }))],
-    ["too many items", () => completion(JSON.stringify({ items: Array.from({ length: 13 }, (_, i) => ({ title: `Item ${i}`, duration: 5, description: "" })) }))],
-    ["a duration out of range", () => completion(JSON.stringify({ items: [...validItems, { title: "Marathon", duration: 240, description: "" }] }))],
+    [
+      "too many items",
+      () =>
+        completion(JSON.stringify({ items: Array.from({ length: 13 }, (_, i) => ({ title: `Item ${i}`, duration: 5, description: "" })) })),
+    ],
+    [
+      "a duration out of range",
+      () => completion(JSON.stringify({ items: [...validItems, { title: "Marathon", duration: 240, description: "" }] })),
+    ],
     ["an item without a title", () => completion(JSON.stringify({ items: [...validItems, { duration: 5, description: "?" }] }))],
     ["an empty answer", () => completion("")],
   ])("answers 502 for %s", async (_label, makeReply) => {
@@ -221,7 +271,9 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     const { founder, meetingId } = await boardWithMeeting();
     const response = await generateAgenda(founder, meetingId);
     expect(response.status).toBe(502);
-    expect(response.body).toEqual({ message: "The AI service is configured but its key cannot be read; ask a platform administrator to enter it again." });
+    expect(response.body).toEqual({
+      message: "The AI service is configured but its key cannot be read; ask a platform administrator to enter it again.",
+    });
     expect(seen).toHaveLength(0);
   });
 
@@ -236,12 +288,18 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
 
     reply = () => completion("Plain words");
     expect(await completeChat(config, [{ role: "user", content: "Hello" }])).toBe("Plain words");
-    expect(seen.map((request) => request.body.messages)).toEqual([[{ role: "user", content: "Hello" }], [{ role: "user", content: "Hello" }]]);
+    expect(seen.map((request) => request.body.messages)).toEqual([
+      [{ role: "user", content: "Hello" }],
+      [{ role: "user", content: "Hello" }],
+    ]);
   });
 
   it("uses OPENAI_API_KEY and OPENAI_BASE_URL when no service is stored", async () => {
     reply = () => completion(JSON.stringify({ items: validItems }));
-    const envApp = createApp({ ...ctx.deps, ai: { model: "env-model", apiKeyFromEnv: "sk-from-env", baseUrlFromEnv: envBase, timeoutMs: aiTimeoutMs } });
+    const envApp = createApp({
+      ...ctx.deps,
+      ai: { model: "env-model", apiKeyFromEnv: "sk-from-env", baseUrlFromEnv: envBase, timeoutMs: aiTimeoutMs },
+    });
     const { founder, meetingId } = await boardWithMeeting();
     const response = await generateAgenda(founder, meetingId, envApp);
     expect(response.status).toBe(200);
@@ -272,7 +330,9 @@ describe("POST /api/meetings/:id/generate-agenda without an AI service", () => {
       "Any other business",
       "Close of meeting",
     ]);
-    const byTitle = Object.fromEntries(response.body.items.map((item: { title: string; description: string }) => [item.title, item.description]));
+    const byTitle = Object.fromEntries(
+      response.body.items.map((item: { title: string; description: string }) => [item.title, item.description]),
+    );
     expect(byTitle["Minutes of the last meeting"]).toContain('"Spring Board Meeting"');
     expect(byTitle["Reports"]).toContain("Q2 management accounts.pdf");
     for (const item of response.body.items) {
@@ -287,7 +347,13 @@ describe("POST /api/meetings/:id/generate-agenda without an AI service", () => {
     const { founder, company, meetingId } = await boardWithMeeting();
     const deadline = new Date(ctx.clock.now().getTime() + 5 * day);
     await ctx.db.insert(resolutions).values(
-      Array.from({ length: 10 }, (_, i) => ({ companyId: company.id, title: `Motion ${i + 1}`, description: "x", type: "Ordinary" as const, deadline })),
+      Array.from({ length: 10 }, (_, i) => ({
+        companyId: company.id,
+        title: `Motion ${i + 1}`,
+        description: "x",
+        type: "Ordinary" as const,
+        deadline,
+      })),
     );
     const response = await generateAgenda(founder, meetingId);
     expect(response.status).toBe(200);
@@ -310,7 +376,10 @@ describe("POST /api/meetings/:id/generate-agenda without an AI service", () => {
 
   it("is 404 for a document that is no meeting", async () => {
     const { founder, company } = await boardWithMeeting();
-    const [file] = await ctx.db.select({ id: documents.id }).from(documents).where(and(eq(documents.companyId, company.id), eq(documents.category, "Financial")));
+    const [file] = await ctx.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.companyId, company.id), eq(documents.category, "Financial")));
     const response = await generateAgenda(founder, file!.id);
     expect(response.status).toBe(404);
   });

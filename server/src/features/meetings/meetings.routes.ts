@@ -13,16 +13,12 @@ export function meetingsRouter(deps: RouterDeps): Router {
   const { requireCompanyMember } = deps.guards;
   const meetingOf = { from: "thing" as const, companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
 
-  router.post(
-    "/new-meeting",
-    ...requireCompanyMember({ company: { from: "active" }, permission: "scheduleMeeting" }),
-    async (req, res) => {
-      const tenant = tenantOf(req);
-      const input = parseOr400(newMeetingSchema, req.body);
-      assertImpliedFields(tenant, { companyId: input.companyId, actor: { field: "createdBy", id: input.createdBy } });
-      res.status(201).json(await createDraft(deps, tenant, input));
-    },
-  );
+  router.post("/new-meeting", ...requireCompanyMember({ company: { from: "active" }, permission: "scheduleMeeting" }), async (req, res) => {
+    const tenant = tenantOf(req);
+    const input = parseOr400(newMeetingSchema, req.body);
+    assertImpliedFields(tenant, { companyId: input.companyId, actor: { field: "createdBy", id: input.createdBy } });
+    res.status(201).json(await createDraft(deps, tenant, input));
+  });
 
   router.post(
     "/meetings/:id/generate-agenda",
@@ -39,9 +35,13 @@ export function meetingsRouter(deps: RouterDeps): Router {
     res.send(body);
   });
 
-  router.get("/companies/:companyId/meetings/upcoming", ...requireCompanyMember({ company: { from: "param", param: "companyId" } }), async (req, res) => {
-    res.json(await upcomingMeetings(deps, tenantOf(req).company.id));
-  });
+  router.get(
+    "/companies/:companyId/meetings/upcoming",
+    ...requireCompanyMember({ company: { from: "param", param: "companyId" } }),
+    async (req, res) => {
+      res.json(await upcomingMeetings(deps, tenantOf(req).company.id));
+    },
+  );
 
   return router;
 }

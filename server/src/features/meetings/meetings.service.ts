@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
-import { meetingCategory, meetingEndFrom, meetingFileType, meetingNamePrefix, type ListedMeeting, type MeetingStatus } from "../../../../shared/meeting-model";
+import {
+  meetingCategory,
+  meetingEndFrom,
+  meetingFileType,
+  meetingNamePrefix,
+  type ListedMeeting,
+  type MeetingStatus,
+} from "../../../../shared/meeting-model";
 import { meetingContentSchema, type MeetingContent, type MeetingContentWire } from "../../../../shared/meetings";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable, Transaction } from "../../db/client";
@@ -63,7 +70,9 @@ export async function meetingContents(db: Queryable, documentIds: readonly numbe
     .select({
       id: meetings.documentId,
       ...meetingContentColumns,
-      participants: sql<number[]>`coalesce((select json_agg(${meetingParticipants.userId}) from ${meetingParticipants} where ${meetingParticipants.meetingId} = ${meetings.documentId}), '[]'::json)`,
+      participants: sql<
+        number[]
+      >`coalesce((select json_agg(${meetingParticipants.userId}) from ${meetingParticipants} where ${meetingParticipants.meetingId} = ${meetings.documentId}), '[]'::json)`,
     })
     .from(meetings)
     .where(inArray(meetings.documentId, [...documentIds]));
@@ -92,7 +101,13 @@ function parseMeetingContent(text: string): MeetingContent {
 }
 
 /** The document row and the meeting row of one meeting (scheduled or draft); the caller holds the transaction. */
-async function insertMeeting(tx: Transaction, tenant: TenantContext, now: Date, row: MeetingContentRow, fileSize: number): Promise<{ id: number }> {
+async function insertMeeting(
+  tx: Transaction,
+  tenant: TenantContext,
+  now: Date,
+  row: MeetingContentRow,
+  fileSize: number,
+): Promise<{ id: number }> {
   const [document] = await tx
     .insert(documents)
     .values({
@@ -106,7 +121,9 @@ async function insertMeeting(tx: Transaction, tenant: TenantContext, now: Date, 
     })
     .returning({ id: documents.id });
   if (!document) throw new Error("document insert returned nothing");
-  await tx.insert(meetings).values({ documentId: document.id, companyId: tenant.company.id, ...row, createdBy: tenant.user.id, createdAt: now });
+  await tx
+    .insert(meetings)
+    .values({ documentId: document.id, companyId: tenant.company.id, ...row, createdBy: tenant.user.id, createdAt: now });
   return document;
 }
 
@@ -230,7 +247,14 @@ export async function upcomingMeetings(deps: MeetingDeps, companyId: number): Pr
 }
 
 /** A meeting as a calendar event; its uid is the same in every calendar, so a calendar app keeps one copy. */
-export function meetingEvent(meeting: { id: number; title: string; startsAt: Date; endsAt: Date; location: string; agenda: string | null }): CalendarEvent {
+export function meetingEvent(meeting: {
+  id: number;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  location: string;
+  agenda: string | null;
+}): CalendarEvent {
   return {
     uid: `meeting-${meeting.id}@quorum`,
     start: meeting.startsAt,

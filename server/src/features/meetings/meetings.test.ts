@@ -87,7 +87,13 @@ describe("scheduling a meeting (POST /api/documents, category Meeting)", () => {
     expect(document.fileSize).toBe(Buffer.byteLength(document.content));
 
     const [meeting] = await ctx.db.select().from(meetings).where(eq(meetings.documentId, document.id));
-    expect(meeting).toMatchObject({ companyId: company.id, title: "Q3 Board Meeting", status: "pending", location: "Virtual (Zoom)", createdBy: founder.id });
+    expect(meeting).toMatchObject({
+      companyId: company.id,
+      title: "Q3 Board Meeting",
+      status: "pending",
+      location: "Virtual (Zoom)",
+      createdBy: founder.id,
+    });
     expect(meeting!.startsAt.toISOString()).toBe(content.date);
     const participants = await ctx.db.select().from(meetingParticipants).where(eq(meetingParticipants.meetingId, document.id));
     expect(participants.map((row) => row.userId).sort()).toEqual([ann.id, obi.id].sort());
@@ -108,14 +114,25 @@ describe("scheduling a meeting (POST /api/documents, category Meeting)", () => {
 
     const quiet = await schedule(founder, meetingContent({ title: "Quiet", participants: [String(ann.id)] }), { sendNotifications: false });
     expect(quiet.status).toBe(201);
-    const loud = await schedule(founder, meetingContent({ title: "Strategy day", participants: [String(ann.id), String(ben.id), String(founder.id)] }), {
-      sendNotifications: true,
-    });
+    const loud = await schedule(
+      founder,
+      meetingContent({ title: "Strategy day", participants: [String(ann.id), String(ben.id), String(founder.id)] }),
+      {
+        sendNotifications: true,
+      },
+    );
     expect(loud.status).toBe(201);
 
-    const rows = await ctx.db.select().from(notifications).where(inArray(notifications.userId, [ann.id, ben.id, cyd.id, founder.id]));
+    const rows = await ctx.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.userId, [ann.id, ben.id, cyd.id, founder.id]));
     expect(rows.map((row) => row.userId).sort()).toEqual([ann.id, ben.id].sort());
-    expect(rows[0]).toMatchObject({ kind: "meetingScheduled", title: "Meeting scheduled: Strategy day", link: `/meetings/${loud.body.id}` });
+    expect(rows[0]).toMatchObject({
+      kind: "meetingScheduled",
+      title: "Meeting scheduled: Strategy day",
+      link: `/meetings/${loud.body.id}`,
+    });
     expect(rows[0]!.body).toContain("Fay Founder");
 
     const bell = await api().get("/api/notifications").set("Authorization", ann.bearer);
@@ -126,11 +143,21 @@ describe("scheduling a meeting (POST /api/documents, category Meeting)", () => {
     ["content that is not JSON", "{not json", "content", "Meeting content must be JSON"],
     ["no title", meetingContent({ title: "  " }), "content.title", "Meeting title is required"],
     ["a date that is not ISO", meetingContent({ date: "next Tuesday" }), "content.date", "Date must be an ISO date and time"],
-    ["an end that is not start + 2 h", meetingContent({ endDate: "2030-01-01T00:00:00.000Z" }), "content.endDate", "End date must be two hours after the start"],
+    [
+      "an end that is not start + 2 h",
+      meetingContent({ endDate: "2030-01-01T00:00:00.000Z" }),
+      "content.endDate",
+      "End date must be two hours after the start",
+    ],
     ["no location", meetingContent({ location: "" }), "content.location", "Location is required"],
     ["a draft status", meetingContent({ status: "draft" }), "content.status", "Status must be pending, confirmed or cancelled"],
     ["another type", meetingContent({ type: "memo" }), "content.type", 'Meeting content must have type "meeting"'],
-    ["participants that are not ids", meetingContent({ participants: ["bob"] }), "content.participants.0", "Participants must be member ids"],
+    [
+      "participants that are not ids",
+      meetingContent({ participants: ["bob"] }),
+      "content.participants.0",
+      "Participants must be member ids",
+    ],
   ])("refuses %s with 400 and writes nothing", async (_label, content, path, message) => {
     const { founder } = await board();
     const before = await rowCounts();
@@ -146,7 +173,9 @@ describe("scheduling a meeting (POST /api/documents, category Meeting)", () => {
     const ann = await member("member");
     const other = await board("Other Co");
     const before = await rowCounts();
-    const response = await schedule(founder, meetingContent({ participants: [String(ann.id), String(other.founder.id)] }), { sendNotifications: true });
+    const response = await schedule(founder, meetingContent({ participants: [String(ann.id), String(other.founder.id)] }), {
+      sendNotifications: true,
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       message: "Participants must be members of the company",
@@ -174,7 +203,10 @@ describe("scheduling a meeting (POST /api/documents, category Meeting)", () => {
     const refused = await schedule(obi, meetingContent());
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: "Observers cannot schedule meetings" });
-    const draft = await api().post("/api/new-meeting").set("Authorization", obi.bearer).send({ title: "Sneaky", date: meetingContent().date });
+    const draft = await api()
+      .post("/api/new-meeting")
+      .set("Authorization", obi.bearer)
+      .send({ title: "Sneaky", date: meetingContent().date });
     expect(draft.status).toBe(403);
     expect(draft.body).toEqual({ message: "Observers cannot schedule meetings" });
     expect(await rowCounts()).toEqual(before);
@@ -185,7 +217,13 @@ describe("scheduling a meeting (POST /api/documents, category Meeting)", () => {
   });
 
   it("answers 401 without a session and 400 without an active company", async () => {
-    expect((await api().post("/api/documents").send(meetingBody({ id: 1, companyId: 1 } as SignedUp, meetingContent()))).status).toBe(401);
+    expect(
+      (
+        await api()
+          .post("/api/documents")
+          .send(meetingBody({ id: 1, companyId: 1 } as SignedUp, meetingContent()))
+      ).status,
+    ).toBe(401);
     const loner = await ctx.signUp();
     const response = await api().get("/api/documents").set("Authorization", loner.bearer);
     expect(response.status).toBe(400);
@@ -198,10 +236,15 @@ describe("drafts (POST /api/new-meeting)", () => {
     const { founder } = await board();
     const made = await schedule(founder, meetingContent({ title: "Real one" }));
     const date = meetingContent().date;
-    const draft = await api()
-      .post("/api/new-meeting")
-      .set("Authorization", founder.bearer)
-      .send({ title: "Draft for agenda", date, endDate: date, location: "Board room", status: "draft", companyId: made.body.companyId, createdBy: founder.id });
+    const draft = await api().post("/api/new-meeting").set("Authorization", founder.bearer).send({
+      title: "Draft for agenda",
+      date,
+      endDate: date,
+      location: "Board room",
+      status: "draft",
+      companyId: made.body.companyId,
+      createdBy: founder.id,
+    });
     expect(draft.status).toBe(201);
     expect(draft.body).toEqual({ id: expect.any(Number) });
     const [row] = await ctx.db.select().from(meetings).where(eq(meetings.documentId, draft.body.id));
@@ -243,7 +286,10 @@ describe("another company's meeting", () => {
   it("is 404 to a user of another company: the document, its agenda generation and its .ics", async () => {
     const { founder } = await board("Secret Board");
     const made = await schedule(founder, meetingContent({ title: "Takeover talks" }));
-    const draft = await api().post("/api/new-meeting").set("Authorization", founder.bearer).send({ title: "Draft", date: meetingContent().date });
+    const draft = await api()
+      .post("/api/new-meeting")
+      .set("Authorization", founder.bearer)
+      .send({ title: "Draft", date: meetingContent().date });
     const outsider = (await board("Outsider Inc")).founder;
     for (const id of [made.body.id, draft.body.id]) {
       const attempts = [
@@ -330,9 +376,15 @@ describe("GET /api/companies/:companyId/meetings/upcoming", () => {
       return { date: start.toISOString(), endDate: new Date(start.getTime() + 2 * hour).toISOString() };
     };
     const past = await schedule(founder, meetingContent({ title: "Last week", ...at(-7 * day) }));
-    const later = await schedule(founder, meetingContent({ title: "Later", ...at(10 * day), participants: [String(ann.id), String(founder.id)] }));
+    const later = await schedule(
+      founder,
+      meetingContent({ title: "Later", ...at(10 * day), participants: [String(ann.id), String(founder.id)] }),
+    );
     const soon = await schedule(founder, meetingContent({ title: "Soon", ...at(1 * hour), status: "confirmed" }));
-    await api().post("/api/new-meeting").set("Authorization", founder.bearer).send({ title: "Draft", ...at(2 * day) });
+    await api()
+      .post("/api/new-meeting")
+      .set("Authorization", founder.bearer)
+      .send({ title: "Draft", ...at(2 * day) });
     await schedule((await board("Neighbours")).founder, meetingContent({ title: "Not ours", ...at(2 * day) }));
     expect(past.status).toBe(201);
 

@@ -65,7 +65,8 @@ async function withUniqueName<T>(name: string, write: () => Promise<T>): Promise
 /** An optional URL from a body: empty is none; the stored form of a secret URL is never accepted as a URL. */
 function checkedUrl(value: string | null | undefined): string | null {
   const url = emptyToNull(value);
-  if (url !== null && (isEncryptedServiceUrl(url) || url === maskedSecretUrl)) throw badRequest("Enter the URL (or auth token) itself, not its masked form");
+  if (url !== null && (isEncryptedServiceUrl(url) || url === maskedSecretUrl))
+    throw badRequest("Enter the URL (or auth token) itself, not its masked form");
   return url;
 }
 

@@ -25,8 +25,16 @@ afterAll(() => ctx.close());
 const api = () => request(ctx.app);
 const asAdmin = {
   list: () => api().get("/api/platform/settings").set("Authorization", admin.bearer),
-  create: (body: unknown) => api().post("/api/platform/settings").set("Authorization", admin.bearer).send(body as object),
-  update: (id: number | string, body: unknown) => api().put(`/api/platform/settings/${id}`).set("Authorization", admin.bearer).send(body as object),
+  create: (body: unknown) =>
+    api()
+      .post("/api/platform/settings")
+      .set("Authorization", admin.bearer)
+      .send(body as object),
+  update: (id: number | string, body: unknown) =>
+    api()
+      .put(`/api/platform/settings/${id}`)
+      .set("Authorization", admin.bearer)
+      .send(body as object),
   remove: (id: number | string) => api().delete(`/api/platform/settings/${id}`).set("Authorization", admin.bearer),
 };
 
@@ -41,12 +49,13 @@ async function storedRow(id: number) {
 }
 
 describe("who may call /api/platform/settings", () => {
-  const routes = (id: number) => [
-    { method: "get", path: "/api/platform/settings" },
-    { method: "post", path: "/api/platform/settings", body: { serviceName: "Sneaky", serviceKey: "sk-sneaky-123456" } },
-    { method: "put", path: `/api/platform/settings/${id}`, body: { isEnabled: false } },
-    { method: "delete", path: `/api/platform/settings/${id}` },
-  ] as const;
+  const routes = (id: number) =>
+    [
+      { method: "get", path: "/api/platform/settings" },
+      { method: "post", path: "/api/platform/settings", body: { serviceName: "Sneaky", serviceKey: "sk-sneaky-123456" } },
+      { method: "put", path: `/api/platform/settings/${id}`, body: { isEnabled: false } },
+      { method: "delete", path: `/api/platform/settings/${id}` },
+    ] as const;
 
   it("answers 401 to signed-out callers and 403 to signed-in users who are not platform admins, changing nothing", async () => {
     const created = await asAdmin.create({ serviceName: uniqueServiceName(), serviceKey: freshKey() });
@@ -93,7 +102,14 @@ describe("keys stay secret", () => {
       return response;
     };
 
-    const created = keep(await asAdmin.create({ serviceName: name, serviceKey: key, serviceUrl: "https://api.example.com/v1", description: "Agenda generation" }));
+    const created = keep(
+      await asAdmin.create({
+        serviceName: name,
+        serviceKey: key,
+        serviceUrl: "https://api.example.com/v1",
+        description: "Agenda generation",
+      }),
+    );
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(Number),
@@ -188,7 +204,11 @@ describe("keys stay secret", () => {
       if (service.serviceName.toLowerCase() === "twilio") await asAdmin.remove(service.id);
     }
     const authToken = `auth-${randomBytes(16).toString("hex")}`;
-    const created = await asAdmin.create({ serviceName: "Twilio", serviceKey: `AC${randomBytes(16).toString("hex")}`, serviceUrl: authToken });
+    const created = await asAdmin.create({
+      serviceName: "Twilio",
+      serviceKey: `AC${randomBytes(16).toString("hex")}`,
+      serviceUrl: authToken,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ serviceUrl: maskedSecretUrl, serviceUrlIsSecret: true });
     expect(created.text).not.toContain(authToken);
@@ -215,9 +235,18 @@ describe("create and update rules", () => {
     const firstStored = (await storedRow(id)).serviceKeyEncrypted;
 
     ctx.clock.advance(60_000);
-    const emptyKey = await asAdmin.update(id, { serviceName: created.body.serviceName, serviceKey: "", description: "second", isEnabled: true });
+    const emptyKey = await asAdmin.update(id, {
+      serviceName: created.body.serviceName,
+      serviceKey: "",
+      description: "second",
+      isEnabled: true,
+    });
     expect(emptyKey.status).toBe(200);
-    expect(emptyKey.body).toMatchObject({ description: "second", serviceKey: created.body.serviceKey, updatedAt: ctx.clock.now().toISOString() });
+    expect(emptyKey.body).toMatchObject({
+      description: "second",
+      serviceKey: created.body.serviceKey,
+      updatedAt: ctx.clock.now().toISOString(),
+    });
     expect(emptyKey.body.createdAt).toBe(created.body.createdAt);
     expect((await storedRow(id)).serviceKeyEncrypted).toBe(firstStored);
 
@@ -250,7 +279,12 @@ describe("create and update rules", () => {
   });
 
   it("clears URL and description with null or empty strings, and keeps them when absent", async () => {
-    const created = await asAdmin.create({ serviceName: uniqueServiceName(), serviceKey: freshKey(), serviceUrl: "https://x.example.com", description: "d" });
+    const created = await asAdmin.create({
+      serviceName: uniqueServiceName(),
+      serviceKey: freshKey(),
+      serviceUrl: "https://x.example.com",
+      description: "d",
+    });
     const kept = await asAdmin.update(created.body.id, { isEnabled: false });
     expect(kept.body).toMatchObject({ serviceUrl: "https://x.example.com", description: "d" });
     const cleared = await asAdmin.update(created.body.id, { serviceUrl: "", description: null });
@@ -284,7 +318,9 @@ describe("create and update rules", () => {
       asAdmin.create({ serviceName: name.toUpperCase(), serviceKey: freshKey() }),
     ]);
     expect(results.map((response) => response.status).sort()).toEqual([201, 409, 409]);
-    const rows = (await asAdmin.list()).body.filter((service: { serviceName: string }) => service.serviceName.toLowerCase() === name.toLowerCase());
+    const rows = (await asAdmin.list()).body.filter(
+      (service: { serviceName: string }) => service.serviceName.toLowerCase() === name.toLowerCase(),
+    );
     expect(rows).toHaveLength(1);
   });
 
@@ -317,7 +353,11 @@ describe("create and update rules", () => {
     const tooLong = await asAdmin.create({ serviceName: "L".repeat(101), serviceKey: "k-123" });
     expect(tooLong.status).toBe(400);
 
-    const malformed = await api().post("/api/platform/settings").set("Authorization", admin.bearer).set("Content-Type", "application/json").send('{"serviceName": ');
+    const malformed = await api()
+      .post("/api/platform/settings")
+      .set("Authorization", admin.bearer)
+      .set("Content-Type", "application/json")
+      .send('{"serviceName": ');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ message: "Malformed JSON in request body" });
 

@@ -35,10 +35,14 @@ export function resolutionsRouter(deps: RouterDeps): Router {
     },
   };
 
-  router.post("/resolutions", ...requireCompanyMember({ company: { from: "active" }, permission: "createResolution" }), async (req, res) => {
-    const input = parseOr400(createResolutionSchema, req.body);
-    res.status(201).json(await createResolution(deps, tenantOf(req), input));
-  });
+  router.post(
+    "/resolutions",
+    ...requireCompanyMember({ company: { from: "active" }, permission: "createResolution" }),
+    async (req, res) => {
+      const input = parseOr400(createResolutionSchema, req.body);
+      res.status(201).json(await createResolution(deps, tenantOf(req), input));
+    },
+  );
 
   router.get("/companies/:companyId/resolutions", ...requireCompanyMember({ company: byCompany }), async (req, res) => {
     res.json(await listResolutions(deps, tenantOf(req).company.id));
@@ -78,10 +82,14 @@ export function resolutionsRouter(deps: RouterDeps): Router {
     res.json(await quorumSetting(deps, tenantOf(req).company.id));
   });
 
-  router.put("/companies/:companyId/quorum", ...requireCompanyMember({ company: byCompany, permission: "editCompany" }), async (req, res) => {
-    const { quorumPercent } = parseOr400(quorumSettingsSchema, req.body);
-    res.json(await updateQuorumSetting(deps, tenantOf(req), quorumPercent));
-  });
+  router.put(
+    "/companies/:companyId/quorum",
+    ...requireCompanyMember({ company: byCompany, permission: "editCompany" }),
+    async (req, res) => {
+      const { quorumPercent } = parseOr400(quorumSettingsSchema, req.body);
+      res.json(await updateQuorumSetting(deps, tenantOf(req), quorumPercent));
+    },
+  );
 
   return router;
 }

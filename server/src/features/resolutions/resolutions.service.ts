@@ -21,7 +21,18 @@ import type { Clock } from "../../clock";
 import { auditRow, recordAudit } from "../../db/audit";
 import type { Database, Transaction } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import { auditEvents, companies, documentFiles, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, users, votes } from "../../db/schema";
+import {
+  auditEvents,
+  companies,
+  documentFiles,
+  documents,
+  memberships,
+  resolutionDocuments,
+  resolutionRecusals,
+  resolutions,
+  users,
+  votes,
+} from "../../db/schema";
 import { HttpError, conflict, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { notify } from "../account/notifications.service";
@@ -29,7 +40,6 @@ import { notADraftMeeting } from "../meetings/meetings.service";
 
 type Deps = ServiceDeps<"db" | "clock">;
 type ResolutionRow = typeof resolutions.$inferSelect;
-
 
 const notPending = "This resolution has already been decided";
 const pastDeadline = "The deadline for this resolution has passed";
@@ -57,7 +67,8 @@ const eligibleVoters = sql`(select count(*) from ${memberships} where ${membersh
 const eligibleCount = sql<number>`case when ${sql`${resolutions.status} = 'pending'`} then ${eligibleVoters} else 0 end`.mapWith(Number);
 
 /** The caller's own vote on the resolution, as a subquery. */
-const ownVoteOf = (userId: number | Placeholder) => sql<VoteChoice | null>`${sql`(select ${votes.vote} from ${votes} where ${votes.resolutionId} = ${resolutions.id} and ${votes.userId} = ${userId})`}`;
+const ownVoteOf = (userId: number | Placeholder) =>
+  sql<VoteChoice | null>`${sql`(select ${votes.vote} from ${votes} where ${votes.resolutionId} = ${resolutions.id} and ${votes.userId} = ${userId})`}`;
 
 /**
  * Whether a pending resolution is due its decision (everyone eligible voted, or the deadline passed with votes),
@@ -65,9 +76,21 @@ const ownVoteOf = (userId: number | Placeholder) => sql<VoteChoice | null>`${sql
  * due skip the lock and the loading a decision needs. The live tally never counts fewer votes than the decision
  * does, so this never misses a resolution that is due.
  */
-function isDue(row: { status: ResolutionRow["status"]; type: ResolutionRow["type"]; deadline: Date }, tally: Tally, eligible: number, now: Date): boolean {
+function isDue(
+  row: { status: ResolutionRow["status"]; type: ResolutionRow["type"]; deadline: Date },
+  tally: Tally,
+  eligible: number,
+  now: Date,
+): boolean {
   if (row.status !== "pending") return false;
-  return decideOutcome({ type: row.type, tally, eligible, recused: 0, deadlinePassed: row.deadline.getTime() <= now.getTime(), quorumPercent: null }).decided;
+  return decideOutcome({
+    type: row.type,
+    tally,
+    eligible,
+    recused: 0,
+    deadlinePassed: row.deadline.getTime() <= now.getTime(),
+    quorumPercent: null,
+  }).decided;
 }
 
 const listColumns = {
@@ -81,7 +104,9 @@ const listColumns = {
   createdBy: resolutions.createdBy,
   decidedAt: resolutions.decidedAt,
   explanation: resolutions.explanation,
-  documentIds: sql<number[]>`coalesce((select json_agg(${resolutionDocuments.documentId} order by ${resolutionDocuments.documentId}) from ${resolutionDocuments} where ${resolutionDocuments.resolutionId} = ${resolutions.id}), '[]'::json)`,
+  documentIds: sql<
+    number[]
+  >`coalesce((select json_agg(${resolutionDocuments.documentId} order by ${resolutionDocuments.documentId}) from ${resolutionDocuments} where ${resolutionDocuments.resolutionId} = ${resolutions.id}), '[]'::json)`,
   tally: tallyOf,
 };
 
@@ -118,7 +143,11 @@ function toResolution(row: ListRow): Resolution {
 }
 
 const companyOfQuery = preparedPerDatabase((db) =>
-  db.select({ companyId: resolutions.companyId }).from(resolutions).where(eq(resolutions.id, sql.placeholder("id"))).prepare("quorum_resolution_company"),
+  db
+    .select({ companyId: resolutions.companyId })
+    .from(resolutions)
+    .where(eq(resolutions.id, sql.placeholder("id")))
+    .prepare("quorum_resolution_company"),
 );
 
 /** The company a resolution belongs to, for the thing guard; null when there is none. */
@@ -156,7 +185,14 @@ const companyDueQuery = preparedPerDatabase((db) =>
   db
     .select({ id: resolutions.id })
     .from(resolutions)
-    .where(and(eq(resolutions.status, "pending"), lte(resolutions.deadline, sql.placeholder("now")), eq(resolutions.companyId, sql.placeholder("companyId")), sql`${resolutions.decidedAt} is null`))
+    .where(
+      and(
+        eq(resolutions.status, "pending"),
+        lte(resolutions.deadline, sql.placeholder("now")),
+        eq(resolutions.companyId, sql.placeholder("companyId")),
+        sql`${resolutions.decidedAt} is null`,
+      ),
+    )
     .prepare("quorum_resolutions_due"),
 );
 
@@ -168,10 +204,18 @@ const companyDueQuery = preparedPerDatabase((db) =>
 function companyTallies(db: Database, companyId: Placeholder) {
   const counted = (choice: VoteChoice) => sql<number>`count(*) filter (where ${votes.vote} = ${sql.raw(`'${choice}'`)})`;
   return db
-    .select({ resolutionId: votes.resolutionId, yes: counted("yes").as("yes"), no: counted("no").as("no"), abstain: counted("abstain").as("abstain") })
+    .select({
+      resolutionId: votes.resolutionId,
+      yes: counted("yes").as("yes"),
+      no: counted("no").as("no"),
+      abstain: counted("abstain").as("abstain"),
+    })
     .from(votes)
     .innerJoin(resolutions, and(eq(resolutions.id, votes.resolutionId), eq(resolutions.companyId, companyId)))
-    .innerJoin(memberships, and(eq(memberships.userId, votes.userId), eq(memberships.companyId, companyId), inArray(memberships.role, votingRoles)))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.userId, votes.userId), eq(memberships.companyId, companyId), inArray(memberships.role, votingRoles)),
+    )
     .groupBy(votes.resolutionId)
     .as("list_tallies");
 }
@@ -209,7 +253,12 @@ export async function pendingResolutions(deps: Deps, companyId: number): Promise
     .from(resolutions)
     .where(and(eq(resolutions.companyId, companyId), eq(resolutions.status, "pending"), gt(resolutions.deadline, deps.clock.now())))
     .orderBy(asc(resolutions.deadline), asc(resolutions.id));
-  return rows.map((row) => ({ id: row.id, title: row.title, createdAt: row.createdAt.toISOString(), deadline: row.deadline.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+    deadline: row.deadline.toISOString(),
+  }));
 }
 
 /** Decides the resolution under its row lock when it is due (everyone voted, or its deadline passed). */
@@ -274,7 +323,12 @@ export async function resolutionDetails(deps: Deps, id: number): Promise<Resolut
   const row = await currentResolution(deps, id);
   const [attached, voterRows, recusalRows] = [
     await deps.db
-      .select({ id: documents.id, name: documents.name, fileType: documents.fileType, hasFile: sql<boolean>`${documentFiles.documentId} is not null` })
+      .select({
+        id: documents.id,
+        name: documents.name,
+        fileType: documents.fileType,
+        hasFile: sql<boolean>`${documentFiles.documentId} is not null`,
+      })
       .from(resolutionDocuments)
       .innerJoin(documents, eq(documents.id, resolutionDocuments.documentId))
       .leftJoin(documentFiles, eq(documentFiles.documentId, documents.id))
@@ -287,7 +341,13 @@ export async function resolutionDetails(deps: Deps, id: number): Promise<Resolut
       .where(eq(votes.resolutionId, id))
       .orderBy(asc(votes.createdAt), asc(votes.id)),
     await deps.db
-      .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, reason: resolutionRecusals.reason })
+      .select({
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+        reason: resolutionRecusals.reason,
+      })
       .from(resolutionRecusals)
       .innerJoin(users, eq(users.id, resolutionRecusals.userId))
       .where(eq(resolutionRecusals.resolutionId, id))
@@ -298,8 +358,12 @@ export async function resolutionDetails(deps: Deps, id: number): Promise<Resolut
   return {
     ...toResolution(row),
     documents: attached.map((doc) => ({ ...doc, hasFile: Boolean(doc.hasFile) })),
-    voters: certificate ? certificate.votes.map(({ userId, name }) => ({ userId, name })) : voterRows.map((voter) => ({ userId: voter.userId, name: displayName(voter) })),
-    recusals: certificate ? certificate.recused : recusalRows.map((recusal) => ({ userId: recusal.userId, name: displayName(recusal), reason: recusal.reason })),
+    voters: certificate
+      ? certificate.votes.map(({ userId, name }) => ({ userId, name }))
+      : voterRows.map((voter) => ({ userId: voter.userId, name: displayName(voter) })),
+    recusals: certificate
+      ? certificate.recused
+      : recusalRows.map((recusal) => ({ userId: recusal.userId, name: displayName(recusal), reason: recusal.reason })),
     certificate,
   };
 }
@@ -368,7 +432,13 @@ async function liveState(tx: Transaction, row: ResolutionRow, userId: number): P
  * certificate: who was eligible (founders, admins and members now), who was recused, every counted vote.
  * Notifies every member of the company. Answers the row as it now is.
  */
-async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, actorId: number | null, live?: { tally: Tally; eligible: number }): Promise<ResolutionRow> {
+async function decideIfReady(
+  tx: Transaction,
+  clock: Clock,
+  row: ResolutionRow,
+  actorId: number | null,
+  live?: { tally: Tally; eligible: number },
+): Promise<ResolutionRow> {
   if (row.status !== "pending") return row;
   const now = clock.now();
   // Told the live tally, a resolution that is not due costs no further query.
@@ -380,7 +450,11 @@ async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, 
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.companyId, row.companyId))
     .orderBy(asc(users.id));
-  const recusalRows = await tx.select().from(resolutionRecusals).where(eq(resolutionRecusals.resolutionId, row.id)).orderBy(asc(resolutionRecusals.createdAt));
+  const recusalRows = await tx
+    .select()
+    .from(resolutionRecusals)
+    .where(eq(resolutionRecusals.resolutionId, row.id))
+    .orderBy(asc(resolutionRecusals.createdAt));
   const voteRows = await tx.select().from(votes).where(eq(votes.resolutionId, row.id)).orderBy(asc(votes.updatedAt), asc(votes.id));
 
   const recusedIds = new Set(recusalRows.map((recusal) => recusal.userId));
@@ -393,7 +467,14 @@ async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, 
   const quorumPercent: QuorumPercent = company?.quorumPercent ?? null;
   const recused = voters.filter((member) => recusedIds.has(member.userId));
 
-  const outcome = decideOutcome({ type: row.type, tally, eligible: eligible.length, recused: recused.length, deadlinePassed: row.deadline.getTime() <= now.getTime(), quorumPercent });
+  const outcome = decideOutcome({
+    type: row.type,
+    tally,
+    eligible: eligible.length,
+    recused: recused.length,
+    deadlinePassed: row.deadline.getTime() <= now.getTime(),
+    quorumPercent,
+  });
   if (!outcome.decided) return row;
 
   const reasons = new Map(recusalRows.map((recusal) => [recusal.userId, recusal.reason]));
@@ -404,7 +485,13 @@ async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, 
     quorum: { ...outcome.quorum, rule: quorumRule(quorumPercent) },
     eligible: eligible.map((member) => ({ userId: member.userId, name: displayName(member), role: member.role })),
     recused: recused.map((member) => ({ userId: member.userId, name: displayName(member), reason: reasons.get(member.userId) ?? "" })),
-    votes: counted.map((vote) => ({ userId: vote.userId, name: displayName(eligibleById.get(vote.userId)!), vote: vote.vote, comment: vote.comment, castAt: vote.updatedAt.toISOString() })),
+    votes: counted.map((vote) => ({
+      userId: vote.userId,
+      name: displayName(eligibleById.get(vote.userId)!),
+      vote: vote.vote,
+      comment: vote.comment,
+      castAt: vote.updatedAt.toISOString(),
+    })),
     ...tally,
     explanation: outcome.explanation,
   };
@@ -438,7 +525,12 @@ async function decideIfReady(tx: Transaction, clock: Clock, row: ResolutionRow, 
  * (everyone voted, or the deadline passed) is decided first; the 409 that follows is answered after the
  * transaction commits, so the decision is kept.
  */
-async function openWrite<T>(deps: Deps, id: number, actorId: number, work: (tx: Transaction, row: ResolutionRow, state: LiveState) => Promise<T>): Promise<T> {
+async function openWrite<T>(
+  deps: Deps,
+  id: number,
+  actorId: number,
+  work: (tx: Transaction, row: ResolutionRow, state: LiveState) => Promise<T>,
+): Promise<T> {
   const result = await deps.db.transaction(async (tx): Promise<{ refused: HttpError } | { value: T }> => {
     const locked = await lockResolution(tx, id, actorId);
     if (!locked) throw notFound();
@@ -466,7 +558,9 @@ export async function createResolution(
 ): Promise<Resolution> {
   const now = deps.clock.now();
   if (input.deadline.getTime() <= now.getTime()) {
-    throw new HttpError(400, "The deadline must be in the future", {}, [{ path: "deadline", message: "The deadline must be in the future" }]);
+    throw new HttpError(400, "The deadline must be in the future", {}, [
+      { path: "deadline", message: "The deadline must be in the future" },
+    ]);
   }
   const companyId = tenant.company.id;
   const id = await deps.db.transaction(async (tx) => {
@@ -474,7 +568,14 @@ export async function createResolution(
       const found = await tx
         .select({ id: documents.id })
         .from(documents)
-        .where(and(inArray(documents.id, input.documentIds), eq(documents.companyId, companyId), ne(documents.category, meetingCategory), notADraftMeeting(documents.id)));
+        .where(
+          and(
+            inArray(documents.id, input.documentIds),
+            eq(documents.companyId, companyId),
+            ne(documents.category, meetingCategory),
+            notADraftMeeting(documents.id),
+          ),
+        );
       if (found.length !== input.documentIds.length) {
         const message = "Documents must be documents of this company";
         throw new HttpError(400, message, {}, [{ path: "documentIds", message }]);
@@ -482,7 +583,16 @@ export async function createResolution(
     }
     const [created] = await tx
       .insert(resolutions)
-      .values({ companyId, title: input.title, description: input.description, type: input.type, status: "pending", deadline: input.deadline, createdBy: tenant.user.id, createdAt: now })
+      .values({
+        companyId,
+        title: input.title,
+        description: input.description,
+        type: input.type,
+        status: "pending",
+        deadline: input.deadline,
+        createdBy: tenant.user.id,
+        createdAt: now,
+      })
       .returning({ id: resolutions.id });
     if (!created) throw new Error("resolution insert returned nothing");
     if (input.documentIds.length > 0) {
@@ -520,7 +630,12 @@ export async function createResolution(
  * resolution if everyone eligible has now voted. The route has no membership guard: the caller's membership
  * and role are read here, after the lock (a resolution of another company is not found, an observer is refused).
  */
-export async function castVote(deps: Deps, voter: { id: number }, id: number, input: CastVoteInput & { comment?: string | null }): Promise<VoteCounts> {
+export async function castVote(
+  deps: Deps,
+  voter: { id: number },
+  id: number,
+  input: CastVoteInput & { comment?: string | null },
+): Promise<VoteCounts> {
   const userId = voter.id;
   return openWrite(deps, id, userId, async (tx, row, state): Promise<VoteCounts> => {
     if (state.recused) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
@@ -532,7 +647,10 @@ export async function castVote(deps: Deps, voter: { id: number }, id: number, in
       tx
         .insert(votes)
         .values({ resolutionId: id, userId, vote: input.vote, comment: input.comment ?? null, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: [votes.resolutionId, votes.userId], set: { vote: input.vote, comment: input.comment ?? null, updatedAt: now } })
+        .onConflictDoUpdate({
+          target: [votes.resolutionId, votes.userId],
+          set: { vote: input.vote, comment: input.comment ?? null, updatedAt: now },
+        })
         .returning({ id: votes.id }),
     );
     await tx
@@ -563,7 +681,10 @@ export async function castVote(deps: Deps, voter: { id: number }, id: number, in
 export async function declareConflict(deps: Deps, actor: { id: number }, id: number, reason: string): Promise<void> {
   const userId = actor.id;
   await openWrite(deps, id, userId, async (tx, row) => {
-    const withdrawn = await tx.delete(votes).where(and(eq(votes.resolutionId, id), eq(votes.userId, userId))).returning({ vote: votes.vote });
+    const withdrawn = await tx
+      .delete(votes)
+      .where(and(eq(votes.resolutionId, id), eq(votes.userId, userId)))
+      .returning({ vote: votes.vote });
     await tx
       .insert(resolutionRecusals)
       .values({ resolutionId: id, userId, reason, createdAt: deps.clock.now() })
@@ -591,7 +712,13 @@ export async function withdrawConflict(deps: Deps, actor: { id: number }, id: nu
       .returning({ userId: resolutionRecusals.userId });
     // Withdrawing a declaration one never made changes nothing (a repeated DELETE is harmless).
     if (removed.length === 0) return;
-    await recordAudit(tx, deps.clock, { actorId: userId, companyId: row.companyId, action: "resolution.conflict_withdrawn", targetType: "resolution", targetId: id });
+    await recordAudit(tx, deps.clock, {
+      actorId: userId,
+      companyId: row.companyId,
+      action: "resolution.conflict_withdrawn",
+      targetType: "resolution",
+      targetId: id,
+    });
   });
 }
 
@@ -603,9 +730,17 @@ export async function quorumSetting({ db }: ServiceDeps<"db">, companyId: number
   return { quorumPercent, rule: quorumRule(quorumPercent) };
 }
 
-export async function updateQuorumSetting(deps: Deps, tenant: TenantContext, quorumPercent: QuorumPercent): Promise<{ quorumPercent: QuorumPercent; rule: string }> {
+export async function updateQuorumSetting(
+  deps: Deps,
+  tenant: TenantContext,
+  quorumPercent: QuorumPercent,
+): Promise<{ quorumPercent: QuorumPercent; rule: string }> {
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select({ quorumPercent: companies.quorumPercent }).from(companies).where(eq(companies.id, tenant.company.id)).for("update");
+    const [before] = await tx
+      .select({ quorumPercent: companies.quorumPercent })
+      .from(companies)
+      .where(eq(companies.id, tenant.company.id))
+      .for("update");
     await tx.update(companies).set({ quorumPercent }).where(eq(companies.id, tenant.company.id));
     await recordAudit(tx, deps.clock, {
       actorId: tenant.user.id,

@@ -31,7 +31,14 @@ async function create(creator: SignedUp, fields: Record<string, unknown> = {}) {
   return request(ctx.app)
     .post("/api/resolutions")
     .set("Authorization", creator.bearer)
-    .send({ title: "Approve the FY27 budget", description: "Capex of 2m", type: "Ordinary", deadline: inAWeek().toISOString(), documentIds: [], ...fields });
+    .send({
+      title: "Approve the FY27 budget",
+      description: "Capex of 2m",
+      type: "Ordinary",
+      deadline: inAWeek().toISOString(),
+      documentIds: [],
+      ...fields,
+    });
 }
 async function created(creator: SignedUp, fields: Record<string, unknown> = {}): Promise<number> {
   const response = await create(creator, fields);
@@ -54,12 +61,24 @@ describe("POST /api/resolutions", () => {
     const { founder, voters, others } = await boardWith(2, ["observer"]);
     const response = await create(founder, { status: "approved", type: "Special" });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ status: "pending", type: "Special", voteCounts: { yes: 0, no: 0, abstain: 0 }, documentIds: [], decidedAt: null });
-    const told = await ctx.db.select({ userId: notifications.userId, kind: notifications.kind, link: notifications.link }).from(notifications).where(eq(notifications.link, `/resolutions/${response.body.id}`));
+    expect(response.body).toMatchObject({
+      status: "pending",
+      type: "Special",
+      voteCounts: { yes: 0, no: 0, abstain: 0 },
+      documentIds: [],
+      decidedAt: null,
+    });
+    const told = await ctx.db
+      .select({ userId: notifications.userId, kind: notifications.kind, link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.link, `/resolutions/${response.body.id}`));
     expect(told.map((row) => row.userId).sort()).toEqual([voters[1]!.id, voters[2]!.id].sort());
     expect(told.every((row) => row.kind === "resolutionCreated")).toBe(true);
     expect(told.some((row) => row.userId === others[0]!.id)).toBe(false);
-    const audit = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, "resolution.created"), eq(auditEvents.targetId, String(response.body.id))));
+    const audit = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "resolution.created"), eq(auditEvents.targetId, String(response.body.id))));
     expect(audit).toHaveLength(1);
   });
 
@@ -80,7 +99,10 @@ describe("POST /api/resolutions", () => {
         { companyId: other.id, name: "Theirs.pdf", fileType: "application/pdf", category: "Financial" },
       ])
       .returning({ id: documents.id });
-    const [meeting] = await ctx.db.insert(documents).values({ companyId: company.id, name: "Meeting: Q3", fileType: "application/json", category: "Meeting" }).returning({ id: documents.id });
+    const [meeting] = await ctx.db
+      .insert(documents)
+      .values({ companyId: company.id, name: "Meeting: Q3", fileType: "application/json", category: "Meeting" })
+      .returning({ id: documents.id });
     expect((await create(founder, { documentIds: [own!.id, foreign!.id] })).status).toBe(400);
     expect((await create(founder, { documentIds: [meeting!.id] })).status).toBe(400);
     const ok = await create(founder, { documentIds: [own!.id, String(own!.id)] });
@@ -138,7 +160,10 @@ describe("lists", () => {
     };
     expect(await counts()).toEqual({ listed: { yes: 1, no: 1, abstain: 1 }, other: { yes: 0, no: 1, abstain: 0 } });
     // An observer's vote and a departed member's vote stop counting while the resolution is pending.
-    await ctx.db.update(memberships).set({ role: "observer" }).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[1]!.id)));
+    await ctx.db
+      .update(memberships)
+      .set({ role: "observer" })
+      .where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[1]!.id)));
     await ctx.db.delete(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[2]!.id)));
     expect(await counts()).toEqual({ listed: { yes: 1, no: 0, abstain: 0 }, other: { yes: 0, no: 0, abstain: 0 } });
   });
@@ -171,7 +196,11 @@ describe("voting", () => {
     const counts = await request(ctx.app).get(`/api/resolutions/${id}/votes`).set("Authorization", founder.bearer);
     expect(counts.body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: null });
     expect(await ctx.db.select().from(votes).where(eq(votes.resolutionId, id))).toHaveLength(1);
-    const actions = await ctx.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, String(id))).orderBy(asc(auditEvents.id));
+    const actions = await ctx.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, String(id)))
+      .orderBy(asc(auditEvents.id));
     expect(actions.map((row) => row.action)).toEqual(["resolution.created", "resolution.voted", "resolution.vote_changed"]);
     // Who has voted, never how, while pending.
     const shown = await details(founder, id);
@@ -196,7 +225,10 @@ describe("voting", () => {
     const refused = await vote(others[0]!, id, "yes");
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Observers cannot vote");
-    const decided = await ctx.db.select({ action: auditEvents.action, actorId: auditEvents.actorId }).from(auditEvents).where(and(eq(auditEvents.targetId, String(id)), eq(auditEvents.action, "resolution.decided")));
+    const decided = await ctx.db
+      .select({ action: auditEvents.action, actorId: auditEvents.actorId })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, String(id)), eq(auditEvents.action, "resolution.decided")));
     expect(decided).toEqual([]);
   });
 
@@ -207,10 +239,19 @@ describe("voting", () => {
     const shown = await details(founder, id);
     expect(shown.status).toBe("rejected");
     expect(shown.decidedAt).toBe(ctx.clock.now().toISOString());
-    expect(shown.certificate).toMatchObject({ outcome: "rejected", yes: 2, no: 1, abstain: 0, rule: "a Unanimous resolution needs a yes from every eligible voter" });
+    expect(shown.certificate).toMatchObject({
+      outcome: "rejected",
+      yes: 2,
+      no: 1,
+      abstain: 0,
+      rule: "a Unanimous resolution needs a yes from every eligible voter",
+    });
     const late = await vote(voters[2]!, id, "yes");
     expect(late.status).toBe(409);
-    const told = await ctx.db.select({ userId: notifications.userId }).from(notifications).where(and(eq(notifications.kind, "resolutionDecided"), eq(notifications.link, `/resolutions/${id}`)));
+    const told = await ctx.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.kind, "resolutionDecided"), eq(notifications.link, `/resolutions/${id}`)));
     expect(told.map((row) => row.userId).sort()).toEqual([...voters, ...others].map((person) => person.id).sort());
   });
 
@@ -235,7 +276,9 @@ describe("voting", () => {
     await allVote(voters, id, ["yes", "yes", "no", "no"]);
     const shown = await details(founder, id);
     expect(shown.status).toBe("rejected");
-    expect(shown.explanation).toBe("Rejected: 2 yes, 2 no, 0 abstain of 4 eligible; an Ordinary resolution needs more yes than no votes; quorum 3 of 4 met");
+    expect(shown.explanation).toBe(
+      "Rejected: 2 yes, 2 no, 0 abstain of 4 eligible; an Ordinary resolution needs more yes than no votes; quorum 3 of 4 met",
+    );
   });
 
   it("never counts observers as eligible", async () => {
@@ -254,21 +297,36 @@ describe("conflict of interest", () => {
     const id = await created(founder, { type: "Unanimous" });
     const [alice, bob, carol] = voters as [SignedUp, SignedUp, SignedUp];
     await vote(carol, id, "no");
-    const declared = await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", carol.bearer).send({ reason: "I own the supplier" });
+    const declared = await request(ctx.app)
+      .post(`/api/resolutions/${id}/conflict`)
+      .set("Authorization", carol.bearer)
+      .send({ reason: "I own the supplier" });
     expect(declared.status).toBe(204);
     expect(await ctx.db.select().from(votes).where(eq(votes.resolutionId, id))).toHaveLength(0);
     expect((await vote(carol, id, "yes")).status).toBe(409);
     // Withdrawing and declaring again is allowed while pending.
     expect((await request(ctx.app).delete(`/api/resolutions/${id}/conflict`).set("Authorization", carol.bearer)).status).toBe(204);
-    expect((await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", carol.bearer).send({ reason: "I own the supplier" })).status).toBe(204);
+    expect(
+      (
+        await request(ctx.app)
+          .post(`/api/resolutions/${id}/conflict`)
+          .set("Authorization", carol.bearer)
+          .send({ reason: "I own the supplier" })
+      ).status,
+    ).toBe(204);
     await allVote([alice, bob], id, ["yes", "yes"]);
     const shown = await details(founder, id);
     expect(shown.status).toBe("approved");
     expect(shown.certificate).toMatchObject({ yes: 2, no: 0, recused: [{ userId: carol.id, reason: "I own the supplier" }] });
     expect(shown.certificate!.eligible.map((person) => person.userId).sort()).toEqual([alice.id, bob.id].sort());
     expect(shown.explanation).toContain("of 2 eligible (1 recused)");
-    const actions = await ctx.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, String(id)));
-    expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(["resolution.conflict_declared", "resolution.conflict_withdrawn", "resolution.decided"]));
+    const actions = await ctx.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, String(id)));
+    expect(actions.map((row) => row.action)).toEqual(
+      expect.arrayContaining(["resolution.conflict_declared", "resolution.conflict_withdrawn", "resolution.decided"]),
+    );
     // Decided: the declaration can no longer change.
     expect((await request(ctx.app).delete(`/api/resolutions/${id}/conflict`).set("Authorization", carol.bearer)).status).toBe(409);
   });
@@ -277,15 +335,22 @@ describe("conflict of interest", () => {
     const { founder, voters } = await boardWith(2);
     const id = await created(founder);
     await allVote(voters, id, ["yes", "no"]);
-    await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", voters[2]!.bearer).send({ reason: "Related party" });
+    await request(ctx.app)
+      .post(`/api/resolutions/${id}/conflict`)
+      .set("Authorization", voters[2]!.bearer)
+      .send({ reason: "Related party" });
     expect((await details(founder, id)).status).toBe("rejected");
   });
 
   it("refuses observers and a blank reason", async () => {
     const { founder, others } = await boardWith(1, ["observer"]);
     const id = await created(founder);
-    expect((await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", others[0]!.bearer).send({ reason: "x" })).status).toBe(403);
-    expect((await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", founder.bearer).send({ reason: " " })).status).toBe(400);
+    expect(
+      (await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", others[0]!.bearer).send({ reason: "x" })).status,
+    ).toBe(403);
+    expect(
+      (await request(ctx.app).post(`/api/resolutions/${id}/conflict`).set("Authorization", founder.bearer).send({ reason: " " })).status,
+    ).toBe(400);
   });
 });
 
@@ -313,12 +378,15 @@ describe("the deadline and quorum", () => {
 
   it("uses the company's quorum, which only founders and admins change", async () => {
     const { founder, company, voters } = await boardWith(5);
-    const put = (who: SignedUp, quorumPercent: number | null) => request(ctx.app).put(`/api/companies/${company.id}/quorum`).set("Authorization", who.bearer).send({ quorumPercent });
+    const put = (who: SignedUp, quorumPercent: number | null) =>
+      request(ctx.app).put(`/api/companies/${company.id}/quorum`).set("Authorization", who.bearer).send({ quorumPercent });
     expect((await put(voters[1]!, 30)).status).toBe(403);
     expect((await put(founder, 101)).status).toBe(400);
     const saved = await put(founder, 30);
     expect(saved.body).toEqual({ quorumPercent: 30, rule: "at least 30% of the eligible voters" });
-    expect((await request(ctx.app).get(`/api/companies/${company.id}/quorum`).set("Authorization", voters[1]!.bearer)).body).toEqual(saved.body);
+    expect((await request(ctx.app).get(`/api/companies/${company.id}/quorum`).set("Authorization", voters[1]!.bearer)).body).toEqual(
+      saved.body,
+    );
     const id = await created(founder);
     await allVote(voters, id, ["yes", "yes"]);
     ctx.clock.advance(8 * day);
@@ -366,7 +434,10 @@ describe("the certificate", () => {
       abstain: 0,
       votes: expect.arrayContaining([expect.objectContaining({ userId: voters[2]!.id, vote: "no", comment: "Too costly" })]),
     });
-    await ctx.db.update(memberships).set({ role: "observer" }).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[1]!.id)));
+    await ctx.db
+      .update(memberships)
+      .set({ role: "observer" })
+      .where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[1]!.id)));
     await ctx.db.delete(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[2]!.id)));
     const after = await details(founder, id);
     expect(after.certificate).toEqual(before);

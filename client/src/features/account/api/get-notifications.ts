@@ -20,7 +20,8 @@ export function getNotifications(): Promise<AppNotification[]> {
 }
 
 /** Polled every minute (and on focus), so what others do reaches the bell without a reload. */
-export const notificationsQueryOptions = () => queryOptions({ queryKey: notificationKeys.all(), queryFn: getNotifications, refetchInterval: 60_000 });
+export const notificationsQueryOptions = () =>
+  queryOptions({ queryKey: notificationKeys.all(), queryFn: getNotifications, refetchInterval: 60_000 });
 
 export function useNotifications() {
   return useQuery(notificationsQueryOptions());

@@ -8,7 +8,8 @@ export function getSessions(userId: number): Promise<AccountSession[]> {
   return apiJson<AccountSession[]>("GET", `/api/users/${userId}/sessions`);
 }
 
-export const sessionsQueryOptions = (userId: number) => queryOptions({ queryKey: accountKeys.sessions(userId), queryFn: () => getSessions(userId) });
+export const sessionsQueryOptions = (userId: number) =>
+  queryOptions({ queryKey: accountKeys.sessions(userId), queryFn: () => getSessions(userId) });
 
 export function useSessions(userId: number) {
   return useQuery(sessionsQueryOptions(userId));

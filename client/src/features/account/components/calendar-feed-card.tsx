@@ -79,7 +79,7 @@ function FeedAddress({ userId, companyId }: { userId: number; companyId: number 
     try {
       if (!navigator.clipboard) throw new Error("no clipboard");
       await navigator.clipboard.writeText(url);
-      toast({ title: "Link copied", description: "Paste it into your calendar app's \"subscribe\" or \"add from URL\" option." });
+      toast({ title: "Link copied", description: 'Paste it into your calendar app\'s "subscribe" or "add from URL" option.' });
     } catch {
       // Without a clipboard (an insecure page, a refused permission) the text is selected for the user to copy.
       inputRef.current?.focus();
@@ -132,8 +132,8 @@ function FeedAddress({ userId, companyId }: { userId: number; companyId: number 
           <AlertDialogHeader>
             <AlertDialogTitle>Reset the calendar link?</AlertDialogTitle>
             <AlertDialogDescription>
-              You get a new link. Calendars subscribed with the old link stop updating until they subscribe again with the new one. This also
-              applies to the links of your other companies.
+              You get a new link. Calendars subscribed with the old link stop updating until they subscribe again with the new one. This
+              also applies to the links of your other companies.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -26,9 +26,7 @@ function NotificationText({ notification }: { notification: AppNotification }) {
           {unread && <span className="sr-only">, unread</span>}
         </span>
         {notification.body && <span className="line-clamp-2 text-xs text-muted-foreground">{notification.body}</span>}
-        <span className="text-xs text-muted-foreground">
-          {formatDistanceToNow(new Date(notification.createdAt), { addSuffix: true })}
-        </span>
+        <span className="text-xs text-muted-foreground">{formatDistanceToNow(new Date(notification.createdAt), { addSuffix: true })}</span>
       </span>
     </span>
   );
@@ -90,18 +88,18 @@ export function NotificationsMenu() {
           </p>
         )}
         {list.map((notification) =>
-            notification.link ? (
-              <DropdownMenuItem key={notification.id} asChild onSelect={() => open(notification)}>
-                <Link href={notification.link} className="items-start">
-                  <NotificationText notification={notification} />
-                </Link>
-              </DropdownMenuItem>
-            ) : (
-              <DropdownMenuItem key={notification.id} className="items-start" onSelect={() => open(notification)}>
+          notification.link ? (
+            <DropdownMenuItem key={notification.id} asChild onSelect={() => open(notification)}>
+              <Link href={notification.link} className="items-start">
                 <NotificationText notification={notification} />
-              </DropdownMenuItem>
-            ),
-          )}
+              </Link>
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem key={notification.id} className="items-start" onSelect={() => open(notification)}>
+              <NotificationText notification={notification} />
+            </DropdownMenuItem>
+          ),
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

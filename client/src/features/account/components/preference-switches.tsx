@@ -37,14 +37,30 @@ export function PreferenceSwitches({ title, description, entries }: { title: str
     <SettingsCard title={title} description={description}>
       <ul className="grid divide-y">
         {entries.map((entry) => (
-          <SwitchRow key={entry.name} entry={entry} checked={preferences[entry.name]} disabled={!isLoaded} onChange={(value) => setPreference(entry.name, value)} />
+          <SwitchRow
+            key={entry.name}
+            entry={entry}
+            checked={preferences[entry.name]}
+            disabled={!isLoaded}
+            onChange={(value) => setPreference(entry.name, value)}
+          />
         ))}
       </ul>
     </SettingsCard>
   );
 }
 
-function SwitchRow({ entry, checked, disabled, onChange }: { entry: SwitchEntry; checked: boolean; disabled: boolean; onChange: (value: boolean) => void }) {
+function SwitchRow({
+  entry,
+  checked,
+  disabled,
+  onChange,
+}: {
+  entry: SwitchEntry;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (value: boolean) => void;
+}) {
   const id = useId();
   return (
     <li className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">

@@ -51,7 +51,11 @@ export function ProfileSettings({ user }: { user: User }) {
 
   const name = displayName(user);
   return (
-    <SettingsCard title="Profile" description="Your name, e-mail address and photo, as other board members see them." contentClassName="grid gap-6">
+    <SettingsCard
+      title="Profile"
+      description="Your name, e-mail address and photo, as other board members see them."
+      contentClassName="grid gap-6"
+    >
       <div className="flex min-w-0 items-center gap-4" data-testid="profile-summary">
         <Avatar className="size-16 text-lg">
           {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
@@ -78,7 +82,12 @@ export function ProfileSettings({ user }: { user: User }) {
           <LabeledField control={form.control} name="email" label="Email">
             {(field) => <Input type="email" autoComplete="email" {...field} />}
           </LabeledField>
-          <LabeledField control={form.control} name="profileImageUrl" label="Profile image URL" description="An https link to a photo; leave empty to show your initials.">
+          <LabeledField
+            control={form.control}
+            name="profileImageUrl"
+            label="Profile image URL"
+            description="An https link to a photo; leave empty to show your initials."
+          >
             {(field) => <Input type="url" inputMode="url" placeholder="https://" {...field} />}
           </LabeledField>
           <div>

@@ -82,7 +82,10 @@ function SessionsCard({ userId }: { userId: number }) {
   async function onRevoke() {
     try {
       const { revoked } = await revoke.mutateAsync();
-      toast({ title: "Signed out", description: revoked === 1 ? "1 other session has been signed out." : `${revoked} other sessions have been signed out.` });
+      toast({
+        title: "Signed out",
+        description: revoked === 1 ? "1 other session has been signed out." : `${revoked} other sessions have been signed out.`,
+      });
     } catch {
       toast({ title: "Error", description: REVOKE_FAILED_TEXT, variant: "destructive" });
     }

@@ -43,7 +43,8 @@ export function LoginForm() {
     } catch (error) {
       // Too many attempts (429) is said as the server says it; every other failure reads the same,
       // so the form never reveals whether a username exists.
-      const description = error instanceof ApiError && error.status === 429 && error.serverMessage ? error.serverMessage : LOGIN_FAILED_TEXT;
+      const description =
+        error instanceof ApiError && error.status === 429 && error.serverMessage ? error.serverMessage : LOGIN_FAILED_TEXT;
       toast({ title: "Login failed", description, variant: "destructive" });
     }
   }

@@ -35,5 +35,13 @@ export function CompanyWebsiteField() {
 
 export function EmployeeCountField() {
   const { control } = useFormContext<SharedProfileFields>();
-  return <SelectField control={control} name="employeeCount" label="Number of employees" options={employeeCountOptions} placeholder="Select company size" />;
+  return (
+    <SelectField
+      control={control}
+      name="employeeCount"
+      label="Number of employees"
+      options={employeeCountOptions}
+      placeholder="Select company size"
+    />
+  );
 }

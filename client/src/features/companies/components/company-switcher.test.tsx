@@ -91,11 +91,11 @@ describe("company switcher", () => {
     await view.user.click(trigger);
     const menu = await screen.findByRole("menu");
     await waitFor(() => expect(calls.list).toBe(listCallsBefore + 1));
-    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
-      expect.stringContaining("Acme Holdings"),
-      expect.stringContaining("Globex Corporation International"),
-      "Add Company",
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining("Acme Holdings"), expect.stringContaining("Globex Corporation International"), "Add Company"]);
 
     await view.user.click(within(menu).getByRole("menuitem", { name: /Globex/ }));
     expect(within(await findToast("Company changed")).getByText("Successfully switched company")).toBeInTheDocument();
@@ -108,7 +108,11 @@ describe("company switcher", () => {
 
   it("says 'Failed to switch company' when the switch is refused", async () => {
     serveCompanies([acme, globex]);
-    server.use(http.patch("/api/users/:id/active-company", () => HttpResponse.json({ message: "You are not a member of this company" }, { status: 403 })));
+    server.use(
+      http.patch("/api/users/:id/active-company", () =>
+        HttpResponse.json({ message: "You are not a member of this company" }, { status: 403 }),
+      ),
+    );
     const view = renderApp({ signedInAs: buildUser({ id: 8, companyId: 1 }), path: onboarding });
     await view.user.click(await within(await sidebar()).findByTestId("company-switcher"));
     await view.user.click(await screen.findByRole("menuitem", { name: /Globex/ }));

@@ -104,7 +104,11 @@ export function CompanySwitcher() {
       <DropdownMenuContent align="start" className="w-60">
         <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">Companies</DropdownMenuLabel>
         {companies.map((company) => (
-          <DropdownMenuItem key={company.id} onSelect={() => choose(company.id)} aria-current={company.id === user.companyId ? "true" : undefined}>
+          <DropdownMenuItem
+            key={company.id}
+            onSelect={() => choose(company.id)}
+            aria-current={company.id === user.companyId ? "true" : undefined}
+          >
             <CompanyLogo logoUrl={company.logoUrl} className="size-6" />
             <span className="min-w-0 flex-1">
               <span className="block truncate">{company.name}</span>

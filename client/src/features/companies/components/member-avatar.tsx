@@ -4,7 +4,13 @@ import { initials } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** A member's profile image, or their initials. */
-export function MemberAvatar({ member, className }: { member: Pick<CompanyMember, "firstName" | "lastName" | "username" | "profileImageUrl">; className?: string }) {
+export function MemberAvatar({
+  member,
+  className,
+}: {
+  member: Pick<CompanyMember, "firstName" | "lastName" | "username" | "profileImageUrl">;
+  className?: string;
+}) {
   return (
     <Avatar className={cn("size-11", className)}>
       {member.profileImageUrl && <AvatarImage src={member.profileImageUrl} alt="" />}

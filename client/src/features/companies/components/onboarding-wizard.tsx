@@ -162,8 +162,20 @@ export function OnboardingWizard() {
                   {(field) => <Input autoComplete="organization" placeholder="Acme Inc." {...field} />}
                 </LabeledField>
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <SelectField control={form.control} name="industry" label="Industry" options={onboardingIndustries} placeholder="Select industry" />
-                  <SelectField control={form.control} name="stage" label="Funding stage" options={onboardingStages} placeholder="Select stage" />
+                  <SelectField
+                    control={form.control}
+                    name="industry"
+                    label="Industry"
+                    options={onboardingIndustries}
+                    placeholder="Select industry"
+                  />
+                  <SelectField
+                    control={form.control}
+                    name="stage"
+                    label="Funding stage"
+                    options={onboardingStages}
+                    placeholder="Select stage"
+                  />
                 </div>
                 <LabeledField control={form.control} name="description" label="Description">
                   {(field) => <Textarea rows={4} placeholder="What does your company do?" {...field} value={field.value ?? ""} />}
@@ -209,7 +221,12 @@ export function OnboardingWizard() {
           </CardContent>
 
           <CardFooter className="justify-between gap-3">
-            <Button type="button" variant="outline" onClick={() => setStep((current) => clampStep(current - 1))} disabled={step === 1 || pending}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setStep((current) => clampStep(current - 1))}
+              disabled={step === 1 || pending}
+            >
               Back
             </Button>
             {step < onboardingStepCount ? (

@@ -29,7 +29,15 @@ export function canChangeRole(actor: { id: number; role: CompanyRole | null }, m
   return can(actor.role, "changeRole") && (member.role !== "founder" || can(actor.role, "assignFounder"));
 }
 
-function MemberRow({ member, actor, companyId }: { member: CompanyMember; actor: { id: number; role: CompanyRole | null }; companyId: number }) {
+function MemberRow({
+  member,
+  actor,
+  companyId,
+}: {
+  member: CompanyMember;
+  actor: { id: number; role: CompanyRole | null };
+  companyId: number;
+}) {
   const changeRole = useChangeRole(companyId);
   const name = displayName(member);
   const editable = canChangeRole(actor, member);
@@ -106,9 +114,16 @@ function InviteForm({ companyId, actorRole }: { companyId: number; actorRole: Co
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Invite a member" className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-start">
+      <form
+        onSubmit={form.handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Invite a member"
+        className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem_auto] sm:items-start"
+      >
         <LabeledField control={form.control} name="email" label="Email">
-          {(field) => <Input type="email" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="name@example.com" {...field} />}
+          {(field) => (
+            <Input type="email" autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="name@example.com" {...field} />
+          )}
         </LabeledField>
         <SelectField control={form.control} name="role" label="Role" options={roleOptions(actorRole)} placeholder="Select a role" />
         <Button type="submit" disabled={addMember.isPending} className="sm:mt-6">

@@ -48,9 +48,7 @@ function GroupCard({ group, loading }: { group: ComplianceGroup; loading: boolea
   return (
     <li className="flex min-w-0 flex-col gap-3 rounded-lg border p-4">
       <div className="flex items-baseline justify-between gap-2">
-        <h3 className="font-medium">
-          {group.name}
-        </h3>
+        <h3 className="font-medium">{group.name}</h3>
         {loading ? (
           <span className="text-sm text-muted-foreground">Checking…</span>
         ) : (

@@ -9,7 +9,8 @@ export function getLibrary(companyId: number): Promise<LibraryDocument[]> {
   return apiJson<LibraryDocument[]>("GET", `/api/companies/${companyId}/documents`);
 }
 
-export const libraryQueryOptions = (companyId: number) => queryOptions({ queryKey: documentKeys.library(companyId), queryFn: () => getLibrary(companyId) });
+export const libraryQueryOptions = (companyId: number) =>
+  queryOptions({ queryKey: documentKeys.library(companyId), queryFn: () => getLibrary(companyId) });
 
 /** The active company's library (`enabled: false` waits, e.g. until a picker opens). */
 export function useLibrary(options: { enabled?: boolean } = {}) {

@@ -11,7 +11,13 @@ import { documentKeys } from "@/features/documents/api/document-keys";
 export const downloadUrl = (id: number, inline = false) => `/api/documents/${id}/download${inline ? "?inline=1" : ""}`;
 
 /** The preview dialog: a PDF or an image shown from the download URL, text as text, anything else as a file card; with a Download. */
-export function DocumentPreviewDialog({ document, onOpenChange }: { document: LibraryDocument | null; onOpenChange: (open: boolean) => void }) {
+export function DocumentPreviewDialog({
+  document,
+  onOpenChange,
+}: {
+  document: LibraryDocument | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={document !== null} onOpenChange={onOpenChange}>
       <DialogContent className="grid max-h-[90vh] grid-rows-[auto_minmax(0,1fr)_auto] sm:max-w-3xl">
@@ -20,7 +26,8 @@ export function DocumentPreviewDialog({ document, onOpenChange }: { document: Li
             <DialogHeader>
               <DialogTitle className="break-words">{document.name}</DialogTitle>
               <DialogDescription>
-                {document.category} · {formatFileSize(document.fileSize)} · Uploaded by {document.uploader} • {formatLongDate(document.createdAt)}
+                {document.category} · {formatFileSize(document.fileSize)} · Uploaded by {document.uploader} •{" "}
+                {formatLongDate(document.createdAt)}
               </DialogDescription>
             </DialogHeader>
             <div className="min-h-0 overflow-auto rounded-md border bg-muted/30">
@@ -101,7 +108,11 @@ function PdfFileCard({ document }: { document: LibraryDocument }) {
 
 function TextPreview({ id }: { id: number }) {
   const companyId = useActiveCompany();
-  const text = useQuery({ queryKey: documentKeys.text(companyId, id), queryFn: async () => (await apiRequest("GET", downloadUrl(id, true))).text(), staleTime: Infinity });
+  const text = useQuery({
+    queryKey: documentKeys.text(companyId, id),
+    queryFn: async () => (await apiRequest("GET", downloadUrl(id, true))).text(),
+    staleTime: Infinity,
+  });
   if (text.isPending) return <p className="p-4 text-sm text-muted-foreground">Loading preview…</p>;
   if (text.isError) return <p className="p-4 text-sm text-destructive">The preview could not be loaded.</p>;
   return <pre className="p-4 text-sm whitespace-pre-wrap break-words">{text.data}</pre>;

@@ -71,7 +71,11 @@ export function filterDocuments(documents: readonly LibraryDocument[], search: s
 }
 
 function TypeIcon({ fileType, className }: { fileType: string; className?: string }) {
-  const Icon = fileType.startsWith("image/") ? FileImage : fileType === "application/pdf" || fileType.startsWith("text/") || fileType.includes("word") ? FileText : FileIcon;
+  const Icon = fileType.startsWith("image/")
+    ? FileImage
+    : fileType === "application/pdf" || fileType.startsWith("text/") || fileType.includes("word")
+      ? FileText
+      : FileIcon;
   return <Icon className={cn("shrink-0 text-primary", className)} aria-hidden />;
 }
 
@@ -100,7 +104,12 @@ export function DocumentsLibrary({ documents, isLoading, isError, userId, role, 
     const { id, name } = deleting;
     remove.mutate(id, {
       onSuccess: () => toast({ title: "Document deleted", description: `${name} was removed from the library.` }),
-      onError: (error) => toast({ title: "Delete failed", description: serverMessageOf(error) ?? "The document could not be deleted.", variant: "destructive" }),
+      onError: (error) =>
+        toast({
+          title: "Delete failed",
+          description: serverMessageOf(error) ?? "The document could not be deleted.",
+          variant: "destructive",
+        }),
       onSettled: () => setDeleting(null),
     });
   };
@@ -118,7 +127,13 @@ export function DocumentsLibrary({ documents, isLoading, isError, userId, role, 
         </Button>
       )}
       {mayDelete(document) && (
-        <Button variant="ghost" size="icon" aria-label={`Delete ${document.name}`} className="text-destructive hover:text-destructive" onClick={() => setDeleting(document)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${document.name}`}
+          className="text-destructive hover:text-destructive"
+          onClick={() => setDeleting(document)}
+        >
           <Trash2 aria-hidden />
         </Button>
       )}
@@ -148,7 +163,13 @@ export function DocumentsLibrary({ documents, isLoading, isError, userId, role, 
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput label="Search documents" placeholder="Search documents..." value={search} onChange={(event) => setSearch(event.target.value)} className="w-full sm:flex-1" />
+        <SearchInput
+          label="Search documents"
+          placeholder="Search documents..."
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="w-full sm:flex-1"
+        />
         <div className="flex items-center gap-2">
           <Select value={category} onValueChange={setCategory}>
             <SelectTrigger aria-label="Filter by category" className="w-full sm:w-44">
@@ -163,10 +184,24 @@ export function DocumentsLibrary({ documents, isLoading, isError, userId, role, 
             </SelectContent>
           </Select>
           <div role="group" aria-label="View" className="flex shrink-0 rounded-md border p-0.5">
-            <Button variant={mode === "list" ? "secondary" : "ghost"} size="icon" aria-label="List view" aria-pressed={mode === "list"} onClick={() => setMode("list")} className="size-8">
+            <Button
+              variant={mode === "list" ? "secondary" : "ghost"}
+              size="icon"
+              aria-label="List view"
+              aria-pressed={mode === "list"}
+              onClick={() => setMode("list")}
+              className="size-8"
+            >
               <List aria-hidden />
             </Button>
-            <Button variant={mode === "grid" ? "secondary" : "ghost"} size="icon" aria-label="Grid view" aria-pressed={mode === "grid"} onClick={() => setMode("grid")} className="size-8">
+            <Button
+              variant={mode === "grid" ? "secondary" : "ghost"}
+              size="icon"
+              aria-label="Grid view"
+              aria-pressed={mode === "grid"}
+              onClick={() => setMode("grid")}
+              className="size-8"
+            >
               <LayoutGrid aria-hidden />
             </Button>
           </div>
@@ -174,7 +209,11 @@ export function DocumentsLibrary({ documents, isLoading, isError, userId, role, 
       </div>
 
       {isLoading ? (
-        <div role="status" aria-label="Loading documents" className={mode === "grid" ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "grid gap-3"}>
+        <div
+          role="status"
+          aria-label="Loading documents"
+          className={mode === "grid" ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "grid gap-3"}
+        >
           {[0, 1, 2, 3].map((key) => (
             <Skeleton key={key} className={mode === "grid" ? "h-40 w-full" : "h-16 w-full"} />
           ))}

@@ -92,7 +92,9 @@ describe("/documents", () => {
     serveLibrary();
     const member = renderApp({ path: "/documents", signedInAs: userAs("member") });
     await screen.findByText("Q2 Accounts.pdf");
-    expect(screen.getAllByRole("button", { name: /^Delete / }).map((button) => button.getAttribute("aria-label"))).toEqual(["Delete Shareholder agreement.docx"]);
+    expect(screen.getAllByRole("button", { name: /^Delete / }).map((button) => button.getAttribute("aria-label"))).toEqual([
+      "Delete Shareholder agreement.docx",
+    ]);
     expect(screen.getByRole("button", { name: "Upload Document" })).toBeInTheDocument();
     member.unmount();
 
@@ -133,7 +135,8 @@ describe("/documents", () => {
 
   it("previews a PDF in a frame where the browser shows PDFs, and as a card with Download and Open in new tab where it cannot", async () => {
     serveLibrary();
-    const setPdfViewer = (enabled: boolean | undefined) => Object.defineProperty(window.navigator, "pdfViewerEnabled", { value: enabled, configurable: true });
+    const setPdfViewer = (enabled: boolean | undefined) =>
+      Object.defineProperty(window.navigator, "pdfViewerEnabled", { value: enabled, configurable: true });
     try {
       setPdfViewer(true);
       const { user, unmount } = renderApp({ path: "/documents", signedInAs: userAs("member") });
@@ -180,7 +183,11 @@ describe("/documents", () => {
   });
 
   it("shows the server's message when an upload fails", async () => {
-    server.use(http.post("/api/documents", () => HttpResponse.json({ message: "File type not accepted: upload a pdf, doc, docx, txt, jpg, jpeg, png, gif file" }, { status: 415 })));
+    server.use(
+      http.post("/api/documents", () =>
+        HttpResponse.json({ message: "File type not accepted: upload a pdf, doc, docx, txt, jpg, jpeg, png, gif file" }, { status: 415 }),
+      ),
+    );
     const { user } = renderApp({ path: "/documents", signedInAs: userAs("member") });
     await user.click(await screen.findByRole("button", { name: "Upload Document" }));
     const dialog = await screen.findByRole("dialog", { name: "Upload Document" });
@@ -194,7 +201,9 @@ describe("/documents", () => {
 
 describe("the dashboard", () => {
   it("lists recent documents with size and uploader, or says there are none", async () => {
-    const recent: RecentDocument[] = [{ id: 1, name: "Q2 Accounts.pdf", fileSize: 1024, uploader: "Fay Founder", createdAt: "2026-05-20T10:00:00.000Z" }];
+    const recent: RecentDocument[] = [
+      { id: 1, name: "Q2 Accounts.pdf", fileSize: 1024, uploader: "Fay Founder", createdAt: "2026-05-20T10:00:00.000Z" },
+    ];
     server.use(http.get("/api/companies/:companyId/documents/recent", () => HttpResponse.json(recent)));
     const first = renderApp({ path: "/", signedInAs: userAs("member") });
     const panel = await screen.findByRole("region", { name: "Recent Documents" }).catch(() => screen.findByLabelText("Recent Documents"));

@@ -53,7 +53,13 @@ export function UploadDocumentDialog({ open, onOpenChange }: { open: boolean; on
     if (!file) return;
     setProgress(0);
     upload.mutate(
-      { name: title, category, description: description.trim() || undefined, file, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) },
+      {
+        name: title,
+        category,
+        description: description.trim() || undefined,
+        file,
+        onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
+      },
       {
         onSuccess: () => {
           toast({ title: "Document uploaded", description: `${title} was added to the library.` });
@@ -63,7 +69,11 @@ export function UploadDocumentDialog({ open, onOpenChange }: { open: boolean; on
         onError: (error) => {
           setProgress(null);
           applyServerErrors(form, error, { rename: { name: "title" } });
-          toast({ title: "Upload failed", description: serverMessageOf(error) ?? "The document could not be uploaded.", variant: "destructive" });
+          toast({
+            title: "Upload failed",
+            description: serverMessageOf(error) ?? "The document could not be uploaded.",
+            variant: "destructive",
+          });
         },
       },
     );
@@ -76,14 +86,22 @@ export function UploadDocumentDialog({ open, onOpenChange }: { open: boolean; on
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Upload Document</DialogTitle>
-          <DialogDescription>Add a file to your board&apos;s document repository (PDF, Word, text or image, up to 20 MB).</DialogDescription>
+          <DialogDescription>
+            Add a file to your board&apos;s document repository (PDF, Word, text or image, up to 20 MB).
+          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form className="grid gap-4" onSubmit={form.handleSubmit(submit, refuse)} noValidate>
             <LabeledField control={form.control} name="title" label="Title">
               {(field) => <Input maxLength={300} placeholder="Q3 financial report" autoComplete="off" {...field} />}
             </LabeledField>
-            <SelectField control={form.control} name="category" label="Category" options={categoryOptions} placeholder="Choose a category" />
+            <SelectField
+              control={form.control}
+              name="category"
+              label="Category"
+              options={categoryOptions}
+              placeholder="Choose a category"
+            />
             <FormField
               control={form.control}
               name="file"

@@ -27,7 +27,11 @@ export function MeetingsList({
 }) {
   const [search, setSearch] = useState("");
   const { upcoming, past } = useMemo(
-    () => splitMeetings((meetings ?? []).filter((meeting) => matchesMeetingSearch(meeting, search)), now),
+    () =>
+      splitMeetings(
+        (meetings ?? []).filter((meeting) => matchesMeetingSearch(meeting, search)),
+        now,
+      ),
     [meetings, search, now],
   );
 
@@ -44,17 +48,34 @@ export function MeetingsList({
           )
         }
       />
-      <SearchInput label="Search meetings" placeholder="Search meetings..." value={search} onChange={(event) => setSearch(event.target.value)} />
+      <SearchInput
+        label="Search meetings"
+        placeholder="Search meetings..."
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <Tabs defaultValue="upcoming">
         <TabsList>
           <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
           <TabsTrigger value="past">Past</TabsTrigger>
         </TabsList>
         <TabsContent value="upcoming">
-          <MeetingsTab meetings={upcoming} isPast={false} isLoading={isLoading} isError={isError} empty={search ? "No upcoming meetings match your search." : "No upcoming meetings scheduled."} />
+          <MeetingsTab
+            meetings={upcoming}
+            isPast={false}
+            isLoading={isLoading}
+            isError={isError}
+            empty={search ? "No upcoming meetings match your search." : "No upcoming meetings scheduled."}
+          />
         </TabsContent>
         <TabsContent value="past">
-          <MeetingsTab meetings={past} isPast isLoading={isLoading} isError={isError} empty={search ? "No past meetings match your search." : "No past meetings."} />
+          <MeetingsTab
+            meetings={past}
+            isPast
+            isLoading={isLoading}
+            isError={isError}
+            empty={search ? "No past meetings match your search." : "No past meetings."}
+          />
         </TabsContent>
       </Tabs>
     </div>

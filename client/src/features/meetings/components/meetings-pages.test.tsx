@@ -105,7 +105,11 @@ describe("/meetings/:id", () => {
   });
 
   it("offers the calendar file when the location is not a link", async () => {
-    server.use(http.get("/api/documents/22", () => HttpResponse.json(buildMeetingDocument({ id: 22, title: "In person", location: "Board room", date: "2026-05-20T10:00:00.000Z" }))));
+    server.use(
+      http.get("/api/documents/22", () =>
+        HttpResponse.json(buildMeetingDocument({ id: 22, title: "In person", location: "Board room", date: "2026-05-20T10:00:00.000Z" })),
+      ),
+    );
     const { user } = renderApp({ path: "/meetings/22", signedInAs: me });
     await user.click(await screen.findByRole("button", { name: "Join Meeting" }));
     const dialog = await screen.findByRole("dialog", { name: "Join Meeting" });
@@ -143,7 +147,14 @@ describe("dashboard", () => {
     expect(await screen.findByRole("status", { name: "Loading dashboard" })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Upcoming Meetings" })).not.toBeInTheDocument();
     release([
-      buildListedMeeting({ id: 31, title: "Q3 Board Meeting", date: "2026-07-15T13:30:00.000Z", status: "confirmed", participantCount: 4, location: "HQ" }),
+      buildListedMeeting({
+        id: 31,
+        title: "Q3 Board Meeting",
+        date: "2026-07-15T13:30:00.000Z",
+        status: "confirmed",
+        participantCount: 4,
+        location: "HQ",
+      }),
       buildListedMeeting({ id: 32, title: "AGM", date: "2026-08-01T09:00:00.000Z", participantCount: 1 }),
     ]);
     const panel = (await screen.findByRole("heading", { name: "Upcoming Meetings" })).closest("[data-slot=card]") as HTMLElement;

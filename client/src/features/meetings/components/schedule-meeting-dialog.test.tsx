@@ -33,7 +33,6 @@ function companyData(documents: DocumentObject[] = []) {
   return state;
 }
 
-
 async function openModal() {
   const view = renderApp({ path: "/meetings", signedInAs: me });
   await view.user.click(await screen.findByRole("button", { name: "New Meeting" }));
@@ -198,7 +197,9 @@ describe("Schedule meeting modal", () => {
     companyData();
     server.use(
       http.post("/api/new-meeting", () => HttpResponse.json({ id: 57 }, { status: 201 })),
-      http.post("/api/meetings/57/generate-agenda", () => HttpResponse.json({ message: "The AI service answered with an error (500)" }, { status: 502 })),
+      http.post("/api/meetings/57/generate-agenda", () =>
+        HttpResponse.json({ message: "The AI service answered with an error (500)" }, { status: 502 }),
+      ),
     );
     const { dialog, user } = await openModal();
     await user.type(within(dialog).getByLabelText("Meeting title"), "Strategy");
@@ -219,7 +220,13 @@ describe("Schedule meeting modal", () => {
       http.post("/api/documents", async ({ request }) => {
         posted = (await request.json()) as Record<string, unknown>;
         await released;
-        const created = buildMeetingDocument({ id: 90, companyId: 3, title: "Q2 Board Meeting", date: "2026-04-02T13:30:00.000Z", participants: ["8", "9"] });
+        const created = buildMeetingDocument({
+          id: 90,
+          companyId: 3,
+          title: "Q2 Board Meeting",
+          date: "2026-04-02T13:30:00.000Z",
+          participants: ["8", "9"],
+        });
         state.documents = [created];
         return HttpResponse.json(created, { status: 201 });
       }),
@@ -331,7 +338,9 @@ describe("Schedule meeting modal", () => {
       companyData();
       server.use(
         http.post("/api/documents", () =>
-          HttpResponse.json(buildMeetingDocument({ id: 91, companyId: 3, title: "Q1 review", date: "2026-03-20T13:30:00.000Z" }), { status: 201 }),
+          HttpResponse.json(buildMeetingDocument({ id: 91, companyId: 3, title: "Q1 review", date: "2026-03-20T13:30:00.000Z" }), {
+            status: 201,
+          }),
         ),
       );
       const { dialog, user } = await openModal();

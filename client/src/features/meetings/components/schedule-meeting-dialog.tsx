@@ -99,7 +99,10 @@ function ScheduleMeetingForm({
   const generateAgenda = useGenerateAgenda();
   const participantsLabelId = useId();
   // useForm reads its defaults once, when the form mounts: that is on each opening, so "time now" is fresh.
-  const form = useForm<MeetingFormValues>({ resolver: zodResolver(meetingFormSchema), defaultValues: defaultMeetingValues(now(), initialValues) });
+  const form = useForm<MeetingFormValues>({
+    resolver: zodResolver(meetingFormSchema),
+    defaultValues: defaultMeetingValues(now(), initialValues),
+  });
   // Auto-save Drafts: an unsent meeting is kept per user and company, and offered back on the next opening.
   const { preferences, isLoaded } = usePreferences();
   const draftKey = user && isLoaded && preferences.autoSaveDrafts ? `meeting:new:${user.id}:${user.companyId ?? "none"}` : null;
@@ -223,8 +226,15 @@ function ScheduleMeetingForm({
                         const checkboxId = `${participantsLabelId}-${id}`;
                         return (
                           <li key={id} className="flex items-center gap-3 rounded-md px-2 py-1.5 hover:bg-accent">
-                            <Checkbox id={checkboxId} checked={selected.has(id)} onCheckedChange={(checked) => toggle(id, checked === true)} />
-                            <label htmlFor={checkboxId} className="flex min-w-0 flex-1 cursor-pointer flex-wrap items-baseline gap-x-2 text-sm">
+                            <Checkbox
+                              id={checkboxId}
+                              checked={selected.has(id)}
+                              onCheckedChange={(checked) => toggle(id, checked === true)}
+                            />
+                            <label
+                              htmlFor={checkboxId}
+                              className="flex min-w-0 flex-1 cursor-pointer flex-wrap items-baseline gap-x-2 text-sm"
+                            >
                               <span className="truncate font-medium">{displayName(member)}</span>
                               <span className="text-xs text-muted-foreground">{roleLabel(member.role)}</span>
                             </label>

@@ -1,9 +1,26 @@
-import { fromListedMeeting, isUpcoming, matchesMeetingSearch, meetingLink, splitMeetings, toMeetingSummary } from "@/features/meetings/lib/listed-meeting";
+import {
+  fromListedMeeting,
+  isUpcoming,
+  matchesMeetingSearch,
+  meetingLink,
+  splitMeetings,
+  toMeetingSummary,
+} from "@/features/meetings/lib/listed-meeting";
 import { meetingBadge } from "@/features/meetings/lib/meeting-status";
 import { formatMeetingRange } from "@/features/meetings/lib/format-meeting";
 
 const content = (fields: Record<string, unknown>) =>
-  JSON.stringify({ type: "meeting", title: "Budget review", date: "2026-06-10T14:00:00.000Z", endDate: "2026-06-10T16:00:00.000Z", location: "HQ", status: "confirmed", participants: ["1", "2"], agenda: "1. Open", ...fields });
+  JSON.stringify({
+    type: "meeting",
+    title: "Budget review",
+    date: "2026-06-10T14:00:00.000Z",
+    endDate: "2026-06-10T16:00:00.000Z",
+    location: "HQ",
+    status: "confirmed",
+    participants: ["1", "2"],
+    agenda: "1. Open",
+    ...fields,
+  });
 
 describe("fromListedMeeting", () => {
   it("turns the upcoming endpoint's ISO dates into the summary's Dates", () => {
@@ -63,7 +80,10 @@ describe("upcoming versus past, against an injected clock", () => {
     expect(isUpcoming(ahead, now)).toBe(true);
     expect(isUpcoming(exactlyNow, now)).toBe(false);
     expect(isUpcoming(behind, now)).toBe(false);
-    const split = splitMeetings([behind, ahead, exactlyNow, at("2026-07-01T00:00:00Z", "later"), at("2025-01-01T00:00:00Z", "long ago")], now);
+    const split = splitMeetings(
+      [behind, ahead, exactlyNow, at("2026-07-01T00:00:00Z", "later"), at("2025-01-01T00:00:00Z", "long ago")],
+      now,
+    );
     expect(split.upcoming.map((m) => m.title)).toEqual(["ahead", "later"]);
     expect(split.past.map((m) => m.title)).toEqual(["now", "behind", "long ago"]);
   });

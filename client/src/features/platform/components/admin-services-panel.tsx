@@ -17,7 +17,10 @@ export function AdminServicesPanel({ screen }: { screen: Exclude<ServiceScreen, 
   const editor = useServiceEditor(screen);
 
   return (
-    <section className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6" aria-labelledby={`${screen}-services-heading`}>
+    <section
+      className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
+      aria-labelledby={`${screen}-services-heading`}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid gap-1">
           <h2 id={`${screen}-services-heading`} className="text-lg font-semibold">

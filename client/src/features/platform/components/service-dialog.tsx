@@ -15,13 +15,7 @@ import { toast } from "@/components/ui/use-toast";
 import { applyServerErrors } from "@/lib/form-errors";
 import { useCreatePlatformService } from "@/features/platform/api/create-platform-service";
 import { useUpdatePlatformService } from "@/features/platform/api/update-platform-service";
-import {
-  messagingLabels,
-  saveFailedToast,
-  savedToast,
-  serviceScreens,
-  type ServiceScreen,
-} from "@/features/platform/lib/service-variants";
+import { messagingLabels, saveFailedToast, savedToast, serviceScreens, type ServiceScreen } from "@/features/platform/lib/service-variants";
 
 export interface ServiceDialogProps {
   screen: ServiceScreen;
@@ -146,7 +140,14 @@ function ServiceForm({ screen, service, onDone }: { screen: ServiceScreen; servi
         />
         <LabeledField control={form.control} name="serviceKey" label={messaging ? messagingLabels.key : config.keyLabel}>
           {(field) => (
-            <Input autoComplete="off" spellCheck={false} autoCapitalize="none" className="font-mono" {...field} onFocus={selectIfMasked(keyMask)} />
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="none"
+              className="font-mono"
+              {...field}
+              onFocus={selectIfMasked(keyMask)}
+            />
           )}
         </LabeledField>
         <LabeledField
@@ -157,7 +158,13 @@ function ServiceForm({ screen, service, onDone }: { screen: ServiceScreen; servi
         >
           {(field) =>
             messaging ? (
-              <PasswordInput autoComplete="new-password" spellCheck={false} {...field} value={field.value ?? ""} onFocus={selectIfMasked(urlMask)} />
+              <PasswordInput
+                autoComplete="new-password"
+                spellCheck={false}
+                {...field}
+                value={field.value ?? ""}
+                onFocus={selectIfMasked(urlMask)}
+              />
             ) : (
               <Input
                 type="url"

@@ -42,7 +42,8 @@ export function fakePlatformApi(initial: PlatformService[] = []) {
     requests.push({ method: request.method, path: url.pathname, body });
     return body ?? {};
   };
-  const taken = (name: string, exceptId?: number) => services.some((s) => s.id !== exceptId && s.serviceName.toLowerCase() === name.toLowerCase());
+  const taken = (name: string, exceptId?: number) =>
+    services.some((s) => s.id !== exceptId && s.serviceName.toLowerCase() === name.toLowerCase());
 
   const handlers = [
     http.get("/api/platform/settings", async ({ request }) => {
@@ -73,12 +74,18 @@ export function fakePlatformApi(initial: PlatformService[] = []) {
       if (typeof body.serviceName === "string" && taken(body.serviceName, id)) {
         return HttpResponse.json({ message: `A service named "${body.serviceName}" already exists` }, { status: 409 });
       }
-      const key = typeof body.serviceKey === "string" && body.serviceKey && body.serviceKey !== current.serviceKey ? mask(body.serviceKey) : current.serviceKey;
+      const key =
+        typeof body.serviceKey === "string" && body.serviceKey && body.serviceKey !== current.serviceKey
+          ? mask(body.serviceKey)
+          : current.serviceKey;
       const updated: PlatformService = {
         ...current,
         serviceName: (body.serviceName as string | undefined) ?? current.serviceName,
         serviceKey: key,
-        serviceUrl: body.serviceUrl === undefined || body.serviceUrl === maskedSecretUrl ? current.serviceUrl : ((body.serviceUrl as string | null) ?? null),
+        serviceUrl:
+          body.serviceUrl === undefined || body.serviceUrl === maskedSecretUrl
+            ? current.serviceUrl
+            : ((body.serviceUrl as string | null) ?? null),
         description: body.description === undefined ? current.description : ((body.description as string | null) ?? null),
         isEnabled: typeof body.isEnabled === "boolean" ? body.isEnabled : current.isEnabled,
         updatedAt: "2026-06-01T12:00:00.000Z",

@@ -19,7 +19,10 @@ export function useCastVote(id: number) {
       queryClient.setQueryData(resolutionKeys.votes(companyId, id), counts);
       // The vote may have decided the resolution: the lists, its details and the compliance verdicts
       // (decided with quorum, nothing pending past its deadline) are read again.
-      return Promise.all([queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) }), markComplianceStale(queryClient, companyId)]);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) }),
+        markComplianceStale(queryClient, companyId),
+      ]);
     },
   });
 }

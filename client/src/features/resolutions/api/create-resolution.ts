@@ -16,6 +16,10 @@ export function useCreateResolution() {
   return useMutation({
     mutationFn: createResolution,
     // A new pending resolution counts in the compliance verdicts on resolutions too.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) }), markComplianceStale(queryClient, companyId)]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) }),
+        markComplianceStale(queryClient, companyId),
+      ]),
   });
 }

@@ -13,5 +13,8 @@ export function getQuorum(companyId: number): Promise<QuorumSettingResponse> {
 }
 
 export function useQuorum() {
-  return useActiveCompanyQuery((companyId) => ({ queryKey: [...resolutionKeys.all(companyId), "quorum"], queryFn: () => getQuorum(companyId) }));
+  return useActiveCompanyQuery((companyId) => ({
+    queryKey: [...resolutionKeys.all(companyId), "quorum"],
+    queryFn: () => getQuorum(companyId),
+  }));
 }

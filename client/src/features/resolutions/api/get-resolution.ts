@@ -9,5 +9,8 @@ export function getResolution(id: number): Promise<ResolutionDetails> {
 }
 
 export function useResolution(id: number | null) {
-  return useActiveCompanyQuery((companyId) => ({ queryKey: resolutionKeys.detail(companyId, id ?? 0), queryFn: () => getResolution(id ?? 0) }), { enabled: id !== null });
+  return useActiveCompanyQuery(
+    (companyId) => ({ queryKey: resolutionKeys.detail(companyId, id ?? 0), queryFn: () => getResolution(id ?? 0) }),
+    { enabled: id !== null },
+  );
 }

@@ -80,7 +80,11 @@ function CastVoteForm({ resolution, userId, onDone }: { resolution: Resolution; 
       toast({ title: "Conflict declared", description: "You will not vote on this resolution." });
       setDeclaring(false);
     } catch (error) {
-      toast({ title: "Error", description: serverMessageOf(error) ?? "Failed to declare the conflict. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: serverMessageOf(error) ?? "Failed to declare the conflict. Please try again.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -89,7 +93,11 @@ function CastVoteForm({ resolution, userId, onDone }: { resolution: Resolution; 
       await withdraw.mutateAsync();
       toast({ title: "Declaration withdrawn", description: "You may vote on this resolution again." });
     } catch (error) {
-      toast({ title: "Error", description: serverMessageOf(error) ?? "Failed to withdraw the declaration. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: serverMessageOf(error) ?? "Failed to withdraw the declaration. Please try again.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -128,7 +136,14 @@ function CastVoteForm({ resolution, userId, onDone }: { resolution: Resolution; 
                     selected === option ? "border-primary bg-primary/10 text-primary" : "hover:bg-accent",
                   )}
                 >
-                  <input type="radio" name="vote" value={option} checked={selected === option} onChange={() => setChoice(option)} className="size-4 accent-primary" />
+                  <input
+                    type="radio"
+                    name="vote"
+                    value={option}
+                    checked={selected === option}
+                    onChange={() => setChoice(option)}
+                    className="size-4 accent-primary"
+                  />
                   {choiceLabels[option]}
                 </label>
               ))}
@@ -151,7 +166,13 @@ function CastVoteForm({ resolution, userId, onDone }: { resolution: Resolution; 
           {declaring && (
             <div className="grid gap-2 rounded-md border p-3">
               <Label htmlFor={reasonId}>Reason for the conflict of interest</Label>
-              <Input id={reasonId} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} placeholder="I am a director of the supplier" />
+              <Input
+                id={reasonId}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                maxLength={500}
+                placeholder="I am a director of the supplier"
+              />
               <p className="text-xs text-muted-foreground">Your vote, if any, is withdrawn and you leave the count of eligible voters.</p>
               <div>
                 <Button type="button" variant="outline" onClick={onDeclare} disabled={!reason.trim() || declare.isPending}>

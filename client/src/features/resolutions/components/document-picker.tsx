@@ -40,7 +40,11 @@ export function DocumentPicker({
             const id = `attach-document-${document.id}`;
             return (
               <li key={document.id} className="flex items-center gap-2">
-                <Checkbox id={id} checked={value.includes(document.id)} onCheckedChange={(checked) => toggle(document.id, checked === true)} />
+                <Checkbox
+                  id={id}
+                  checked={value.includes(document.id)}
+                  onCheckedChange={(checked) => toggle(document.id, checked === true)}
+                />
                 <Label htmlFor={id} className="min-w-0 truncate font-normal">
                   {document.name}
                 </Label>

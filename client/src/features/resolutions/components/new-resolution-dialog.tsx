@@ -55,7 +55,15 @@ export function NewResolutionDialog({ open, onOpenChange, documents, now = () =>
   );
 }
 
-function NewResolutionForm({ documents, now, onDone }: { documents: NewResolutionDialogProps["documents"]; now: () => Date; onDone: () => void }) {
+function NewResolutionForm({
+  documents,
+  now,
+  onDone,
+}: {
+  documents: NewResolutionDialogProps["documents"];
+  now: () => Date;
+  onDone: () => void;
+}) {
   const create = useCreateResolution();
   const form = useForm<ResolutionFormValues>({ resolver: zodResolver(resolutionFormSchema), defaultValues: emptyResolutionForm() });
   // Auto-save Drafts: an unsent resolution is kept per user and company, and offered back on the next opening.
@@ -124,7 +132,15 @@ function NewResolutionForm({ documents, now, onDone }: { documents: NewResolutio
         <FormField
           control={form.control}
           name="documentIds"
-          render={({ field }) => <DocumentPicker documents={documents.data} isLoading={documents.isLoading} isError={documents.isError} value={field.value} onChange={field.onChange} />}
+          render={({ field }) => (
+            <DocumentPicker
+              documents={documents.data}
+              isLoading={documents.isLoading}
+              isError={documents.isError}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
         <DialogFooter>
           <Button type="submit" disabled={create.isPending}>

@@ -11,7 +11,10 @@ export function PendingResolutionsPanel({ className }: { className?: string }) {
   const pending = usePendingResolutions();
   const now = useNow();
   // Loaded once: one whose deadline passes while the page is open leaves the panel.
-  const open = useMemo(() => (pending.data ?? []).filter((resolution) => new Date(resolution.deadline).getTime() > now.getTime()), [pending.data, now]);
+  const open = useMemo(
+    () => (pending.data ?? []).filter((resolution) => new Date(resolution.deadline).getTime() > now.getTime()),
+    [pending.data, now],
+  );
 
   return (
     <DashboardPanel

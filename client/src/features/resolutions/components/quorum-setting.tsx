@@ -17,7 +17,8 @@ export function QuorumSetting() {
           Voting quorum
         </h2>
         <p className="text-sm text-muted-foreground">
-          At its deadline, an Ordinary or Special resolution with fewer votes than this (abstentions count) is rejected for want of quorum. Leave empty for more than half of the eligible voters.
+          At its deadline, an Ordinary or Special resolution with fewer votes than this (abstentions count) is rejected for want of quorum.
+          Leave empty for more than half of the eligible voters.
         </p>
       </div>
       {quorum.isPending ? (
@@ -51,7 +52,11 @@ function QuorumForm({ initial, rule }: { initial: number | null; rule: string })
       const saved = await update.mutateAsync(percent);
       toast({ title: "Quorum updated", description: `Resolutions now need ${saved.rule}.` });
     } catch (failure) {
-      toast({ title: "Update failed", description: serverMessageOf(failure) ?? "There was an error updating the quorum.", variant: "destructive" });
+      toast({
+        title: "Update failed",
+        description: serverMessageOf(failure) ?? "There was an error updating the quorum.",
+        variant: "destructive",
+      });
     }
   }
 

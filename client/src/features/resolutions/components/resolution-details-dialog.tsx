@@ -13,14 +13,26 @@ import { VoteCountsLine } from "@/features/resolutions/components/vote-counts-li
 const voteLabels = { yes: "Yes", no: "No", abstain: "Abstain" } as const;
 
 /** One resolution: its text, documents and who has voted; once decided, its tally certificate, which prints on its own. */
-export function ResolutionDetailsDialog({ id, now, onOpenChange }: { id: number | null; now: Date; onOpenChange: (open: boolean) => void }) {
+export function ResolutionDetailsDialog({
+  id,
+  now,
+  onOpenChange,
+}: {
+  id: number | null;
+  now: Date;
+  onOpenChange: (open: boolean) => void;
+}) {
   const details = useResolution(id);
   return (
     <Dialog open={id !== null} onOpenChange={onOpenChange}>
       <DialogContent data-print-sheet className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{details.data?.title ?? "Resolution"}</DialogTitle>
-          <DialogDescription>{details.data ? `${details.data.type} resolution · deadline ${formatLongDate(details.data.deadline)}` : "Loading the resolution"}</DialogDescription>
+          <DialogDescription>
+            {details.data
+              ? `${details.data.type} resolution · deadline ${formatLongDate(details.data.deadline)}`
+              : "Loading the resolution"}
+          </DialogDescription>
         </DialogHeader>
         {details.isPending ? (
           <div className="grid gap-3" role="status" aria-label="Loading the resolution">
@@ -29,7 +41,9 @@ export function ResolutionDetailsDialog({ id, now, onOpenChange }: { id: number 
           </div>
         ) : details.isError ? (
           <p className="text-sm text-destructive">
-            {details.error instanceof ApiError && details.error.status === 404 ? "Resolution not found." : "The resolution could not be loaded."}
+            {details.error instanceof ApiError && details.error.status === 404
+              ? "Resolution not found."
+              : "The resolution could not be loaded."}
           </p>
         ) : (
           <DetailsBody details={details.data} now={now} />
@@ -66,7 +80,11 @@ function DetailsBody({ details, now }: { details: ResolutionDetails; now: Date }
           <h3 id="resolution-voters-heading" className="font-medium">
             Voted so far
           </h3>
-          {details.voters.length === 0 ? <p className="text-muted-foreground">Nobody has voted yet.</p> : <p>{details.voters.map((voter) => voter.name).join(", ")}</p>}
+          {details.voters.length === 0 ? (
+            <p className="text-muted-foreground">Nobody has voted yet.</p>
+          ) : (
+            <p>{details.voters.map((voter) => voter.name).join(", ")}</p>
+          )}
           {details.recusals.length > 0 && (
             <p className="text-muted-foreground">Declared a conflict: {details.recusals.map((recusal) => recusal.name).join(", ")}</p>
           )}
@@ -101,7 +119,8 @@ export function CertificateView({ certificate }: { certificate: Certificate }) {
         <dd>{certificate.rule}</dd>
         <dt className="text-muted-foreground">Quorum</dt>
         <dd>
-          {certificate.quorum.required} votes ({certificate.quorum.rule}); {certificate.quorum.present} cast, {certificate.quorum.met ? "met" : "not met"}
+          {certificate.quorum.required} votes ({certificate.quorum.rule}); {certificate.quorum.present} cast,{" "}
+          {certificate.quorum.met ? "met" : "not met"}
         </dd>
         <dt className="text-muted-foreground">Eligible</dt>
         <dd>{certificate.eligible.map((person) => `${person.name} (${roleLabel(person.role)})`).join(", ") || "None"}</dd>
@@ -113,7 +132,12 @@ export function CertificateView({ certificate }: { certificate: Certificate }) {
         )}
       </dl>
       {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
-      <div className="overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50" tabIndex={0} role="group" aria-label="Votes counted">
+      <div
+        className="overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        tabIndex={0}
+        role="group"
+        aria-label="Votes counted"
+      >
         <table className="w-full text-left">
           <caption className="sr-only">Votes counted</caption>
           <thead className="text-muted-foreground">

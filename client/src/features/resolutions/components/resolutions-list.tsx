@@ -61,7 +61,12 @@ export function ResolutionsList({
           )
         }
       />
-      <SearchInput label="Search resolutions" placeholder="Search resolutions..." value={search} onChange={(event) => setSearch(event.target.value)} />
+      <SearchInput
+        label="Search resolutions"
+        placeholder="Search resolutions..."
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <Tabs defaultValue="pending">
         <TabsList>
           {tabs.map((tab) => (
@@ -86,7 +91,12 @@ export function ResolutionsList({
               <ul className="grid gap-3">
                 {grouped[tab.value].map((resolution) => (
                   <li key={resolution.id}>
-                    <ResolutionCard resolution={resolution} tab={tab.value} onVote={tab.value === "pending" ? onVote : undefined} onOpen={onOpen} />
+                    <ResolutionCard
+                      resolution={resolution}
+                      tab={tab.value}
+                      onVote={tab.value === "pending" ? onVote : undefined}
+                      onOpen={onOpen}
+                    />
                   </li>
                 ))}
               </ul>
@@ -98,7 +108,17 @@ export function ResolutionsList({
   );
 }
 
-function ResolutionCard({ resolution, tab, onVote, onOpen }: { resolution: Resolution; tab: ResolutionTab; onVote?: (resolution: Resolution) => void; onOpen: (resolution: Resolution) => void }) {
+function ResolutionCard({
+  resolution,
+  tab,
+  onVote,
+  onOpen,
+}: {
+  resolution: Resolution;
+  tab: ResolutionTab;
+  onVote?: (resolution: Resolution) => void;
+  onOpen: (resolution: Resolution) => void;
+}) {
   const headingId = `resolution-${resolution.id}-title`;
   return (
     <Card role="article" aria-labelledby={headingId}>

@@ -1,7 +1,13 @@
 import { format } from "date-fns";
 import { z } from "zod";
 import { dateInput, limits, text } from "@shared/input";
-import { maxResolutionDescription, resolutionTypes, type CreateResolutionInput, type Resolution, type ResolutionTab } from "@shared/resolutions";
+import {
+  maxResolutionDescription,
+  resolutionTypes,
+  type CreateResolutionInput,
+  type Resolution,
+  type ResolutionTab,
+} from "@shared/resolutions";
 import { DATE_INPUT_FORMAT } from "@/lib/format";
 import type { DraftFieldChecks } from "@/lib/use-form-draft";
 
@@ -13,15 +19,31 @@ export const DEADLINE_PAST_MESSAGE = "The deadline cannot be before today";
 
 /** The New Resolution form: title, description, type and a deadline date are required. */
 export const resolutionFormSchema = z.object({
-  title: text({ max: limits.title, min: 1, requiredMessage: "Title is required", maxMessage: `Title must be at most ${limits.title} characters` }),
-  description: text({ max: maxResolutionDescription, min: 1, requiredMessage: "Description is required", maxMessage: `Description must be at most ${maxResolutionDescription} characters` }),
+  title: text({
+    max: limits.title,
+    min: 1,
+    requiredMessage: "Title is required",
+    maxMessage: `Title must be at most ${limits.title} characters`,
+  }),
+  description: text({
+    max: maxResolutionDescription,
+    min: 1,
+    requiredMessage: "Description is required",
+    maxMessage: `Description must be at most ${maxResolutionDescription} characters`,
+  }),
   type: z.enum(resolutionTypes, { message: "Type is required" }),
   deadline: dateInput("Deadline is required"),
   documentIds: z.array(z.number()),
 });
 export type ResolutionFormValues = z.input<typeof resolutionFormSchema>;
 
-export const emptyResolutionForm = (): ResolutionFormValues => ({ title: "", description: "", type: undefined as unknown as ResolutionFormValues["type"], deadline: "", documentIds: [] });
+export const emptyResolutionForm = (): ResolutionFormValues => ({
+  title: "",
+  description: "",
+  type: undefined as unknown as ResolutionFormValues["type"],
+  deadline: "",
+  documentIds: [],
+});
 
 /**
  * What a stored draft of the form may put back in the fields the generic rule cannot judge: a type the
@@ -60,7 +82,10 @@ export function matchesResolutionSearch(resolution: Pick<Resolution, "title" | "
 }
 
 /** The badge of a resolution on its tab. */
-export function resolutionBadge(resolution: Pick<Resolution, "status">, tab: ResolutionTab): { label: string; variant: "success" | "destructive" | "secondary" | "warning" } {
+export function resolutionBadge(
+  resolution: Pick<Resolution, "status">,
+  tab: ResolutionTab,
+): { label: string; variant: "success" | "destructive" | "secondary" | "warning" } {
   if (resolution.status === "approved") return { label: "Approved", variant: "success" };
   if (resolution.status === "rejected") return { label: "Rejected", variant: "destructive" };
   if (tab === "expired") return { label: "Expired", variant: "secondary" };
