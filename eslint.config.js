@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint";
 
 /*
  * Layers are rules here, not habits: `npm run check` fails on an import that crosses one.
- * `scripts/lint-layers.test.ts` proves each zone bites by linting a deliberately wrong import.
+ * `scripts/testing/lint-layers*.test.ts` prove each zone bites by linting a deliberately wrong import.
  */
 
 // ---- client layers ---------------------------------------------------------------------------
@@ -154,6 +154,21 @@ export default tseslint.config(
     },
   },
   {
+    // Every call names its endpoint's declaration (shared/api/): an address written by hand could drift from
+    // the server's route, and its answer would be typed by hope. Only the one call function builds addresses.
+    files: ["client/src/**/*.{ts,tsx}"],
+    ignores: ["client/src/lib/api-client.ts", "client/src/**/*.test.{ts,tsx}", "client/src/**/testing/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value=/^\\/api(\\/|$)/], TemplateElement[value.raw=/^\\/api(\\/|$)/]",
+          message: "Call the endpoint through its declaration (callApi or apiUrl with shared/api/<feature>.ts), not an /api/ address.",
+        },
+      ],
+    },
+  },
+  {
     // The server and shared code never reach into the client.
     files: ["server/**/*.ts", "shared/**/*.ts"],
     rules: {
@@ -178,7 +193,8 @@ export default tseslint.config(
         "error",
         {
           selector: "CallExpression[callee.object.name='z'][callee.property.name=/^(string|number|bigint|date)$/]",
-          message: "Build wire fields from shared/input.ts (text, id, integer, isoTimestamp, email, ...), not a raw zod primitive.",
+          message:
+            "Build request fields from shared/input.ts (text, id, integer, isoTimestamp, email, ...), not a raw zod primitive; an answer's fields use `answer` from shared/answer.ts.",
         },
         {
           selector: "MemberExpression[object.name='z'][property.name='coerce']",

@@ -2,9 +2,11 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
-import { firstLoadChunkName } from "./scripts/chunk-groups.ts";
-import { signedInPreload } from "./scripts/signed-in-preload.ts";
+import { firstLoadChunkName } from "./scripts/build/chunk-groups.ts";
+import { signedInPreload } from "./scripts/build/signed-in-preload.ts";
 import { HOME_PATHS } from "./client/src/app/home-paths.ts";
+import { apiModules } from "./shared/api/table.ts";
+import { apiStubs } from "./scripts/build/api-stubs.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -19,7 +21,9 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // With a session stored, the signed-in app starts downloading beside the entry (scripts/signed-in-preload.ts).
+    // The client bundles each endpoint's method and path, not its schemas (scripts/build/api-stubs.ts).
+    apiStubs({ apiDir: here("./shared/api"), modules: apiModules }),
+    // With a session stored, the signed-in app starts downloading beside the entry (scripts/build/signed-in-preload.ts).
     signedInPreload({
       chunks: ["signed-in", "shared-with-sign-in", "icons"],
       pages: [{ paths: HOME_PATHS, module: here("./client/src/app/routes/dashboard.tsx") }],
@@ -35,7 +39,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Few files on a first load (see scripts/chunk-groups.ts): one for all the entry imports, one for the
+        // Few files on a first load (see scripts/build/chunk-groups.ts): one for all the entry imports, one for the
         // signed-in shell and what the home page shares with other pages.
         codeSplitting: {
           groups: [

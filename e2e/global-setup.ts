@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { ensureChromium } from "./chromium";
-import { startBuiltServer } from "../scripts/built-server";
+import { startBuiltServer } from "../scripts/testing/built-server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { signUnsubscribeToken } from "../server/src/features/account/unsubscribe-token";
+import { signUnsubscribeToken } from "../server/src/features/notifications/unsubscribe-token";
 import { apiAs, expectAccessible, expectNoHorizontalScroll, openPage, registerAccount, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "./answer";
 import { email, isHttpUrl, limits, password, requiredText, text } from "./input";
 
 export const profileImageUrlMessage = "Please enter a valid https URL";
@@ -44,13 +45,22 @@ export const passwordChangeSchema = z
   .refine((values) => values.newPassword === values.confirmPassword, { message: passwordsDontMatchMessage, path: ["confirmPassword"] });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
+/** `PATCH /api/users/:id/password`: done, and how many other sessions of the user it ended. */
+export const passwordChangedSchema = answer.object({ message: answer.string(), otherSessionsEnded: answer.number().int() });
+export type PasswordChanged = z.infer<typeof passwordChangedSchema>;
+
 /** One of the user's signed-in sessions, as `GET /api/users/:id/sessions` lists them. */
-export interface AccountSession {
-  id: number;
+export const accountSessionSchema = answer.object({
+  id: answer.number().int(),
   /** "Chrome on macOS", read from the browser's User-Agent at sign-in; "Unknown device" without one. */
-  device: string;
-  createdAt: string;
-  lastUsedAt: string;
+  device: answer.string(),
+  createdAt: answer.string(),
+  lastUsedAt: answer.string(),
   /** The session this request came from. */
-  current: boolean;
-}
+  current: answer.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+/** `POST /api/users/:id/sessions/revoke-others`: how many sessions ended. */
+export const sessionsRevokedSchema = answer.object({ revoked: answer.number().int() });
+export type SessionsRevoked = z.infer<typeof sessionsRevokedSchema>;

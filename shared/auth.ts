@@ -50,6 +50,12 @@ export interface User {
   companyId: number | null;
 }
 
+/** Login and register: the user object and the session token (also set as the session cookie). */
 export interface AuthResponse extends User {
   token: string;
+}
+
+/** `GET /api/auth/check-platform-admin`: the server's word on the caller, never the cached user object's. */
+export interface PlatformAdminCheck {
+  isPlatformAdmin: boolean;
 }

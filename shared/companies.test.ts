@@ -2,6 +2,7 @@ import {
   addMemberSchema,
   inviteSchema,
   isAcceptableLogoUrl,
+  memberRequestSchema,
   onboardingFormSchema,
   onboardingToCompany,
   roleChangeSchema,
@@ -70,6 +71,23 @@ describe("member schemas", () => {
       ["role", "Role is required"],
     ]);
     expect(roleChangeSchema.safeParse({ role: "admin", companyId: "7" }).data).toEqual({ role: "admin", companyId: 7 });
+  });
+
+  it("judge a members request with a password as an addition, one without as an invitation, each with its own messages", () => {
+    const addition = { email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", role: "member", password: "secret-1" };
+    expect(memberRequestSchema.safeParse(addition).data).toEqual(addition);
+    expect(messages(memberRequestSchema.safeParse({ ...addition, password: "short" }))).toEqual([
+      ["password", "Password must be at least 6 characters"],
+    ]);
+    // An empty password is no password: an invitation, which neither needs nor keeps the names.
+    expect(memberRequestSchema.safeParse({ email: "ada@example.com", role: "member", password: "" }).data).toEqual({
+      email: "ada@example.com",
+      role: "member",
+    });
+    expect(messages(memberRequestSchema.safeParse({ email: "ada@", role: "" }))).toEqual([
+      ["email", "Please enter a valid email"],
+      ["role", "Role is required"],
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { answer } from "./answer";
 import { email, id, isHttpUrl, limits, optionalHttpUrl, password, requiredText, text } from "./input";
 import { employeeCounts } from "./options";
-import { companyRoles, type CompanyRole } from "./roles";
+import { companyRoles } from "./roles";
 
 /** A logo is at most 2 MB of image; as base64 that is 4/3 larger, plus the "data:image/...;base64," prefix. */
 export const maxLogoBytes = 2 * 1024 * 1024;
@@ -109,11 +110,17 @@ export const inviteSchema = z.object({
 });
 export type InviteInput = z.input<typeof inviteSchema>;
 
-/** POST /api/companies/:id/members: a body with a password adds a member, one without invites. */
-export function memberRequestSchema(body: unknown) {
+/**
+ * POST /api/companies/:id/members: a body with a password adds a member (addMemberSchema), one without invites
+ * (inviteSchema). The body decides which schema judges it, so each refusal carries that schema's own messages.
+ */
+export const memberRequestSchema = z.custom<AddMemberInput | InviteInput>().transform((body, context) => {
   const password = (body as { password?: unknown } | null | undefined)?.password;
-  return typeof password === "string" && password !== "" ? addMemberSchema : inviteSchema;
-}
+  const result = (typeof password === "string" && password !== "" ? addMemberSchema : inviteSchema).safeParse(body);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) context.issues.push({ code: "custom", path: issue.path, message: issue.message, input: body });
+  return z.NEVER;
+});
 
 /** PATCH /api/users/:userId/role. */
 export const roleChangeSchema = z.object({
@@ -127,61 +134,71 @@ export const switchCompanySchema = z.object({
   companyId: id("Choose a company"),
 });
 
-export interface Company {
-  id: number;
-  name: string;
-  industry: string | null;
-  location: string | null;
-  stage: string | null;
-  description: string | null;
-  logoUrl: string | null;
-  website: string | null;
-  employeeCount: string | null;
-  invitationMessage: string | null;
-  createdAt: string;
-}
+// Answers. Timestamps travel as ISO strings.
+
+const role = answer.enum(companyRoles);
+
+export const companySchema = answer.object({
+  id: answer.number().int(),
+  name: answer.string(),
+  industry: answer.string().nullable(),
+  location: answer.string().nullable(),
+  stage: answer.string().nullable(),
+  description: answer.string().nullable(),
+  logoUrl: answer.string().nullable(),
+  website: answer.string().nullable(),
+  employeeCount: answer.string().nullable(),
+  invitationMessage: answer.string().nullable(),
+  createdAt: answer.string(),
+});
+export type Company = z.infer<typeof companySchema>;
 
 /** An item of GET /api/companies. */
-export interface CompanySummary {
-  id: number;
-  name: string;
-  logoUrl: string | null;
-  industry: string | null;
-  role: CompanyRole;
-}
+export const companySummarySchema = answer.object({
+  id: answer.number().int(),
+  name: answer.string(),
+  logoUrl: answer.string().nullable(),
+  industry: answer.string().nullable(),
+  role,
+});
+export type CompanySummary = z.infer<typeof companySummarySchema>;
 
-export interface CompanyMember {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  username: string;
-  email: string;
-  role: CompanyRole;
-  profileImageUrl: string | null;
-  isMultiCompanyMember: boolean;
-  otherCompanies: { id: number; name: string; role: CompanyRole }[];
-}
+export const companyMemberSchema = answer.object({
+  id: answer.number().int(),
+  firstName: answer.string().nullable(),
+  lastName: answer.string().nullable(),
+  username: answer.string(),
+  email: answer.string(),
+  role,
+  profileImageUrl: answer.string().nullable(),
+  isMultiCompanyMember: answer.boolean(),
+  otherCompanies: answer.array(answer.object({ id: answer.number().int(), name: answer.string(), role })),
+});
+export type CompanyMember = z.infer<typeof companyMemberSchema>;
 
-export interface PendingInvitation {
-  id: number;
-  email: string;
-  role: CompanyRole;
-  createdAt: string;
-}
+export const pendingInvitationSchema = answer.object({
+  id: answer.number().int(),
+  email: answer.string(),
+  role,
+  createdAt: answer.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
 
 /** GET /api/companies/:id/settings. `invitations` is ours and only sent to founders and admins. */
-export interface CompanySettings {
-  company: Company;
-  members: CompanyMember[];
-  invitations?: PendingInvitation[];
-}
+export const companySettingsSchema = answer.object({
+  company: companySchema,
+  members: answer.array(companyMemberSchema),
+  invitations: answer.array(pendingInvitationSchema).optional(),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
 /** POST /api/companies/:id/members. */
-export type AddMemberResult = { status: "created" | "added"; member: CompanyMember } | { status: "invited"; invitation: PendingInvitation };
+export const addMemberResultSchema = answer.union([
+  answer.object({ status: answer.enum(["created", "added"]), member: companyMemberSchema }),
+  answer.object({ status: answer.literal("invited"), invitation: pendingInvitationSchema }),
+]);
+export type AddMemberResult = z.infer<typeof addMemberResultSchema>;
 
 /** PATCH /api/users/:userId/role. */
-export interface RoleChangeResult {
-  id: number;
-  companyId: number;
-  role: CompanyRole;
-}
+export const roleChangeResultSchema = answer.object({ id: answer.number().int(), companyId: answer.number().int(), role });
+export type RoleChangeResult = z.infer<typeof roleChangeResultSchema>;

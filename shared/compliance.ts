@@ -1,3 +1,6 @@
+// No validation library here: the dashboard's first load reads these rules and labels. The answers' schemas,
+// bound to these types, are in compliance-schemas.ts.
+
 /**
  * Compliance health on the wire: `GET /api/companies/:companyId/compliance` answers exactly three groups,
  * Meetings, Documents and Resolutions, in that order. Everything is computed from the company's record on

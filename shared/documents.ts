@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "./answer";
 import { id, ignored, limits, text } from "./input";
 
 /** A document's content travels as text: a description, a meeting's JSON, or a file as a data: URL of at most 20 MiB. */
@@ -26,18 +27,19 @@ export const createDocumentSchema = z.object({
 export type CreateDocumentInput = z.input<typeof createDocumentSchema>;
 
 /** A document on the wire. Lists never carry file bytes: `content` is the description, or the meeting JSON. */
-export interface DocumentObject {
-  id: number;
-  name: string;
-  fileType: string;
-  fileSize: number;
-  content: string | null;
-  category: string;
-  companyId: number;
-  uploadedBy: number | null;
-  createdAt: string;
-  hasFile: boolean;
-}
+export const documentObjectSchema = answer.object({
+  id: answer.number().int(),
+  name: answer.string(),
+  fileType: answer.string(),
+  fileSize: answer.number().int(),
+  content: answer.string().nullable(),
+  category: answer.string(),
+  companyId: answer.number().int(),
+  uploadedBy: answer.number().int().nullable(),
+  createdAt: answer.string(),
+  hasFile: answer.boolean(),
+});
+export type DocumentObject = z.infer<typeof documentObjectSchema>;
 
 /** Upload categories; the first is the default. */
 export const uploadCategories = ["General", "Financial", "Legal", "HR", "Operations", "Marketing"] as const;
@@ -89,6 +91,17 @@ export function isPreviewable(fileType: string): boolean {
   return fileType === "application/pdf" || fileType.startsWith("image/") || fileType.startsWith("text/plain");
 }
 
+/**
+ * The query of `GET /api/documents/:id/download`: `inline=1` shows the file in the browser when its type can be
+ * (see isPreviewable); any other value, or none, is a download.
+ */
+export const downloadQuerySchema = z.object({
+  inline: z
+    .optional(z.unknown())
+    .transform((value) => value === "1")
+    .describe("1: shown in the browser when its type can be (PDFs, images, text); otherwise a download"),
+});
+
 /** The text fields of a streamed (multipart) upload; the file part comes after them. */
 export const uploadFieldsSchema = z.object({
   name: text({ max: 300, min: 1, requiredMessage: "Name is required", maxMessage: "Name must be at most 300 characters" }),
@@ -100,16 +113,18 @@ export const uploadFieldsSchema = z.object({
 export type UploadFields = z.output<typeof uploadFieldsSchema>;
 
 /** A library row: a file document's metadata with its uploader's name. */
-export interface LibraryDocument extends DocumentObject {
+export const libraryDocumentSchema = documentObjectSchema.extend({
   /** "First Last", or the username. */
-  uploader: string;
-}
+  uploader: answer.string(),
+});
+export type LibraryDocument = z.infer<typeof libraryDocumentSchema>;
 
 /** The dashboard's recent documents. */
-export interface RecentDocument {
-  id: number;
-  name: string;
-  fileSize: number;
-  uploader: string;
-  createdAt: string;
-}
+export const recentDocumentSchema = answer.object({
+  id: answer.number().int(),
+  name: answer.string(),
+  fileSize: answer.number().int(),
+  uploader: answer.string(),
+  createdAt: answer.string(),
+});
+export type RecentDocument = z.infer<typeof recentDocumentSchema>;

@@ -1,6 +1,6 @@
 // What a meeting is, without validation: the statuses, how a meeting is stored (as a JSON document of the
-// Meeting category), its length and the row the dashboard lists. Kept free of zod on purpose: the signed-in
-// first load reads these (the dashboard's upcoming meetings) and must not download the validation library.
+// Meeting category) and its length. Kept free of zod on purpose: the signed-in first load reads these (the
+// dashboard's upcoming meetings) and must not download the validation library.
 
 /** A meeting lasts a fixed two hours. */
 export const meetingLengthMs = 2 * 60 * 60 * 1000;
@@ -16,15 +16,4 @@ export const meetingNamePrefix = "Meeting: ";
 /** The end of a meeting that starts at `start`: two hours later. */
 export function meetingEndFrom(start: Date): Date {
   return new Date(start.getTime() + meetingLengthMs);
-}
-
-/** Dashboard rows (`GET /api/companies/:companyId/meetings/upcoming`). */
-export interface ListedMeeting {
-  id: number;
-  title: string;
-  date: string;
-  endDate: string;
-  location: string;
-  status: MeetingStatus;
-  participantCount: number;
 }

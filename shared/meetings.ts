@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { answer } from "./answer";
 import { dateInput, id, ignored, integer, isStorableDate, isoTimestamp, latestYear, limits, text, timeInput } from "./input";
-import { meetingEndFrom, meetingLengthMs, type MeetingStatus } from "./meeting-model";
+import { meetingEndFrom, meetingLengthMs, meetingStatuses, type MeetingStatus } from "./meeting-model";
 
 /** Statuses a scheduled (non-draft) meeting may carry. */
 const scheduledMeetingStatuses = ["pending", "confirmed", "cancelled"] as const;
@@ -103,10 +104,26 @@ const agendaItemSchema = z.object({
 export type AgendaItem = z.output<typeof agendaItemSchema>;
 export const agendaItemsSchema = z.array(agendaItemSchema).min(3).max(12);
 
-export interface GeneratedAgenda {
-  items: AgendaItem[];
-  source: "ai" | "template";
-}
+export const generatedAgendaSchema = answer.object({
+  items: answer.array(answer.object({ title: answer.string(), duration: answer.number().int(), description: answer.string() })),
+  source: answer.enum(["ai", "template"]),
+});
+export type GeneratedAgenda = z.infer<typeof generatedAgendaSchema>;
+
+/** The draft `POST /api/new-meeting` made: its document id. */
+export const meetingDraftSchema = answer.object({ id: answer.number().int() });
+
+/** Dashboard rows (`GET /api/companies/:companyId/meetings/upcoming`). */
+export const listedMeetingSchema = answer.object({
+  id: answer.number().int(),
+  title: answer.string(),
+  date: answer.string(),
+  endDate: answer.string(),
+  location: answer.string(),
+  status: answer.enum(meetingStatuses),
+  participantCount: answer.number().int(),
+});
+export type ListedMeeting = z.infer<typeof listedMeetingSchema>;
 
 /** "N. title (duration min)", the description on the next line, a blank line between entries. */
 export function formatAgenda(items: readonly Pick<AgendaItem, "title" | "duration" | "description">[]): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "./answer";
 import { text } from "./input";
 
 /**
@@ -108,18 +109,25 @@ export const updatePlatformServiceSchema = z.object({
 });
 export type UpdatePlatformServiceInput = z.infer<typeof updatePlatformServiceSchema>;
 
+/** How many of a key's first characters its masked form shows at most (the server's maskSecret; fewer for short keys). */
+const maskedKeyShownCharacters = 8;
+
 /** A service as the API answers it: the key only ever in its masked form. */
-export interface PlatformService {
-  id: number;
-  serviceName: string;
-  /** The first 8 characters of the key and "…" (fewer for short keys). */
-  serviceKey: string;
-  hasKey: boolean;
+export const platformServiceSchema = answer.object({
+  id: answer.number().int(),
+  serviceName: answer.string(),
+  /** The first characters of the key and "…": never the key itself. */
+  serviceKey: answer
+    .string()
+    .max(maskedKeyShownCharacters + maskEllipsis.length)
+    .endsWith(maskEllipsis),
+  hasKey: answer.boolean(),
   /** The URL, or `maskedSecretUrl` when it is a secret (the messaging service's auth token). */
-  serviceUrl: string | null;
-  serviceUrlIsSecret: boolean;
-  isEnabled: boolean;
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  serviceUrl: answer.string().nullable(),
+  serviceUrlIsSecret: answer.boolean(),
+  isEnabled: answer.boolean(),
+  description: answer.string().nullable(),
+  createdAt: answer.string(),
+  updatedAt: answer.string(),
+});
+export type PlatformService = z.infer<typeof platformServiceSchema>;

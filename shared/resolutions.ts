@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "./answer";
 import { id, integer, isoTimestamp, limits, text } from "./input";
 
 export const resolutionTypes = ["Ordinary", "Special", "Unanimous"] as const;
@@ -70,12 +71,13 @@ export interface OutcomeInput {
   quorumPercent: QuorumPercent;
 }
 
-export interface QuorumResult {
-  rule: string;
-  required: number;
-  present: number;
-  met: boolean;
-}
+export const quorumResultSchema = answer.object({
+  rule: answer.string(),
+  required: answer.number().int(),
+  present: answer.number().int(),
+  met: answer.boolean(),
+});
+export type QuorumResult = z.infer<typeof quorumResultSchema>;
 
 export type Outcome =
   { decided: false } | { decided: true; outcome: "approved" | "rejected"; explanation: string; quorum: QuorumResult; rule: string };
@@ -171,55 +173,77 @@ export const conflictSchema = z.object({
   }),
 });
 
-export interface Resolution {
-  id: number;
-  title: string;
-  description: string;
-  type: ResolutionType;
-  deadline: string;
-  status: ResolutionStatus;
-  createdAt: string;
-  createdBy: number | null;
-  decidedAt: string | null;
-  explanation: string | null;
-  documentIds: number[];
-  voteCounts: Tally;
-}
+// Answers. Timestamps travel as ISO strings.
 
-export interface PendingResolutionSummary {
-  id: number;
-  title: string;
-  createdAt: string;
-  deadline: string;
-}
+const tallyShape = { yes: answer.number().int(), no: answer.number().int(), abstain: answer.number().int() };
 
-export interface VoteCounts extends Tally {
-  total: number;
-  userVote: VoteChoice | null;
-}
+export const resolutionSchema = answer.object({
+  id: answer.number().int(),
+  title: answer.string(),
+  description: answer.string(),
+  type: answer.enum(resolutionTypes),
+  deadline: answer.string(),
+  status: answer.enum(resolutionStatuses),
+  createdAt: answer.string(),
+  createdBy: answer.number().int().nullable(),
+  decidedAt: answer.string().nullable(),
+  explanation: answer.string().nullable(),
+  documentIds: answer.array(answer.number().int()),
+  voteCounts: answer.object(tallyShape),
+});
+export type Resolution = z.infer<typeof resolutionSchema>;
 
-export interface Certificate {
-  decidedAt: string;
-  outcome: "approved" | "rejected";
-  rule: string;
-  quorum: QuorumResult;
-  eligible: { userId: number; name: string; role: string }[];
-  recused: { userId: number; name: string; reason: string }[];
-  votes: { userId: number; name: string; vote: VoteChoice; comment: string | null; castAt: string }[];
-  yes: number;
-  no: number;
-  abstain: number;
-  explanation: string;
-}
+export const pendingResolutionSummarySchema = answer.object({
+  id: answer.number().int(),
+  title: answer.string(),
+  createdAt: answer.string(),
+  deadline: answer.string(),
+});
+export type PendingResolutionSummary = z.infer<typeof pendingResolutionSummarySchema>;
 
-export interface ResolutionDetails extends Resolution {
-  documents: { id: number; name: string; fileType: string; hasFile: boolean }[];
+export const voteCountsSchema = answer.object({
+  ...tallyShape,
+  total: answer.number().int(),
+  userVote: answer.enum(voteChoices).nullable(),
+});
+export type VoteCounts = z.infer<typeof voteCountsSchema>;
+
+export const certificateSchema = answer.object({
+  decidedAt: answer.string(),
+  outcome: answer.enum(["approved", "rejected"]),
+  rule: answer.string(),
+  quorum: quorumResultSchema,
+  eligible: answer.array(answer.object({ userId: answer.number().int(), name: answer.string(), role: answer.string() })),
+  recused: answer.array(answer.object({ userId: answer.number().int(), name: answer.string(), reason: answer.string() })),
+  votes: answer.array(
+    answer.object({
+      userId: answer.number().int(),
+      name: answer.string(),
+      vote: answer.enum(voteChoices),
+      comment: answer.string().nullable(),
+      castAt: answer.string(),
+    }),
+  ),
+  ...tallyShape,
+  explanation: answer.string(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+
+export const resolutionDetailsSchema = resolutionSchema.extend({
+  documents: answer.array(
+    answer.object({ id: answer.number().int(), name: answer.string(), fileType: answer.string(), hasFile: answer.boolean() }),
+  ),
   /** Who has voted so far (names, never choices, while pending). */
-  voters: { userId: number; name: string }[];
+  voters: answer.array(answer.object({ userId: answer.number().int(), name: answer.string() })),
   /** Who declared a conflict on it. */
-  recusals: { userId: number; name: string; reason: string }[];
-  certificate: Certificate | null;
-}
+  recusals: answer.array(answer.object({ userId: answer.number().int(), name: answer.string(), reason: answer.string() })),
+  certificate: certificateSchema.nullable(),
+});
+export type ResolutionDetails = z.infer<typeof resolutionDetailsSchema>;
+
+/** A company's quorum setting and its rule in words. */
+export const quorumSettingSchema = answer.object({ quorumPercent: answer.number().int().nullable(), rule: answer.string() });
+export type QuorumSetting = z.infer<typeof quorumSettingSchema>;
 
 /**
  * The tab a resolution belongs to, against `now`: Pending = pending and the deadline not passed;

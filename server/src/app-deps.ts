@@ -24,6 +24,8 @@ export interface AppDeps {
   trustProxy?: boolean | number | string;
   /** The built SPA; unset in API-only tests. */
   staticDir?: string;
+  /** Tests set this: each answer that breaks its endpoint's declared schema is reported here (http/endpoints.ts). */
+  checkAnswers?: (problem: string) => void;
 }
 
 /**

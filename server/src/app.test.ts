@@ -1,11 +1,7 @@
 import request from "supertest";
-import { createTestContext, type TestContext } from "./testing/test-context";
+import { createTestContext, useTestContext } from "./testing/test-context";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe("the API's error body", () => {
   it("answers malformed JSON with 400 JSON", async () => {

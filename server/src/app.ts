@@ -4,18 +4,23 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
+import { health as healthEndpoint } from "../../shared/api/health";
+import * as reference from "../../shared/api/reference";
 import type { AppDeps, RouterDeps } from "./app-deps";
-import { accountRouter } from "./features/account/account.routes";
-import { notificationsRouter, unsubscribeRouter } from "./features/account/notifications.routes";
-import { authRouter } from "./features/auth/auth.routes";
-import { documentsRouter, libraryRouter } from "./features/documents/documents.routes";
-import { meetingsRouter } from "./features/meetings/meetings.routes";
-import { companiesRouter } from "./features/companies/companies.routes";
-import { complianceRouter } from "./features/compliance/compliance.routes";
-import { platformSettingsRouter } from "./features/platform/platform.routes";
-import { resolutionsRouter } from "./features/resolutions/resolutions.routes";
+import { accountRoutes } from "./features/account/account.routes";
+import { authRoutes } from "./features/auth/auth.routes";
+import { documentsRoutes, libraryRoutes } from "./features/documents/documents.routes";
+import { meetingsRoutes } from "./features/meetings/meetings.routes";
+import { notificationsRoutes, unsubscribeRoutes } from "./features/notifications/notifications.routes";
+import { companiesRoutes } from "./features/companies/companies.routes";
+import { complianceRoutes } from "./features/compliance/compliance.routes";
+import { platformRoutes } from "./features/platform/platform.routes";
+import { resolutionsRoutes } from "./features/resolutions/resolutions.routes";
+import { serveApiReference } from "./http/api-reference";
+import { mountRoutes, route } from "./http/endpoints";
 import { apiNotFound, errorHandler } from "./http/errors";
 import { createGuards } from "./http/guards";
+import { serveOpenApiDocument } from "./http/openapi";
 import { requestContext } from "./http/request-context";
 
 /** Largest JSON body in general (a company logo is a data URL of at most 2 MB); documents set their own. */
@@ -66,24 +71,27 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   });
   // Documents parse their own, larger bodies (a file of up to 20 MiB), after their guard: so they come
   // before the general parser.
-  app.use("/api/documents", documentsRouter(routerDeps));
+  app.use(mountRoutes(documentsRoutes(routerDeps), routerDeps));
   app.use("/api", express.json({ limit: defaultBodyLimit }));
 
-  app.get("/api/health", async (_req, res) => {
+  const health = route(healthEndpoint, async () => {
     await deps.db.execute(sql`select 1`);
-    res.json({ status: "ok" });
+    return { status: "ok" };
   });
-  app.use("/api/auth", authRouter(routerDeps));
-  app.use("/api/notifications", notificationsRouter(routerDeps));
-  app.use("/api/unsubscribe", unsubscribeRouter(routerDeps));
-  app.use("/api", companiesRouter(routerDeps));
-  app.use("/api", accountRouter(routerDeps));
+  app.use(mountRoutes([health], routerDeps));
+  app.use(mountRoutes(authRoutes(routerDeps), routerDeps));
+  app.use(mountRoutes(notificationsRoutes(routerDeps), routerDeps));
+  app.use(mountRoutes(unsubscribeRoutes(routerDeps), routerDeps));
+  app.use(mountRoutes(companiesRoutes(routerDeps), routerDeps));
+  app.use(mountRoutes(accountRoutes(routerDeps), routerDeps));
 
-  app.use("/api/platform/settings", platformSettingsRouter(routerDeps));
-  app.use("/api", meetingsRouter(routerDeps));
-  app.use("/api", resolutionsRouter(routerDeps));
-  app.use("/api", libraryRouter(routerDeps));
-  app.use("/api", complianceRouter(routerDeps));
+  app.use(mountRoutes(platformRoutes(routerDeps), routerDeps));
+  app.use(mountRoutes(meetingsRoutes(routerDeps), routerDeps));
+  app.use(mountRoutes(resolutionsRoutes(routerDeps), routerDeps));
+  app.use(mountRoutes(libraryRoutes(routerDeps), routerDeps));
+  app.use(mountRoutes(complianceRoutes(routerDeps), routerDeps));
+  const referenceRoutes = [route(reference.openApiDocument, serveOpenApiDocument), route(reference.apiReference, serveApiReference)];
+  app.use(mountRoutes(referenceRoutes, routerDeps));
   app.use("/api", apiNotFound);
 
   if (options.frontend) {

@@ -8,7 +8,6 @@ import { setAuthToken } from "@/lib/auth-token";
 import { createQueryClient } from "@/lib/query-client";
 import { buildUser } from "@/testing/factories";
 import { server } from "@/testing/server";
-import { useNotifications } from "@/features/account/api/get-notifications";
 import { useCompanies } from "@/features/companies/api/get-companies";
 import { companySettingsQueryOptions } from "@/features/companies/api/get-company-settings";
 import { membersQueryOptions } from "@/features/companies/api/get-members";
@@ -16,6 +15,7 @@ import { useSwitchCompany } from "@/features/companies/api/switch-company";
 import { documentQueryOptions } from "@/features/documents/api/get-document";
 import { documentsQueryOptions } from "@/features/documents/api/get-documents";
 import { upcomingMeetingsQueryOptions } from "@/features/meetings/api/get-upcoming-meetings";
+import { useNotifications } from "@/features/notifications/api/get-notifications";
 
 /** Counts the GETs per path ("/api/documents/9" etc.). */
 function countGets() {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { complianceRuleIds, type ComplianceGroup, type ComplianceItem } from "@shared/compliance";
+import { dashboardFirstReads } from "@/app/dashboard-reads";
 import { setAuthToken } from "@/lib/auth-token";
 import { buildUser } from "@/testing/factories";
 import { signedInHandlers } from "@/testing/handlers";
@@ -169,10 +170,15 @@ describe("Compliance Health", () => {
   it("shows the dashboard's placeholder, never a score of 0, until the verdicts arrive, then every panel at once", async () => {
     let release!: (body: ComplianceGroup[]) => void;
     answer(new Promise((resolve) => (release = resolve)));
-    renderApp({ path: "/", signedInAs: me });
+    const { queryClient } = renderApp({ path: "/", signedInAs: me });
     expect(await screen.findByRole("status", { name: "Loading dashboard" })).toBeInTheDocument();
     // The other panels' reads have answered, but none is shown before the verdicts: none would be pushed down.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const [, ...otherReads] = dashboardFirstReads(3);
+    await waitFor(() =>
+      expect(otherReads.map((read) => queryClient.getQueryState(read.queryKey)?.status)).toEqual(["success", "success", "success"]),
+    );
+    // Lets the dashboard render what those answers changed before looking.
+    await act(async () => undefined);
     for (const name of [
       "Compliance Reminders",
       "Pending Resolutions",

@@ -47,9 +47,14 @@ describe("a first load with a token stored", () => {
     server.use(...signedInHandlers(me));
     const requests = recordRequests();
     const queryClient = createQueryClient();
-    startPage(queryClient, "/", Promise.resolve(buildUser({ id: 9, companyId: null })));
-    startPage(queryClient, "/meetings", Promise.resolve(me));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const withoutCompany = Promise.resolve(buildUser({ id: 9, companyId: null }));
+    const onMeetings = Promise.resolve(me);
+    startPage(queryClient, "/", withoutCompany);
+    startPage(queryClient, "/meetings", onMeetings);
+    // startPage reacts to the user in a callback registered before this await's, so it has run once the await returns;
+    // every read it could start goes through the query client, whose cache would then hold it.
+    await Promise.all([withoutCompany, onMeetings]);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(requests).toEqual([]);
   });
 });

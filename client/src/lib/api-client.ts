@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from "@shared/api-error";
+import { pathOf, type AnswerOf, type Endpoint, type InputArgs, type InputOf } from "@shared/api/endpoint";
 import { getAuthToken } from "@/lib/auth-token";
 
 /**
@@ -82,4 +83,22 @@ export async function readJson<T>(response: Response): Promise<T> {
 /** `apiRequest` and then the JSON of the answer. */
 export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
   return readJson<T>(await apiRequest(method, url, body));
+}
+
+/**
+ * Calls an endpoint through its declaration (shared/api/): the path, its parameters and the query are put
+ * together here, and the answer is typed by the declaration, so a changed answer is a type error in the screen
+ * that reads it. This is the only place client code names an `/api/` address.
+ */
+export async function callApi<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<AnswerOf<E>> {
+  return apiJson<AnswerOf<E>>(endpoint.method, apiUrl(endpoint, ...([input] as AddressArgs<E>)), input?.body);
+}
+
+/** What an address is made of: the path's parameters and the query; a body, if any, travels apart. */
+type AddressOf<E extends Endpoint> = Omit<InputOf<E>, "body">;
+type AddressArgs<E extends Endpoint> = Record<never, never> extends AddressOf<E> ? [input?: AddressOf<E>] : [input: AddressOf<E>];
+
+/** The address of an endpoint, for a link, a download or a request made another way (an upload with progress). */
+export function apiUrl<E extends Endpoint>(endpoint: E, ...[input]: AddressArgs<E>): string {
+  return pathOf(endpoint, input?.params as Record<string, string | number> | undefined, input?.query as object | undefined);
 }

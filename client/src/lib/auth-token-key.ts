@@ -1,5 +1,5 @@
 /**
- * Names the app shares with the signed-in preload script (scripts/signed-in-preload.ts), which runs before the
+ * Names the app shares with the signed-in preload script (scripts/build/signed-in-preload.ts), which runs before the
  * app's code has arrived. A module of its own, importing nothing, so that the build reads the same constants.
  */
 

@@ -1,27 +1,25 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { meetingContent } from "../testing/factories";
-import { createTestContext, type SignedUp, type TestContext } from "../testing/test-context";
+import { useTestContext, type SignedUp } from "../testing/test-context";
 
 /**
  * Input Postgres would refuse must be refused first, as a 4xx with the JSON error body: a NUL character
  * in any text field, an id beyond Postgres' integer range, a megabyte where a name goes, a date outside
  * the years 1900–9999 (a meeting's derived end included). Each class was once a 500.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: SignedUp;
 let founder: SignedUp;
 let companyId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await ctx.signUp({ username: "platform-root" });
   await ctx.db.execute(sql`update users set is_platform_admin = true where id = ${admin.id}`);
   const board = await ctx.board("Input Board Ltd");
   founder = board.founder;
   companyId = board.company.id;
 });
-afterAll(() => ctx.close());
 
 const nul = "a\u0000b";
 const megabyte = "x".repeat(1024 * 1024);

@@ -2,17 +2,15 @@ import { randomBytes } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import express from "express";
 import request from "supertest";
-import { createTestContext, type TestContext } from "../testing/test-context";
+import { useTestContext } from "../testing/test-context";
 import { errorHandler, unstorableValueMessage, unstorableValueStates } from "./errors";
 import { requestContext } from "./request-context";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   await ctx.db.execute(sql`create table bad_input_probe (short varchar(2), indexed text)`);
   await ctx.db.execute(sql`create index bad_input_probe_indexed on bad_input_probe (indexed)`);
 });
-afterAll(() => ctx.close());
 
 const logLines = () => ctx.logs.map((line) => JSON.parse(line) as Record<string, unknown> & { err?: Record<string, unknown> });
 

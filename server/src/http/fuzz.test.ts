@@ -3,7 +3,7 @@ import request from "supertest";
 import { documentFiles, documents, notifications, resolutions } from "../db/schema";
 import { meetingContent } from "../testing/factories";
 import { apiRoutes, routeKey, type ApiRoute } from "../testing/route-walker";
-import { routeFixtures, type ThingKind } from "../testing/tenancy-routes";
+import { routeFixtures, thingOf, type ThingKind } from "../testing/tenancy-routes";
 import { createTestContext, type SignedUp, type TestContext } from "../testing/test-context";
 
 /**
@@ -147,7 +147,7 @@ function callerFor(route: ApiRoute): SignedUp | undefined {
 function realParam(route: ApiRoute, param: string): string {
   if (param === "companyId") return String(companyId);
   if (route.path.startsWith("/api/users/")) return String(param === "userId" ? member.id : founder.id);
-  const thing = routeFixtures[routeKey(route)]?.thing;
+  const thing = thingOf(route);
   return String(thing ? things[thing] : things.document);
 }
 

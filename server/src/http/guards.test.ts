@@ -1,16 +1,12 @@
 import express from "express";
 import request from "supertest";
 import { addMember } from "../testing/factories";
-import { createTestContext, type TestContext } from "../testing/test-context";
+import { useTestContext } from "../testing/test-context";
 import { errorHandler } from "./errors";
 import { createGuards, tenantOf } from "./guards";
 
 /** The guard reads a company only from the parameter it is told to: a thing's `:id` is never a company id. */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 function appWith(mount: (app: express.Express, guards: ReturnType<typeof createGuards>) => void) {
   const app = express();

@@ -7,7 +7,6 @@ import type { Database } from "../db/client";
 import { companies, memberships } from "../db/schema";
 import { HttpError, forbidden, notFound, unauthorized } from "./errors";
 import type { AuthContext, TenantContext } from "./request-context";
-import { markGuard, type GuardMark } from "./route-classes";
 import { readSessionToken, resolveSession } from "./session";
 import { parseId } from "../../../shared/input";
 import { idParam } from "./validate";
@@ -47,31 +46,25 @@ export function tenantOf(req: Request): TenantContext {
 export type Guards = ReturnType<typeof createGuards>;
 
 /**
- * The one guard module every router uses. Each guard fails closed: anything unexpected denies. Each marks
- * the handler it returns with the route class it enforces (route-classes.ts), which the tenancy test reads.
+ * The one guard module: `mountRoutes` (endpoints.ts) picks each route's guards from its declaration's access
+ * class. Each guard fails closed: anything unexpected denies.
  */
 export function createGuards(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
-  const requireAuth: RequestHandler = markGuard(
-    async (req, _res, next) => {
-      if (req.auth) return next();
-      const token = readSessionToken(req);
-      const auth = token ? await resolveSession(db, clock, token) : null;
-      if (!auth) throw unauthorized();
-      req.auth = auth;
-      next();
-    },
-    { class: "own-user", by: "session" },
-  );
+  const requireAuth: RequestHandler = async (req, _res, next) => {
+    if (req.auth) return next();
+    const token = readSessionToken(req);
+    const auth = token ? await resolveSession(db, clock, token) : null;
+    if (!auth) throw unauthorized();
+    req.auth = auth;
+    next();
+  };
 
-  const platformAdminOnly: RequestHandler = markGuard(
-    (req, _res, next) => {
-      if (!canAdministerPlatform(authOf(req).user)) throw forbidden(platformAdminDeniedMessage);
-      next();
-    },
-    { class: "platform" },
-  );
+  const platformAdminOnly: RequestHandler = (req, _res, next) => {
+    if (!canAdministerPlatform(authOf(req).user)) throw forbidden(platformAdminDeniedMessage);
+    next();
+  };
   const requirePlatformAdmin: RequestHandler[] = [requireAuth, platformAdminOnly];
 
   /** The caller's role in a company; the session query already loaded it for the active company. */
@@ -113,13 +106,7 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
       req.tenant = { user, company: { id: companyId, name: membership.companyName }, role: membership.role };
       next();
     };
-    const mark: GuardMark =
-      source.from === "thing"
-        ? { class: "thing" }
-        : source.from === "active"
-          ? { class: "company", by: "active" }
-          : { class: "company", by: "param", param: source.param };
-    return [requireAuth, markGuard(memberCheck, mark)];
+    return [requireAuth, memberCheck];
   }
 
   /** `/api/users/:id...`: only the user themself. */
@@ -129,7 +116,7 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
       if (id !== authOf(req).user.id) throw forbidden("You can only change your own account");
       next();
     };
-    return [requireAuth, markGuard(ownCheck, { class: "own-user", by: "param", param })];
+    return [requireAuth, ownCheck];
   }
 
   /**
@@ -142,7 +129,7 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
       if ((await ownerOf(req)) !== user.id) throw notFound(notFoundMessage);
       next();
     };
-    return [requireAuth, markGuard(ownerCheck, { class: "own-user", by: "owner" })];
+    return [requireAuth, ownerCheck];
   }
 
   /**
@@ -150,10 +137,9 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
    * the row lock it takes anyway (a vote): a guard query before it would be one more round trip on the
    * busiest write, and a membership read before the lock could be stale by the time the write happens. The
    * service must answer 404 for a thing of a company the caller is not a member of; the tenancy test holds
-   * every route marked so to that, from outside.
+   * every route declared so to that, from outside. The guard itself only requires a session.
    */
-  const memberCheckedByService: RequestHandler = markGuard((_req, _res, next) => next(), { class: "thing", by: "service" });
-  const requireAuthThenThingInService: RequestHandler[] = [requireAuth, memberCheckedByService];
+  const requireAuthThenThingInService: RequestHandler[] = [requireAuth];
 
   return { requireAuth, requirePlatformAdmin, requireCompanyMember, requireOwnResource, requireOwnThing, requireAuthThenThingInService };
 }

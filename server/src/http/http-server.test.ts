@@ -1,15 +1,14 @@
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import type { Server } from "node:http";
-import { createTestContext, type TestContext } from "../testing/test-context";
+import { useTestContext } from "../testing/test-context";
 import { createHttpServer } from "./http-server";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   server = createHttpServer(ctx.app, ctx.deps.logger);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
@@ -17,7 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  await ctx.close();
 });
 
 interface RawResponse {
@@ -95,5 +93,25 @@ describe("the HTTP server", () => {
       expect.objectContaining({ code: "HPE_HEADER_OVERFLOW", status: 431, msg: "the HTTP parser refused a request" }),
     );
     expect(ctx.logs.join("\n")).not.toContain(token);
+  });
+});
+
+describe("a request without a Host header", () => {
+  it("is refused over HTTP/1.1 with 400 and the JSON error body, and the connection is closed", async () => {
+    const response = await sendRaw("GET /api/health HTTP/1.1\r\n\r\n");
+    expectJsonRefusal(response, 400);
+    expect(JSON.parse(response.body)).toEqual({ message: "A Host header is required" });
+  });
+
+  it("is refused whatever its method and path, a body included", async () => {
+    const response = await sendRaw("POST /api/auth/login HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+    expectJsonRefusal(response, 400);
+    expect(JSON.parse(response.body)).toEqual({ message: "A Host header is required" });
+  });
+
+  it("is served over HTTP/1.0, which has no Host header", async () => {
+    const response = await sendRaw("GET /api/health HTTP/1.0\r\n\r\n");
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('"status":"ok"');
   });
 });

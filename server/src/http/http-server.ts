@@ -16,12 +16,30 @@ function parserRefusal(code: string | undefined): { status: number; message: str
   }
 }
 
+const missingHostMessage = "A Host header is required";
+
 /**
  * The HTTP server for the app, used by index.ts and the tests. A request Node's parser refuses (an oversized URL or
  * header, bad framing) gets the API's JSON error body and `Connection: close`, instead of Node's empty plain text.
+ * So does an HTTP/1.1 request without a Host header: Node's own check (`requireHostHeader`) answers a bare 400,
+ * so it is off and the same refusal is made here.
  */
 export function createHttpServer(app: RequestListener, logger: Logger): Server {
-  const server = createServer(app);
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    if (req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && req.headers.host === undefined) {
+      logger.info({ status: 400 }, "a request without a Host header was refused");
+      const body = JSON.stringify({ message: missingHostMessage });
+      res.writeHead(400, {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Length": Buffer.byteLength(body),
+        "Cache-Control": "no-store",
+        Connection: "close",
+      });
+      res.end(body);
+      return;
+    }
+    app(req, res);
+  });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) => {
     // A reset connection, or one that already got (part of) a response, cannot take an answer.
     if (error.code === "ECONNRESET" || !socket.writable || (socket.bytesWritten ?? 0) > 0) {

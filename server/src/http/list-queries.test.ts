@@ -1,18 +1,16 @@
 import request from "supertest";
-import { notifications, platformServices } from "../db/schema";
+import type { Endpoint } from "../../../shared/api/endpoint";
+import { apiTable } from "../../../shared/api/table";
+import { documents, notifications, platformServices, resolutions, votes } from "../db/schema";
 import { encryptSecret, maskSecret } from "../integrations/secrets";
 import { addMember, createCompany, meetingContent } from "../testing/factories";
-import { createTestContext, type SignedUp, type TestContext } from "../testing/test-context";
+import { createTestContext, useTestContext, type SignedUp } from "../testing/test-context";
 
 /**
  * Every list endpoint costs a fixed number of queries whatever the list length (no N+1):
  * each list is read once small and once ten times larger, and both reads must send the same number of statements.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const hour = 60 * 60 * 1000;
 
@@ -107,6 +105,72 @@ describe("list endpoints run a fixed number of queries", () => {
       expect(await count()).toBe(one);
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+/** A list endpoint of the table: a GET whose answer is an array. */
+const answersAList = (endpoint: Endpoint) => {
+  const answer = endpoint.responses[200];
+  return endpoint.method === "GET" && answer !== null && answer !== undefined && "_zod" in answer && answer._zod.def.type === "array";
+};
+
+describe("every list endpoint of the API's table", () => {
+  /** A board of `size` members with `size` of everything its lists show: meetings, documents, resolutions with votes, notifications, sessions. */
+  async function grownBoard(size: number) {
+    const { founder, company, members } = await boardOf(size);
+    await scheduleMeetings(founder, members, size);
+    const many = (count: number) => Array.from({ length: count }, (_, index) => index);
+    await ctx.db.insert(documents).values(
+      many(size).map((index) => ({
+        companyId: company.id,
+        name: `Paper ${index}.pdf`,
+        fileType: "application/pdf",
+        fileSize: 4,
+        category: "Legal",
+        uploadedBy: founder.id,
+      })),
+    );
+    const deadline = new Date(ctx.clock.now().getTime() + 30 * 24 * hour);
+    const made = await ctx.db
+      .insert(resolutions)
+      .values(
+        many(size).map((index) => ({
+          companyId: company.id,
+          title: `R${index}`,
+          description: "d",
+          type: "Ordinary" as const,
+          deadline,
+          createdBy: founder.id,
+        })),
+      )
+      .returning({ id: resolutions.id });
+    await ctx.db
+      .insert(votes)
+      .values(made.flatMap(({ id }) => members.map((member) => ({ resolutionId: id, userId: member.id, vote: "yes" as const }))));
+    await ctx.db
+      .insert(notifications)
+      .values(many(size).map(() => ({ userId: founder.id, companyId: company.id, kind: "test", title: "Hello" })));
+    for (const _ of many(size)) {
+      const login = await request(ctx.app).post("/api/auth/login").send({ username: founder.username, password: founder.password });
+      expect(login.status).toBe(200);
+    }
+    return { founder, company };
+  }
+
+  it("costs the same number of queries for a board of 1 and a board of 10", async () => {
+    const lists = apiTable.filter(answersAList);
+    // The walk is over the table: a new list endpoint is measured here without editing this file.
+    expect(lists.length).toBeGreaterThan(5);
+    const small = await grownBoard(1);
+    const large = await grownBoard(10);
+    const pathFor = (endpoint: Endpoint, board: typeof small) =>
+      endpoint.path.replace(":companyId", String(board.company.id)).replace(":id", String(board.founder.id));
+    for (const endpoint of lists) {
+      if (endpoint.access.class === "platform") continue; // measured above, with a platform admin of its own
+      const smallCount = await queriesFor(small.founder.bearer, pathFor(endpoint, small));
+      const largeCount = await queriesFor(large.founder.bearer, pathFor(endpoint, large));
+      expect({ path: endpoint.path, queries: largeCount }).toEqual({ path: endpoint.path, queries: smallCount });
     }
   });
 });

@@ -1,20 +1,17 @@
 import request from "supertest";
-import { createTestContext, type TestContext } from "../testing/test-context";
+import { useTestContext, type TestContext } from "../testing/test-context";
 
 /**
  * The API keeps nothing in memory that matters, so instances behind a load balancer agree.
  * On the server-pg run the second instance has its own connection pool to the same Postgres.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let second: Awaited<ReturnType<TestContext["openSecondInstance"]>>;
 beforeAll(async () => {
-  ctx = await createTestContext();
   second = await ctx.openSecondInstance();
 });
-afterAll(async () => {
-  await second.close();
-  await ctx.close();
-});
+// Runs before useTestContext's own afterAll closes the context.
+afterAll(() => second.close());
 
 describe("two instances on one database", () => {
   it("serve one session: signed in on one, known on the other, signed out on both", async () => {

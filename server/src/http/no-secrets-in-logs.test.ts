@@ -2,26 +2,24 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { databaseFailureOf } from "../database-failure";
 import { users } from "../db/schema";
-import { createTestContext, type SignedUp, type TestContext } from "../testing/test-context";
+import { useTestContext, type SignedUp } from "../testing/test-context";
 
 /**
  * A write carrying a password hash fails at the database, whatever validation lets through: the table refuses
  * every new row. The 500 must be the plain JSON body, and the log line must hold the statement and the
  * SQLSTATE, never the values, the row Postgres quotes back, the token or the Authorization header.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let founder: SignedUp;
 let companyId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const board = await ctx.board("Logged Board");
   founder = board.founder;
   companyId = board.company.id;
   // NOT VALID: the rows already there stay; every new one is refused (SQLSTATE 23514, and a detail quoting the row).
   await ctx.db.execute(sql`alter table users add constraint refuse_new_users check (false) not valid`);
 });
-afterAll(() => ctx.close());
 
 const secrets = () => [founder.token, founder.bearer, "$argon2", "register-Secret-42", "member-Secret-43"];
 

@@ -12,7 +12,7 @@ import type { AuthContext } from "./request-context";
  * Core rather than a feature: the guards resolve the caller on every request, and signing in and out
  * only create and revoke what is defined here.
  */
-const sessionCookieName = "quorum_session";
+export const sessionCookieName = "quorum_session";
 export const sessionIdleLimitMs = 14 * 24 * 60 * 60 * 1000;
 const sessionAbsoluteLimitMs = 30 * 24 * 60 * 60 * 1000;
 /** lastUsedAt is written at most this often, so reads do not each cost a write. */

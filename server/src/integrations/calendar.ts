@@ -1,16 +1,14 @@
-import { createEvents, type EventAttributes } from "ics";
+import { createEvents, type DateTime, type EventAttributes } from "ics";
 
 /**
  * The one calendar writer: every .ics the app serves (a meeting's, a company's compliance calendar, the
  * subscribed feed) is written here with the `ics` library, then its lines are re-folded so the output is
  * RFC 5545 whatever the text: CRLF line ends, no line longer than 75 octets (the library counts characters,
- * so a line of accented or CJK text would be too long), times in UTC ("...Z").
+ * so a line of accented or CJK text would be too long), times in UTC ("...Z"), all-day events as DATE values.
  */
-export interface CalendarEvent {
+interface EventDetails {
   /** Stable across versions of the calendar, so a subscribed calendar updates the event instead of adding one. */
   uid: string;
-  start: Date;
-  end: Date;
   summary: string;
   location?: string;
   description?: string;
@@ -19,6 +17,22 @@ export interface CalendarEvent {
   /** A display alarm this many days before the start. */
   alarmDaysBefore?: number;
 }
+
+/** An appointment from `start` up to `end`. */
+export interface TimedEvent extends EventDetails {
+  start: Date;
+  end: Date;
+  day?: never;
+}
+
+/** An all-day event on the UTC calendar day holding `day` (a due date, which has no time of day). */
+export interface AllDayEvent extends EventDetails {
+  day: Date;
+  start?: never;
+  end?: never;
+}
+
+export type CalendarEvent = TimedEvent | AllDayEvent;
 
 export interface CalendarOptions {
   /** When the calendar was written (each event's DTSTAMP). */
@@ -61,18 +75,30 @@ export function refoldIcs(ics: string): string {
   return `${lines.map(foldIcsLine).join("\r\n")}\r\n`;
 }
 
+/**
+ * An RFC 5545 UTC date-time ("19650503T100000Z"). Written here rather than by the library, which refuses a
+ * timestamp before 1970 (a negative number); it writes a string as it is.
+ */
+const utcDateTime = (date: Date) => `${date.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
+
+/** The UTC calendar day holding `date`, as the library's [year, month, day] (written as a DATE value). */
+const utcDay = (date: Date): [number, number, number] => [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+function when(event: CalendarEvent): Pick<EventAttributes, "start" | "startInputType" | "startOutputType"> & { end: DateTime } {
+  // An all-day event ends (exclusively) on the next day.
+  if (event.day) return { start: utcDay(event.day), end: utcDay(new Date(event.day.getTime() + dayMs)) };
+  return { start: utcDateTime(event.start), startInputType: "utc", startOutputType: "utc", end: utcDateTime(event.end) };
+}
+
 function attributes(event: CalendarEvent, stamp: Date): EventAttributes {
-  const attributes: EventAttributes & { timestamp: number } = {
+  const attributes: EventAttributes & { timestamp: DateTime } = {
     uid: event.uid,
-    start: event.start.getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: event.end.getTime(),
-    endInputType: "utc",
-    endOutputType: "utc",
+    ...when(event),
     title: text(event.summary),
     // DTSTAMP: the library's own default is the wall clock; ours is the injected one.
-    timestamp: stamp.getTime(),
+    timestamp: utcDateTime(stamp),
   };
   if (event.location) attributes.location = text(event.location);
   if (event.description) attributes.description = text(event.description);

@@ -1,23 +1,23 @@
 import type { Express } from "express";
-import { guardMarkOf, type GuardMark, type RouteClass } from "../http/route-classes";
+import type { Access, Endpoint } from "../../../shared/api/endpoint";
+import { declarationOf } from "../http/endpoints";
 
 /**
  * Walks an Express 5 app's own router stack (router 2.x) and lists every route with its method, full path
  * and class. A mounted router is a layer whose `handle` has a `stack`; the path it is mounted at is the
- * layer's `rawPath`, and a route's handlers are its `route.stack`, each with its `method`. The class comes
- * from the guards a route really runs (each guard marks its handler, see http/route-classes.ts). Only a
- * route's own handlers count: a guard put in a router's `use()` instead leaves its routes unclassified,
- * which fails the test rather than passing it.
+ * layer's `rawPath`, and a route's handlers are its `route.stack`, each with its `method`. A route's class is
+ * the access class of the declaration it was mounted from (shared/api/), whose guard chain `mountRoutes` built
+ * from it; a route mounted any other way is a problem, guarded or not.
  */
 export interface ApiRoute {
   /** Upper case: GET, POST, PUT, PATCH, DELETE. */
   method: string;
   /** The full path as registered, e.g. "/api/documents/:id". */
   path: string;
-  /** Null when the route is unclassified (no guard and not public). */
-  class: RouteClass | null;
-  /** The guard that decided the class; absent for public and unclassified routes. */
-  guard?: GuardMark;
+  /** The declaration's access class; null for a route not mounted from a declaration. */
+  class: Access["class"] | null;
+  /** The declaration the route was mounted from (shared/api/). */
+  endpoint?: Endpoint;
   /** Why the route breaks the rules; empty when it is sound. */
   problems: string[];
 }
@@ -35,6 +35,9 @@ export const publicRoutes: readonly string[] = [
   "POST /api/unsubscribe",
   // A calendar app subscribes without a session; the secret key in the query string is the authority.
   "GET /api/calendar-feed.ics",
+  // The API's own description: the OpenAPI document and its reference page, generated from the declarations.
+  "GET /api/openapi.json",
+  "GET /api/docs",
 ];
 
 export const routeKey = (route: Pick<ApiRoute, "method" | "path">) => `${route.method} ${route.path}`;
@@ -94,44 +97,36 @@ function findRoutes(stack: RouterLayer[], prefix: string, found: FoundRoute[], u
 /** The parameters a path names: `:id`, and Express 5 wildcards such as `*rest`. */
 const pathParams = (path: string) => [...path.matchAll(/[:*](\w+)/g)].map((match) => match[1]!);
 
-/** The route's class, its deciding guard, and what is wrong with it. */
+/** The route's class, from its declaration, and what is wrong with it. */
 function classify(route: FoundRoute, publicKeys: ReadonlySet<string>): ApiRoute {
-  const problems: string[] = [];
-  const marks = route.handlers.map(guardMarkOf);
-  const session = marks.find((mark) => mark?.class === "own-user" && mark.by === "session");
-  const decisive = marks.filter((mark): mark is GuardMark => mark !== undefined && mark !== session);
-  const guard = decisive[0] ?? session;
+  const endpoint = route.handlers.map(declarationOf).find((found) => found !== undefined);
   const isPublic = publicKeys.has(routeKey(route));
-  let routeClass: RouteClass | null = guard?.class ?? (isPublic ? "public" : null);
-
-  if (new Set(decisive.map((mark) => JSON.stringify(mark))).size > 1) {
-    problems.push(`runs guards of more than one class (${decisive.map((mark) => mark.class).join(", ")})`);
-    routeClass = null;
+  if (!endpoint) {
+    return { method: route.method, path: route.path, class: null, problems: ["is not mounted from a declaration (shared/api/)"] };
   }
-  if (!guard && !isPublic) problems.push("is unclassified: it runs no guard and is not on the public list");
-  if (guard && isPublic) problems.push(`is on the public list but guarded as ${guard.class}`);
-
-  // A guard placed after a handler that answers never runs: guards come first.
-  const firstUnguarded = marks.findIndex((mark) => mark === undefined);
-  const lastGuard = marks.findLastIndex((mark) => mark !== undefined);
-  if (firstUnguarded !== -1 && lastGuard > firstUnguarded) problems.push("runs a handler before its guard");
+  const problems: string[] = [];
+  if (endpoint.method !== route.method || endpoint.path !== route.path) {
+    problems.push(`is mounted from the declaration of ${endpoint.method} ${endpoint.path}`);
+  }
+  const { access } = endpoint;
+  if (access.class === "public" && !isPublic) problems.push("is declared public but is not on the public list");
+  if (access.class !== "public" && isPublic) problems.push(`is on the public list but declared ${access.class}`);
 
   const params = pathParams(route.path);
-  // Whatever the path names must be checked by a guard: a session alone checks nothing the path says.
-  const sessionOnly = guard !== undefined && guard === session;
-  if ((isPublic || sessionOnly) && params.length > 0) {
+  // Whatever the path names must be checked by the guard: a session alone checks nothing the path says.
+  const sessionOnly = access.class === "own-user" && access.by === "session";
+  if ((access.class === "public" || sessionOnly) && params.length > 0) {
     problems.push(
       `names ${params.map((param) => `:${param}`).join(", ")} in its path, which ${sessionOnly ? "a session alone" : "nothing"} checks`,
     );
   }
   const companyParam = route.path.match(/\/companies\/:(\w+)/)?.[1];
-  if (companyParam && !(guard?.class === "company" && guard.by === "param" && guard.param === companyParam)) {
+  if (companyParam && !(access.class === "company" && access.by === "param" && access.param === companyParam)) {
     problems.push(`names a company (:${companyParam}) but is not guarded by membership of that company`);
   }
-  if (guard && "param" in guard && !params.includes(guard.param))
-    problems.push(`is guarded on :${guard.param}, which its path does not have`);
+  if ("param" in access && !params.includes(access.param)) problems.push(`is guarded on :${access.param}, which its path does not have`);
 
-  return { method: route.method, path: route.path, class: routeClass, guard, problems };
+  return { method: route.method, path: route.path, class: access.class, endpoint, problems };
 }
 
 /** Every /api route of the app, classified. */

@@ -1,3 +1,5 @@
+import { takeAnswerMismatches } from "./answer-check";
+
 // A console.error during a server test is a bug the assertions did not catch.
 const originalError = console.error;
 beforeEach(() => {
@@ -8,4 +10,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   console.error = originalError;
+  const mismatches = takeAnswerMismatches();
+  if (mismatches.length > 0) throw new Error(`answers that break their declared schema:\n${mismatches.join("\n")}`);
 });

@@ -2,11 +2,10 @@ import { meetingContent } from "./factories";
 import { routeKey, type ApiRoute } from "./route-walker";
 
 /**
- * How the tenancy test exercises routes from outside. Which routes exist and which class each is in come
- * from the app itself (route-walker.ts); this file only says what to send. A route loaded by a thing
- * (class `thing`, or an `own-user` route on a thing of the caller's) needs an entry naming the thing,
- * and the test fails when one is missing; any route may give bodies, so that the refusals are proved
- * against requests that would otherwise succeed.
+ * How the tenancy test exercises routes from outside. Which routes exist, which class each is in and which
+ * thing a route loads come from the app itself (route-walker.ts, and each route's declaration); this file
+ * only says what to send: any route may give bodies, so that the refusals are proved against requests that
+ * would otherwise succeed.
  */
 
 /** The things the test makes for company A (and its founder Alice) before walking. */
@@ -19,8 +18,6 @@ export interface FixtureCall {
 }
 
 export interface RouteFixture {
-  /** Which of company A's (or Alice's) things goes where the route names one. */
-  thing?: ThingKind;
   /** The calls that exercise the route, given the id under test; default one call, no body. */
   calls?: (id: number, people: { member: number }) => FixtureCall[];
 }
@@ -38,13 +35,9 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   // The company a role change acts in is named in the body: another company's is not revealed (404).
   "PATCH /api/users/:userId/role": {
-    thing: "company",
     calls: (companyId, people) => [{ path: `/api/users/${people.member}/role`, body: { role: "admin", companyId } }],
   },
   // documents (a meeting is a document too)
-  "GET /api/documents/:id": { thing: "document" },
-  "DELETE /api/documents/:id": { thing: "document" },
-  "GET /api/documents/:id/download": { thing: "document" },
   "POST /api/documents": {
     calls: () => [
       {
@@ -57,19 +50,14 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   // meetings
   "POST /api/new-meeting": { calls: () => [{ body: { title: "Intrusion", date: "2026-07-01T10:00:00.000Z" } }] },
-  "POST /api/meetings/:id/generate-agenda": { thing: "meeting" },
-  "GET /api/meetings/:id/calendar.ics": { thing: "meeting" },
   // resolutions
   "POST /api/resolutions": {
     calls: () => [
       { body: { title: "Intrusion", description: "Hijack", type: "Ordinary", deadline: "2026-12-31T23:59:59.999Z", documentIds: [] } },
     ],
   },
-  "GET /api/resolutions/:id": { thing: "resolution" },
-  "GET /api/resolutions/:id/votes": { thing: "resolution" },
-  "POST /api/resolutions/:id/vote": { thing: "resolution", calls: () => [{ body: { vote: "no", comment: "hijacked" } }] },
-  "POST /api/resolutions/:id/conflict": { thing: "resolution", calls: () => [{ body: { reason: "hijacked" } }] },
-  "DELETE /api/resolutions/:id/conflict": { thing: "resolution" },
+  "POST /api/resolutions/:id/vote": { calls: () => [{ body: { vote: "no", comment: "hijacked" } }] },
+  "POST /api/resolutions/:id/conflict": { calls: () => [{ body: { reason: "hijacked" } }] },
   "PUT /api/companies/:companyId/quorum": { calls: () => [{ body: { quorumPercent: 100 } }] },
   // compliance (a company's health and calendar: members only, no body)
   "GET /api/companies/:companyId/compliance": {},
@@ -77,7 +65,6 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "GET /api/users/:id/calendar-feed": {},
   "POST /api/users/:id/calendar-feed/rotate": {},
   // account
-  "POST /api/notifications/:id/read": { thing: "notification" },
   "PATCH /api/users/:id": {
     calls: () => [{ body: { firstName: "Taken", lastName: "Over", profileImageUrl: "https://example.com/x.png" } }],
   },
@@ -88,19 +75,18 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "PUT /api/users/:id/preferences": { calls: () => [{ body: { darkMode: true, meetingReminders: false } }] },
 };
 
-/** Routes loaded by a thing need to know which thing. */
-export const needsFixture = (route: ApiRoute) =>
-  route.class === "thing" || (route.guard?.class === "own-user" && route.guard.by === "owner");
+/** Which of company A's (or Alice's) things the route loads, as its declaration says. */
+export function thingOf(route: ApiRoute): ThingKind | undefined {
+  const access = route.endpoint?.access;
+  if (access?.class === "thing") return access.thing;
+  if (access?.class === "own-user" && access.by === "owner") return access.thing;
+  return undefined;
+}
 
-/** What is wrong with the fixtures for these routes: a missing one where a thing is needed, or one for no route. */
+/** What is wrong with the fixtures for these routes: one for no route. */
 export function fixtureProblems(routes: readonly ApiRoute[], fixtures: Record<string, RouteFixture> = routeFixtures): string[] {
   const keys = new Set(routes.map(routeKey));
-  return [
-    ...routes
-      .filter((route) => needsFixture(route) && !fixtures[routeKey(route)]?.thing)
-      .map((route) => `${routeKey(route)} has no fixture naming the thing its guard loads`),
-    ...Object.keys(fixtures)
-      .filter((key) => !keys.has(key))
-      .map((key) => `the fixtures name ${key}, which is no route`),
-  ];
+  return Object.keys(fixtures)
+    .filter((key) => !keys.has(key))
+    .map((key) => `the fixtures name ${key}, which is no route`);
 }

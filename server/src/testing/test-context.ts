@@ -3,10 +3,11 @@ import { readFile } from "node:fs/promises";
 import { Writable } from "node:stream";
 import pg from "pg";
 import request from "supertest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { AuthResponse } from "../../../shared/auth";
 import type { AppDeps } from "../app-deps";
 import { createApp } from "../app";
+import { reportAnswerMismatch } from "./answer-check";
 import type { Clock } from "../clock";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { runMigrations } from "../db/migrate";
@@ -105,6 +106,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
     appSecret: randomBytes(32).toString("base64url"),
     platformAdmins: [],
     ai: { model: "gpt-4o-mini" },
+    checkAnswers: reportAnswerMismatch,
     ...overrides,
   };
   const app = createApp(deps);
@@ -181,4 +183,24 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
       assertNoSecretsLogged();
     },
   };
+}
+
+/**
+ * Opens the file's context before its tests and closes it after them (closing also checks the log for secrets);
+ * call at the top of a server test file, before any hook of its own that uses the context. The answer stands for
+ * the context itself (`ctx.app`, `ctx.signUp()`), read once beforeAll has opened it. Hooks the file adds after
+ * this call run after the context opens and, for afterAll, before it closes.
+ */
+export function useTestContext(overrides: Partial<AppDeps> = {}): TestContext {
+  let opened: TestContext | undefined;
+  beforeAll(async () => {
+    opened = await createTestContext(overrides);
+  });
+  afterAll(() => opened?.close());
+  const current = (): TestContext => {
+    if (!opened) throw new Error("the test context is opened in beforeAll: use it inside a hook or a test");
+    return opened;
+  };
+  // Each property is looked up on the context of the moment, so the file can hold `ctx` from its top level.
+  return new Proxy({} as TestContext, { get: (_target, property) => Reflect.get(current(), property) });
 }

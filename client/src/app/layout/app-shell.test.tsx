@@ -140,8 +140,9 @@ describe("logout", () => {
         return respond();
       }),
     );
-    const { user, queryClient, currentPath } = await renderSignedIn(buildUser(), { path: "/documents" });
-    expect(queryClient.getQueryData(authKeys.user())).toBeDefined();
+    const signedIn = buildUser();
+    const { user, queryClient, currentPath } = await renderSignedIn(signedIn, { path: "/documents" });
+    expect(queryClient.getQueryData(authKeys.user())).toEqual(signedIn);
 
     await user.click(within(screen.getByRole("list", { name: "Account" })).getByRole("button", { name: "Logout" }));
 

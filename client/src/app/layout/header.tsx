@@ -1,7 +1,7 @@
 import { matchRoute, useLocation, useRouter, type Parser } from "wouter";
 import { MobileMenu } from "@/app/layout/mobile-menu";
 import { signedInRoutes, type Viewer } from "@/app/route-table";
-import { NotificationsMenu } from "@/features/account/components/notifications-menu";
+import { NotificationsMenu } from "@/features/notifications/components/notifications-menu";
 
 /** The header's title: the route table's title of the route at `location`, else the product name. */
 export function headerTitle(location: string, parser: Parser): string {

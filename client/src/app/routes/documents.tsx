@@ -31,9 +31,7 @@ export function DocumentsPage() {
   return (
     <>
       <DocumentsLibrary
-        documents={library.data}
-        isLoading={library.isLoading}
-        isError={library.isError}
+        documents={library}
         userId={user?.id}
         role={user?.role}
         onUpload={canUpload ? () => setUploading(true) : undefined}

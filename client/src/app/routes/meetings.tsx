@@ -18,13 +18,7 @@ export function MeetingsPage() {
 
   return (
     <>
-      <MeetingsList
-        meetings={meetings.data}
-        isLoading={meetings.isLoading}
-        isError={meetings.isError}
-        now={now}
-        onNewMeeting={canSchedule ? () => setScheduling(true) : undefined}
-      />
+      <MeetingsList meetings={meetings} now={now} onNewMeeting={canSchedule ? () => setScheduling(true) : undefined} />
       {canSchedule && <ScheduleMeeting open={scheduling} onOpenChange={setScheduling} />}
     </>
   );

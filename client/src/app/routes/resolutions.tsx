@@ -61,9 +61,7 @@ export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
   return (
     <>
       <ResolutionsList
-        resolutions={resolutions.data}
-        isLoading={resolutions.isLoading}
-        isError={resolutions.isError}
+        resolutions={resolutions}
         now={now}
         onNewResolution={canCreate ? () => setCreating(true) : undefined}
         onVote={canVote ? setVoting : undefined}

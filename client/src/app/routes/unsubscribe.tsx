@@ -2,7 +2,7 @@ import { Link, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { serverMessageOf } from "@/lib/api-client";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
-import { useUnsubscribe, useUnsubscribePreview } from "@/features/account/api/unsubscribe";
+import { useUnsubscribe, useUnsubscribePreview } from "@/features/notifications/api/unsubscribe";
 
 export const INVALID_LINK_TEXT = "This unsubscribe link is not valid";
 export const UNSUBSCRIBE_FAILED_TEXT = "Could not unsubscribe. Please try again.";

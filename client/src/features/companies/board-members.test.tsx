@@ -5,7 +5,7 @@ import type { CompanyRole } from "@shared/roles";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
-import { findToast } from "@/testing/toasts";
+import { findToast, findToastBehindModal } from "@/testing/toasts";
 
 const ada = buildCompanyMember({ id: 1, firstName: "Ada", lastName: "Lovelace", email: "ada@engines.org", role: "founder" });
 const grace = buildCompanyMember({
@@ -153,8 +153,9 @@ describe("Board Members", () => {
     await view.user.type(within(dialog).getByLabelText("Email"), "ada@engines.org");
     await view.user.type(within(dialog).getByLabelText("Password"), "secret-1");
     await view.user.click(within(dialog).getByRole("button", { name: "Add Member" }));
-    // The dialog stays open, so the toast region is hidden from role queries behind it: look for the text.
-    expect((await screen.findAllByText("Failed to add board member. Please try again.")).length).toBeGreaterThan(0);
+    const toast = await findToastBehindModal("Error");
+    expect(within(toast).getByText("Failed to add board member. Please try again.")).toBeInTheDocument();
+    expect(toast).toHaveClass("destructive");
     expect(within(dialog).getByText("This person is already a member of the company")).toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Add Board Member" })).toBeInTheDocument();
   });

@@ -77,6 +77,24 @@ describe("Admin Settings", () => {
     ]);
   });
 
+  it("gives focus back to the button that opened a dialog once Escape closes it", async () => {
+    const { user } = open("/admin-settings", buildUser(), true, fakePlatformApi([buildService({ serviceName: "Storage" })]));
+    // The first render loads the page's code.
+    const add = await screen.findByRole("button", { name: "Add Service" }, { timeout: 5000 });
+    await user.click(add);
+    await screen.findByRole("dialog", { name: "Add Service" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add Service" })).not.toBeInTheDocument());
+    await waitFor(() => expect(add).toHaveFocus());
+
+    const remove = await screen.findByRole("button", { name: "Delete Storage" });
+    await user.click(remove);
+    await screen.findByRole("alertdialog", { name: "Are you sure you want to delete this service?" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(remove).toHaveFocus());
+  });
+
   it("confirms before deleting, then deletes, toasts and refreshes the table", async () => {
     const service = buildService({ serviceName: "Storage", serviceKey: "AKIAIOSF…" });
     const { user, api } = open("/admin-settings", buildUser(), true, fakePlatformApi([service]));

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/auth";
+import { callApi } from "@/lib/api-client";
 import { authKeys } from "@/lib/auth/auth-keys";
 
 /**
@@ -8,8 +9,7 @@ import { authKeys } from "@/lib/auth/auth-keys";
  */
 export async function checkPlatformAdmin(): Promise<boolean> {
   try {
-    const result = await apiJson<{ isPlatformAdmin?: unknown }>("GET", "/api/auth/check-platform-admin");
-    return result?.isPlatformAdmin === true;
+    return (await callApi(api.checkPlatformAdmin)).isPlatformAdmin === true;
   } catch {
     return false;
   }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
-import { ApiError, apiJson, readJson, throwIfResNotOk } from "@/lib/api-client";
+import * as api from "@shared/api/auth";
+import { ApiError, callApi, readJson, throwIfResNotOk } from "@/lib/api-client";
 import { clearAuthToken, getAuthToken, useAuthToken } from "@/lib/auth-token";
 import { EARLY_CURRENT_USER } from "@/lib/auth-token-key";
 import { authKeys } from "@/lib/auth/auth-keys";
@@ -32,7 +33,7 @@ async function requestCurrentUser(): Promise<User> {
       return readJson<User>(response);
     }
   }
-  return apiJson<User>("GET", "/api/auth/user");
+  return callApi(api.currentUser);
 }
 
 /** GET /api/auth/user. A 401 means the stored token is no good: it is dropped and there is no user. */

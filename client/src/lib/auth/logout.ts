@@ -1,12 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useLocation } from "wouter";
-import { apiRequest } from "@/lib/api-client";
+import * as api from "@shared/api/auth";
+import { callApi } from "@/lib/api-client";
 import { clearAuthToken } from "@/lib/auth-token";
 
 /** POST /api/auth/logout (revokes the token on the server). */
-export async function logout(): Promise<void> {
-  await apiRequest("POST", "/api/auth/logout");
+export function logout(): Promise<void> {
+  return callApi(api.logout);
 }
 
 /**

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { preferenceDefaults, withDefaults, type Preferences } from "@shared/preferences";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/account";
+import { callApi } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { preferenceKeys } from "@/lib/preferences/preference-keys";
 
 /** GET /api/users/:id/preferences: the switches, over their defaults. */
 export async function getPreferences(userId: number): Promise<Preferences> {
-  return withDefaults(await apiJson<Record<string, unknown>>("GET", `/api/users/${userId}/preferences`));
+  return withDefaults(await callApi(api.getPreferences, { params: { id: userId } }));
 }
 
 export const preferencesQueryOptions = (userId: number) =>

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { withDefaults, type PreferenceKey, type Preferences, type PreferencesUpdate } from "@shared/preferences";
 import { toast } from "@/components/ui/use-toast";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/account";
+import { callApi } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { preferenceKeys } from "@/lib/preferences/preference-keys";
 
@@ -9,7 +10,7 @@ export const PREFERENCE_SAVE_FAILED_TEXT = "Your change could not be saved. Plea
 
 /** PUT /api/users/:id/preferences: only the switches given change; answers them all. */
 export async function updatePreferences(userId: number, changes: PreferencesUpdate): Promise<Preferences> {
-  return withDefaults(await apiJson<Record<string, unknown>>("PUT", `/api/users/${userId}/preferences`, changes));
+  return withDefaults(await callApi(api.updatePreferences, { params: { id: userId }, body: changes }));
 }
 
 /**

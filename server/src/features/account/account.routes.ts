@@ -1,10 +1,8 @@
-import { Router, type Request } from "express";
-import { passwordChangeSchema, profileUpdateSchema } from "../../../../shared/account";
-import { preferencesUpdateSchema } from "../../../../shared/preferences-update";
+import * as api from "../../../../shared/api/account";
 import type { RouterDeps } from "../../app-deps";
-import { authOf } from "../../http/guards";
+import { route, type BoundRoute } from "../../http/endpoints";
+import type { AuthContext } from "../../http/request-context";
 import { toUserObject } from "../../http/user-object";
-import { parseOr400 } from "../../http/validate";
 import {
   changePassword,
   getPreferences,
@@ -15,48 +13,22 @@ import {
   type Caller,
 } from "./account.service";
 
-const callerOf = (req: Request): Caller => {
-  const { user, sessionId } = authOf(req);
-  return { user, sessionId };
-};
+const callerOf = ({ user, sessionId }: AuthContext): Caller => ({ user, sessionId });
 
 /**
- * The caller's own account on `/api/users/:id…`: profile, password, sessions and switches. Only the user
- * themself (403 for anyone else); being writes, they need the bearer token (the cookie alone is a read's).
+ * The caller's own account on `/api/users/:id…` (shared/api/account.ts): profile, password, sessions and switches.
  * `PUT /api/users/:id` (linking a company) and the role and active-company calls belong to companies.
  */
-export function accountRouter(deps: RouterDeps): Router {
-  const router = Router();
-  const own = deps.guards.requireOwnResource("id");
-
-  router.patch("/users/:id", ...own, async (req, res) => {
-    const input = parseOr400(profileUpdateSchema, req.body);
-    const updated = await updateProfile(deps, authOf(req).user.id, input);
-    res.json(toUserObject(updated, authOf(req).activeRole));
-  });
-
-  router.patch("/users/:id/password", ...own, async (req, res) => {
-    const input = parseOr400(passwordChangeSchema, req.body);
-    const otherSessionsEnded = await changePassword(deps, callerOf(req), input, req.ip ?? "unknown");
-    res.json({ message: "Password updated", otherSessionsEnded });
-  });
-
-  router.get("/users/:id/sessions", ...own, async (req, res) => {
-    res.json(await listSessions(deps, callerOf(req)));
-  });
-
-  router.post("/users/:id/sessions/revoke-others", ...own, async (req, res) => {
-    res.json({ revoked: await revokeOtherSessions(deps, callerOf(req)) });
-  });
-
-  router.get("/users/:id/preferences", ...own, async (req, res) => {
-    res.json(await getPreferences(deps, authOf(req).user.id));
-  });
-
-  router.put("/users/:id/preferences", ...own, async (req, res) => {
-    const input = parseOr400(preferencesUpdateSchema, req.body);
-    res.json(await updatePreferences(deps, authOf(req).user.id, input));
-  });
-
-  return router;
+export function accountRoutes(deps: RouterDeps): BoundRoute[] {
+  return [
+    route(api.updateProfile, async ({ auth, body }) => toUserObject(await updateProfile(deps, auth.user.id, body), auth.activeRole)),
+    route(api.changePassword, async ({ auth, body, req }) => ({
+      message: "Password updated",
+      otherSessionsEnded: await changePassword(deps, callerOf(auth), body, req.ip ?? "unknown"),
+    })),
+    route(api.listSessions, ({ auth }) => listSessions(deps, callerOf(auth))),
+    route(api.revokeOtherSessions, async ({ auth }) => ({ revoked: await revokeOtherSessions(deps, callerOf(auth)) })),
+    route(api.getPreferences, ({ auth }) => getPreferences(deps, auth.user.id)),
+    route(api.updatePreferences, ({ auth, body }) => updatePreferences(deps, auth.user.id, body)),
+  ];
 }

@@ -1,14 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { sessions, users } from "../../db/schema";
-import { createTestContext, type TestContext } from "../../testing/test-context";
+import { createTestContext, useTestContext } from "../../testing/test-context";
 import { sessionIdleLimitMs } from "../../http/session";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const api = () => request(ctx.app);
 

@@ -3,13 +3,9 @@ import request from "supertest";
 import { maxLogoUrlLength } from "../../../../shared/companies";
 import { auditEvents, companies, memberships, users } from "../../db/schema";
 import { addMember, createCompany } from "../../testing/factories";
-import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
+import { useTestContext, type SignedUp } from "../../testing/test-context";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const api = () => request(ctx.app);
 const tinyPng = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";

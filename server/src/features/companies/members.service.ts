@@ -16,8 +16,8 @@ import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users } from "../../db/schema";
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
-import { notify } from "../account/notifications.service";
-import { enqueueMail } from "../account/outbox.service";
+import { notify } from "../notifications/notifications.service";
+import { enqueueMail } from "../notifications/outbox.service";
 import { displayName } from "../../../../shared/people";
 import { hashPassword } from "../../http/passwords";
 

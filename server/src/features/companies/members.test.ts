@@ -2,13 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { invitations, memberships, notifications, users } from "../../db/schema";
 import { addMember, createCompany } from "../../testing/factories";
-import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
+import { useTestContext, type SignedUp } from "../../testing/test-context";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const api = () => request(ctx.app);
 let counter = 0;

@@ -3,15 +3,17 @@ import { Router, type RequestHandler } from "express";
 import request from "supertest";
 import { createApp } from "../../app";
 import { documentFiles, documents, notifications, resolutions, users } from "../../db/schema";
-import { createGuards, tenantOf } from "../../http/guards";
+import { endpoint, type Access } from "../../../../shared/api/endpoint";
+import { mountRoutes, route as bind } from "../../http/endpoints";
+import { createGuards } from "../../http/guards";
 import { meetingContent } from "../../testing/factories";
-import { apiRoutes, routeKey, type ApiRoute } from "../../testing/route-walker";
-import { fixtureProblems, routeFixtures, type ThingKind } from "../../testing/tenancy-routes";
+import { apiRoutes, publicRoutes, routeKey, type ApiRoute } from "../../testing/route-walker";
+import { fixtureProblems, routeFixtures, thingOf, type ThingKind } from "../../testing/tenancy-routes";
 import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
 
 /**
  * Walks the app's own router and proves each route's class from the outside. Every /api route must be
- * classified by the guard it runs (route-walker.ts); then, per class: a member of company B asking for
+ * mounted from its declaration, whose access class is its class (route-walker.ts); then, per class: a member of company B asking for
  * company A gets 403 (company routes) or 404 (A's things) with nothing but a message and nothing of A
  * changes; another user's own-user route is refused; platform routes are for platform admins; and each
  * route is real (the right caller gets through it).
@@ -97,9 +99,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const isGuard = (route: ApiRoute, by: string) => route.guard !== undefined && "by" in route.guard && route.guard.by === by;
-const byCompanyParam = () => routes.filter((route) => route.class === "company" && isGuard(route, "param"));
-const byActiveCompany = () => routes.filter((route) => route.class === "company" && isGuard(route, "active"));
+const isAccessBy = (route: ApiRoute, by: string) => {
+  const access = route.endpoint?.access;
+  return access !== undefined && "by" in access && access.by === by;
+};
+const byCompanyParam = () => routes.filter((route) => route.class === "company" && isAccessBy(route, "param"));
+const byActiveCompany = () => routes.filter((route) => route.class === "company" && isAccessBy(route, "active"));
 const thingRoutes = () => routes.filter((route) => route.class === "thing");
 const ownUserRoutes = () => routes.filter((route) => route.class === "own-user");
 const platformRoutes = () => routes.filter((route) => route.class === "platform");
@@ -109,8 +114,8 @@ const verbs = { GET: "get", POST: "post", PUT: "put", PATCH: "patch", DELETE: "d
 
 /** The id the route is exercised with when the caller is refused: company A's, or A's thing, or Alice's. */
 function idFor(route: ApiRoute): number {
-  const fixture = routeFixtures[routeKey(route)];
-  if (fixture?.thing) return things[fixture.thing];
+  const thing = thingOf(route);
+  if (thing) return things[thing];
   if (route.class === "company") return companyA.id;
   if (route.class === "own-user") return alice.id;
   if (route.class === "platform") return serviceId;
@@ -174,7 +179,7 @@ async function statusesSignedOut(list: ApiRoute[]): Promise<string[]> {
 }
 
 describe("the route walker", () => {
-  it("classifies every /api route into exactly one class, with a fixture wherever a route loads a thing", () => {
+  it("classifies every /api route into exactly one class, by its declaration", () => {
     expect([...walkProblems, ...fixtureProblems(routes)]).toEqual([]);
     expect(routes.every((route) => route.class !== null)).toBe(true);
   });
@@ -188,7 +193,7 @@ describe("the route walker", () => {
       thing: expect.any(Number),
       "own-user": expect.any(Number),
       platform: 4,
-      public: 7,
+      public: 9,
     });
     expect(byCompanyParam().length).toBeGreaterThanOrEqual(5);
     expect(byActiveCompany().length).toBeGreaterThanOrEqual(3);
@@ -203,33 +208,48 @@ describe("the route walker", () => {
     );
   });
 
-  it("bites: reports a company route guarded by a session alone, an unguarded route, a late guard and a thing route with no fixture", () => {
+  it("bites: reports routes not mounted from a declaration, guarded or not, and declarations that do not check their path", () => {
     const app = createApp(ctx.deps);
     const guards = createGuards(ctx.deps);
     const extra = Router();
     const answer: RequestHandler = (_req, res) => {
       res.json({ leaked: true });
     };
-    extra.get("/companies/:companyId/meetings/leak", guards.requireAuth, answer);
+    // A guard put in by hand says nothing the walker can trust: only a declaration classifies a route.
+    extra.get("/companies/:companyId/meetings/guarded", ...guards.requireCompanyMember(), answer);
     extra.get("/unguarded", answer);
-    extra.get("/companies/:companyId/late", answer, ...guards.requireCompanyMember());
-    const meetingOf = { from: "thing" as const, companyOf: async () => companyA.id };
-    extra.get("/meetings/:id/minutes", ...guards.requireCompanyMember({ company: meetingOf }), (req, res) =>
-      res.json(tenantOf(req).company),
-    );
     app.use("/api", extra);
+    const declared = (method: "GET" | "POST", path: string, access: Access) =>
+      endpoint({ method, path, summary: "A probe", tag: "Probe", access, responses: { 204: null } });
+    const nothing = async () => undefined;
+    const mounted = [
+      bind(declared("GET", "/api/companies/:companyId/leak", { class: "own-user", by: "session" }), nothing),
+      bind(declared("GET", "/api/companies/:companyId/elsewhere", { class: "company", by: "active" }), nothing),
+      bind(declared("POST", "/api/open", { class: "public" }), nothing),
+      bind(declared("GET", "/api/meetings/:meetingId/minutes", { class: "thing", thing: "meeting", param: "id" }), nothing, {
+        companyOf: async () => companyA.id,
+      }),
+    ];
+    app.use(mountRoutes(mounted, { guards }));
+    app.use("/api/v2", mountRoutes([bind(declared("GET", "/api/moved", { class: "own-user", by: "session" }), nothing)], { guards }));
 
     const walked = apiRoutes(app);
     expect(walked.problems).toEqual(
       expect.arrayContaining([
-        "GET /api/companies/:companyId/meetings/leak names :companyId in its path, which a session alone checks",
-        "GET /api/companies/:companyId/meetings/leak names a company (:companyId) but is not guarded by membership of that company",
-        "GET /api/unguarded is unclassified: it runs no guard and is not on the public list",
-        "GET /api/companies/:companyId/late runs a handler before its guard",
+        "GET /api/companies/:companyId/meetings/guarded is not mounted from a declaration (shared/api/)",
+        "GET /api/unguarded is not mounted from a declaration (shared/api/)",
+        "GET /api/companies/:companyId/leak names :companyId in its path, which a session alone checks",
+        "GET /api/companies/:companyId/leak names a company (:companyId) but is not guarded by membership of that company",
+        "GET /api/companies/:companyId/elsewhere names a company (:companyId) but is not guarded by membership of that company",
+        "POST /api/open is declared public but is not on the public list",
+        "GET /api/meetings/:meetingId/minutes is guarded on :id, which its path does not have",
+        "GET /api/v2/api/moved is mounted from the declaration of GET /api/moved",
       ]),
     );
-    expect(walked.routes.find((route) => route.path === "/api/unguarded")?.class).toBeNull();
-    expect(fixtureProblems(walked.routes)).toEqual(["GET /api/meetings/:id/minutes has no fixture naming the thing its guard loads"]);
+    expect(walked.routes.find((route) => route.path === "/api/companies/:companyId/meetings/guarded")?.class).toBeNull();
+    expect(apiRoutes(ctx.app, [...publicRoutes, "GET /api/companies/:companyId/meetings/upcoming"]).problems).toContain(
+      "GET /api/companies/:companyId/meetings/upcoming is on the public list but declared company",
+    );
     // The app as it is has none of these problems.
     expect(walkProblems).toEqual([]);
   });
@@ -238,7 +258,7 @@ describe("the route walker", () => {
     expect(apiRoutes(ctx.app, ["GET /api/health", "GET /api/gone"]).problems).toContain(
       "the public list names GET /api/gone, which is no route",
     );
-    expect(fixtureProblems(routes, { ...routeFixtures, "GET /api/gone/:id": { thing: "meeting" } })).toEqual([
+    expect(fixtureProblems(routes, { ...routeFixtures, "GET /api/gone/:id": {} })).toEqual([
       "the fixtures name GET /api/gone/:id, which is no route",
     ]);
   });
@@ -263,14 +283,14 @@ const refusedClasses = [
   { name: "routes naming a company's thing by id", list: thingRoutes, caller: () => bob, status: 404, who: "a member of company B" },
   {
     name: "own-user routes on /api/users/:id",
-    list: () => ownUserRoutes().filter((route) => isGuard(route, "param")),
+    list: () => ownUserRoutes().filter((route) => isAccessBy(route, "param")),
     caller: () => bob,
     status: 403,
     who: "another user",
   },
   {
     name: "own-user routes on a thing of the user's",
-    list: () => ownUserRoutes().filter((route) => isGuard(route, "owner")),
+    list: () => ownUserRoutes().filter((route) => isAccessBy(route, "owner")),
     caller: () => bob,
     status: 404,
     who: "another user",
@@ -298,7 +318,7 @@ describe("refusals that say nothing more", () => {
 
   it("another company's thing, or another user's, answers exactly as an id that names nothing", async () => {
     const failures: string[] = [];
-    for (const route of [...thingRoutes(), ...ownUserRoutes().filter((route) => isGuard(route, "owner"))]) {
+    for (const route of [...thingRoutes(), ...ownUserRoutes().filter((route) => isAccessBy(route, "owner"))]) {
       const foreign = await call(route, idFor(route), bob.bearer);
       const missing = await call(route, 999_999, bob.bearer);
       foreign.forEach((response, index) => {
@@ -318,7 +338,7 @@ describe("refusals that say nothing more", () => {
   });
 
   it("routes on the caller's own session answer 401 without one", async () => {
-    expect(await statusesSignedOut(ownUserRoutes().filter((route) => isGuard(route, "session")))).toEqual([]);
+    expect(await statusesSignedOut(ownUserRoutes().filter((route) => isAccessBy(route, "session")))).toEqual([]);
   });
 });
 

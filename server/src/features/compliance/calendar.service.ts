@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+import * as api from "../../../../shared/api/compliance";
+import { pathOf } from "../../../../shared/api/endpoint";
 import { complianceStatusLabel, type CalendarFeed } from "../../../../shared/compliance";
-import { parseId } from "../../../../shared/input";
+import type { CalendarFeedAddress } from "../../../../shared/compliance-schemas";
 import type { ServiceDeps } from "../../app-deps";
 import { companies, memberships, users } from "../../db/schema";
 import { HttpError, forbidden, notFound } from "../../http/errors";
@@ -14,8 +16,6 @@ import { calendarFeedSecret, isCalendarFeedSecret } from "./feed-secret";
 
 type Deps = ServiceDeps<"db" | "clock">;
 
-/** A due date is shown as a half-hour mark that keeps no one busy. */
-const dueEventMs = 30 * 60 * 1000;
 /** Rules not yet completed remind a week ahead. */
 const dueAlarmDays = 7;
 
@@ -35,12 +35,11 @@ export async function companyCalendar(deps: Deps, company: { id: number; name: s
     .flatMap((group) => group.items)
     .flatMap((item) => {
       if (!item.dueDate) return [];
-      const start = new Date(item.dueDate);
+      // A due date has no time of day: an all-day event on its date (UTC, as the rules count) that keeps no one busy.
       return [
         {
           uid: `${item.id}.company-${company.id}@quorum`,
-          start,
-          end: new Date(start.getTime() + dueEventMs),
+          day: new Date(item.dueDate),
           summary: `${item.title} due`,
           description: `${complianceStatusLabel(item.status)}: ${item.description}`,
           free: true,
@@ -56,10 +55,8 @@ export async function companyCalendar(deps: Deps, company: { id: number; name: s
 type FeedDeps = ServiceDeps<"db" | "clock" | "appSecret" | "mail">;
 
 /** Which company a feed call is about: `?companyId=`, else the caller's active company; they must be a member. */
-async function feedCompany({ db }: ServiceDeps<"db">, user: UserRow, requested: unknown): Promise<number> {
-  const companyId = requested === undefined ? user.activeCompanyId : parseId(requested);
-  if (requested !== undefined && companyId == null)
-    throw new HttpError(400, "companyId must be a company id", {}, [{ path: "companyId", message: "companyId must be a company id" }]);
+async function feedCompany({ db }: ServiceDeps<"db">, user: UserRow, requested: number | undefined): Promise<number> {
+  const companyId = requested ?? user.activeCompanyId;
   if (companyId == null) throw new HttpError(400, "Create or choose a company first");
   const [membership] = await db
     .select({ userId: memberships.userId })
@@ -72,17 +69,18 @@ async function feedCompany({ db }: ServiceDeps<"db">, user: UserRow, requested: 
 function feedUrl(deps: ServiceDeps<"appSecret" | "mail">, feed: { userId: number; companyId: number; version: number }): string {
   const appUrl = (deps.mail ?? defaultMailSettings).appUrl.replace(/\/+$/, "");
   // The secret rides in the query string: request logs print the path only.
-  return `${appUrl}/api/calendar-feed.ics?user=${feed.userId}&company=${feed.companyId}&key=${calendarFeedSecret(feed, deps.appSecret)}`;
+  const address = { user: feed.userId, company: feed.companyId, key: calendarFeedSecret(feed, deps.appSecret) };
+  return `${appUrl}${pathOf(api.subscribedCalendar, undefined, address)}`;
 }
 
 /** `GET /api/users/:id/calendar-feed`: the caller's feed address for one of their companies. */
-export async function calendarFeed(deps: FeedDeps, user: UserRow, requestedCompany: unknown): Promise<CalendarFeed> {
+export async function calendarFeed(deps: FeedDeps, user: UserRow, requestedCompany: number | undefined): Promise<CalendarFeed> {
   const companyId = await feedCompany(deps, user, requestedCompany);
   return { url: feedUrl(deps, { userId: user.id, companyId, version: user.calendarFeedVersion }), companyId };
 }
 
 /** `POST /api/users/:id/calendar-feed/rotate`: every feed address the caller was given stops working; answers the new one. */
-export async function rotateCalendarFeed(deps: FeedDeps, user: UserRow, requestedCompany: unknown): Promise<CalendarFeed> {
+export async function rotateCalendarFeed(deps: FeedDeps, user: UserRow, requestedCompany: number | undefined): Promise<CalendarFeed> {
   const companyId = await feedCompany(deps, user, requestedCompany);
   const [row] = await deps.db
     .update(users)
@@ -95,23 +93,12 @@ export async function rotateCalendarFeed(deps: FeedDeps, user: UserRow, requeste
 
 /**
  * `GET /api/calendar-feed.ics?user=&company=&key=`: no session, the key is the authority. An address missing
- * one of the three is 400; anything else that is not a current feed of a current member (a wrong or rotated
- * key, a user who left the company) is 404, the same as an address that never existed.
+ * one of the three is refused by its query's schema (400); anything else that is not a current feed of a
+ * current member (a wrong or rotated key, a user who left the company) is 404, the same as an address that
+ * never existed.
  */
-export async function subscribedCalendar(deps: FeedDeps, query: Record<string, unknown>): Promise<string> {
-  const missing = (["user", "company", "key"] as const).filter((name) => query[name] === undefined || query[name] === "");
-  if (missing.length > 0) {
-    const message = "A calendar feed address names a user, a company and a key";
-    throw new HttpError(
-      400,
-      message,
-      {},
-      missing.map((path) => ({ path, message: `${path} is required` })),
-    );
-  }
-  const userId = parseId(query.user);
-  const companyId = parseId(query.company);
-  const key = typeof query.key === "string" ? query.key : "";
+export async function subscribedCalendar(deps: FeedDeps, address: CalendarFeedAddress): Promise<string> {
+  const { user: userId, company: companyId, key } = address;
   if (userId == null || companyId == null) throw notFound();
   const [row] = await deps.db
     .select({ version: users.calendarFeedVersion, companyName: companies.name })

@@ -1,6 +1,7 @@
-import { Router, type Response } from "express";
+import type { Response } from "express";
+import * as api from "../../../../shared/api/compliance";
 import type { RouterDeps } from "../../app-deps";
-import { authOf, tenantOf } from "../../http/guards";
+import { route, type BoundRoute } from "../../http/endpoints";
 import { calendarFeed, companyCalendar, rotateCalendarFeed, subscribedCalendar } from "./calendar.service";
 import { companyCompliance } from "./compliance.service";
 
@@ -11,34 +12,20 @@ function sendCalendar(res: Response, body: string, filename?: string): void {
 }
 
 /**
- * Mounted at /api: /companies/:companyId/compliance and compliance.ics (members), /users/:id/calendar-feed
- * and its rotation (the user themself), and /calendar-feed.ics (no session: its secret key is the authority).
+ * The compliance endpoints (shared/api/compliance.ts): a company's health and calendar (members), the caller's
+ * calendar feed address and its rotation (the user themself), and the feed itself (no session: its secret key
+ * is the authority).
  */
-export function complianceRouter(deps: RouterDeps): Router {
-  const router = Router();
-  const member = deps.guards.requireCompanyMember({ company: { from: "param", param: "companyId" } });
-  const own = deps.guards.requireOwnResource("id");
-
-  router.get("/companies/:companyId/compliance", ...member, async (req, res) => {
-    res.json(await companyCompliance(deps, tenantOf(req).company.id));
-  });
-
-  router.get("/companies/:companyId/compliance.ics", ...member, async (req, res) => {
-    const { company } = tenantOf(req);
-    sendCalendar(res, await companyCalendar(deps, company), `compliance-${company.id}.ics`);
-  });
-
-  router.get("/users/:id/calendar-feed", ...own, async (req, res) => {
-    res.json(await calendarFeed(deps, authOf(req).user, req.query.companyId));
-  });
-
-  router.post("/users/:id/calendar-feed/rotate", ...own, async (req, res) => {
-    res.json(await rotateCalendarFeed(deps, authOf(req).user, req.query.companyId));
-  });
-
-  router.get("/calendar-feed.ics", async (req, res) => {
-    sendCalendar(res, await subscribedCalendar(deps, req.query));
-  });
-
-  return router;
+export function complianceRoutes(deps: RouterDeps): BoundRoute[] {
+  return [
+    route(api.getCompliance, ({ tenant }) => companyCompliance(deps, tenant.company.id)),
+    route(api.complianceCalendar, async ({ tenant, res }) => {
+      sendCalendar(res, await companyCalendar(deps, tenant.company), `compliance-${tenant.company.id}.ics`);
+    }),
+    route(api.getCalendarFeed, ({ auth, query }) => calendarFeed(deps, auth.user, query.companyId)),
+    route(api.rotateCalendarFeed, ({ auth, query }) => rotateCalendarFeed(deps, auth.user, query.companyId)),
+    route(api.subscribedCalendar, async ({ query, res }) => {
+      sendCalendar(res, await subscribedCalendar(deps, query));
+    }),
+  ];
 }

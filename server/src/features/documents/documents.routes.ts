@@ -1,4 +1,6 @@
-import { Router, type Request, type Response } from "express";
+import { finished } from "node:stream/promises";
+import type { Request, Response } from "express";
+import * as api from "../../../../shared/api/documents";
 import {
   acceptedExtensions,
   acceptedFileTypes,
@@ -7,11 +9,15 @@ import {
   isPreviewable,
   uploadFieldsSchema,
   type AcceptedExtension,
+  type DocumentObject,
 } from "../../../../shared/documents";
+import { meetingCategory } from "../../../../shared/meeting-model";
 import type { RouterDeps } from "../../app-deps";
+import { route, type BoundRoute } from "../../http/endpoints";
 import { HttpError } from "../../http/errors";
-import { assertPermission, tenantOf } from "../../http/guards";
+import { assertPermission } from "../../http/guards";
 import { assertImpliedFields } from "../../http/implied-fields";
+import type { TenantContext } from "../../http/request-context";
 import { idParam, parseOr400 } from "../../http/validate";
 import {
   abandonReceivedFile,
@@ -20,19 +26,15 @@ import {
   createDocument,
   declaredExtension,
   deleteDocument,
-  documentCompanyOf,
   documentDownload,
-  getDocument,
   jsonFileDocument,
-  listDocuments,
-  listLibrary,
   permissionToCreate,
   receiveFile,
-  recentDocuments,
-  refuseMeetingFile,
   uploadDocument,
   type ReceivedFile,
 } from "./documents.service";
+import { documentCompanyOf, getDocument, listDocuments, listLibrary, recentDocuments } from "./documents-read.service";
+import { refuseMeetingFile, scheduleMeeting } from "../meetings/meetings.service";
 import { tooLarge } from "./file-checks";
 import { readJsonUpload, type JsonFile } from "./json-upload";
 import { declaresTooLarge, readMultipart } from "./multipart";
@@ -43,122 +45,113 @@ const documentBodyLimit = 28 * 1024 * 1024;
 const jsonAllowance = documentBodyLimit - maxFileBytes;
 
 /**
- * Mounted at /api/documents, ahead of the app's general body parser: this router parses its own bodies, and
- * only after the guard, so nobody but a member of a company gets 28 MB read.
+ * The /api/documents endpoints (shared/api/documents.ts) bound to their handlers. Mounted ahead of the app's
+ * general body parser: a document's body is read here, as a stream, and only after the guard, so nobody but a
+ * member of a company gets 28 MB read.
  */
-export function documentsRouter(deps: RouterDeps): Router {
-  const router = Router();
-  const { requireCompanyMember } = deps.guards;
-  const activeCompany = { from: "active" as const };
-  const documentOf = { from: "thing" as const, companyOf: (req: Request) => documentCompanyOf(deps, idParam(req.params.id)) };
+export function documentsRoutes(deps: RouterDeps): BoundRoute[] {
+  const documentOf = { companyOf: (req: Request) => documentCompanyOf(deps, idParam(req.params.id)) };
 
-  router.get("/", ...requireCompanyMember({ company: activeCompany }), async (req, res) => {
-    res.json(await listDocuments(deps, tenantOf(req).company.id));
-  });
-
-  router.get("/:id", ...requireCompanyMember({ company: documentOf }), async (req, res) => {
-    res.json(await getDocument(deps, idParam(req.params.id)));
-  });
-
-  router.post("/", ...requireCompanyMember({ company: activeCompany }), async (req, res, next) => {
-    if (!req.is("multipart/form-data")) return next();
-    // The app's own uploads: a stream, checked and stored as it arrives; only files travel this way.
-    const tenant = tenantOf(req);
-    assertPermission(tenant.role, "uploadDocument");
-    if (declaresTooLarge(req)) refuseUnread(req, res);
-    const id = await readMultipart(req, (fields, fileName, file) => {
-      const input = parseOr400(uploadFieldsSchema, fields);
-      assertImpliedFields(tenant, { companyId: input.companyId, actor: { field: "uploadedBy", id: input.uploadedBy } });
-      return uploadDocument(deps, tenant, input, fileName, file);
-    });
-    res.status(201).json(await getDocument(deps, id));
-  });
-
-  router.post("/", ...requireCompanyMember({ company: activeCompany }), async (req, res) => {
-    // The JSON body (a meeting, a note, or a file as a base64 data: URL) is read as a stream too: a file's
-    // bytes are decoded, checked and stored as they arrive, before the members after `content` are known.
-    const tenant = tenantOf(req);
-    if (declaresTooLarge(req, jsonAllowance)) refuseUnread(req, res);
-    let file: { received: ReceivedFile; mediaType: string | null } | undefined;
-    try {
-      const body = await readDocumentBody(req, async ({ mediaType, before, bytes }) => {
-        // A data URL is only ever a file: whoever may not upload is refused before a byte is stored.
-        assertPermission(tenant.role, permissionToCreate(before.category));
-        refuseMeetingFile(before.category);
-        file = {
-          received: await receiveFile(deps, bytes, claimedExtension(before, mediaType), mediaType ?? "application/octet-stream"),
-          mediaType,
-        };
-      });
-      // Scheduling a meeting and uploading a file are different capabilities; either refusal comes before validation.
-      assertPermission(tenant.role, permissionToCreate((body as { category?: unknown } | undefined)?.category));
-      const input = parseOr400(createDocumentSchema, body);
-      assertImpliedFields(tenant, { companyId: input.companyId, actor: { field: "uploadedBy", id: input.uploadedBy } });
-      let id: number;
-      if (file) {
-        const { meta, extension } = jsonFileDocument(input, file.mediaType);
-        const { received } = file;
-        // From here the commit owns the bytes (and removes them if it fails).
-        file = undefined;
-        id = await commitReceivedFile(deps, tenant, meta, extension, received);
-      } else {
-        id = await createDocument(deps, tenant, input);
-      }
-      res.status(201).json(await getDocument(deps, id));
-    } catch (error) {
-      if (file) await abandonReceivedFile(deps, file.received);
-      // Whatever the client still sends is discarded as it arrives.
-      req.resume();
-      throw error;
-    }
-  });
-
-  router.get("/:id/download", ...requireCompanyMember({ company: documentOf }), async (req, res) => {
-    const file = await documentDownload(deps, idParam(req.params.id));
-    const inline = req.query.inline === "1" && isPreviewable(file.fileType);
-    res.set({
-      "Content-Type": file.fileType.startsWith("text/") ? `${file.fileType}; charset=utf-8` : file.fileType,
-      "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name, file.fileType),
-      "X-Content-Type-Options": "nosniff",
-      // Whatever the file holds, it runs no script and reaches nothing: a sandboxed, unique origin.
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; object-src 'self'; frame-ancestors 'self'; sandbox",
-      // Revalidated each time (a deleted or replaced document must not linger); never re-encoded, so the length holds.
-      "Cache-Control": "private, no-cache, no-transform",
-      ETag: file.etag,
-    });
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    const body = await file.open();
-    res.set("Content-Length", String(file.fileSize));
-    body.on("error", (error) => res.destroy(error));
-    body.pipe(res);
-  });
-
-  router.delete("/:id", ...requireCompanyMember({ company: documentOf }), async (req, res) => {
-    await deleteDocument(deps, tenantOf(req), idParam(req.params.id));
-    res.status(204).end();
-  });
-
-  return router;
+  return [
+    route(api.listDocuments, ({ tenant }) => listDocuments(deps, tenant.company.id)),
+    route(api.getDocument, ({ params }) => getDocument(deps, params.id), documentOf),
+    // One address, two forms of body: the app's multipart upload, else the JSON body; each read as a stream.
+    route(api.createDocument, ({ tenant, req, res }) =>
+      req.is("multipart/form-data") ? createFromUpload(deps, tenant, req, res) : createFromJson(deps, tenant, req, res),
+    ),
+    route(
+      api.downloadDocument,
+      async ({ params, query, req, res }) => {
+        const file = await documentDownload(deps, params.id);
+        const inline = query.inline && isPreviewable(file.fileType);
+        res.set({
+          "Content-Type": file.fileType.startsWith("text/") ? `${file.fileType}; charset=utf-8` : file.fileType,
+          "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name, file.fileType),
+          "X-Content-Type-Options": "nosniff",
+          // Whatever the file holds, it runs no script and reaches nothing: a sandboxed, unique origin.
+          "Content-Security-Policy": "default-src 'none'; img-src 'self'; object-src 'self'; frame-ancestors 'self'; sandbox",
+          // Revalidated each time (a deleted or replaced document must not linger); never re-encoded, so the length holds.
+          "Cache-Control": "private, no-cache, no-transform",
+          ETag: file.etag,
+        });
+        if (req.fresh) {
+          res.status(304).end();
+          return;
+        }
+        const body = await file.open();
+        res.set("Content-Length", String(file.fileSize));
+        body.on("error", (error) => res.destroy(error));
+        body.pipe(res);
+        // The handler is done once the file is sent (or the response cut short): nothing is left for the route to answer.
+        await finished(res).catch(() => undefined);
+      },
+      documentOf,
+    ),
+    route(api.deleteDocument, ({ tenant, params }) => deleteDocument(deps, tenant, params.id), documentOf),
+  ];
 }
 
-/** Mounted at /api: a company's library and its recent documents. */
-export function libraryRouter(deps: RouterDeps): Router {
-  const router = Router();
-  const { requireCompanyMember } = deps.guards;
-  const named = { company: { from: "param" as const, param: "companyId" } };
+/** A company's library and its recent documents. */
+export function libraryRoutes(deps: RouterDeps): BoundRoute[] {
+  return [
+    route(api.listLibrary, ({ tenant }) => listLibrary(deps, tenant.company.id)),
+    route(api.recentDocuments, ({ tenant }) => recentDocuments(deps, tenant.company.id)),
+  ];
+}
 
-  router.get("/companies/:companyId/documents", ...requireCompanyMember(named), async (req, res) => {
-    res.json(await listLibrary(deps, tenantOf(req).company.id));
+/** The app's own uploads (multipart): a stream, checked and stored as it arrives; only files travel this way. */
+async function createFromUpload(deps: RouterDeps, tenant: TenantContext, req: Request, res: Response): Promise<DocumentObject> {
+  assertPermission(tenant.role, "uploadDocument");
+  if (declaresTooLarge(req)) refuseUnread(req, res);
+  const id = await readMultipart(req, (fields, fileName, file) => {
+    const input = parseOr400(uploadFieldsSchema, fields);
+    assertImpliedFields(tenant, { companyId: input.companyId, actor: { field: "uploadedBy", id: input.uploadedBy } });
+    return uploadDocument(deps, tenant, input, fileName, file);
   });
+  return getDocument(deps, id);
+}
 
-  router.get("/companies/:companyId/documents/recent", ...requireCompanyMember(named), async (req, res) => {
-    res.json(await recentDocuments(deps, tenantOf(req).company.id));
-  });
-
-  return router;
+/**
+ * The JSON body (a meeting, a note, or a file as a base64 data: URL) is read as a stream too: a file's bytes are
+ * decoded, checked and stored as they arrive, before the members after `content` are known.
+ */
+async function createFromJson(deps: RouterDeps, tenant: TenantContext, req: Request, res: Response): Promise<DocumentObject> {
+  if (declaresTooLarge(req, jsonAllowance)) refuseUnread(req, res);
+  let file: { received: ReceivedFile; mediaType: string | null } | undefined;
+  try {
+    const body = await readDocumentBody(req, async ({ mediaType, before, bytes }) => {
+      // A data URL is only ever a file: whoever may not upload is refused before a byte is stored.
+      assertPermission(tenant.role, permissionToCreate(before.category));
+      refuseMeetingFile(before.category);
+      file = {
+        received: await receiveFile(deps, bytes, claimedExtension(before, mediaType), mediaType ?? "application/octet-stream"),
+        mediaType,
+      };
+    });
+    // Scheduling a meeting and uploading a file are different capabilities; either refusal comes before validation.
+    assertPermission(tenant.role, permissionToCreate((body as { category?: unknown } | undefined)?.category));
+    const input = parseOr400(createDocumentSchema, body);
+    assertImpliedFields(tenant, { companyId: input.companyId, actor: { field: "uploadedBy", id: input.uploadedBy } });
+    let id: number;
+    if (file) {
+      const { meta, extension } = jsonFileDocument(input, file.mediaType);
+      const { received } = file;
+      // From here the commit owns the bytes (and removes them if it fails).
+      file = undefined;
+      id = await commitReceivedFile(deps, tenant, meta, extension, received);
+    } else if (input.category === meetingCategory) {
+      // A meeting is a document on the wire, but the meetings feature writes it (its content is the meeting's JSON).
+      id = await scheduleMeeting(deps, tenant, { content: input.content, sendNotifications: input.sendNotifications });
+    } else {
+      id = await createDocument(deps, tenant, input);
+    }
+    return await getDocument(deps, id);
+  } catch (error) {
+    if (file) await abandonReceivedFile(deps, file.received);
+    // Whatever the client still sends is discarded as it arrives.
+    req.resume();
+    throw error;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { and, desc, eq, isNull, ne, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { z } from "zod";
 import {
   acceptedExtensions,
@@ -9,9 +9,6 @@ import {
   isAcceptedExtension,
   uploadCategories,
   type AcceptedExtension,
-  type DocumentObject,
-  type LibraryDocument,
-  type RecentDocument,
   type UploadFields,
   type createDocumentSchema,
 } from "../../../../shared/documents";
@@ -20,89 +17,15 @@ import { displayName } from "../../../../shared/people";
 import { can, canDeleteDocument, deniedMessage, type Permission } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
-import type { Database } from "../../db/client";
-import { preparedPerDatabase } from "../../db/prepared";
-import { documentFiles, documents, meetings, memberships, resolutionDocuments, users } from "../../db/schema";
+import { documentFiles, documents, meetings, memberships, resolutionDocuments } from "../../db/schema";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
 import { inspectFile, unsupportedType, type InspectedFile } from "./file-checks";
 import { claimFile, currentFileTarget, discardFile, readFile, releaseFile, sweepFiles, writeFile, type FilePlace } from "./file-storage";
 import type { TenantContext } from "../../http/request-context";
-import { notify } from "../account/notifications.service";
-import { meetingContents, notADraftMeeting, scheduleMeeting } from "../meetings/meetings.service";
+import { refuseMeetingFile } from "../meetings/meetings.service";
+import { notify } from "../notifications/notifications.service";
 
 export type CreateDocumentBody = z.output<typeof createDocumentSchema>;
-
-/** The company of a document (drafts included), for the "thing" guard; null when there is none. */
-export async function documentCompanyOf({ db }: ServiceDeps<"db">, documentId: number): Promise<number | null> {
-  const [row] = await db.select({ companyId: documents.companyId }).from(documents).where(eq(documents.id, documentId));
-  return row?.companyId ?? null;
-}
-
-const documentColumns = {
-  id: documents.id,
-  name: documents.name,
-  fileType: documents.fileType,
-  fileSize: documents.fileSize,
-  category: documents.category,
-  description: documents.description,
-  companyId: documents.companyId,
-  uploadedBy: documents.uploadedBy,
-  createdAt: documents.createdAt,
-  hasFile: sql<boolean>`${documentFiles.documentId} is not null`,
-};
-
-type DocumentRow = {
-  id: number;
-  name: string;
-  fileType: string;
-  fileSize: number;
-  category: string;
-  description: string | null;
-  companyId: number;
-  uploadedBy: number | null;
-  createdAt: Date;
-  hasFile: boolean;
-};
-
-function selectDocuments(db: Database) {
-  return db.select(documentColumns).from(documents).leftJoin(documentFiles, eq(documentFiles.documentId, documents.id));
-}
-
-function toDocumentObject(row: DocumentRow, meetingContent: string | undefined): DocumentObject {
-  return {
-    id: row.id,
-    name: row.name,
-    fileType: row.fileType,
-    fileSize: Number(row.fileSize),
-    // A meeting's content is rebuilt from its rows; a file's is its description (never its bytes).
-    content: meetingContent ?? row.description,
-    category: row.category,
-    companyId: row.companyId,
-    uploadedBy: row.uploadedBy,
-    createdAt: row.createdAt.toISOString(),
-    hasFile: Boolean(row.hasFile),
-  };
-}
-
-/** `GET /api/documents`: the company's documents, newest first, drafts excluded — two queries whatever the count. */
-export async function listDocuments({ db }: ServiceDeps<"db">, companyId: number): Promise<DocumentObject[]> {
-  const rows: DocumentRow[] = await selectDocuments(db)
-    .where(and(eq(documents.companyId, companyId), notADraftMeeting(documents.id)))
-    .orderBy(desc(documents.createdAt), desc(documents.id));
-  const contents = await meetingContents(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toDocumentObject(row, contents.get(row.id)));
-}
-
-/** `GET /api/documents/:id` (the guard has already checked the company). */
-export async function getDocument({ db }: ServiceDeps<"db">, documentId: number): Promise<DocumentObject> {
-  const [row]: DocumentRow[] = await selectDocuments(db).where(and(eq(documents.id, documentId), notADraftMeeting(documents.id)));
-  if (!row) throw notFound("Document not found");
-  const contents = await meetingContents(db, [row.id]);
-  return toDocumentObject(row, contents.get(row.id));
-}
 
 /**
  * What creating a document asks of the caller's role: a meeting (category "Meeting") is scheduled, anything
@@ -115,14 +38,10 @@ export function permissionToCreate(category: unknown): Permission {
 type StoreDeps = ServiceDeps<"db" | "clock" | "appSecret">;
 
 /**
- * `POST /api/documents`, one body for two things: a meeting (its `content` is the meeting's JSON) goes to the
- * meetings service; any other category is a file (its `content` a `data:` URL) or, without a data URL, a
- * document holding only its description. Answers the new document's id.
+ * `POST /api/documents` for a document without a file: it holds only its description. (A meeting's body goes
+ * to the meetings feature, and a file, its `content` a `data:` URL, is streamed.) Answers the new document's id.
  */
 export async function createDocument(deps: StoreDeps, tenant: TenantContext, input: CreateDocumentBody): Promise<number> {
-  if (input.category === meetingCategory) {
-    return scheduleMeeting(deps, tenant, { content: input.content, sendNotifications: input.sendNotifications });
-  }
   const name = input.name;
   if (!name) throw invalidField("name", "Name is required");
   const category = uploadCategoryOf(input.category);
@@ -251,11 +170,6 @@ export async function abandonReceivedFile(deps: StoreDeps, received: ReceivedFil
   await discardFile(deps, received.place).catch(() => undefined);
 }
 
-/** A meeting's content is its details as JSON: a file offered as one is refused (as soon as its category is known). */
-export function refuseMeetingFile(category: unknown): void {
-  if (category === meetingCategory) throw invalidField("content", "A meeting's content is its details as JSON, not a file");
-}
-
 /**
  * The document fields of a file sent in a JSON body, checked once the whole body is read: a name, one of
  * the categories, and the type its name (or, without an extension, its declared type) claims.
@@ -310,55 +224,6 @@ async function commitDocument(
     });
     return id;
   });
-}
-
-const libraryColumns = {
-  ...documentColumns,
-  uploaderFirstName: users.firstName,
-  uploaderLastName: users.lastName,
-  uploaderUsername: users.username,
-};
-
-/** The company's library: documents that are not meetings, newest first, with their uploader — one query. */
-function selectLibrary(db: Database, companyId: number | Placeholder) {
-  return db
-    .select(libraryColumns)
-    .from(documents)
-    .leftJoin(documentFiles, eq(documentFiles.documentId, documents.id))
-    .leftJoin(meetings, eq(meetings.documentId, documents.id))
-    .leftJoin(users, eq(users.id, documents.uploadedBy))
-    .where(and(eq(documents.companyId, companyId), isNull(meetings.documentId)))
-    .orderBy(desc(documents.createdAt), desc(documents.id));
-}
-
-function uploaderOf(row: { uploaderFirstName: string | null; uploaderLastName: string | null; uploaderUsername: string | null }): string {
-  return displayName({ firstName: row.uploaderFirstName, lastName: row.uploaderLastName, username: row.uploaderUsername });
-}
-
-const libraryQuery = preparedPerDatabase((db) => selectLibrary(db, sql.placeholder("companyId")).prepare("quorum_documents_library"));
-
-/** `GET /api/companies/:companyId/documents`: metadata only, never bytes. */
-export async function listLibrary({ db }: ServiceDeps<"db">, companyId: number): Promise<LibraryDocument[]> {
-  const rows = await libraryQuery(db).execute({ companyId });
-  return rows.map((row) => ({ ...toDocumentObject(row, undefined), uploader: uploaderOf(row) }));
-}
-
-/** `GET /api/companies/:companyId/documents/recent`: the newest `limit` (default 5). */
-export async function recentDocuments({ db }: ServiceDeps<"db">, companyId: number, limit = 5): Promise<RecentDocument[]> {
-  const rows = await selectLibrary(db, companyId).limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    fileSize: Number(row.fileSize),
-    uploader: uploaderOf(row),
-    createdAt: row.createdAt.toISOString(),
-  }));
-}
-
-/** For other features (the agenda): the company's newest library documents. */
-export async function recentLibraryDocuments({ db }: ServiceDeps<"db">, companyId: number, limit: number) {
-  const rows = await selectLibrary(db, companyId).limit(limit);
-  return rows.map((row) => ({ name: row.name, category: row.category, createdAt: row.createdAt }));
 }
 
 export interface DocumentDownload {

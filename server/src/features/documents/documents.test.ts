@@ -2,13 +2,9 @@ import { and, count, eq } from "drizzle-orm";
 import request from "supertest";
 import { auditEvents, documentFiles, documents, meetingParticipants, meetings, resolutionDocuments, resolutions } from "../../db/schema";
 import { meetingContent } from "../../testing/factories";
-import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
+import { useTestContext, type SignedUp } from "../../testing/test-context";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const api = () => request(ctx.app);
 const day = 24 * 60 * 60 * 1000;

@@ -9,10 +9,11 @@ import request from "supertest";
 import { documentFiles, fileChunks, fileSweep, platformServices } from "../../db/schema";
 import { encryptSecret } from "../../integrations/secrets";
 import { samplePdf, samplePng } from "../../testing/sample-files";
-import { createTestContext, type TestContext } from "../../testing/test-context";
+import { useTestContext } from "../../testing/test-context";
+
+const ctx = useTestContext();
 
 // A real S3-compatible server in this process (s3rver keeps objects in a temporary directory).
-let ctx: TestContext;
 let server: S3rver;
 let directory: string;
 let endpoint: string;
@@ -24,10 +25,8 @@ beforeAll(async () => {
   server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const address = (await server.run()) as AddressInfo;
   endpoint = `http://127.0.0.1:${address.port}`;
-  ctx = await createTestContext();
 });
 afterAll(async () => {
-  await ctx.close();
   await server.close();
   rmSync(directory, { recursive: true, force: true });
 });

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gte, lt, ne } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, ne } from "drizzle-orm";
 import { type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetings";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
-import { companies, meetings, resolutions } from "../../db/schema";
-import { recentLibraryDocuments } from "../documents/documents.service";
+import { companies, documents, meetings, resolutions } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { AiServiceError, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
 import { agendaPrompt, parseAgendaAnswer, templateAgenda, type AgendaContext } from "./agenda-drafts";
@@ -10,6 +9,20 @@ import { agendaPrompt, parseAgendaAnswer, templateAgenda, type AgendaContext } f
 /** How much of the company's data an agenda is drafted from. */
 const recentDocumentsInPrompt = 5;
 const pendingResolutionsInPrompt = 20;
+
+/**
+ * The company's newest library documents: its documents that are not meetings, newest first (the order of the
+ * library's own list).
+ */
+async function recentLibraryDocuments({ db }: ServiceDeps<"db">, companyId: number, limit: number) {
+  return db
+    .select({ name: documents.name, category: documents.category, createdAt: documents.createdAt })
+    .from(documents)
+    .leftJoin(meetings, eq(meetings.documentId, documents.id))
+    .where(and(eq(documents.companyId, companyId), isNull(meetings.documentId)))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(limit);
+}
 
 /** The meeting and its company's data, in a fixed number of queries. */
 async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: number): Promise<AgendaContext> {
@@ -39,7 +52,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
       .where(and(eq(resolutions.companyId, found.companyId), eq(resolutions.status, "pending"), gte(resolutions.deadline, now)))
       .orderBy(asc(resolutions.createdAt), asc(resolutions.id))
       .limit(pendingResolutionsInPrompt),
-    // The board's library (files, never meetings), as the documents feature keeps it.
+    // The board's library (files, never meetings).
     recentLibraryDocuments(deps, found.companyId, recentDocumentsInPrompt),
     deps.db
       .select({ title: meetings.title, startsAt: meetings.startsAt })

@@ -8,7 +8,7 @@ import { HttpError } from "../../http/errors";
 import { AiServiceError, completeChat } from "../../integrations/ai-chat";
 import { encryptSecret } from "../../integrations/secrets";
 import { addMember, meetingContent } from "../../testing/factories";
-import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
+import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 /**
  * OpenAI is mocked at the HTTP level, so the real `openai` SDK builds and sends the request.
@@ -48,9 +48,8 @@ const handler = async ({ request: incoming }: { request: Request }) => {
 };
 const mockAi = setupServer(http.post(`${aiBase}/chat/completions`, handler), http.post(`${envBase}/chat/completions`, handler));
 
-let ctx: TestContext;
+const ctx = useTestContext({ ai: { model: "test-model", timeoutMs: aiTimeoutMs } });
 beforeAll(async () => {
-  ctx = await createTestContext({ ai: { model: "test-model", timeoutMs: aiTimeoutMs } });
   // supertest's own requests to the in-process app pass through; anything else unmocked fails the test.
   mockAi.listen({
     onUnhandledRequest: (req, print) => {
@@ -65,7 +64,6 @@ afterEach(async () => {
 });
 afterAll(async () => {
   mockAi.close();
-  await ctx.close();
 });
 
 const api = () => request(ctx.app);

@@ -1,21 +1,14 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
-import {
-  meetingCategory,
-  meetingEndFrom,
-  meetingFileType,
-  meetingNamePrefix,
-  type ListedMeeting,
-  type MeetingStatus,
-} from "../../../../shared/meeting-model";
-import { meetingContentSchema, type MeetingContent, type MeetingContentWire } from "../../../../shared/meetings";
+import { meetingCategory, meetingEndFrom, meetingFileType, meetingNamePrefix, type MeetingStatus } from "../../../../shared/meeting-model";
+import { meetingContentSchema, type ListedMeeting, type MeetingContent, type MeetingContentWire } from "../../../../shared/meetings";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable, Transaction } from "../../db/client";
 import { documents, meetingParticipants, meetings, memberships } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { buildCalendar, type CalendarEvent } from "../../integrations/calendar";
-import { notify } from "../account/notifications.service";
+import { notify } from "../notifications/notifications.service";
 
 type MeetingDeps = ServiceDeps<"db" | "clock">;
 
@@ -85,6 +78,11 @@ export function notADraftMeeting(documentId: SQLWrapper): SQL {
   return sql`not exists (select 1 from ${meetings} where ${meetings.documentId} = ${documentId} and ${meetings.status} = 'draft')`;
 }
 
+/** A meeting's content is its details as JSON: a file offered as one is refused (as soon as its category is known). */
+export function refuseMeetingFile(category: unknown): void {
+  if (category === meetingCategory) throw invalid("content", "A meeting's content is its details as JSON, not a file");
+}
+
 function parseMeetingContent(text: string): MeetingContent {
   let raw: unknown;
   try {
@@ -128,9 +126,10 @@ async function insertMeeting(
 }
 
 /**
- * Schedules a meeting from a document body's `content` (the meeting's JSON): validates it, checks that every
- * participant is a member of the company, and writes the document, meeting, participants and notifications
- * in one transaction. Answers the new document id.
+ * `POST /api/documents` with category Meeting (a meeting is a document on the wire; the documents route hands
+ * its body here). Schedules a meeting from the body's `content` (the meeting's JSON): validates it, checks
+ * that every participant is a member of the company, and writes the document, meeting, participants and
+ * notifications in one transaction. Answers the new document id.
  */
 export async function scheduleMeeting(
   deps: MeetingDeps,

@@ -2,15 +2,11 @@ import { count, eq, inArray } from "drizzle-orm";
 import request from "supertest";
 import { documents, meetingParticipants, meetings, notifications } from "../../db/schema";
 import { meetingContent as meetingContentFor } from "../../testing/factories";
-import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
+import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 /** Where the test clock starts (createTestClock's default). */
 const testStart = "2026-06-01T09:00:00.000Z";
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 // Some tests move the clock; each starts from the same moment.
 afterEach(() => ctx.clock.set(testStart));
 

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PasswordChange } from "@shared/account";
-import { apiRequest } from "@/lib/api-client";
+import * as api from "@shared/api/account";
+import { callApi } from "@/lib/api-client";
 import { accountKeys } from "@/features/account/api/account-keys";
 
 /** PATCH /api/users/:id/password. Every other session of the user ends; this one stays signed in. */
 export async function changePassword(userId: number, body: PasswordChange): Promise<void> {
-  await apiRequest("PATCH", `/api/users/${userId}/password`, body);
+  await callApi(api.changePassword, { params: { id: userId }, body });
 }
 
 export function useChangePassword(userId: number) {

@@ -1,12 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CalendarFeed } from "@shared/compliance";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/compliance";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { accountKeys } from "@/features/account/api/account-keys";
 
 /** GET /api/users/:id/calendar-feed?companyId=: the user's private subscribe address for that company's calendar. */
 export function getCalendarFeed(userId: number, companyId: number): Promise<CalendarFeed> {
-  return apiJson<CalendarFeed>("GET", `/api/users/${userId}/calendar-feed?companyId=${companyId}`);
+  return callApi(api.getCalendarFeed, { params: { id: userId }, query: { companyId } });
 }
 
 export const calendarFeedQueryOptions = (userId: number, companyId: number) =>

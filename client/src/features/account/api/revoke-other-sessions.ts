@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import type { SessionsRevoked } from "@shared/account";
+import * as api from "@shared/api/account";
+import { callApi } from "@/lib/api-client";
 import { accountKeys } from "@/features/account/api/account-keys";
 
 /** POST /api/users/:id/sessions/revoke-others: signs out every other session; answers how many. */
-export function revokeOtherSessions(userId: number): Promise<{ revoked: number }> {
-  return apiJson<{ revoked: number }>("POST", `/api/users/${userId}/sessions/revoke-others`);
+export function revokeOtherSessions(userId: number): Promise<SessionsRevoked> {
+  return callApi(api.revokeOtherSessions, { params: { id: userId } });
 }
 
 export function useRevokeOtherSessions(userId: number) {

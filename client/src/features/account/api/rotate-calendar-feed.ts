@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CalendarFeed } from "@shared/compliance";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/compliance";
+import { callApi } from "@/lib/api-client";
 import { accountKeys } from "@/features/account/api/account-keys";
 
 /** POST /api/users/:id/calendar-feed/rotate?companyId=: every earlier feed address stops working; answers the new one. */
 export function rotateCalendarFeed(userId: number, companyId: number): Promise<CalendarFeed> {
-  return apiJson<CalendarFeed>("POST", `/api/users/${userId}/calendar-feed/rotate?companyId=${companyId}`);
+  return callApi(api.rotateCalendarFeed, { params: { id: userId }, query: { companyId } });
 }
 
 export function useRotateCalendarFeed(userId: number) {

@@ -40,8 +40,8 @@ export function ProfileSettings({ user }: { user: User }) {
 
   async function onSubmit(values: ProfileFormValues) {
     try {
-      const updated = await updateProfile.mutateAsync(values);
-      toast(updated ? { title: "Profile updated" } : { title: "Profile updated", description: "Profile updated successfully" });
+      await updateProfile.mutateAsync(values);
+      toast({ title: "Profile updated" });
       form.reset(values);
     } catch (error) {
       applyServerErrors(form, error, { conflictField: "email" });

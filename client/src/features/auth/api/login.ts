@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AuthResponse, LoginInput } from "@shared/auth";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/auth";
+import { callApi } from "@/lib/api-client";
 import { setAuthToken } from "@/lib/auth-token";
 import { authKeys } from "@/lib/auth/auth-keys";
 
 /** POST /api/auth/login {username, password} → the user plus token. */
 export function login(input: LoginInput): Promise<AuthResponse> {
-  return apiJson<AuthResponse>("POST", "/api/auth/login", { username: input.username, password: input.password });
+  return callApi(api.login, { body: { username: input.username, password: input.password } });
 }
 
 /**

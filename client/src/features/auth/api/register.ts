@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AuthResponse, RegisterInput } from "@shared/auth";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/auth";
+import { callApi } from "@/lib/api-client";
 import { startSession } from "@/features/auth/api/login";
 
 /** POST /api/auth/register; whoever registers founds their own board, so the form always asks for the founder role. */
 export function register(input: RegisterInput): Promise<AuthResponse> {
-  return apiJson<AuthResponse>("POST", "/api/auth/register", {
-    username: input.username,
-    email: input.email,
-    password: input.password,
-    firstName: input.firstName || undefined,
-    lastName: input.lastName || undefined,
-    role: "founder",
+  return callApi(api.register, {
+    body: {
+      username: input.username,
+      email: input.email,
+      password: input.password,
+      firstName: input.firstName || undefined,
+      lastName: input.lastName || undefined,
+      role: "founder",
+    },
   });
 }
 

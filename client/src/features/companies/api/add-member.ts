@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AddMemberInput, AddMemberResult, InviteInput } from "@shared/companies";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/companies";
+import { callApi } from "@/lib/api-client";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 /**
@@ -8,7 +9,7 @@ import { companyKeys } from "@/features/companies/api/company-keys";
  * or adds an existing one; without (invite form) it adds an existing account or leaves an invitation.
  */
 export function addMember(companyId: number, input: AddMemberInput | InviteInput): Promise<AddMemberResult> {
-  return apiJson<AddMemberResult>("POST", `/api/companies/${companyId}/members`, { ...input, companyId });
+  return callApi(api.addMember, { params: { companyId }, body: { ...input, companyId } });
 }
 
 export function useAddMember(companyId: number) {

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RoleChangeResult } from "@shared/companies";
 import type { CompanyRole } from "@shared/roles";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/companies";
+import { callApi } from "@/lib/api-client";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 /** PATCH /api/users/:userId/role {role, companyId} → {id, companyId, role}. */
 export function changeRole(userId: number, role: CompanyRole, companyId: number): Promise<RoleChangeResult> {
-  return apiJson<RoleChangeResult>("PATCH", `/api/users/${userId}/role`, { role, companyId });
+  return callApi(api.changeRole, { params: { userId }, body: { role, companyId } });
 }
 
 export function useChangeRole(companyId: number) {

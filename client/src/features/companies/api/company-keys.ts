@@ -1,9 +1,10 @@
+import * as api from "@shared/api/companies";
 import { companyScope } from "@/lib/auth/active-company";
 
 /** Query keys of the companies feature. One company's data hangs off `companyScope.of(companyId)`. */
 export const companyKeys = {
   /** GET /api/companies: the signed-in user's companies (the app shell refreshes it for platform admins). Not company-scoped. */
-  list: () => ["/api/companies"] as const,
+  list: () => [api.listCompanies.path] as const,
   /** GET /api/companies/:id/settings. */
   settings: (companyId: number) => [...companyScope.of(companyId), "settings"] as const,
   /** GET /api/companies/:id/members. */

@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
 import type { Company, CompanyProfileInput } from "@shared/companies";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/companies";
+import { callApi } from "@/lib/api-client";
 import { authKeys } from "@/lib/auth/auth-keys";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 /** POST /api/companies → the new company (the caller is its founder). */
 export function createCompany(input: CompanyProfileInput): Promise<Company> {
-  return apiJson<Company>("POST", "/api/companies", input);
+  return callApi(api.createCompany, { body: input });
 }
 
 /** PUT /api/users/:id {companyId}: makes the company the user's active one; answers the user. */
 export function linkUserToCompany(userId: number, companyId: number): Promise<User> {
-  return apiJson<User>("PUT", `/api/users/${userId}`, { companyId });
+  return callApi(api.linkUserToCompany, { params: { id: userId }, body: { companyId } });
 }
 
 export function useCreateCompany() {

@@ -1,12 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CompanyMember } from "@shared/companies";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/companies";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 /** GET /api/companies/:companyId/members → the company's members, with the other boards each sits on. */
 export function getMembers(companyId: number): Promise<CompanyMember[]> {
-  return apiJson<CompanyMember[]>("GET", `/api/companies/${companyId}/members`);
+  return callApi(api.listMembers, { params: { companyId } });
 }
 
 export const membersQueryOptions = (companyId: number) =>

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/companies";
+import { callApi } from "@/lib/api-client";
 import { companyScope } from "@/lib/auth/active-company";
 import { authKeys } from "@/lib/auth/auth-keys";
 
 /** PATCH /api/users/:id/active-company {companyId} → the user, now acting in that company. */
 export function switchCompany(userId: number, companyId: number): Promise<User> {
-  return apiJson<User>("PATCH", `/api/users/${userId}/active-company`, { companyId });
+  return callApi(api.switchActiveCompany, { params: { id: userId }, body: { companyId } });
 }
 
 /**

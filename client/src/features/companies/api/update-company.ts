@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Company, CompanyProfileInput } from "@shared/companies";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/companies";
+import { callApi } from "@/lib/api-client";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 /** PUT /api/companies/:companyId with the profile fields → the updated company. */
 export function updateCompany(companyId: number, input: CompanyProfileInput): Promise<Company> {
-  return apiJson<Company>("PUT", `/api/companies/${companyId}`, input);
+  return callApi(api.updateCompany, { params: { companyId }, body: input });
 }
 
 export function useUpdateCompany(companyId: number) {

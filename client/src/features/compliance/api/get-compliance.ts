@@ -1,12 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import { complianceGroupNames, type ComplianceGroup } from "@shared/compliance";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/compliance";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { complianceKeys } from "@/lib/compliance-keys";
 
 /** GET /api/companies/:companyId/compliance → the Meetings, Documents and Resolutions groups, in that order. */
 export function getCompliance(companyId: number): Promise<ComplianceGroup[]> {
-  return apiJson<ComplianceGroup[]>("GET", `/api/companies/${companyId}/compliance`);
+  return callApi(api.getCompliance, { params: { companyId } });
 }
 
 /**

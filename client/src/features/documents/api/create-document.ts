@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import * as api from "@shared/api/documents";
 import type { CreateDocumentInput, DocumentObject } from "@shared/documents";
-import { apiJson } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { documentKeys } from "@/features/documents/api/document-keys";
 
 /** POST /api/documents → the new document (with its id). A meeting is created this way too (category 'Meeting'). */
 export function createDocument(body: CreateDocumentInput): Promise<DocumentObject> {
-  return apiJson<DocumentObject>("POST", "/api/documents", body);
+  return callApi(api.createDocument, { body });
 }
 
 /** Creates a document: it goes into the detail cache, and its company's document list (only that) refreshes. */

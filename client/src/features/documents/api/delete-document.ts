@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import * as api from "@shared/api/documents";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { refreshLibrary } from "@/features/documents/api/refresh-library";
 
 /** DELETE /api/documents/:id → 204. */
-export async function deleteDocument(id: number): Promise<void> {
-  await apiRequest("DELETE", `/api/documents/${id}`);
+export function deleteDocument(id: number): Promise<void> {
+  return callApi(api.deleteDocument, { params: { id } });
 }
 
 /** Deletes a document; the library, recent documents and the documents list refresh. */

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import * as api from "@shared/api/documents";
 import type { DocumentObject } from "@shared/documents";
-import { apiJson } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { documentKeys } from "@/features/documents/api/document-keys";
 
 /** GET /api/documents/:id → one document. */
 export function getDocument(id: number): Promise<DocumentObject> {
-  return apiJson<DocumentObject>("GET", `/api/documents/${id}`);
+  return callApi(api.getDocument, { params: { id } });
 }
 
 export const documentQueryOptions = (companyId: number | null, id: number) =>

@@ -1,12 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
+import * as api from "@shared/api/documents";
 import type { DocumentObject } from "@shared/documents";
-import { apiJson } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { documentKeys } from "@/features/documents/api/document-keys";
 
 /** GET /api/documents → the active company's documents. */
 export function getDocuments(): Promise<DocumentObject[]> {
-  return apiJson<DocumentObject[]>("GET", "/api/documents");
+  return callApi(api.listDocuments);
 }
 
 export const documentsQueryOptions = (companyId: number) => queryOptions({ queryKey: documentKeys.list(companyId), queryFn: getDocuments });

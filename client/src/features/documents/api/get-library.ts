@@ -1,12 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
+import * as api from "@shared/api/documents";
 import type { LibraryDocument } from "@shared/documents";
-import { apiJson } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { documentKeys } from "@/features/documents/api/document-keys";
 
 /** GET /api/companies/:companyId/documents → the library, newest first (metadata only). */
 export function getLibrary(companyId: number): Promise<LibraryDocument[]> {
-  return apiJson<LibraryDocument[]>("GET", `/api/companies/${companyId}/documents`);
+  return callApi(api.listLibrary, { params: { companyId } });
 }
 
 export const libraryQueryOptions = (companyId: number) =>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import * as api from "@shared/api/documents";
 import type { DocumentObject } from "@shared/documents";
-import { ApiError } from "@/lib/api-client";
+import { ApiError, apiUrl } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { getAuthToken } from "@/lib/auth-token";
 import { refreshLibrary } from "@/features/documents/api/refresh-library";
@@ -26,7 +27,7 @@ export function uploadDocument({ name, category, description, file, onProgress }
   form.append("file", file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/documents");
+    xhr.open(api.createDocument.method, apiUrl(api.createDocument));
     xhr.withCredentials = true;
     const token = getAuthToken();
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);

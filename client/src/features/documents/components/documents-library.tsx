@@ -1,10 +1,9 @@
-import { Download, Eye, FileImage, FileText, File as FileIcon, LayoutGrid, List, Trash2, Upload } from "lucide-react";
+import { Download, Eye, FileImage, FileText, File as FileIcon, LayoutGrid, List, Trash2, Upload, type LucideIcon } from "lucide-react";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { uploadCategories, type LibraryDocument } from "@shared/documents";
 import { canDeleteDocument } from "@shared/permissions";
 import type { CompanyRole } from "@shared/roles";
-import { PageHeader } from "@/components/page-header";
-import { SearchInput } from "@/components/search-input";
+import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,7 +17,6 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { formatFileSize, formatLongDate } from "@/lib/format";
@@ -27,6 +25,11 @@ import { useDeleteDocument } from "@/features/documents/api/delete-document";
 import { DocumentPreviewDialog, downloadUrl } from "@/features/documents/components/document-preview-dialog";
 
 export type ViewMode = "list" | "grid";
+const viewModes: { value: ViewMode; label: string; icon: LucideIcon }[] = [
+  { value: "list", label: "List view", icon: List },
+  { value: "grid", label: "Grid view", icon: LayoutGrid },
+];
+const gridClassName = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 const allCategories = "All";
 
 /** Where a user's choice of list or grid is kept in this browser (default list). */
@@ -80,23 +83,21 @@ function TypeIcon({ fileType, className }: { fileType: string; className?: strin
 }
 
 export interface DocumentsLibraryProps {
-  documents: readonly LibraryDocument[] | undefined;
-  isLoading: boolean;
-  isError: boolean;
+  documents: ListQuery<LibraryDocument>;
   userId: number | null | undefined;
   role: CompanyRole | null | undefined;
   onUpload?: () => void;
 }
 
 /** /documents: search, category filter, list or grid, preview, download and (for those allowed) delete. */
-export function DocumentsLibrary({ documents, isLoading, isError, userId, role, onUpload }: DocumentsLibraryProps) {
+export function DocumentsLibrary({ documents, userId, role, onUpload }: DocumentsLibraryProps) {
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState(allCategories);
   const [mode, setMode] = useViewMode(userId);
   const [previewing, setPreviewing] = useState<LibraryDocument | null>(null);
   const [deleting, setDeleting] = useState<LibraryDocument | null>(null);
   const remove = useDeleteDocument();
-  const shown = useMemo(() => filterDocuments(documents ?? [], search, category), [documents, search, category]);
+  const shown = useMemo(() => filterDocuments(documents.data ?? [], search, category), [documents.data, search, category]);
   const mayDelete = (document: LibraryDocument) => canDeleteDocument(role, document.uploadedBy != null && document.uploadedBy === userId);
 
   const confirmDelete = () => {
@@ -149,28 +150,13 @@ export function DocumentsLibrary({ documents, isLoading, isError, userId, role, 
   );
 
   return (
-    <div className="grid gap-6">
-      <PageHeader
-        title="Documents"
-        description="The board's papers, in one library."
-        actions={
-          onUpload && (
-            <Button onClick={onUpload}>
-              <Upload aria-hidden />
-              Upload Document
-            </Button>
-          )
-        }
-      />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          label="Search documents"
-          placeholder="Search documents..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="w-full sm:flex-1"
-        />
-        <div className="flex items-center gap-2">
+    <ListScreen
+      title="Documents"
+      description="The board's papers, in one library."
+      action={onUpload && { label: "Upload Document", icon: Upload, onClick: onUpload }}
+      search={{ label: "Search documents", placeholder: "Search documents...", value: search, onChange: setSearch }}
+      filters={
+        <>
           <Select value={category} onValueChange={setCategory}>
             <SelectTrigger aria-label="Filter by category" className="w-full sm:w-44">
               <SelectValue />
@@ -184,81 +170,75 @@ export function DocumentsLibrary({ documents, isLoading, isError, userId, role, 
             </SelectContent>
           </Select>
           <div role="group" aria-label="View" className="flex shrink-0 rounded-md border p-0.5">
-            <Button
-              variant={mode === "list" ? "secondary" : "ghost"}
-              size="icon"
-              aria-label="List view"
-              aria-pressed={mode === "list"}
-              onClick={() => setMode("list")}
-              className="size-8"
-            >
-              <List aria-hidden />
-            </Button>
-            <Button
-              variant={mode === "grid" ? "secondary" : "ghost"}
-              size="icon"
-              aria-label="Grid view"
-              aria-pressed={mode === "grid"}
-              onClick={() => setMode("grid")}
-              className="size-8"
-            >
-              <LayoutGrid aria-hidden />
-            </Button>
+            {viewModes.map(({ value, label, icon: Icon }) => (
+              <Button
+                key={value}
+                variant={mode === value ? "secondary" : "ghost"}
+                size="icon"
+                aria-label={label}
+                aria-pressed={mode === value}
+                onClick={() => setMode(value)}
+                className="size-8"
+              >
+                <Icon aria-hidden />
+              </Button>
+            ))}
           </div>
-        </div>
-      </div>
-
-      {isLoading ? (
-        <div
-          role="status"
-          aria-label="Loading documents"
-          className={mode === "grid" ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "grid gap-3"}
-        >
-          {[0, 1, 2, 3].map((key) => (
-            <Skeleton key={key} className={mode === "grid" ? "h-40 w-full" : "h-16 w-full"} />
-          ))}
-        </div>
-      ) : isError ? (
-        <p className="text-sm text-destructive">The documents could not be loaded.</p>
-      ) : shown.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center">
-          <FileText className="size-10 text-muted-foreground" aria-hidden />
-          <p className="font-medium">No documents found</p>
-          <p className="text-sm text-muted-foreground">
-            {documents && documents.length > 0 ? "Try a different search or category." : "Upload your first document to get started."}
-          </p>
-        </div>
-      ) : mode === "list" ? (
-        <ul className="grid gap-3" aria-label="Documents">
-          {shown.map((document) => (
-            <li key={document.id} className="flex items-center gap-3 rounded-lg border bg-card p-3 sm:p-4">
-              <TypeIcon fileType={document.fileType} className="size-8" />
-              <div className="grid min-w-0 flex-1 gap-1">
-                <div className="flex min-w-0 flex-wrap items-center gap-2">
-                  <p className="min-w-0 font-medium break-words">{document.name}</p>
-                  <Badge variant="secondary">{document.category}</Badge>
-                </div>
-                <div className="flex flex-wrap gap-x-3 gap-y-0.5">{meta(document)}</div>
-              </div>
-              {actions(document)}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Documents">
-          {shown.map((document) => (
-            <li key={document.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4">
-              <div className="flex items-start justify-between gap-2">
-                <TypeIcon fileType={document.fileType} className="size-10" />
-                <Badge variant="secondary">{document.category}</Badge>
-              </div>
-              <p className="font-medium break-words">{document.name}</p>
-              <div className="grid gap-0.5">{meta(document)}</div>
-              <div className="mt-auto border-t pt-2">{actions(document)}</div>
-            </li>
-          ))}
-        </ul>
-      )}
+        </>
+      }
+    >
+      <ListQueryState
+        query={documents}
+        items={shown}
+        loading={
+          <ListSkeleton
+            label="Loading documents"
+            count={4}
+            className={mode === "grid" ? gridClassName : "grid gap-3"}
+            itemClassName={mode === "grid" ? "h-40 w-full" : "h-16 w-full"}
+          />
+        }
+        error="The documents could not be loaded."
+        empty={{
+          icon: FileText,
+          title: "No documents found",
+          message: documents.data?.length ? "Try a different search or category." : "Upload your first document to get started.",
+        }}
+      >
+        {(listed) =>
+          mode === "list" ? (
+            <ul className="grid gap-3" aria-label="Documents">
+              {listed.map((document) => (
+                <li key={document.id} className="flex items-center gap-3 rounded-lg border bg-card p-3 sm:p-4">
+                  <TypeIcon fileType={document.fileType} className="size-8" />
+                  <div className="grid min-w-0 flex-1 gap-1">
+                    <div className="flex min-w-0 flex-wrap items-center gap-2">
+                      <p className="min-w-0 font-medium break-words">{document.name}</p>
+                      <Badge variant="secondary">{document.category}</Badge>
+                    </div>
+                    <div className="flex flex-wrap gap-x-3 gap-y-0.5">{meta(document)}</div>
+                  </div>
+                  {actions(document)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <ul className={gridClassName} aria-label="Documents">
+              {listed.map((document) => (
+                <li key={document.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <TypeIcon fileType={document.fileType} className="size-10" />
+                    <Badge variant="secondary">{document.category}</Badge>
+                  </div>
+                  <p className="font-medium break-words">{document.name}</p>
+                  <div className="grid gap-0.5">{meta(document)}</div>
+                  <div className="mt-auto border-t pt-2">{actions(document)}</div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </ListQueryState>
 
       <DocumentPreviewDialog document={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}>
@@ -284,6 +264,6 @@ export function DocumentsLibrary({ documents, isLoading, isError, userId, role, 
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
-    </div>
+    </ListScreen>
   );
 }

@@ -1,13 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ListedMeeting } from "@shared/meeting-model";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/meetings";
+import type { ListedMeeting } from "@shared/meetings";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { meetingKeys } from "@/features/meetings/api/meeting-keys";
 import { fromListedMeeting, type MeetingSummary } from "@/features/meetings/lib/listed-meeting";
 
 /** GET /api/companies/:companyId/meetings/upcoming → the next meetings, soonest first. */
 export function getUpcomingMeetings(companyId: number): Promise<ListedMeeting[]> {
-  return apiJson<ListedMeeting[]>("GET", `/api/companies/${companyId}/meetings/upcoming`);
+  return callApi(api.upcomingMeetings, { params: { companyId } });
 }
 
 export const upcomingMeetingsQueryOptions = (companyId: number) =>

@@ -1,11 +1,13 @@
 import { ArrowLeft, CalendarDays, CalendarPlus, Clock, FileText, MapPin, Users, Video } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
+import * as api from "@shared/api/meetings";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { apiUrl } from "@/lib/api-client";
 import { formatLongDate } from "@/lib/format";
 import { MeetingStatusBadge } from "@/features/meetings/components/meeting-status-badge";
 import { formatTimeRange } from "@/features/meetings/lib/format-meeting";
@@ -67,7 +69,7 @@ export function MeetingDetail({ meeting, now }: { meeting: MeetingDetails; now: 
   const [agendaOpen, setAgendaOpen] = useState(false);
   const [joinOpen, setJoinOpen] = useState(false);
   const link = meetingLink(meeting.location);
-  const calendarUrl = `/api/meetings/${meeting.id}/calendar.ics`;
+  const calendarUrl = apiUrl(api.meetingCalendar, { params: { id: meeting.id } });
 
   return (
     <div className="grid gap-6">

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { DocumentObject } from "@shared/documents";
-import type { ListedMeeting } from "@shared/meeting-model";
+import type { ListedMeeting } from "@shared/meetings";
 import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";

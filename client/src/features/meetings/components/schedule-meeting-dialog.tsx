@@ -141,7 +141,7 @@ function ScheduleMeetingForm({
         endDate: meetingEndFrom(start).toISOString(),
         location: values.location.trim(),
         status: "draft",
-        companyId: user.companyId,
+        companyId: user.companyId ?? undefined,
         createdBy: user.id,
       });
       form.setValue("agenda", formatAgenda(agenda.items), { shouldDirty: true, shouldValidate: true });

@@ -1,5 +1,6 @@
 import type { DocumentObject } from "@shared/documents";
-import { meetingCategory, meetingEndFrom, meetingNamePrefix, type ListedMeeting } from "@shared/meeting-model";
+import { meetingCategory, meetingEndFrom, meetingNamePrefix } from "@shared/meeting-model";
+import type { ListedMeeting } from "@shared/meetings";
 
 /**
  * A meeting as listed: what a meeting row shows, whichever list it came from

@@ -1,7 +1,6 @@
 import type { CompanyMember } from "@shared/companies";
 import type { DocumentObject } from "@shared/documents";
-import type { ListedMeeting } from "@shared/meeting-model";
-import type { MeetingContentWire } from "@shared/meetings";
+import type { ListedMeeting, MeetingContentWire } from "@shared/meetings";
 import { buildCompanyMember } from "@/testing/factories";
 
 let nextId = 100;

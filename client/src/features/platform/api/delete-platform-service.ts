@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import * as api from "@shared/api/platform";
+import { callApi } from "@/lib/api-client";
 import { platformKeys } from "@/features/platform/api/platform-keys";
 
 /** DELETE /api/platform/settings/:id (204). */
-export async function deletePlatformService(id: number): Promise<void> {
-  await apiRequest("DELETE", `/api/platform/settings/${id}`);
+export function deletePlatformService(id: number): Promise<void> {
+  return callApi(api.deleteService, { params: { id } });
 }
 
 export function useDeletePlatformService() {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PlatformService } from "@shared/platform";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/platform";
+import { callApi } from "@/lib/api-client";
 import { platformKeys } from "@/features/platform/api/platform-keys";
 
 /** GET /api/platform/settings → the services, keys masked. */
 export function getPlatformServices(): Promise<PlatformService[]> {
-  return apiJson<PlatformService[]>("GET", "/api/platform/settings");
+  return callApi(api.listServices);
 }
 
 export const platformServicesQueryOptions = () => queryOptions({ queryKey: platformKeys.list(), queryFn: getPlatformServices });

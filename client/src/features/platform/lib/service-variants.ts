@@ -22,6 +22,8 @@ export interface ServiceScreenConfig {
   enabledLabel: string;
   title: { add: string; edit: string };
   submit: { add: string; edit: string };
+  /** The button that confirms a deletion. */
+  confirmDelete: string;
 }
 
 /** The Admin Portal and Admin Settings word their dialogs alike; they differ in how the name is chosen. */
@@ -33,6 +35,7 @@ const adminWording: Omit<ServiceScreenConfig, "types" | "nameLabel"> = {
   enabledLabel: "Enabled",
   title: { add: "Add Service", edit: "Edit Service" },
   submit: { add: "Add Service", edit: "Save Changes" },
+  confirmDelete: "Delete",
 };
 
 export const serviceScreens: Record<ServiceScreen, ServiceScreenConfig> = {
@@ -46,6 +49,7 @@ export const serviceScreens: Record<ServiceScreen, ServiceScreenConfig> = {
     enabledLabel: "Enable Service",
     title: { add: "Add New Service", edit: "Edit Service" },
     submit: { add: "Add Service", edit: "Update Service" },
+    confirmDelete: "Remove",
   },
   "admin-portal": { ...adminWording, types: null, nameLabel: "Service Name" },
   "admin-settings": { ...adminWording, types: adminSettingsServiceTypes, nameLabel: "Service Type" },

@@ -4,7 +4,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useDeletePlatformService } from "@/features/platform/api/delete-platform-service";
 import { DeleteServiceDialog } from "@/features/platform/components/delete-service-dialog";
 import { ServiceDialog } from "@/features/platform/components/service-dialog";
-import { removeFailedToast, removedToast, type ServiceScreen } from "@/features/platform/lib/service-variants";
+import { removeFailedToast, removedToast, serviceScreens, type ServiceScreen } from "@/features/platform/lib/service-variants";
 
 export interface ServiceEditor {
   openAdd: () => void;
@@ -17,9 +17,9 @@ export interface ServiceEditor {
 
 /**
  * What every screen that lists platform services does the same way: the add/edit dialog, the confirmed
- * delete and the screen's toasts. `confirmLabel` words the delete confirmation's button.
+ * delete and the screen's toasts, all worded for `screen`.
  */
-export function useServiceEditor(screen: ServiceScreen, { confirmLabel }: { confirmLabel?: string } = {}): ServiceEditor {
+export function useServiceEditor(screen: ServiceScreen): ServiceEditor {
   const deleteMutation = useDeletePlatformService();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [selected, setSelected] = useState<PlatformService | null>(null);
@@ -51,7 +51,7 @@ export function useServiceEditor(screen: ServiceScreen, { confirmLabel }: { conf
       <DeleteServiceDialog
         service={toDelete}
         pending={deleteMutation.isPending}
-        confirmLabel={confirmLabel}
+        confirmLabel={serviceScreens[screen].confirmDelete}
         onCancel={() => setToDelete(null)}
         onConfirm={(service) => void remove(service)}
       />

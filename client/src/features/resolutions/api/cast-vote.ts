@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CastVoteInput, VoteCounts } from "@shared/resolutions";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/resolutions";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { markComplianceStale } from "@/lib/compliance-keys";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 
 /** POST /api/resolutions/:id/vote → the counts after the vote. */
 export function castVote(id: number, body: CastVoteInput): Promise<VoteCounts> {
-  return apiJson<VoteCounts>("POST", `/api/resolutions/${id}/vote`, body);
+  return callApi(api.castVote, { params: { id }, body });
 }
 
 export function useCastVote(id: number) {

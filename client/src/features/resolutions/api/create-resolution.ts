@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import * as api from "@shared/api/resolutions";
 import type { CreateResolutionInput, Resolution } from "@shared/resolutions";
-import { apiJson } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { markComplianceStale } from "@/lib/compliance-keys";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 
 /** POST /api/resolutions (in the active company). */
 export function createResolution(body: CreateResolutionInput): Promise<Resolution> {
-  return apiJson<Resolution>("POST", "/api/resolutions", body);
+  return callApi(api.createResolution, { body });
 }
 
 export function useCreateResolution() {

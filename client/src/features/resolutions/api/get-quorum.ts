@@ -1,15 +1,12 @@
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/resolutions";
+import type { QuorumSetting } from "@shared/resolutions";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 
-export interface QuorumSettingResponse {
-  quorumPercent: number | null;
-  rule: string;
-}
-
 /** GET /api/companies/:companyId/quorum → the company's quorum (null percent: more than half). */
-export function getQuorum(companyId: number): Promise<QuorumSettingResponse> {
-  return apiJson<QuorumSettingResponse>("GET", `/api/companies/${companyId}/quorum`);
+export function getQuorum(companyId: number): Promise<QuorumSetting> {
+  return callApi(api.getQuorum, { params: { companyId } });
 }
 
 export function useQuorum() {

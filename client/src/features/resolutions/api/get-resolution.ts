@@ -1,11 +1,12 @@
 import type { ResolutionDetails } from "@shared/resolutions";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/resolutions";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 
 /** GET /api/resolutions/:id → the resolution, its documents, who has voted, and its certificate once decided. */
 export function getResolution(id: number): Promise<ResolutionDetails> {
-  return apiJson<ResolutionDetails>("GET", `/api/resolutions/${id}`);
+  return callApi(api.getResolution, { params: { id } });
 }
 
 export function useResolution(id: number | null) {

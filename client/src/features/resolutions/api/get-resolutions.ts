@@ -1,11 +1,12 @@
 import type { Resolution } from "@shared/resolutions";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/resolutions";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 
 /** GET /api/companies/:companyId/resolutions → newest first, each with its vote counts. */
 export function getResolutions(companyId: number): Promise<Resolution[]> {
-  return apiJson<Resolution[]>("GET", `/api/companies/${companyId}/resolutions`);
+  return callApi(api.listResolutions, { params: { companyId } });
 }
 
 export function useResolutions() {

@@ -1,5 +1,6 @@
 import type { VoteCounts } from "@shared/resolutions";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/resolutions";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 
@@ -8,7 +9,7 @@ export const VOTE_COUNTS_REFRESH_MS = 5000;
 
 /** GET /api/resolutions/:id/votes → {yes, no, abstain, total, userVote}. */
 export function getVoteCounts(id: number): Promise<VoteCounts> {
-  return apiJson<VoteCounts>("GET", `/api/resolutions/${id}/votes`);
+  return callApi(api.getVoteCounts, { params: { id } });
 }
 
 /** The counts of one resolution, polled every 5 s while `id` is set (the dialog is shown); a failed poll is only logged. */

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api-client";
+import * as api from "@shared/api/resolutions";
+import type { QuorumSetting } from "@shared/resolutions";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
-import type { QuorumSettingResponse } from "@/features/resolutions/api/get-quorum";
 
 /** PUT /api/companies/:companyId/quorum (founders and admins). */
-export function updateQuorum(companyId: number, quorumPercent: number | null): Promise<QuorumSettingResponse> {
-  return apiJson<QuorumSettingResponse>("PUT", `/api/companies/${companyId}/quorum`, { quorumPercent });
+export function updateQuorum(companyId: number, quorumPercent: number | null): Promise<QuorumSetting> {
+  return callApi(api.updateQuorum, { params: { companyId }, body: { quorumPercent } });
 }
 
 export function useUpdateQuorum() {

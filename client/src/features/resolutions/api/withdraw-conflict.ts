@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api-client";
+import * as api from "@shared/api/resolutions";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 
 /** DELETE /api/resolutions/:id/conflict: withdraws the caller's declaration while the resolution is open. */
-export async function withdrawConflict(id: number): Promise<void> {
-  await apiRequest("DELETE", `/api/resolutions/${id}/conflict`);
+export function withdrawConflict(id: number): Promise<void> {
+  return callApi(api.withdrawConflict, { params: { id } });
 }
 
 export function useWithdrawConflict(id: number) {

@@ -1,12 +1,9 @@
-import { FileText, Plus } from "lucide-react";
+import { FileText, Gavel, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { resolutionTab, type Resolution, type ResolutionTab } from "@shared/resolutions";
-import { PageHeader } from "@/components/page-header";
-import { SearchInput } from "@/components/search-input";
+import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatLongDate } from "@/lib/format";
 import { ResolutionStatusBadge } from "@/features/resolutions/components/resolution-status-badge";
 import { VoteCountsLine } from "@/features/resolutions/components/vote-counts-line";
@@ -21,16 +18,12 @@ const tabs: { value: ResolutionTab; label: string; empty: string }[] = [
 /** 'Board Resolutions': search on title or description; Pending, Completed and Expired tabs decided against `now`. */
 export function ResolutionsList({
   resolutions,
-  isLoading,
-  isError,
   now,
   onNewResolution,
   onVote,
   onOpen,
 }: {
-  resolutions: Resolution[] | undefined;
-  isLoading: boolean;
-  isError: boolean;
+  resolutions: ListQuery<Resolution>;
   now: Date;
   /** Opens the New Resolution dialog; without it (observers) there is no button. */
   onNewResolution?: () => void;
@@ -41,55 +34,32 @@ export function ResolutionsList({
   const [search, setSearch] = useState("");
   const grouped = useMemo(() => {
     const groups: Record<ResolutionTab, Resolution[]> = { pending: [], completed: [], expired: [] };
-    for (const resolution of resolutions ?? []) {
+    for (const resolution of resolutions.data ?? []) {
       if (matchesResolutionSearch(resolution, search)) groups[resolutionTab(resolution, now)].push(resolution);
     }
     return groups;
-  }, [resolutions, search, now]);
+  }, [resolutions.data, search, now]);
 
   return (
-    <div className="grid gap-6">
-      <PageHeader
-        title="Board Resolutions"
-        description="Propose resolutions, vote on them and see how each was decided."
-        actions={
-          onNewResolution && (
-            <Button onClick={onNewResolution}>
-              <Plus aria-hidden />
-              New Resolution
-            </Button>
-          )
-        }
-      />
-      <SearchInput
-        label="Search resolutions"
-        placeholder="Search resolutions..."
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
-      <Tabs defaultValue="pending">
-        <TabsList>
-          {tabs.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value}>
-              {tab.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {tabs.map((tab) => (
-          <TabsContent key={tab.value} value={tab.value}>
-            {isLoading ? (
-              <div className="grid gap-3" role="status" aria-label="Loading resolutions">
-                {[0, 1, 2].map((key) => (
-                  <Skeleton key={key} className="h-32 w-full" />
-                ))}
-              </div>
-            ) : isError ? (
-              <p className="py-8 text-center text-sm text-destructive">The resolutions could not be loaded. Please try again.</p>
-            ) : grouped[tab.value].length === 0 ? (
-              <p className="py-8 text-center text-sm text-muted-foreground">{search ? "No resolutions match your search." : tab.empty}</p>
-            ) : (
+    <ListScreen
+      title="Board Resolutions"
+      description="Propose resolutions, vote on them and see how each was decided."
+      action={onNewResolution && { label: "New Resolution", icon: Plus, onClick: onNewResolution }}
+      search={{ label: "Search resolutions", placeholder: "Search resolutions...", value: search, onChange: setSearch }}
+      tabs={tabs.map((tab) => ({
+        value: tab.value,
+        label: tab.label,
+        content: (
+          <ListQueryState
+            query={resolutions}
+            items={grouped[tab.value]}
+            loading={<ListSkeleton label="Loading resolutions" itemClassName="h-32 w-full" />}
+            error="The resolutions could not be loaded. Please try again."
+            empty={{ icon: Gavel, message: search ? "No resolutions match your search." : tab.empty }}
+          >
+            {(shown) => (
               <ul className="grid gap-3">
-                {grouped[tab.value].map((resolution) => (
+                {shown.map((resolution) => (
                   <li key={resolution.id}>
                     <ResolutionCard
                       resolution={resolution}
@@ -101,10 +71,10 @@ export function ResolutionsList({
                 ))}
               </ul>
             )}
-          </TabsContent>
-        ))}
-      </Tabs>
-    </div>
+          </ListQueryState>
+        ),
+      }))}
+    />
   );
 }
 

@@ -1,4 +1,0 @@
-/** Query keys of the signed-in user's notifications. */
-export const notificationKeys = {
-  all: () => ["/api/notifications"] as const,
-};

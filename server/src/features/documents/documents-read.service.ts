@@ -1,0 +1,125 @@
+// Reading documents: one, a company's list, its library and its recent papers. Writing them is documents.service.ts.
+import { and, desc, eq, isNull, sql, type Placeholder } from "drizzle-orm";
+import type { DocumentObject, LibraryDocument, RecentDocument } from "../../../../shared/documents";
+import { displayName } from "../../../../shared/people";
+import type { ServiceDeps } from "../../app-deps";
+import type { Database } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
+import { documentFiles, documents, meetings, users } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { meetingContents, notADraftMeeting } from "../meetings/meetings.service";
+
+/** The company of a document (drafts included), for the "thing" guard; null when there is none. */
+export async function documentCompanyOf({ db }: ServiceDeps<"db">, documentId: number): Promise<number | null> {
+  const [row] = await db.select({ companyId: documents.companyId }).from(documents).where(eq(documents.id, documentId));
+  return row?.companyId ?? null;
+}
+
+const documentColumns = {
+  id: documents.id,
+  name: documents.name,
+  fileType: documents.fileType,
+  fileSize: documents.fileSize,
+  category: documents.category,
+  description: documents.description,
+  companyId: documents.companyId,
+  uploadedBy: documents.uploadedBy,
+  createdAt: documents.createdAt,
+  hasFile: sql<boolean>`${documentFiles.documentId} is not null`,
+};
+
+type DocumentRow = {
+  id: number;
+  name: string;
+  fileType: string;
+  fileSize: number;
+  category: string;
+  description: string | null;
+  companyId: number;
+  uploadedBy: number | null;
+  createdAt: Date;
+  hasFile: boolean;
+};
+
+function selectDocuments(db: Database) {
+  return db.select(documentColumns).from(documents).leftJoin(documentFiles, eq(documentFiles.documentId, documents.id));
+}
+
+function toDocumentObject(row: DocumentRow, meetingContent: string | undefined): DocumentObject {
+  return {
+    id: row.id,
+    name: row.name,
+    fileType: row.fileType,
+    fileSize: Number(row.fileSize),
+    // A meeting's content is rebuilt from its rows; a file's is its description (never its bytes).
+    content: meetingContent ?? row.description,
+    category: row.category,
+    companyId: row.companyId,
+    uploadedBy: row.uploadedBy,
+    createdAt: row.createdAt.toISOString(),
+    hasFile: Boolean(row.hasFile),
+  };
+}
+
+/** `GET /api/documents`: the company's documents, newest first, drafts excluded — two queries whatever the count. */
+export async function listDocuments({ db }: ServiceDeps<"db">, companyId: number): Promise<DocumentObject[]> {
+  const rows: DocumentRow[] = await selectDocuments(db)
+    .where(and(eq(documents.companyId, companyId), notADraftMeeting(documents.id)))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+  const contents = await meetingContents(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toDocumentObject(row, contents.get(row.id)));
+}
+
+/** `GET /api/documents/:id` (the guard has already checked the company). */
+export async function getDocument({ db }: ServiceDeps<"db">, documentId: number): Promise<DocumentObject> {
+  const [row]: DocumentRow[] = await selectDocuments(db).where(and(eq(documents.id, documentId), notADraftMeeting(documents.id)));
+  if (!row) throw notFound("Document not found");
+  const contents = await meetingContents(db, [row.id]);
+  return toDocumentObject(row, contents.get(row.id));
+}
+
+const libraryColumns = {
+  ...documentColumns,
+  uploaderFirstName: users.firstName,
+  uploaderLastName: users.lastName,
+  uploaderUsername: users.username,
+};
+
+/** The company's library: documents that are not meetings, newest first, with their uploader — one query. */
+function selectLibrary(db: Database, companyId: number | Placeholder) {
+  return db
+    .select(libraryColumns)
+    .from(documents)
+    .leftJoin(documentFiles, eq(documentFiles.documentId, documents.id))
+    .leftJoin(meetings, eq(meetings.documentId, documents.id))
+    .leftJoin(users, eq(users.id, documents.uploadedBy))
+    .where(and(eq(documents.companyId, companyId), isNull(meetings.documentId)))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+}
+
+function uploaderOf(row: { uploaderFirstName: string | null; uploaderLastName: string | null; uploaderUsername: string | null }): string {
+  return displayName({ firstName: row.uploaderFirstName, lastName: row.uploaderLastName, username: row.uploaderUsername });
+}
+
+const libraryQuery = preparedPerDatabase((db) => selectLibrary(db, sql.placeholder("companyId")).prepare("quorum_documents_library"));
+
+/** `GET /api/companies/:companyId/documents`: metadata only, never bytes. */
+export async function listLibrary({ db }: ServiceDeps<"db">, companyId: number): Promise<LibraryDocument[]> {
+  const rows = await libraryQuery(db).execute({ companyId });
+  return rows.map((row) => ({ ...toDocumentObject(row, undefined), uploader: uploaderOf(row) }));
+}
+
+/** `GET /api/companies/:companyId/documents/recent`: the newest `limit` (default 5). */
+export async function recentDocuments({ db }: ServiceDeps<"db">, companyId: number, limit = 5): Promise<RecentDocument[]> {
+  const rows = await selectLibrary(db, companyId).limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    fileSize: Number(row.fileSize),
+    uploader: uploaderOf(row),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

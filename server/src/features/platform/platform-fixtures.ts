@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import request from "supertest";
+import type { Database } from "../../db/client";
+import { platformServices } from "../../db/schema";
+
+/** What the fixtures use of a file's test context, by shape: features may not import server/src/testing. */
+interface PlatformContext {
+  app: Parameters<typeof request>[0];
+  db: Database;
+}
+
+/** The requests the platform settings tests make; `adminBearer` is read at each call, once the file's beforeAll signed the admin up. */
+export function platformFixtures(ctx: PlatformContext, adminBearer: () => string) {
+  const api = () => request(ctx.app);
+  const asAdmin = {
+    list: () => api().get("/api/platform/settings").set("Authorization", adminBearer()),
+    create: (body: unknown) =>
+      api()
+        .post("/api/platform/settings")
+        .set("Authorization", adminBearer())
+        .send(body as object),
+    update: (id: number | string, body: unknown) =>
+      api()
+        .put(`/api/platform/settings/${id}`)
+        .set("Authorization", adminBearer())
+        .send(body as object),
+    remove: (id: number | string) => api().delete(`/api/platform/settings/${id}`).set("Authorization", adminBearer()),
+  };
+
+  let nameCounter = 0;
+  const uniqueServiceName = (prefix = "Service") => `${prefix} ${++nameCounter}${randomBytes(2).toString("hex")}`;
+  const freshKey = () => `sk-live-${randomBytes(24).toString("hex")}`;
+
+  async function storedRow(id: number) {
+    const [row] = await ctx.db.select().from(platformServices).where(eq(platformServices.id, id));
+    if (!row) throw new Error(`no row ${id}`);
+    return row;
+  }
+
+  return { api, asAdmin, uniqueServiceName, freshKey, storedRow };
+}
