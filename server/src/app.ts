@@ -78,20 +78,27 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     await deps.db.execute(sql`select 1`);
     return { status: "ok" };
   });
-  app.use(mountRoutes([health], routerDeps));
-  app.use(mountRoutes(authRoutes(routerDeps), routerDeps));
-  app.use(mountRoutes(notificationsRoutes(routerDeps), routerDeps));
-  app.use(mountRoutes(unsubscribeRoutes(routerDeps), routerDeps));
-  app.use(mountRoutes(companiesRoutes(routerDeps), routerDeps));
-  app.use(mountRoutes(accountRoutes(routerDeps), routerDeps));
-
-  app.use(mountRoutes(platformRoutes(routerDeps), routerDeps));
-  app.use(mountRoutes(meetingsRoutes(routerDeps), routerDeps));
-  app.use(mountRoutes(resolutionsRoutes(routerDeps), routerDeps));
-  app.use(mountRoutes(libraryRoutes(routerDeps), routerDeps));
-  app.use(mountRoutes(complianceRoutes(routerDeps), routerDeps));
   const referenceRoutes = [route(reference.openApiDocument, serveOpenApiDocument), route(reference.apiReference, serveApiReference)];
-  app.use(mountRoutes(referenceRoutes, routerDeps));
+  // One router for every route after the body parser: a request walks one route list, not one router per feature.
+  app.use(
+    mountRoutes(
+      [
+        health,
+        ...authRoutes(routerDeps),
+        ...notificationsRoutes(routerDeps),
+        ...unsubscribeRoutes(routerDeps),
+        ...companiesRoutes(routerDeps),
+        ...accountRoutes(routerDeps),
+        ...platformRoutes(routerDeps),
+        ...meetingsRoutes(routerDeps),
+        ...resolutionsRoutes(routerDeps),
+        ...libraryRoutes(routerDeps),
+        ...complianceRoutes(routerDeps),
+        ...referenceRoutes,
+      ],
+      routerDeps,
+    ),
+  );
   app.use("/api", apiNotFound);
 
   if (options.frontend) {
