@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatAgendaItems } from "./agenda";
 import { answer } from "./answer";
 import { dateInput, id, ignored, integer, isStorableDate, isoTimestamp, latestYear, limits, text, timeInput } from "./input";
 import { meetingEndFrom, meetingLengthMs, meetingStatuses, type MeetingStatus } from "./meeting-model";
@@ -125,12 +126,7 @@ export const listedMeetingSchema = answer.object({
 });
 export type ListedMeeting = z.infer<typeof listedMeetingSchema>;
 
-/** "N. title (duration min)", the description on the next line, a blank line between entries. */
+/** Generated items as the agenda text the schedule form holds (the numbered list the server parses back into items). */
 export function formatAgenda(items: readonly Pick<AgendaItem, "title" | "duration" | "description">[]): string {
-  return items
-    .map((item, index) => {
-      const heading = `${index + 1}. ${item.title} (${item.duration} min)`;
-      return item.description ? `${heading}\n${item.description}` : heading;
-    })
-    .join("\n\n");
+  return formatAgendaItems(items.map((item) => ({ title: item.title, durationMinutes: item.duration, description: item.description })));
 }

@@ -7,6 +7,10 @@ import { companyRoles, hasRoleAtLeast, type CompanyRole } from "./roles";
  */
 export const permissions = {
   scheduleMeeting: { minRole: "member", deniedMessage: "Observers cannot schedule meetings" },
+  /** Any meeting's agenda; a meeting's creator may edit its own (`canEditAgenda`). */
+  editAnyAgenda: { minRole: "admin", deniedMessage: "Only founders, admins and the meeting's creator can edit the agenda" },
+  /** Confirm, reschedule or cancel a meeting. */
+  manageMeeting: { minRole: "admin", deniedMessage: "Only founders and admins can confirm, reschedule or cancel a meeting" },
   uploadDocument: { minRole: "member", deniedMessage: "Observers cannot upload documents" },
   /** One's own documents; deleting anyone's needs `deleteAnyDocument`. */
   deleteDocument: { minRole: "member", deniedMessage: "Observers cannot delete documents" },
@@ -38,6 +42,11 @@ export function deniedMessage(permission: Permission): string {
 /** Its uploader (unless an observer), or a founder or admin of the company. */
 export function canDeleteDocument(role: CompanyRole | null | undefined, isUploader: boolean): boolean {
   return can(role, "deleteAnyDocument") || (isUploader && can(role, "deleteDocument"));
+}
+
+/** A founder or admin, or the meeting's creator while they may still schedule meetings. */
+export function canEditAgenda(role: CompanyRole | null | undefined, isCreator: boolean): boolean {
+  return can(role, "editAnyAgenda") || (isCreator && can(role, "scheduleMeeting"));
 }
 
 /**

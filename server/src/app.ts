@@ -11,6 +11,8 @@ import { accountRoutes } from "./features/account/account.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { documentsRoutes, libraryRoutes } from "./features/documents/documents.routes";
 import { meetingsRoutes } from "./features/meetings/meetings.routes";
+import { boardPackRoutes } from "./features/meeting-cycle/board-pack.routes";
+import { lifecycleRoutes } from "./features/meeting-cycle/lifecycle.routes";
 import { notificationsRoutes, unsubscribeRoutes } from "./features/notifications/notifications.routes";
 import { companiesRoutes } from "./features/companies/companies.routes";
 import { complianceRoutes } from "./features/compliance/compliance.routes";
@@ -91,6 +93,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...accountRoutes(routerDeps),
         ...platformRoutes(routerDeps),
         ...meetingsRoutes(routerDeps),
+        ...lifecycleRoutes(routerDeps),
+        ...boardPackRoutes(routerDeps),
         ...resolutionsRoutes(routerDeps),
         ...libraryRoutes(routerDeps),
         ...complianceRoutes(routerDeps),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { agendaInputSchema, agendaSchema, meetingUpdateSchema } from "../agenda";
+import { documentObjectSchema } from "../documents";
 import { generatedAgendaSchema, listedMeetingSchema, meetingDraftSchema, newMeetingSchema } from "../meetings";
 import { endpoint } from "./endpoint";
 
@@ -41,4 +43,52 @@ export const upcomingMeetings = endpoint({
   tag,
   access: { class: "company", by: "param", param: "companyId" },
   responses: { 200: z.array(listedMeetingSchema) },
+});
+
+export const getAgenda = endpoint({
+  method: "GET",
+  path: "/api/meetings/:id/agenda",
+  summary: "A meeting's agenda items in order, each with its presenter, length, papers, resolutions and start time",
+  tag,
+  access: meetingById,
+  responses: { 200: agendaSchema },
+});
+
+export const replaceAgenda = endpoint({
+  method: "PUT",
+  path: "/api/meetings/:id/agenda",
+  summary:
+    "Replaces a meeting's agenda in one transaction (founders, admins and the meeting's creator); the array order is the agenda order",
+  tag,
+  access: meetingById,
+  body: agendaInputSchema,
+  responses: { 200: agendaSchema },
+  errors: {
+    400: "More than 50 items, a duration outside 1–480 minutes, an item named twice, or a presenter who is not a member",
+    403: "The caller is not a founder, an admin or the meeting's creator",
+    404: "A document or resolution that does not exist or belongs to another company",
+  },
+});
+
+export const updateMeeting = endpoint({
+  method: "PATCH",
+  path: "/api/meetings/:id",
+  summary: "Confirms, cancels or reschedules a meeting (founders, admins); answers the meeting as a document",
+  tag,
+  access: { ...meetingById, permission: "manageMeeting" },
+  body: meetingUpdateSchema,
+  responses: { 200: documentObjectSchema },
+  errors: { 409: "Confirming a cancelled or past meeting, or changing a cancelled one" },
+});
+
+export const boardPack = endpoint({
+  method: "GET",
+  path: "/api/meetings/:id/board-pack.pdf",
+  summary: "The meeting's board pack: a cover, the agenda with page numbers, then each item's papers in agenda order, as one PDF",
+  tag,
+  access: meetingById,
+  responses: {
+    200: { contentType: "application/pdf", description: "The board pack (an attachment named after the meeting), with an ETag" },
+    304: null,
+  },
 });

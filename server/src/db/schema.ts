@@ -205,6 +205,8 @@ export const meetings = pgTable(
     location: text("location").notNull(),
     status: text("status", { enum: meetingStatuses }).notNull(),
     agenda: text("agenda"),
+    /** How many times it was confirmed, moved or cancelled: the calendar event's SEQUENCE. */
+    sequence: integer("sequence").notNull().default(0),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -252,6 +254,53 @@ export const resolutions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("resolutions_company_created_idx").on(t.companyId, t.createdAt), index("resolutions_created_by_idx").on(t.createdBy)],
+);
+
+/** A meeting's agenda, in `position` order (0, 1, ...). */
+export const agendaItems = pgTable(
+  "agenda_items",
+  {
+    id: serial("id").primaryKey(),
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.documentId, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    presenterId: integer("presenter_id").references(() => users.id, { onDelete: "set null" }),
+    durationMinutes: integer("duration_minutes").notNull(),
+    description: text("description").notNull().default(""),
+  },
+  (t) => [index("agenda_items_meeting_idx").on(t.meetingId, t.position), index("agenda_items_presenter_idx").on(t.presenterId)],
+);
+
+/** The library documents (papers) attached to an agenda item, in `position` order. */
+export const agendaItemDocuments = pgTable(
+  "agenda_item_documents",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => agendaItems.id, { onDelete: "cascade" }),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.documentId] }), index("agenda_item_documents_document_idx").on(t.documentId)],
+);
+
+/** The resolutions an agenda item will take, in `position` order. */
+export const agendaItemResolutions = pgTable(
+  "agenda_item_resolutions",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => agendaItems.id, { onDelete: "cascade" }),
+    resolutionId: integer("resolution_id")
+      .notNull()
+      .references(() => resolutions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.resolutionId] }), index("agenda_item_resolutions_resolution_idx").on(t.resolutionId)],
 );
 
 export const resolutionDocuments = pgTable(
