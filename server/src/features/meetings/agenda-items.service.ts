@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import type { AgendaItem } from "../../../../shared/agenda";
+import { parseAgendaText, type AgendaItem } from "../../../../shared/agenda";
+import { meetingLengthMs } from "../../../../shared/meeting-model";
 import type { Queryable } from "../../db/client";
 import { agendaItemDocuments, agendaItemResolutions, agendaItems, meetings } from "../../db/schema";
 import { notFound } from "../../http/errors";
@@ -60,4 +61,14 @@ export async function readAgenda(db: Queryable, meetingId: number): Promise<Agen
     start += row.durationMinutes * minuteMs;
     return item;
   });
+}
+
+/**
+ * The items of a meeting being scheduled, from its agenda text (the caller holds the transaction): the numbered
+ * list the schedule form is filled with becomes its items, other text one item as long as the meeting, blank none.
+ */
+export async function insertItemsFromAgendaText(tx: Queryable, meetingId: number, agenda: string): Promise<void> {
+  const items = parseAgendaText(agenda, meetingLengthMs / minuteMs);
+  if (items.length === 0) return;
+  await tx.insert(agendaItems).values(items.map((item, position) => ({ meetingId, position, ...item })));
 }

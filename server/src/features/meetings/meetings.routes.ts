@@ -4,6 +4,8 @@ import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { assertImpliedFields } from "../../http/implied-fields";
 import { idParam } from "../../http/validate";
+import { readAgenda } from "./agenda-items.service";
+import { replaceAgenda } from "./agenda-write.service";
 import { generateAgenda } from "./agenda.service";
 import { createDraft, meetingCalendar, meetingCompanyOf, upcomingMeetings } from "./meetings.service";
 
@@ -27,6 +29,8 @@ export function meetingsRoutes(deps: RouterDeps): BoundRoute[] {
       },
       meetingOf,
     ),
+    route(api.getAgenda, async ({ params }) => ({ items: await readAgenda(deps.db, params.id) }), meetingOf),
+    route(api.replaceAgenda, ({ params, body, tenant }) => replaceAgenda(deps, tenant, params.id, body.items), meetingOf),
     route(api.upcomingMeetings, ({ tenant }) => upcomingMeetings(deps, tenant.company.id)),
   ];
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, ne, notInArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory, meetingEndFrom, meetingFileType, meetingNamePrefix, type MeetingStatus } from "../../../../shared/meeting-model";
 import { meetingContentSchema, type ListedMeeting, type MeetingContent, type MeetingContentWire } from "../../../../shared/meetings";
@@ -9,6 +9,7 @@ import { HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { buildCalendar, type CalendarEvent } from "../../integrations/calendar";
 import { notify } from "../notifications/notifications.service";
+import { insertItemsFromAgendaText } from "./agenda-items.service";
 
 type MeetingDeps = ServiceDeps<"db" | "clock">;
 
@@ -160,6 +161,7 @@ export async function scheduleMeeting(
       }
     }
     const document = await insertMeeting(tx, tenant, now, row, Buffer.byteLength(text, "utf8"));
+    await insertItemsFromAgendaText(tx, document.id, content.agenda);
     if (content.participants.length > 0) {
       await tx.insert(meetingParticipants).values(content.participants.map((userId) => ({ meetingId: document.id, userId })));
     }
@@ -231,7 +233,10 @@ export async function upcomingMeetings(deps: MeetingDeps, companyId: number): Pr
       participantCount: sql<number>`(select count(*)::int from ${meetingParticipants} where ${meetingParticipants.meetingId} = ${meetings.documentId})`,
     })
     .from(meetings)
-    .where(and(eq(meetings.companyId, companyId), gt(meetings.startsAt, deps.clock.now()), ne(meetings.status, "draft")))
+    // A cancelled meeting is no longer coming up (calendars still carry it, marked cancelled).
+    .where(
+      and(eq(meetings.companyId, companyId), gt(meetings.startsAt, deps.clock.now()), notInArray(meetings.status, ["draft", "cancelled"])),
+    )
     .orderBy(asc(meetings.startsAt), asc(meetings.documentId))
     .limit(upcomingLimit);
   return rows.map((row) => ({
@@ -245,7 +250,13 @@ export async function upcomingMeetings(deps: MeetingDeps, companyId: number): Pr
   }));
 }
 
-/** A meeting as a calendar event; its uid is the same in every calendar, so a calendar app keeps one copy. */
+/** The calendar status of a meeting: a pending one is tentative until confirmed. */
+const eventStatuses = { draft: "TENTATIVE", pending: "TENTATIVE", confirmed: "CONFIRMED", cancelled: "CANCELLED" } as const;
+
+/**
+ * A meeting as a calendar event; its uid is the same in every calendar, so a calendar app keeps one copy, and
+ * its sequence grows with each confirmation, move or cancellation, so the app takes the newer version.
+ */
 export function meetingEvent(meeting: {
   id: number;
   title: string;
@@ -253,6 +264,8 @@ export function meetingEvent(meeting: {
   endsAt: Date;
   location: string;
   agenda: string | null;
+  status: MeetingStatus;
+  sequence: number;
 }): CalendarEvent {
   return {
     uid: `meeting-${meeting.id}@quorum`,
@@ -261,13 +274,15 @@ export function meetingEvent(meeting: {
     summary: meeting.title,
     location: meeting.location,
     description: meeting.agenda ?? "",
+    status: eventStatuses[meeting.status],
+    sequence: meeting.sequence,
   };
 }
 
 /** `GET /api/meetings/:id/calendar.ics`: an RFC 5545 event; drafts are not meetings yet (404). */
 export async function meetingCalendar(deps: MeetingDeps, meetingId: number): Promise<{ filename: string; body: string }> {
   const [meeting] = await deps.db
-    .select(meetingContentColumns)
+    .select({ ...meetingContentColumns, sequence: meetings.sequence })
     .from(meetings)
     .where(and(eq(meetings.documentId, meetingId), ne(meetings.status, "draft")));
   if (!meeting) throw notFound("Meeting not found");
