@@ -41,6 +41,8 @@ export function withDefaults(stored: Partial<Record<string, unknown>> | null | u
 export const notificationKinds = {
   meetingScheduled: "meetingReminders",
   meetingReminder: "meetingReminders",
+  /** Confirmed, moved or cancelled. */
+  meetingChanged: "meetingReminders",
   documentUploaded: "documentUpdates",
   resolutionCreated: "resolutionVoting",
   voteClosingSoon: "resolutionVoting",

@@ -16,6 +16,10 @@ interface EventDetails {
   free?: boolean;
   /** A display alarm this many days before the start. */
   alarmDaysBefore?: number;
+  /** STATUS: a cancelled event stays in a feed so subscribed calendars strike it rather than keep it. */
+  status?: "TENTATIVE" | "CONFIRMED" | "CANCELLED";
+  /** SEQUENCE: how many times the event was revised; a calendar app keeps the copy with the highest. */
+  sequence?: number;
 }
 
 /** An appointment from `start` up to `end`. */
@@ -102,6 +106,8 @@ function attributes(event: CalendarEvent, stamp: Date): EventAttributes {
   };
   if (event.location) attributes.location = text(event.location);
   if (event.description) attributes.description = text(event.description);
+  if (event.status) attributes.status = event.status;
+  if (event.sequence !== undefined) attributes.sequence = event.sequence;
   if (event.free) {
     attributes.transp = "TRANSPARENT";
     attributes.busyStatus = "FREE";

@@ -20,7 +20,8 @@ type Deps = ServiceDeps<"db" | "clock">;
 const dueAlarmDays = 7;
 
 /**
- * A company's calendar: every meeting still to come, and every compliance rule's due date (an event whose
+ * A company's calendar: every meeting still to come (a cancelled one too, marked so: a subscribed calendar then
+ * strikes it instead of keeping the copy it has), and every compliance rule's due date (an event whose
  * uid is the rule's id, so a subscribed calendar moves it when the date changes). Same reads as the
  * compliance call, so it costs a fixed number of queries too.
  */

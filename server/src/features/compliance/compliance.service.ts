@@ -22,6 +22,8 @@ export interface RecordMeeting extends ComplianceMeeting {
   id: number;
   location: string;
   agenda: string | null;
+  /** The calendar event's SEQUENCE. */
+  sequence: number;
 }
 
 export interface LoadedRecord extends ComplianceRecord {
@@ -37,6 +39,7 @@ interface MeetingJson {
   status: RecordMeeting["status"];
   location: string;
   agenda: string | null;
+  sequence: number;
   scheduledAt: string;
 }
 interface ResolutionJson {
@@ -50,8 +53,9 @@ interface ResolutionJson {
  * Everything the rules read about one company, in one statement (the dashboard asks for it on every visit, so it
  * is a named prepared statement): the company with its newest Financial upload and count of Legal documents; its
  * meetings that start from 12 months ago on (plus any older one whose title may name an AGM, so the last AGM is
- * always known); its "minutes" uploads of the last 6 months; and its resolutions that are pending past their
- * deadline or were decided in the last 12 months. The three lists come back as JSON arrays; their periods are
+ * always known), cancelled ones included for the calendar (the rules count none of them); its "minutes" uploads
+ * of the last 6 months; and its resolutions that are pending past their deadline or were decided in the last 12
+ * months. The three lists come back as JSON arrays; their periods are
  * computed here (calendar months, clamped) and passed in.
  * Column names in the subqueries are written out in full: in a one-table select drizzle leaves them unqualified,
  * which a subquery would misread.
@@ -71,9 +75,9 @@ const recordQuery = preparedPerDatabase((db) =>
       meetings: sql<MeetingJson[]>`(
         select coalesce(json_agg(json_build_object(
           'id', m.document_id, 'title', m.title, 'startsAt', m.starts_at, 'endsAt', m.ends_at, 'status', m.status,
-          'location', m.location, 'agenda', m.agenda, 'scheduledAt', d.created_at)), '[]'::json)
+          'location', m.location, 'agenda', m.agenda, 'sequence', m.sequence, 'scheduledAt', d.created_at)), '[]'::json)
         from meetings m join documents d on d.id = m.document_id
-        where m.company_id = companies.id and m.status not in ('draft', 'cancelled')
+        where m.company_id = companies.id and m.status <> 'draft'
           and (m.starts_at >= ${sql.placeholder("lookback")}::timestamptz or m.title ilike '%annual%' or m.title ilike '%agm%'))`,
       minutesUploadedAt: sql<string[]>`(
         select coalesce(json_agg(d.created_at), '[]'::json) from documents d

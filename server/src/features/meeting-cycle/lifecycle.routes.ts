@@ -1,6 +1,24 @@
+import type { Request } from "express";
+import * as api from "../../../../shared/api/meetings";
 import type { RouterDeps } from "../../app-deps";
-import type { BoundRoute } from "../../http/endpoints";
+import { route, type BoundRoute } from "../../http/endpoints";
+import { idParam } from "../../http/validate";
+import { getDocument } from "../documents/documents-read.service";
+import { meetingCompanyOf } from "../meetings/meetings.service";
+import { updateMeeting } from "./lifecycle.service";
 
-export function lifecycleRoutes(_deps: RouterDeps): BoundRoute[] {
-  return [];
+/** `PATCH /api/meetings/:id`: confirm, cancel or reschedule, answered with the meeting as a document. */
+export function lifecycleRoutes(deps: RouterDeps): BoundRoute[] {
+  const meetingOf = { companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
+
+  return [
+    route(
+      api.updateMeeting,
+      async ({ params, body, tenant }) => {
+        await updateMeeting(deps, tenant, params.id, body);
+        return getDocument(deps, params.id);
+      },
+      meetingOf,
+    ),
+  ];
 }

@@ -39,7 +39,8 @@ async function markOnce(tx: Queryable, keys: string[], now: Date): Promise<Set<s
   return new Set(fresh.map((row) => row.key));
 }
 
-const reminderKey = (meetingId: number, userId: number) => `meeting-reminder:${meetingId}:${userId}`;
+/** Keyed by the start too: a meeting moved after its reminder went out is reminded again before its new time. */
+const reminderKey = (meetingId: number, startsAt: Date, userId: number) => `meeting-reminder:${meetingId}:${startsAt.getTime()}:${userId}`;
 
 /**
  * The meeting reminder: every participant of a pending or confirmed meeting that starts within the next 24 hours
@@ -70,12 +71,12 @@ export async function sendMeetingReminders({ db, clock }: ServiceDeps<"db" | "cl
       .orderBy(asc(meetings.startsAt), asc(meetings.documentId), asc(meetingParticipants.userId));
     const fresh = await markOnce(
       tx,
-      due.map((row) => reminderKey(row.id, row.userId)),
+      due.map((row) => reminderKey(row.id, row.startsAt, row.userId)),
       now,
     );
     const byMeeting = new Map<number, { meeting: (typeof due)[number]; recipients: number[] }>();
     for (const row of due) {
-      if (!fresh.has(reminderKey(row.id, row.userId))) continue;
+      if (!fresh.has(reminderKey(row.id, row.startsAt, row.userId))) continue;
       const entry = byMeeting.get(row.id) ?? { meeting: row, recipients: [] };
       entry.recipients.push(row.userId);
       byMeeting.set(row.id, entry);
