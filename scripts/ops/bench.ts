@@ -6,7 +6,8 @@
 // resolutions with votes, documents) straight into the database, then runs autocannon (50 connections,
 // BENCH_SECONDS each, 10 by default) on the bare read, each Quorum endpoint, and the bare read again; prints
 // req/s, p50, p99, errors and each figure as a share of the bare read (mean of before and after), and the
-// server's resident memory after the whole run.
+// server's resident memory after the whole run. Then the board pack (bench-board-pack.ts): its time to first byte
+// and total time, and the memory five packs at once take.
 //
 // Options: --write puts the table in docs/benchmarks.md; --profile runs Quorum under `node --cpu-prof` and
 // prints the profile's top entries; --only <text> measures only the endpoints whose name contains the text.
@@ -25,6 +26,7 @@ import { systemClock } from "../../server/src/clock";
 import { openDatabase } from "../../server/src/db/client";
 import { companies, documents, meetings, memberships, resolutions, users, votes } from "../../server/src/db/schema";
 import { createSession } from "../../server/src/http/session";
+import { measureBoardPack, seedBoardPack } from "./bench-board-pack";
 import { summarizeProfile } from "./cpuprofile-top";
 import { serverAllocatorEnv } from "../build/server-env.mjs";
 import { serverBundleOptions } from "../build/server-bundle.mjs";
@@ -421,6 +423,7 @@ async function main(): Promise<void> {
   };
   let endpoints = quorumEndpoints(data);
   if (only) endpoints = endpoints.filter((endpoint) => endpoint.name.includes(only));
+  const packSeed = !only || "board pack".includes(only) ? await seedBoardPack(databaseUrl) : undefined;
 
   // Warm both servers up (JIT, pools) before anything is counted.
   const warm = Math.min(2, seconds);
@@ -441,6 +444,8 @@ async function main(): Promise<void> {
   console.log(`  ${after.name}: ${fmt(after.rps)} req/s`);
   const memory = memoryOf(quorum.child.pid);
   const yardstick = (before.rps + after.rps) / 2;
+  // A few packs in a row (fewer in the CI smoke run), after the figures above are taken.
+  const pack = packSeed && (await measureBoardPack({ base: quorum.base, pid: quorum.child.pid }, packSeed, seconds >= 10 ? 5 : 3));
 
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`;
   const section = [
@@ -451,6 +456,7 @@ async function main(): Promise<void> {
     memory
       ? `Quorum's resident memory after the whole run: ${memory.rss} MB (peak ${memory.peak} MB).`
       : "Quorum's resident memory: not readable on this system.",
+    ...(pack ? ["", ...pack.lines, ...(pack.within ? [] : ["The board pack is OUTSIDE its targets."])] : []),
   ].join("\n");
   console.log(`\n${section}\n`);
 

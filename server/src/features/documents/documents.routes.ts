@@ -2,8 +2,6 @@ import { finished } from "node:stream/promises";
 import type { Request, Response } from "express";
 import * as api from "../../../../shared/api/documents";
 import {
-  acceptedExtensions,
-  acceptedFileTypes,
   createDocumentSchema,
   maxFileBytes,
   isPreviewable,
@@ -13,6 +11,7 @@ import {
 } from "../../../../shared/documents";
 import { meetingCategory } from "../../../../shared/meeting-model";
 import type { RouterDeps } from "../../app-deps";
+import { contentDisposition } from "../../http/content-disposition";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { HttpError } from "../../http/errors";
 import { assertPermission } from "../../http/guards";
@@ -185,20 +184,4 @@ function claimedExtension(before: Record<string, unknown>, mediaType: string | n
   const declared = mediaType ?? (typeof fileType === "string" ? fileType : null);
   if (claimedNameExtension(name) === null && declared === null) return null;
   return declaredExtension(name, declared);
-}
-
-/** RFC 6266: an ASCII fallback `filename` and the exact name as UTF-8 in `filename*`; the type's extension is added when the name lacks it. */
-export function contentDisposition(kind: "inline" | "attachment", name: string, fileType: string): string {
-  const extension = extensionFor(fileType);
-  const full =
-    extension && !name.toLowerCase().endsWith(`.${extension}`) && !(extension === "jpg" && name.toLowerCase().endsWith(".jpeg"))
-      ? `${name}.${extension}`
-      : name;
-  const ascii = full.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  const encoded = encodeURIComponent(full).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-function extensionFor(fileType: string): string | null {
-  return acceptedExtensions.find((extension) => acceptedFileTypes[extension] === fileType) ?? null;
 }

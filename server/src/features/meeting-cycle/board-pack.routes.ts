@@ -1,6 +1,39 @@
+import type { Request } from "express";
+import * as api from "../../../../shared/api/meetings";
 import type { RouterDeps } from "../../app-deps";
-import type { BoundRoute } from "../../http/endpoints";
+import { contentDisposition } from "../../http/content-disposition";
+import { route, type BoundRoute } from "../../http/endpoints";
+import { idParam } from "../../http/validate";
+import { meetingCompanyOf } from "../meetings/meetings.service";
+import { buildBoardPack } from "./board-pack.build";
+import { packEtag, readPackData } from "./board-pack.data";
 
-export function boardPackRoutes(_deps: RouterDeps): BoundRoute[] {
-  return [];
+/** The board pack, bound to its declaration. */
+export function boardPackRoutes(deps: RouterDeps): BoundRoute[] {
+  const meetingOf = { companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
+
+  return [
+    route(
+      api.boardPack,
+      async ({ params, req, res }) => {
+        const data = await readPackData(deps.db, params.id);
+        res.set({
+          "Content-Type": "application/pdf",
+          "Content-Disposition": contentDisposition("attachment", data.meeting.title, "application/pdf"),
+          "X-Content-Type-Options": "nosniff",
+          // Revalidated on every open: a changed agenda or paper changes the tag, and the next download is the new pack.
+          "Cache-Control": "private, no-cache",
+          ETag: packEtag(data),
+        });
+        if (req.fresh) {
+          res.status(304).end();
+          return;
+        }
+        const pack = await buildBoardPack(deps, data);
+        res.set("Content-Length", String(pack.byteLength));
+        res.end(Buffer.from(pack.buffer, pack.byteOffset, pack.byteLength));
+      },
+      meetingOf,
+    ),
+  ];
 }

@@ -1,0 +1,160 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { MeetingStatus } from "../../../../shared/meeting-model";
+import { displayName } from "../../../../shared/people";
+import type { Queryable } from "../../db/client";
+import { companies, documentFiles, documents, meetingParticipants, meetings, users } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { readAgenda } from "../meetings/agenda-items.service";
+
+/** Raised whenever the pack's layout changes, so packs built by older code are not answered 304. */
+const layoutVersion = 1;
+
+/** A paper of an item: a library document with a file (meetings and documents without one are never papers). */
+export interface PackPaper {
+  id: number;
+  name: string;
+  fileType: string;
+  fileSize: number;
+  createdAt: string;
+  /** Where its bytes are and their hash: a replaced file changes the pack's tag even under the same name and size. */
+  storageKey: string | null;
+  sha256: string | null;
+}
+
+export interface PackItem {
+  id: number;
+  title: string;
+  presenter: string | null;
+  durationMinutes: number;
+  description: string;
+  startsAt: string;
+  papers: PackPaper[];
+}
+
+/** Everything a board pack shows, read without a single paper's bytes. */
+export interface PackData {
+  meeting: {
+    id: number;
+    title: string;
+    startsAt: string;
+    endsAt: string;
+    location: string;
+    status: MeetingStatus;
+    sequence: number;
+  };
+  company: { name: string; logoUrl: string | null };
+  /** Names in the order the cover lists them. */
+  participants: string[];
+  items: PackItem[];
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * What a meeting's board pack shows: the meeting and its company, its participants, and its agenda items with
+ * their presenters and papers. At most eight queries whatever the length of the agenda. A draft or a missing
+ * meeting: 404.
+ */
+export async function readPackData(db: Queryable, meetingId: number): Promise<PackData> {
+  const [meeting] = await db
+    .select({
+      title: meetings.title,
+      startsAt: meetings.startsAt,
+      endsAt: meetings.endsAt,
+      location: meetings.location,
+      status: meetings.status,
+      sequence: meetings.sequence,
+      companyId: meetings.companyId,
+      companyName: companies.name,
+      logoUrl: companies.logoUrl,
+    })
+    .from(meetings)
+    .innerJoin(companies, eq(companies.id, meetings.companyId))
+    .where(and(eq(meetings.documentId, meetingId), ne(meetings.status, "draft")));
+  if (!meeting) throw notFound("Meeting not found");
+
+  const [participantRows, agenda] = await Promise.all([
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName, username: users.username })
+      .from(meetingParticipants)
+      .innerJoin(users, eq(users.id, meetingParticipants.userId))
+      .where(eq(meetingParticipants.meetingId, meetingId)),
+    readAgenda(db, meetingId),
+  ]);
+
+  const presenterIds = [...new Set(agenda.flatMap((item) => (item.presenterId == null ? [] : [item.presenterId])))];
+  const documentIds = [...new Set(agenda.flatMap((item) => item.documentIds))];
+  const [presenterRows, paperRows] = await Promise.all([
+    presenterIds.length === 0
+      ? []
+      : db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+          .from(users)
+          .where(inArray(users.id, presenterIds)),
+    documentIds.length === 0
+      ? []
+      : db
+          .select({
+            id: documents.id,
+            name: documents.name,
+            fileType: documents.fileType,
+            fileSize: documents.fileSize,
+            createdAt: documents.createdAt,
+            storageKey: documentFiles.storageKey,
+            sha256: documentFiles.sha256,
+            storedWhole: sql<boolean>`${documentFiles.bytes} is not null`,
+          })
+          .from(documents)
+          .innerJoin(documentFiles, eq(documentFiles.documentId, documents.id))
+          .leftJoin(meetings, eq(meetings.documentId, documents.id))
+          // Papers are checked against the company when attached; checked again here, so no other company's file is ever read.
+          .where(and(inArray(documents.id, documentIds), eq(documents.companyId, meeting.companyId), isNull(meetings.documentId)))
+          .orderBy(asc(documents.id)),
+  ]);
+
+  const presenters = new Map(presenterRows.map((row) => [row.id, displayName(row)]));
+  const papers = new Map<number, PackPaper>();
+  for (const row of paperRows) {
+    if (!row.storageKey && !row.storedWhole) continue;
+    papers.set(row.id, {
+      id: row.id,
+      name: row.name,
+      fileType: row.fileType,
+      fileSize: Number(row.fileSize),
+      createdAt: row.createdAt.toISOString(),
+      storageKey: row.storageKey,
+      sha256: row.sha256,
+    });
+  }
+
+  return {
+    meeting: {
+      id: meetingId,
+      title: meeting.title,
+      startsAt: meeting.startsAt.toISOString(),
+      endsAt: meeting.endsAt.toISOString(),
+      location: meeting.location,
+      status: meeting.status,
+      sequence: meeting.sequence,
+    },
+    company: { name: meeting.companyName, logoUrl: meeting.logoUrl },
+    participants: participantRows.map((row) => displayName(row)).sort(byName),
+    items: agenda.map((item) => ({
+      id: item.id,
+      title: item.title,
+      presenter: item.presenterId == null ? null : (presenters.get(item.presenterId) ?? null),
+      durationMinutes: item.durationMinutes,
+      description: item.description,
+      startsAt: item.startsAt,
+      papers: item.documentIds.flatMap((id) => papers.get(id) ?? []),
+    })),
+  };
+}
+
+/** The pack's ETag: a hash of everything it shows, so an unchanged pack is answered 304 without being built. */
+export function packEtag(data: PackData): string {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify({ layoutVersion, ...data }));
+  return `"bp-${hash.digest("base64url")}"`;
+}
