@@ -1,16 +1,31 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo, useState } from "react";
 import { useParams } from "wouter";
+import type { DocumentObject, LibraryDocument } from "@shared/documents";
 import { ApiError } from "@/lib/api-client";
+import { useActiveCompany } from "@/lib/auth/active-company";
 import { useNow } from "@/lib/use-now";
+import { useMembers } from "@/features/companies/api/get-members";
+import { documentKeys } from "@/features/documents/api/document-keys";
 import { useDocument } from "@/features/documents/api/get-document";
+import { useLibrary } from "@/features/documents/api/get-library";
+import { DocumentPreviewDialog } from "@/features/documents/components/document-preview-dialog";
 import { MeetingDetail, MeetingDetailLoading, MeetingLoadError, MeetingNotFound } from "@/features/meetings/components/meeting-detail";
 import { isMeetingDocument, toMeetingSummary } from "@/features/meetings/lib/listed-meeting";
+import type { MeetingSources } from "@/features/meetings/lib/meeting-sources";
+import { useResolutions } from "@/features/resolutions/api/get-resolutions";
 
-/** /meetings/:id. A missing id, another company's meeting (404) or a document that is no meeting: 'Meeting not found'. */
+/**
+ * /meetings/:id. A missing id, another company's meeting (404) or a document that is no meeting: 'Meeting not found'.
+ * The page hands the meeting the company's members (companies), its library and the papers' preview (documents)
+ * and its resolutions (resolutions), and refreshes the meeting's document when the meeting changes.
+ */
 export function MeetingDetailPage() {
   const params = useParams<{ id: string }>();
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   const document = useDocument(id);
   const now = useNow();
+  const sources = useMeetingSources();
 
   if (id == null) return <MeetingNotFound />;
   if (document.isPending) return <MeetingDetailLoading />;
@@ -22,5 +37,34 @@ export function MeetingDetailPage() {
     );
   }
   if (!isMeetingDocument(document.data)) return <MeetingNotFound />;
-  return <MeetingDetail meeting={toMeetingSummary(document.data)} now={now} />;
+  return (
+    <>
+      <MeetingDetail meeting={toMeetingSummary(document.data)} now={now} creatorId={document.data.uploadedBy} sources={sources.value} />
+      <DocumentPreviewDialog document={sources.previewing} onOpenChange={(open) => !open && sources.closePreview()} />
+    </>
+  );
+}
+
+function useMeetingSources() {
+  const queryClient = useQueryClient();
+  const companyId = useActiveCompany();
+  const members = useMembers();
+  const library = useLibrary();
+  const resolutions = useResolutions();
+  const [previewing, setPreviewing] = useState<LibraryDocument | null>(null);
+
+  const onMeetingChanged = useCallback(
+    async (meeting?: DocumentObject) => {
+      if (meeting) queryClient.setQueryData(documentKeys.detail(companyId, meeting.id), meeting);
+      // The meetings list is the documents list; the detail is asked for again too (a saved agenda rewrites its text).
+      await queryClient.invalidateQueries({ queryKey: documentKeys.all(companyId) });
+    },
+    [queryClient, companyId],
+  );
+
+  const value = useMemo<MeetingSources>(
+    () => ({ members, library, resolutions, onOpenPaper: setPreviewing, onMeetingChanged }),
+    [members, library, resolutions, onMeetingChanged],
+  );
+  return { value, previewing, closePreview: () => setPreviewing(null) };
 }

@@ -6,6 +6,9 @@ import { companyScope } from "@/lib/auth/active-company";
  * meeting's detail are documents on the wire: their keys are the documents feature's.
  */
 export const meetingKeys = {
+  all: (companyId: number | null) => [...companyScope.of(companyId), "meetings"] as const,
   /** GET /api/companies/:companyId/meetings/upcoming. */
-  upcoming: (companyId: number | null) => [...companyScope.of(companyId), "meetings", "upcoming"] as const,
+  upcoming: (companyId: number | null) => [...meetingKeys.all(companyId), "upcoming"] as const,
+  /** GET /api/meetings/:id/agenda. */
+  agenda: (companyId: number | null, meetingId: number) => [...meetingKeys.all(companyId), "agenda", meetingId] as const,
 };

@@ -2,16 +2,24 @@ import { ArrowLeft, CalendarDays, CalendarPlus, Clock, FileText, MapPin, Users, 
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import * as api from "@shared/api/meetings";
+import { can, canEditAgenda } from "@shared/permissions";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiUrl } from "@/lib/api-client";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { formatLongDate } from "@/lib/format";
+import { AgendaDialog } from "@/features/meetings/components/agenda-dialog";
+import { BoardPackButton } from "@/features/meetings/components/board-pack-button";
+import { MeetingAgendaSection, useAgendaLookups } from "@/features/meetings/components/meeting-agenda-section";
+import { MeetingLifecycle } from "@/features/meetings/components/meeting-lifecycle";
+import { MeetingParticipants } from "@/features/meetings/components/meeting-participants";
 import { MeetingStatusBadge } from "@/features/meetings/components/meeting-status-badge";
 import { formatTimeRange } from "@/features/meetings/lib/format-meeting";
-import { isUpcoming, meetingLink, type MeetingDetails } from "@/features/meetings/lib/listed-meeting";
+import { hasStarted, meetingLink, type MeetingDetails } from "@/features/meetings/lib/listed-meeting";
+import type { MeetingSources } from "@/features/meetings/lib/meeting-sources";
 
 function BackToMeetings() {
   return (
@@ -64,19 +72,36 @@ export function MeetingLoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** /meetings/:id: title, badge, the date/time/location/attendees card, 'Join Meeting' and 'View Agenda'. */
-export function MeetingDetail({ meeting, now }: { meeting: MeetingDetails; now: Date }) {
+export interface MeetingDetailProps {
+  meeting: MeetingDetails;
+  now: Date;
+  /** Who scheduled it (the document's uploader): they may edit its agenda. */
+  creatorId: number | null;
+  sources: MeetingSources;
+}
+
+/**
+ * /meetings/:id, the meeting's home: title and badge; the date/time/location/attendees card with 'Join Meeting',
+ * 'View Agenda', 'Download board pack' and, for founders and admins, Confirm/Reschedule/Cancel; the participants;
+ * the agenda (editable by founders, admins and the meeting's creator).
+ */
+export function MeetingDetail({ meeting, now, creatorId, sources }: MeetingDetailProps) {
+  const { user } = useCurrentUser();
   const [agendaOpen, setAgendaOpen] = useState(false);
   const [joinOpen, setJoinOpen] = useState(false);
+  const lookups = useAgendaLookups(sources);
   const link = meetingLink(meeting.location);
   const calendarUrl = apiUrl(api.meetingCalendar, { params: { id: meeting.id } });
+  const isCreator = user != null && creatorId === user.id;
+  const canEdit = canEditAgenda(user?.role, isCreator) && meeting.status !== "cancelled";
+  const canManage = can(user?.role, "manageMeeting");
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <BackToMeetings />
       <div className="flex flex-wrap items-center gap-3">
         <PageTitle className="min-w-0 break-words">{meeting.title}</PageTitle>
-        <MeetingStatusBadge status={meeting.status} isPast={!isUpcoming(meeting, now)} />
+        <MeetingStatusBadge status={meeting.status} isPast={hasStarted(meeting, now)} />
       </div>
       <Card>
         <CardContent className="grid gap-6">
@@ -90,7 +115,7 @@ export function MeetingDetail({ meeting, now }: { meeting: MeetingDetails; now: 
               value={`${meeting.participantCount} ${meeting.participantCount === 1 ? "attendee" : "attendees"}`}
             />
           </dl>
-          <div className="flex flex-col gap-3 sm:flex-row">
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             {link ? (
               <Button asChild>
                 <a href={link} target="_blank" rel="noopener noreferrer">
@@ -108,31 +133,16 @@ export function MeetingDetail({ meeting, now }: { meeting: MeetingDetails; now: 
               <FileText aria-hidden />
               View Agenda
             </Button>
+            <BoardPackButton meetingId={meeting.id} meetingTitle={meeting.title} />
           </div>
+          {canManage && <MeetingLifecycle meeting={meeting} now={now} sources={sources} />}
         </CardContent>
       </Card>
 
-      <Dialog open={agendaOpen} onOpenChange={setAgendaOpen}>
-        <DialogContent className="sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>Agenda</DialogTitle>
-            <DialogDescription>{meeting.title}</DialogDescription>
-          </DialogHeader>
-          {meeting.agenda.trim() ? (
-            <div
-              tabIndex={0}
-              role="region"
-              aria-label="Agenda text"
-              className="max-h-[60dvh] overflow-y-auto rounded-md border bg-muted/40 p-4 text-sm leading-relaxed break-words whitespace-pre-wrap outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-              data-testid="agenda-text"
-            >
-              {meeting.agenda}
-            </div>
-          ) : (
-            <p className="text-sm text-muted-foreground">No agenda was added to this meeting.</p>
-          )}
-        </DialogContent>
-      </Dialog>
+      <MeetingParticipants participants={meeting.participants} members={sources.members} />
+      <MeetingAgendaSection meetingId={meeting.id} canEdit={canEdit} sources={sources} />
+
+      <AgendaDialog open={agendaOpen} onOpenChange={setAgendaOpen} meeting={meeting} lookups={lookups} />
 
       <Dialog open={joinOpen} onOpenChange={setJoinOpen}>
         <DialogContent>

@@ -5,7 +5,14 @@ import type { ListedMeeting } from "@shared/meetings";
 import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
-import { buildFileDocument, buildListedMeeting, buildMeetingDocument, buildMember } from "@/features/meetings/testing/meeting-fixtures";
+import {
+  buildAgendaItem,
+  buildFileDocument,
+  buildListedMeeting,
+  buildMeetingDocument,
+  buildMember,
+  serveMeetingPage,
+} from "@/features/meetings/testing/meeting-fixtures";
 
 const me = buildUser({ id: 7, companyId: 3 });
 const now = new Date("2026-06-01T09:00:00.000Z");
@@ -25,7 +32,7 @@ function documents(list: DocumentObject[]) {
 }
 
 describe("/meetings", () => {
-  it("splits the company's meetings at now: Upcoming soonest first, Past showing Completed; files are not meetings", async () => {
+  it("splits the company's meetings at now: Upcoming soonest first, Past (and cancelled) most recent first; files are not meetings", async () => {
     documents([
       buildMeetingDocument({ id: 1, title: "Just started", date: minutes(0), status: "confirmed" }),
       buildMeetingDocument({ id: 2, title: "In a minute", date: minutes(1), status: "confirmed", participants: ["7", "8"] }),
@@ -39,18 +46,19 @@ describe("/meetings", () => {
 
     const upcomingPanel = await screen.findByRole("tabpanel", { name: "Upcoming" });
     const upcoming = await within(upcomingPanel).findAllByRole("link");
-    expect(upcoming.map((link) => link.getAttribute("href"))).toEqual(["/meetings/2", "/meetings/5", "/meetings/3"]);
+    // A cancelled meeting will not take place: it is not upcoming, whatever its date.
+    expect(upcoming.map((link) => link.getAttribute("href"))).toEqual(["/meetings/2", "/meetings/5"]);
     expect(within(upcoming[0]!).getByText("Confirmed")).toBeInTheDocument();
     expect(within(upcoming[0]!).getByText("2 participants")).toBeInTheDocument();
     expect(within(upcoming[1]!).getByText("Pending")).toBeInTheDocument();
-    expect(within(upcoming[2]!).getByText("Cancelled")).toBeInTheDocument();
     expect(screen.queryByText("Budget 2026.pdf")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("tab", { name: "Past" }));
     const pastPanel = await screen.findByRole("tabpanel", { name: "Past" });
     const past = within(pastPanel).getAllByRole("link");
-    expect(past.map((link) => link.getAttribute("href"))).toEqual(["/meetings/1", "/meetings/4"]);
-    for (const row of past) expect(within(row).getByText("Completed")).toBeInTheDocument();
+    expect(past.map((link) => link.getAttribute("href"))).toEqual(["/meetings/3", "/meetings/1", "/meetings/4"]);
+    expect(within(past[0]!).getByText("Cancelled")).toBeInTheDocument();
+    for (const row of past.slice(1)) expect(within(row).getByText("Completed")).toBeInTheDocument();
   });
 
   it("searches titles case-insensitively", async () => {
@@ -72,21 +80,28 @@ describe("/meetings", () => {
 
 describe("/meetings/:id", () => {
   it("shows the meeting, its agenda, and a Join link when the location is a URL", async () => {
-    server.use(
-      http.get("/api/documents/21", () =>
-        HttpResponse.json(
-          buildMeetingDocument({
-            id: 21,
-            title: "Q3 Board Meeting",
-            date: "2026-06-10T14:00:00.000Z",
-            location: "https://zoom.us/j/12345",
-            status: "confirmed",
-            participants: ["7", "8", "9"],
-            agenda: "1. Call to order (5 min)\nConfirm quorum.\n\n2. Close (5 min)",
-          }),
-        ),
-      ),
-    );
+    serveMeetingPage({
+      meeting: buildMeetingDocument({
+        id: 21,
+        title: "Q3 Board Meeting",
+        date: "2026-06-10T14:00:00.000Z",
+        location: "https://zoom.us/j/12345",
+        status: "confirmed",
+        participants: ["7", "8", "9"],
+        agenda: "1. Call to order (5 min)\nConfirm quorum.\n\n2. Close (5 min)",
+      }),
+      items: [
+        buildAgendaItem({
+          id: 1,
+          title: "Call to order",
+          durationMinutes: 5,
+          description: "Confirm quorum.",
+          startsAt: "2026-06-10T14:00:00.000Z",
+        }),
+        buildAgendaItem({ id: 2, title: "Close", durationMinutes: 5, presenterId: 8, startsAt: "2026-06-10T14:05:00.000Z" }),
+      ],
+      members: [buildMember({ id: 7 }), buildMember({ id: 8, firstName: "Grace", lastName: "Hopper" })],
+    });
     const { user } = renderApp({ path: "/meetings/21", signedInAs: me });
     expect(await screen.findByRole("heading", { level: 1, name: "Q3 Board Meeting" })).toBeInTheDocument();
     expect(screen.getByText("Confirmed")).toBeInTheDocument();
@@ -101,15 +116,23 @@ describe("/meetings/:id", () => {
 
     await user.click(screen.getByRole("button", { name: "View Agenda" }));
     const agenda = await screen.findByRole("dialog", { name: "Agenda" });
-    expect(within(agenda).getByTestId("agenda-text").textContent).toBe("1. Call to order (5 min)\nConfirm quorum.\n\n2. Close (5 min)");
+    const rows = within(agenda).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual(["1. Call to order (5 min)2:00 PM", "2. Close (5 min)2:05 PM · Grace Hopper"]);
+  });
+
+  it("shows the meeting's own agenda text in View Agenda when its items cannot be read", async () => {
+    serveMeetingPage({ meeting: buildMeetingDocument({ id: 24, agenda: "1. Call to order (5 min)\n\n2. Close (5 min)" }) });
+    server.use(http.get("/api/meetings/24/agenda", () => HttpResponse.json({ message: "Down" }, { status: 500 })));
+    const { user } = renderApp({ path: "/meetings/24", signedInAs: me });
+    await user.click(await screen.findByRole("button", { name: "View Agenda" }));
+    const agenda = await screen.findByRole("dialog", { name: "Agenda" });
+    expect((await within(agenda).findByTestId("agenda-text")).textContent).toBe("1. Call to order (5 min)\n\n2. Close (5 min)");
   });
 
   it("offers the calendar file when the location is not a link", async () => {
-    server.use(
-      http.get("/api/documents/22", () =>
-        HttpResponse.json(buildMeetingDocument({ id: 22, title: "In person", location: "Board room", date: "2026-05-20T10:00:00.000Z" })),
-      ),
-    );
+    serveMeetingPage({
+      meeting: buildMeetingDocument({ id: 22, title: "In person", location: "Board room", date: "2026-05-20T10:00:00.000Z" }),
+    });
     const { user } = renderApp({ path: "/meetings/22", signedInAs: me });
     await user.click(await screen.findByRole("button", { name: "Join Meeting" }));
     const dialog = await screen.findByRole("dialog", { name: "Join Meeting" });
@@ -169,15 +192,17 @@ describe("dashboard", () => {
     expect(within(panel).getByRole("link", { name: "View all" })).toHaveAttribute("href", "/meetings");
   });
 
-  it("leaves out a listed meeting that has already started (the list is never refetched on its own)", async () => {
+  it("leaves out a listed meeting that has already started (the list is never refetched on its own), and a cancelled one", async () => {
     upcoming([
       buildListedMeeting({ id: 41, title: "Started five minutes ago", date: minutes(-5) }),
       buildListedMeeting({ id: 42, title: "In ten minutes", date: minutes(10) }),
+      buildListedMeeting({ id: 44, title: "Called off", date: minutes(20), status: "cancelled" }),
     ]);
     renderApp({ path: "/", signedInAs: me });
     const panel = (await screen.findByRole("heading", { name: "Upcoming Meetings" })).closest("[data-slot=card]") as HTMLElement;
     await within(panel).findByRole("link", { name: /In ten minutes/ });
     expect(within(panel).queryByText("Started five minutes ago")).not.toBeInTheDocument();
+    expect(within(panel).queryByText("Called off")).not.toBeInTheDocument();
   });
 
   it("moves a meeting out of Upcoming once it starts while the dashboard is open", async () => {

@@ -1,5 +1,6 @@
 import {
   fromListedMeeting,
+  hasStarted,
   isUpcoming,
   matchesMeetingSearch,
   meetingLink,
@@ -88,6 +89,16 @@ describe("upcoming versus past, against an injected clock", () => {
     expect(split.past.map((m) => m.title)).toEqual(["now", "behind", "long ago"]);
   });
 
+  it("lists a cancelled meeting with the past ones, whatever its date", () => {
+    const cancelled = { ...at("2026-07-01T00:00:00Z", "cancelled"), status: "cancelled" };
+    const confirmed = { ...at("2026-07-02T00:00:00Z", "confirmed"), status: "confirmed" };
+    expect(isUpcoming(cancelled, now)).toBe(false);
+    expect(hasStarted(cancelled, now)).toBe(false);
+    const split = splitMeetings([cancelled, confirmed, at("2026-05-01T00:00:00Z", "past")], now);
+    expect(split.upcoming.map((m) => m.title)).toEqual(["confirmed"]);
+    expect(split.past.map((m) => m.title)).toEqual(["cancelled", "past"]);
+  });
+
   it("moves a meeting to Past once the clock passes it", () => {
     const meeting = at("2026-06-01T10:00:00.000Z");
     expect(splitMeetings([meeting], new Date("2026-06-01T09:59:59.999Z")).upcoming).toHaveLength(1);
@@ -116,6 +127,7 @@ describe("search, links, badges and formats", () => {
     expect(meetingBadge("pending", false)).toEqual({ label: "Pending", variant: "warning" });
     expect(meetingBadge("whatever", false)).toEqual({ label: "Pending", variant: "warning" });
     expect(meetingBadge("confirmed", true).label).toBe("Completed");
+    expect(meetingBadge("cancelled", true)).toEqual({ label: "Cancelled", variant: "destructive" });
   });
 
   it("formats the range as 'MMMM d, yyyy • h:mm a - h:mm a' in local time", () => {

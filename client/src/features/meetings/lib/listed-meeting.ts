@@ -69,13 +69,24 @@ export function toMeetingSummary(document: Pick<DocumentObject, "id" | "name" | 
   };
 }
 
-/** Upcoming versus past is decided by the date against now (a meeting that has started is past). */
-export function isUpcoming(meeting: Pick<MeetingSummary, "date">, now: Date): boolean {
-  return meeting.date.getTime() > now.getTime();
+/** A meeting has started once its date is not after now. */
+export function hasStarted(meeting: Pick<MeetingSummary, "date">, now: Date): boolean {
+  return meeting.date.getTime() <= now.getTime();
 }
 
-/** Upcoming soonest first; past most recent first. */
-export function splitMeetings<T extends Pick<MeetingSummary, "date">>(meetings: readonly T[], now: Date): { upcoming: T[]; past: T[] } {
+/**
+ * Upcoming: not started yet (decided by the date against now) and not cancelled. A cancelled meeting will not
+ * take place, so it is listed with the past ones.
+ */
+export function isUpcoming(meeting: Pick<MeetingSummary, "date"> & { status?: string }, now: Date): boolean {
+  return !hasStarted(meeting, now) && meeting.status !== "cancelled";
+}
+
+/** Upcoming soonest first; past (and cancelled) most recent first. */
+export function splitMeetings<T extends Pick<MeetingSummary, "date"> & { status?: string }>(
+  meetings: readonly T[],
+  now: Date,
+): { upcoming: T[]; past: T[] } {
   const upcoming = meetings.filter((meeting) => isUpcoming(meeting, now)).sort((a, b) => a.date.getTime() - b.date.getTime());
   const past = meetings.filter((meeting) => !isUpcoming(meeting, now)).sort((a, b) => b.date.getTime() - a.date.getTime());
   return { upcoming, past };

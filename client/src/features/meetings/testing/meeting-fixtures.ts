@@ -1,7 +1,11 @@
+import { http, HttpResponse } from "msw";
+import type { AgendaItem } from "@shared/agenda";
 import type { CompanyMember } from "@shared/companies";
-import type { DocumentObject } from "@shared/documents";
+import type { DocumentObject, LibraryDocument } from "@shared/documents";
 import type { ListedMeeting, MeetingContentWire } from "@shared/meetings";
+import type { Resolution } from "@shared/resolutions";
 import { buildCompanyMember } from "@/testing/factories";
+import { server } from "@/testing/server";
 
 let nextId = 100;
 
@@ -73,4 +77,71 @@ export function buildMember(fields: Partial<CompanyMember> & { id: number }): Co
     email: `member${fields.id}@example.com`,
     ...fields,
   });
+}
+
+/** An agenda item as GET /api/meetings/:id/agenda answers it. */
+export function buildAgendaItem(fields: Partial<AgendaItem> = {}): AgendaItem {
+  return {
+    id: nextId++,
+    title: "Item",
+    presenterId: null,
+    durationMinutes: 10,
+    description: "",
+    documentIds: [],
+    resolutionIds: [],
+    startsAt: "2026-06-10T14:00:00.000Z",
+    ...fields,
+  };
+}
+
+/** A library row (GET /api/companies/:id/documents). */
+export function buildLibraryDocument(fields: Partial<LibraryDocument> = {}): LibraryDocument {
+  return { ...buildFileDocument(), uploader: "Ada Lovelace", ...fields };
+}
+
+/** A resolution as the company's list answers it. */
+export function buildResolutionRow(fields: Partial<Resolution> = {}): Resolution {
+  return {
+    id: nextId++,
+    title: "Approve the budget",
+    description: "",
+    type: "Ordinary",
+    deadline: "2026-07-01T00:00:00.000Z",
+    status: "pending",
+    createdAt: "2026-05-01T10:00:00.000Z",
+    createdBy: 1,
+    decidedAt: null,
+    explanation: null,
+    documentIds: [],
+    voteCounts: { yes: 0, no: 0, abstain: 0 },
+    ...fields,
+  };
+}
+
+/**
+ * Serves what /meetings/:id reads: the meeting's document, its agenda, and the company's members, library and
+ * resolutions (company 3 unless told).
+ */
+export function serveMeetingPage({
+  meeting,
+  items = [],
+  members = [],
+  library = [],
+  resolutions = [],
+  companyId = 3,
+}: {
+  meeting: DocumentObject;
+  items?: AgendaItem[];
+  members?: CompanyMember[];
+  library?: LibraryDocument[];
+  resolutions?: Resolution[];
+  companyId?: number;
+}) {
+  server.use(
+    http.get(`/api/documents/${meeting.id}`, () => HttpResponse.json(meeting)),
+    http.get(`/api/meetings/${meeting.id}/agenda`, () => HttpResponse.json({ items })),
+    http.get(`/api/companies/${companyId}/members`, () => HttpResponse.json(members)),
+    http.get(`/api/companies/${companyId}/documents`, () => HttpResponse.json(library)),
+    http.get(`/api/companies/${companyId}/resolutions`, () => HttpResponse.json(resolutions)),
+  );
 }

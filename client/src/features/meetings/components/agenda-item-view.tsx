@@ -1,0 +1,116 @@
+import { Clock, FileText, Gavel, User } from "lucide-react";
+import { Link } from "wouter";
+import type { AgendaItem } from "@shared/agenda";
+import type { CompanyMember } from "@shared/companies";
+import type { LibraryDocument } from "@shared/documents";
+import { Button } from "@/components/ui/button";
+import { formatTime } from "@/lib/format";
+import { formatMinutes, memberName, type AgendaResolution } from "@/features/meetings/lib/meeting-sources";
+
+export interface AgendaLookups {
+  members: Map<number, CompanyMember>;
+  papers: Map<number, LibraryDocument>;
+  resolutions: Map<number, AgendaResolution>;
+  /** True while a list is still loading: its names are not known yet. */
+  loadingNames: boolean;
+  onOpenPaper: (paper: LibraryDocument) => void;
+}
+
+/** One agenda item: its number and start time, length, presenter, description, papers and resolutions. */
+export function AgendaItemView({ item, number, lookups }: { item: AgendaItem; number: number; lookups: AgendaLookups }) {
+  const headingId = `agenda-item-${item.id}`;
+  return (
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 py-4 first:pt-0 last:pb-0">
+      <span
+        className="mt-0.5 flex size-7 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+        aria-hidden
+      >
+        {number}
+      </span>
+      <div className="grid min-w-0 gap-2">
+        <h3 id={headingId} className="font-medium break-words">
+          <span className="sr-only">{number}. </span>
+          {item.title}
+        </h3>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground [&_svg]:size-4 [&_svg]:shrink-0">
+          <span className="inline-flex items-center gap-1.5">
+            <Clock aria-hidden />
+            <time dateTime={item.startsAt}>{formatTime(item.startsAt)}</time>
+            <span aria-hidden>·</span>
+            <span>{formatMinutes(item.durationMinutes)}</span>
+          </span>
+          {item.presenterId !== null && (
+            <span className="inline-flex min-w-0 items-center gap-1.5">
+              <User aria-hidden />
+              <span className="sr-only">Presenter: </span>
+              <span className="break-words">{lookups.loadingNames ? "…" : memberName(lookups.members, item.presenterId)}</span>
+            </span>
+          )}
+        </p>
+        {item.description && <p className="text-sm break-words whitespace-pre-wrap">{item.description}</p>}
+        {item.documentIds.length > 0 && <AgendaPapers ids={item.documentIds} lookups={lookups} />}
+        {item.resolutionIds.length > 0 && <AgendaResolutions ids={item.resolutionIds} lookups={lookups} />}
+      </div>
+    </li>
+  );
+}
+
+function AgendaPapers({ ids, lookups }: { ids: number[]; lookups: AgendaLookups }) {
+  return (
+    <div className="grid gap-1">
+      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Papers</p>
+      <ul className="flex flex-wrap gap-2">
+        {ids.map((id) => {
+          const paper = lookups.papers.get(id);
+          return (
+            <li key={id} className="max-w-full min-w-0">
+              {paper ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="h-auto max-w-full min-h-8 justify-start py-1 text-left whitespace-normal"
+                  onClick={() => lookups.onOpenPaper(paper)}
+                  aria-label={`Open paper ${paper.name}`}
+                >
+                  <FileText aria-hidden />
+                  <span className="min-w-0 break-all">{paper.name}</span>
+                </Button>
+              ) : (
+                <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground [&_svg]:size-4">
+                  <FileText aria-hidden />
+                  {lookups.loadingNames ? "Loading…" : "A paper you cannot open"}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function AgendaResolutions({ ids, lookups }: { ids: number[]; lookups: AgendaLookups }) {
+  return (
+    <div className="grid gap-1">
+      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Resolutions</p>
+      <ul className="grid gap-1">
+        {ids.map((id) => {
+          const resolution = lookups.resolutions.get(id);
+          return (
+            <li key={id} className="min-w-0 text-sm">
+              <Link
+                href={`/resolutions/${id}`}
+                className="inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4 [&_svg]:shrink-0"
+              >
+                <Gavel aria-hidden />
+                <span className="min-w-0 break-words">
+                  {resolution?.title ?? (lookups.loadingNames ? "Loading…" : `Resolution #${id}`)}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { ListPlus, Pencil } from "lucide-react";
+import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import type { AgendaItem } from "@shared/agenda";
+import { LoadingSpinner } from "@/components/loading-spinner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useAgenda } from "@/features/meetings/api/get-agenda";
+import { AgendaItemView, type AgendaLookups } from "@/features/meetings/components/agenda-item-view";
+import { byId, formatMinutes, type MeetingSources } from "@/features/meetings/lib/meeting-sources";
+
+// The editor (and the validation library it brings) loads when someone starts editing.
+const AgendaEditor = lazy(async () => ({ default: (await import("@/features/meetings/components/agenda-editor")).AgendaEditor }));
+
+export const AGENDA_SECTION_ID = "meeting-agenda";
+
+/** The lookups the agenda's names come from, built once per change of the lists. */
+export function useAgendaLookups(sources: MeetingSources): AgendaLookups {
+  const { members, library, resolutions, onOpenPaper } = sources;
+  return useMemo(
+    () => ({
+      members: byId(members.data),
+      papers: byId(library.data),
+      resolutions: byId(resolutions.data),
+      loadingNames: members.isPending || library.isPending || resolutions.isPending,
+      onOpenPaper,
+    }),
+    [members.data, library.data, resolutions.data, members.isPending, library.isPending, resolutions.isPending, onOpenPaper],
+  );
+}
+
+/** The Agenda card of a meeting's page: the items, or for those who may, the editor in their place. */
+export function MeetingAgendaSection({
+  meetingId,
+  canEdit,
+  sources,
+}: {
+  meetingId: number;
+  /** Founders, admins and the meeting's creator (a cancelled meeting's agenda is not edited). */
+  canEdit: boolean;
+  sources: MeetingSources;
+}) {
+  const agenda = useAgenda(meetingId);
+  const lookups = useAgendaLookups(sources);
+  // null: viewing; otherwise the editor opened, `startWithNewItem` when it was opened by 'Add item'.
+  const [editing, setEditing] = useState<{ startWithNewItem: boolean } | null>(null);
+  const items = agenda.data?.items;
+  const total = (items ?? []).reduce((sum, item) => sum + item.durationMinutes, 0);
+
+  let body: ReactNode;
+  if (agenda.isPending) {
+    body = (
+      <div className="grid gap-3" role="status" aria-label="Loading agenda">
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </div>
+    );
+  } else if (agenda.isError) {
+    body = (
+      <div className="grid justify-items-start gap-3" role="alert">
+        <p className="text-sm text-destructive">The agenda could not be loaded.</p>
+        <Button variant="outline" size="sm" onClick={() => void agenda.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (editing && items) {
+    body = (
+      <Suspense fallback={<LoadingSpinner label="Loading the agenda editor" className="py-6" />}>
+        <AgendaEditor
+          meetingId={meetingId}
+          items={items}
+          startWithNewItem={editing.startWithNewItem}
+          sources={sources}
+          onDone={() => setEditing(null)}
+        />
+      </Suspense>
+    );
+  } else if (!items || items.length === 0) {
+    body = (
+      <div className="grid justify-items-start gap-3">
+        <p className="text-sm text-muted-foreground">No agenda items yet</p>
+        {canEdit && (
+          <Button variant="outline" size="sm" onClick={() => setEditing({ startWithNewItem: true })}>
+            <ListPlus aria-hidden />
+            Add item
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    body = <AgendaItems items={items} lookups={lookups} />;
+  }
+
+  return (
+    <Card id={AGENDA_SECTION_ID} aria-labelledby={`${AGENDA_SECTION_ID}-title`} role="region">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <h2 id={`${AGENDA_SECTION_ID}-title`} className="text-lg leading-tight font-semibold">
+            Agenda
+          </h2>
+          {items && items.length > 0 && !editing && (
+            <p className="text-sm text-muted-foreground">
+              {items.length} {items.length === 1 ? "item" : "items"} · {formatMinutes(total)}
+            </p>
+          )}
+        </div>
+        {canEdit && !editing && items && items.length > 0 && (
+          <Button variant="outline" size="sm" onClick={() => setEditing({ startWithNewItem: false })}>
+            <Pencil aria-hidden />
+            Edit agenda
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}
+
+export function AgendaItems({ items, lookups }: { items: readonly AgendaItem[]; lookups: AgendaLookups }) {
+  return (
+    <ol className="grid divide-y" aria-label="Agenda items">
+      {items.map((item, index) => (
+        <AgendaItemView key={item.id} item={item} number={index + 1} lookups={lookups} />
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,288 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { AgendaItemValues } from "@shared/agenda";
+import { buildUser } from "@/testing/factories";
+import { renderApp } from "@/testing/render";
+import { server } from "@/testing/server";
+import { runInTimeZone } from "@/testing/time-zone";
+import { findToast } from "@/testing/toasts";
+import {
+  buildAgendaItem,
+  buildLibraryDocument,
+  buildMeetingDocument,
+  buildMember,
+  buildResolutionRow,
+  serveMeetingPage,
+} from "@/features/meetings/testing/meeting-fixtures";
+
+// Times are shown in the viewer's zone: New York is four hours behind UTC in June.
+runInTimeZone("America/New_York");
+
+const founder = buildUser({ id: 7, companyId: 3, role: "founder" });
+const member = buildUser({ id: 9, companyId: 3, role: "member" });
+const now = new Date("2026-06-01T09:00:00.000Z");
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(now);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const meeting = buildMeetingDocument({
+  id: 60,
+  companyId: 3,
+  title: "Q3 Board Meeting",
+  date: "2026-06-10T14:00:00.000Z",
+  participants: ["7", "8"],
+});
+const members = [
+  buildMember({ id: 7, firstName: "Ada", lastName: "Lovelace", role: "founder" }),
+  buildMember({ id: 8, firstName: "Grace", lastName: "Hopper" }),
+];
+const budget = buildLibraryDocument({ id: 70, name: "Budget 2026.pdf", companyId: 3 });
+const minutesPaper = buildLibraryDocument({ id: 71, name: "Minutes May.pdf", companyId: 3 });
+const approve = buildResolutionRow({ id: 80, title: "Approve the budget" });
+const decided = buildResolutionRow({ id: 81, title: "Old decision", status: "approved" });
+
+const agendaRegion = () => screen.findByRole("region", { name: "Agenda" });
+
+describe("the agenda on /meetings/:id", () => {
+  it("numbers the items with their start times in the viewer's zone, lengths, presenters, descriptions, papers and resolutions", async () => {
+    serveMeetingPage({
+      meeting,
+      members,
+      library: [budget],
+      resolutions: [approve],
+      items: [
+        buildAgendaItem({ id: 1, title: "Call to order", durationMinutes: 5, startsAt: "2026-06-10T14:00:00.000Z" }),
+        buildAgendaItem({
+          id: 2,
+          title: "Budget review",
+          durationMinutes: 80,
+          presenterId: 8,
+          description: "The CFO walks through the numbers.",
+          documentIds: [70],
+          resolutionIds: [80],
+          startsAt: "2026-06-10T14:05:00.000Z",
+        }),
+      ],
+    });
+    const { user } = renderApp({ path: "/meetings/60", signedInAs: member });
+    const region = await agendaRegion();
+    const items = await within(region)
+      .findAllByRole("listitem", {}, { timeout: 10_000 })
+      .then((all) => all.filter((li) => li.querySelector("h3")));
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole("heading", { level: 3 })).toHaveTextContent("1. Call to order");
+    expect(within(items[0]!).getByText("10:00 AM")).toBeInTheDocument();
+    expect(within(items[0]!).getByText("5 min")).toBeInTheDocument();
+    expect(within(items[1]!).getByRole("heading", { level: 3 })).toHaveTextContent("2. Budget review");
+    expect(within(items[1]!).getByText("10:05 AM")).toBeInTheDocument();
+    expect(within(items[1]!).getByText("1 h 20 min")).toBeInTheDocument();
+    expect(await within(items[1]!).findByText("Grace Hopper")).toBeInTheDocument();
+    expect(within(items[1]!).getByText("The CFO walks through the numbers.")).toBeInTheDocument();
+    expect(within(region).getByText("2 items · 1 h 25 min")).toBeInTheDocument();
+    expect(within(items[1]!).getByRole("link", { name: "Approve the budget" })).toHaveAttribute("href", "/resolutions/80");
+
+    // The participants, by name.
+    const participants = screen.getByRole("region", { name: "Participants" });
+    expect(within(participants).getByText("Ada Lovelace")).toBeInTheDocument();
+    expect(within(participants).getByText("Grace Hopper")).toBeInTheDocument();
+
+    // A paper opens in the documents' preview.
+    await user.click(within(items[1]!).getByRole("button", { name: "Open paper Budget 2026.pdf" }));
+    const preview = await screen.findByRole("dialog", { name: "Budget 2026.pdf" });
+    expect(within(preview).getByTitle("Preview of Budget 2026.pdf")).toHaveAttribute("src", "/api/documents/70/download?inline=1");
+
+    // A member who did not schedule it cannot edit it.
+    expect(screen.queryByRole("button", { name: "Edit agenda" })).not.toBeInTheDocument();
+  });
+
+  it("shows a skeleton while loading, and an error with a retry", async () => {
+    let calls = 0;
+    serveMeetingPage({ meeting, members });
+    server.use(
+      http.get("/api/meetings/60/agenda", () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ message: "Down" }, { status: 500 })
+          : HttpResponse.json({ items: [buildAgendaItem({ title: "Back again" })] });
+      }),
+    );
+    const { user } = renderApp({ path: "/meetings/60", signedInAs: member });
+    expect(await screen.findByRole("status", { name: "Loading agenda" })).toBeInTheDocument();
+    const region = await agendaRegion();
+    expect(await within(region).findByText("The agenda could not be loaded.", {}, { timeout: 15_000 })).toBeInTheDocument();
+    await user.click(within(region).getByRole("button", { name: "Try again" }));
+    expect(await within(region).findByText("Back again")).toBeInTheDocument();
+  }, 30_000);
+
+  it("says when there is no item yet, offering 'Add item' to those who may edit only", async () => {
+    serveMeetingPage({ meeting: { ...meeting, uploadedBy: 9 }, members });
+    const { user, unmount } = renderApp({ path: "/meetings/60", signedInAs: buildUser({ id: 10, companyId: 3, role: "member" }) });
+    const region = await agendaRegion();
+    expect(await within(region).findByText("No agenda items yet")).toBeInTheDocument();
+    expect(within(region).queryByRole("button", { name: "Add item" })).not.toBeInTheDocument();
+    unmount();
+
+    // The member who scheduled it may.
+    renderApp({ path: "/meetings/60", signedInAs: member });
+    const own = await agendaRegion();
+    await user.click(await within(own).findByRole("button", { name: "Add item" }));
+    expect(await within(own).findByLabelText("Title")).toHaveFocus();
+  });
+});
+
+describe("editing the agenda", () => {
+  /** The PUT body as sent (JSON: numbers are numbers). */
+  type AgendaInput = { items: (Partial<AgendaItemValues> & Pick<AgendaItemValues, "title" | "durationMinutes">)[] };
+
+  function capturePut(answer?: (body: AgendaInput) => Response) {
+    const bodies: AgendaInput[] = [];
+    server.use(
+      http.put("/api/meetings/60/agenda", async ({ request }) => {
+        const body = (await request.json()) as AgendaInput;
+        bodies.push(body);
+        if (answer) return answer(body);
+        return HttpResponse.json({
+          items: body.items.map((item, index) =>
+            buildAgendaItem({
+              id: item.id ?? 500 + index,
+              title: item.title,
+              presenterId: item.presenterId ?? null,
+              durationMinutes: item.durationMinutes,
+              description: item.description ?? "",
+              documentIds: item.documentIds ?? [],
+              resolutionIds: item.resolutionIds ?? [],
+            }),
+          ),
+        });
+      }),
+    );
+    return bodies;
+  }
+
+  it("adds an item with a presenter and a paper, moves it up with its Move up button, and saves the whole list in order", async () => {
+    serveMeetingPage({
+      meeting,
+      members,
+      library: [budget, minutesPaper],
+      resolutions: [approve, decided],
+      items: [
+        buildAgendaItem({ id: 1, title: "Call to order", durationMinutes: 5 }),
+        buildAgendaItem({ id: 2, title: "Close", durationMinutes: 5, startsAt: "2026-06-10T14:05:00.000Z" }),
+      ],
+    });
+    const bodies = capturePut();
+    const { user } = renderApp({ path: "/meetings/60", signedInAs: founder });
+    const region = await agendaRegion();
+    await user.click(await within(region).findByRole("button", { name: "Edit agenda" }));
+    await user.click(await within(region).findByRole("button", { name: "Add item" }));
+
+    const rows = () => within(region).getAllByTestId("agenda-item-editor");
+    const added = rows()[2]!;
+    expect(within(added).getByLabelText("Title")).toHaveFocus();
+    await user.type(within(added).getByLabelText("Title"), "Budget review");
+    await user.click(within(added).getByRole("combobox", { name: "Presenter" }));
+    await user.click(await screen.findByRole("option", { name: "Grace Hopper" }));
+    const duration = within(added).getByLabelText("Duration (min)");
+    await user.clear(duration);
+    await user.type(duration, "40");
+    await user.type(within(added).getByLabelText(/Description/), "Numbers for Q3");
+
+    await user.click(within(added).getByRole("button", { name: 'Attach papers and resolutions to "Budget review"' }));
+    const dialog = await screen.findByRole("dialog", { name: "Attach papers and resolutions" });
+    // Pending resolutions only.
+    expect(within(dialog).queryByRole("checkbox", { name: "Old decision" })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("checkbox", { name: "Budget 2026.pdf" }));
+    await user.click(within(dialog).getByRole("checkbox", { name: "Approve the budget" }));
+    await user.click(within(dialog).getByRole("button", { name: "Attach" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(within(rows()[2]!).getByText("Budget 2026.pdf")).toBeInTheDocument();
+
+    // From the keyboard's buttons: above "Close".
+    const moveUp = within(rows()[2]!).getByRole("button", { name: 'Move "Budget review" up' });
+    await user.click(moveUp);
+    expect(rows().map((row) => (within(row).getByLabelText("Title") as HTMLInputElement).value)).toEqual([
+      "Call to order",
+      "Budget review",
+      "Close",
+    ]);
+    expect(within(rows()[1]!).getByRole("button", { name: 'Move "Budget review" up' })).toHaveFocus();
+    expect(within(region).getByRole("status")).toHaveTextContent("Moved “Budget review” to position 2 of 3.");
+
+    await user.click(within(region).getByRole("button", { name: "Save agenda" }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      items: [
+        { id: 1, title: "Call to order", presenterId: null, durationMinutes: 5, description: "", documentIds: [], resolutionIds: [] },
+        {
+          title: "Budget review",
+          presenterId: 8,
+          durationMinutes: 40,
+          description: "Numbers for Q3",
+          documentIds: [70],
+          resolutionIds: [80],
+        },
+        { id: 2, title: "Close", presenterId: null, durationMinutes: 5, description: "", documentIds: [], resolutionIds: [] },
+      ],
+    });
+    expect(await findToast("Agenda saved")).toBeInTheDocument();
+    // Back to the view, in the saved order.
+    const headings = await within(region).findAllByRole("heading", { level: 3 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(["1. Call to order", "2. Budget review", "3. Close"]);
+  });
+
+  it("shows the server's field errors next to their item, and keeps them with it when it moves", async () => {
+    serveMeetingPage({
+      meeting,
+      members,
+      items: [buildAgendaItem({ id: 1, title: "Call to order", presenterId: 8 }), buildAgendaItem({ id: 2, title: "Close" })],
+    });
+    const bodies = capturePut(() =>
+      HttpResponse.json(
+        { message: "Invalid agenda", errors: [{ path: "items.0.presenterId", message: "The presenter is not a member of this company" }] },
+        { status: 400 },
+      ),
+    );
+    const { user } = renderApp({ path: "/meetings/60", signedInAs: founder });
+    const region = await agendaRegion();
+    await user.click(await within(region).findByRole("button", { name: "Edit agenda" }));
+    await user.click(within(region).getByRole("button", { name: "Save agenda" }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+
+    const first = within(region).getAllByTestId("agenda-item-editor")[0]!;
+    expect(await within(first).findByText("The presenter is not a member of this company")).toBeInTheDocument();
+    const presenter = within(first).getByRole("combobox", { name: "Presenter" });
+    expect(presenter).toHaveAttribute("aria-invalid", "true");
+    expect(presenter).toHaveAccessibleDescription("The presenter is not a member of this company");
+    expect(await findToast("The agenda was not saved")).toHaveTextContent("Invalid agenda");
+
+    await user.click(within(first).getByRole("button", { name: 'Move "Call to order" down' }));
+    const moved = within(region).getAllByTestId("agenda-item-editor")[1]!;
+    expect(within(moved).getByText("The presenter is not a member of this company")).toBeInTheDocument();
+    // Cancel discards the edit.
+    await user.click(within(region).getByRole("button", { name: "Cancel" }));
+    const headings = await within(region).findAllByRole("heading", { level: 3 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(["1. Call to order", "2. Close"]);
+  });
+
+  it("checks the fields before sending: a missing title and a duration out of range", async () => {
+    serveMeetingPage({ meeting, members, items: [buildAgendaItem({ id: 1, title: "Call to order" })] });
+    const bodies = capturePut();
+    const { user } = renderApp({ path: "/meetings/60", signedInAs: founder });
+    const region = await agendaRegion();
+    await user.click(await within(region).findByRole("button", { name: "Edit agenda" }));
+    const row = within(region).getAllByTestId("agenda-item-editor")[0]!;
+    await user.clear(within(row).getByLabelText("Title"));
+    await user.clear(within(row).getByLabelText("Duration (min)"));
+    await user.type(within(row).getByLabelText("Duration (min)"), "481");
+    await user.click(within(region).getByRole("button", { name: "Save agenda" }));
+    expect(await within(row).findByText("Item title is required")).toBeInTheDocument();
+    expect(within(row).getByText("Duration must be a whole number of minutes from 1 to 480")).toBeInTheDocument();
+    expect(within(row).getByLabelText("Title")).toHaveFocus();
+    expect(bodies).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { CompanyMember } from "@shared/companies";
+import type { DocumentObject, LibraryDocument } from "@shared/documents";
+import { displayName } from "@shared/people";
+import type { Resolution } from "@shared/resolutions";
+
+/** A list another feature loads, as the meeting page needs it. */
+export interface Loaded<T> {
+  data: T[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+/** A resolution as an agenda item names it. */
+export type AgendaResolution = Pick<Resolution, "id" | "title" | "status">;
+
+/**
+ * What the meeting page reads of other features (the company's members, its library and its resolutions),
+ * and what it does with them: the page composes these and hands them in.
+ */
+export interface MeetingSources {
+  members: Loaded<CompanyMember>;
+  library: Loaded<LibraryDocument>;
+  resolutions: Loaded<AgendaResolution>;
+  /** Opens a paper in the documents' preview. */
+  onOpenPaper: (paper: LibraryDocument) => void;
+  /** After the meeting changed (confirmed, rescheduled, cancelled, its agenda saved); with its document when known. */
+  onMeetingChanged: (meeting?: DocumentObject) => Promise<unknown> | void;
+}
+
+/** Looks up by id what the lists hold. */
+export function byId<T extends { id: number }>(list: readonly T[] | undefined): Map<number, T> {
+  return new Map((list ?? []).map((entry) => [entry.id, entry]));
+}
+
+/** A member's name, or a stand-in for someone no longer on the board. */
+export function memberName(members: Map<number, CompanyMember>, id: number): string {
+  const member = members.get(id);
+  return member ? displayName(member) || member.email : "Former member";
+}
+
+/** "1 h 20 min", "45 min", "2 h". */
+export function formatMinutes(total: number): string {
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  if (hours === 0) return `${minutes} min`;
+  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+}
