@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import {
   apiAs,
@@ -8,6 +8,7 @@ import {
   expectNoHorizontalScroll,
   openPage,
   scheduleMeetingThroughApi,
+  screenshot,
   signIn,
   THEME_STORAGE_KEY,
   uniqueName,
@@ -42,13 +43,20 @@ async function uploadPaper(board: Board, name: string): Promise<{ id: number }> 
   return (await response.json()) as { id: number };
 }
 
-/** What the focused element is called: its aria-label, else its label's or its own text. */
+/** What the focused element is called: its aria-label, else the text of what labels it (aria-labelledby, label), else its own text. */
 function focusedName(page: Page): Promise<string> {
   return page.evaluate(() => {
     const active = document.activeElement as HTMLElement | null;
     if (!active || active === document.body) return "";
     const labelled = active.getAttribute("aria-label");
     if (labelled) return labelled;
+    const labelledBy = active.getAttribute("aria-labelledby");
+    if (labelledBy) {
+      return labelledBy
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
+        .join(" ");
+    }
     const label = active.id ? document.querySelector(`label[for="${CSS.escape(active.id)}"]`) : null;
     return (label?.textContent ?? active.textContent ?? "").trim();
   });
@@ -75,9 +83,14 @@ async function expectVisibleFocus(page: Page): Promise<void> {
 
 const agendaHeadings = (page: Page) => page.getByRole("region", { name: "Agenda" }).getByRole("heading", { level: 3 });
 
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync("/tmp/shots", { recursive: true });
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+/** Presses ArrowDown in an open listbox until the option named `name` has the focus; fails after `limit` presses. */
+async function arrowDownTo(page: Page, name: string, limit = 20): Promise<void> {
+  const option = page.getByRole("option", { name });
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await option.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("ArrowDown");
+  }
+  throw new Error(`option "${name}" not reached within ${limit} presses of ArrowDown`);
 }
 
 describe("a meeting's agenda in the browser", () => {
@@ -102,21 +115,18 @@ describe("a meeting's agenda in the browser", () => {
     await expectVisibleFocus(page);
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Save agenda" }).waitFor();
-    expect(await focusedName(page)).toBe("Title");
+    expect(await focusedName(page)).toBe("Item 1 Title");
     await page.keyboard.type("Financial review");
-    await tabTo(page, "Presenter");
+    await tabTo(page, "Item 1 Presenter");
     await page.keyboard.press("Enter");
     await page.getByRole("option", { name: "Avery Director" }).waitFor();
     // Radix moves focus to the chosen option ("No presenter"); the members follow it.
-    await page.keyboard.press("ArrowDown");
-    while (!(await page.getByRole("option", { name: "Avery Director" }).evaluate((option) => option === document.activeElement))) {
-      await page.keyboard.press("ArrowDown");
-    }
+    await arrowDownTo(page, "Avery Director");
     await page.keyboard.press("Enter");
-    await tabTo(page, "Duration (min)");
+    await tabTo(page, "Item 1 Duration (min)");
     await page.keyboard.press("ControlOrMeta+A");
     await page.keyboard.type("30");
-    await tabTo(page, /^Description/);
+    await tabTo(page, "Item 1 Description (optional)");
     await page.keyboard.type("Q3 numbers and the forecast.");
     await tabTo(page, 'Attach papers and resolutions to "Financial review"');
     await page.keyboard.press("Enter");
@@ -131,9 +141,9 @@ describe("a meeting's agenda in the browser", () => {
     // The second item.
     await tabTo(page, "Add item");
     await page.keyboard.press("Enter");
-    expect(await focusedName(page)).toBe("Title");
+    expect(await focusedName(page)).toBe("Item 2 Title");
     await page.keyboard.type("Call to order");
-    await tabTo(page, "Duration (min)");
+    await tabTo(page, "Item 2 Duration (min)");
     await page.keyboard.press("ControlOrMeta+A");
     await page.keyboard.type("5");
 
@@ -143,13 +153,13 @@ describe("a meeting's agenda in the browser", () => {
     await page.keyboard.press("Enter");
     await page.getByText("Moved “Call to order” to position 1 of 2.").waitFor();
     expect(await focusedName(page)).toBe('Move "Call to order" down');
-    const titles = page.getByRole("region", { name: "Agenda" }).getByLabel("Title");
+    const titles = page.getByRole("region", { name: "Agenda" }).getByRole("textbox", { name: /^Item \d+ Title$/ });
     expect(await titles.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
       "Call to order",
       "Financial review",
     ]);
     await expectAccessible(page);
-    await shoot(page, "meeting-agenda-editor-1280-light");
+    await screenshot(page, "meeting-agenda-editor-1280-light");
 
     await tabTo(page, "Save agenda");
     await page.keyboard.press("Enter");
@@ -186,9 +196,10 @@ describe("a meeting's agenda in the browser", () => {
     await page.keyboard.press("Enter");
     const preview = page.getByRole("dialog", { name: paper });
     await preview.locator("iframe").waitFor();
-    // The PDF frame may hold the keyboard focus (Escape goes to it, as on /documents): the dialog's own Close button.
-    await preview.getByRole("button", { name: "Close" }).focus();
-    await page.keyboard.press("Enter");
+    // The dialog opens with the PDF frame focused, and the frame keeps Escape (and Shift+Tab) to itself: Tab leaves it
+    // for the dialog's Close button, and from there Escape closes the dialog.
+    await tabTo(page, "Close", { limit: 10 });
+    await page.keyboard.press("Escape");
     await preview.waitFor({ state: "detached" });
 
     const stored = await apiAs<{ items: { title: string }[] }>(board.founder, "GET", `/api/meetings/${meeting.id}/agenda`);
@@ -222,13 +233,13 @@ describe("a meeting's agenda in the browser", () => {
         expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
         await expectNoHorizontalScroll(page);
         await expectAccessible(page);
-        await shoot(page, `meeting-page-${label}-${theme}`);
+        await screenshot(page, `meeting-page-${label}-${theme}`);
 
         await page.getByRole("button", { name: "Edit agenda" }).click();
         await page.getByRole("button", { name: "Save agenda" }).waitFor();
         await expectNoHorizontalScroll(page);
         await expectAccessible(page);
-        await shoot(page, `meeting-editor-${label}-${theme}`);
+        await screenshot(page, `meeting-editor-${label}-${theme}`);
       });
     }
   }

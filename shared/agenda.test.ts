@@ -1,4 +1,6 @@
-import { agendaInputSchema, agendaLimits, formatAgendaItems, parseAgendaText, type ParsedAgendaItem } from "./agenda";
+import { agendaInputSchema, agendaLimits, formatAgendaItems, meetingUpdateSchema, parseAgendaText, type ParsedAgendaItem } from "./agenda";
+import { maxAgendaLength } from "./meeting-fields";
+import { meetingFormSchema } from "./meetings";
 
 const items = (count: number, described: boolean): ParsedAgendaItem[] =>
   Array.from({ length: count }, (_, index) => ({
@@ -98,5 +100,57 @@ describe("agendaInputSchema", () => {
         ],
       }),
     ).toEqual([]);
+  });
+
+  it("takes items whose agenda text is 20,000 characters, the most a typed agenda may be, and refuses one more", () => {
+    expect(agendaLimits.text).toBe(maxAgendaLength);
+    const full = Array.from({ length: 10 }, () => ({
+      title: "Item",
+      durationMinutes: 5,
+      description: "d".repeat(agendaLimits.description),
+    }));
+    const over = formatAgendaItems(full).length - agendaLimits.text;
+    const last = full[9]!;
+    const exact = [...full.slice(0, 9), { ...last, description: last.description.slice(over) }];
+    expect(formatAgendaItems(exact)).toHaveLength(agendaLimits.text);
+    expect(paths({ items: exact })).toEqual([]);
+    const oneMore = [...full.slice(0, 9), { ...last, description: last.description.slice(over - 1) }];
+    expect(paths({ items: oneMore })).toEqual([["items", "The agenda is too long: at most 20,000 characters in all"]]);
+    // The typed agenda's own limit is the same number.
+    expect(
+      meetingFormSchema.safeParse({ title: "T", date: "2026-06-01", time: "10:00", location: "Room", agenda: "a".repeat(maxAgendaLength) })
+        .success,
+    ).toBe(true);
+    expect(
+      meetingFormSchema.safeParse({
+        title: "T",
+        date: "2026-06-01",
+        time: "10:00",
+        location: "Room",
+        agenda: "a".repeat(maxAgendaLength + 1),
+      }).success,
+    ).toBe(false);
+  });
+
+  it("refuses an item title with a line break or a tab, but trims one at either end", () => {
+    for (const title of ["Budget\nreview", "Budget\r\nreview", "Budget\treview"]) {
+      expect(paths({ items: [{ title, durationMinutes: 5 }] })).toEqual([["items.0.title", "Must be a single line"]]);
+    }
+    expect(agendaInputSchema.parse({ items: [{ title: "\nBudget\n", durationMinutes: 5 }] }).items[0]!.title).toBe("Budget");
+  });
+});
+
+describe("meetingUpdateSchema", () => {
+  it("refuses a title or a location over two lines, and a title over 200 characters", () => {
+    const issues = (body: unknown) => {
+      const result = meetingUpdateSchema.safeParse(body);
+      return result.success ? [] : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
+    };
+    expect(issues({ title: "Board\nmeeting", location: "Room 1\nRoom 2" })).toEqual([
+      ["location", "Must be a single line"],
+      ["title", "Must be a single line"],
+    ]);
+    expect(issues({ title: "x".repeat(201) })).toEqual([["title", "Title must be at most 200 characters"]]);
+    expect(issues({ title: "Board meeting", location: "Room 1" })).toEqual([]);
   });
 });

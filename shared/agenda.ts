@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { answer } from "./answer";
 import { dateInput, id, integer, isoTimestamp, limits, text, timeInput } from "./input";
+import { locationField, maxAgendaLength, maxAgendaLengthText, titleField } from "./meeting-fields";
 
 // A meeting's agenda: an ordered list of items, each with its presenter, its length and its papers (documents of
 // the library) and the resolutions it will take. The agenda text a meeting's content carries is these items
@@ -14,6 +15,8 @@ export const agendaLimits = {
   maxMinutes: 480,
   /** Papers and resolutions attached to one item. */
   attachments: 50,
+  /** The items written as the meeting's agenda text (formatAgendaItems), all told. */
+  text: maxAgendaLength,
 } as const;
 
 const attachmentIds = (what: string) =>
@@ -29,6 +32,8 @@ export const agendaItemInputSchema = z.object({
     min: 1,
     requiredMessage: "Item title is required",
     maxMessage: `Item title must be at most ${agendaLimits.title} characters`,
+    // One line: the numbered agenda text gives each item's title one line.
+    singleLine: true,
   }),
   presenterId: z.nullish(id("Presenter must be a member's id")),
   durationMinutes: integer({
@@ -51,7 +56,10 @@ export const agendaItemInputSchema = z.object({
 export type AgendaItemInput = z.input<typeof agendaItemInputSchema>;
 export type AgendaItemValues = z.output<typeof agendaItemInputSchema>;
 
-/** The whole agenda, in order. Naming one item id twice, or one paper twice on an item, is refused. */
+/**
+ * The whole agenda, in order. Naming one item id twice, or one paper twice on an item, is refused, and so are
+ * items whose agenda text (the meeting's content and calendar description) would outgrow what a typed one may be.
+ */
 export const agendaInputSchema = z.object({
   items: z
     .array(agendaItemInputSchema, { message: "Items must be a list" })
@@ -70,6 +78,10 @@ export const agendaInputSchema = z.object({
           }
         }
       });
+      const written = formatAgendaItems(items.map((item) => ({ ...item, description: item.description ?? "" })));
+      if (written.length > agendaLimits.text) {
+        context.addIssue({ code: "custom", message: `The agenda is too long: at most ${maxAgendaLengthText} characters in all`, path: [] });
+      }
     }),
 });
 export type AgendaInput = z.input<typeof agendaInputSchema>;
@@ -164,17 +176,8 @@ export const meetingUpdateSchema = z
     status: z.optional(z.enum(["confirmed", "cancelled"], { message: "Status must be confirmed or cancelled" })),
     date: z.optional(isoTimestamp("Date must be an ISO date and time")),
     endDate: z.optional(isoTimestamp("End date must be an ISO date and time")),
-    location: z.optional(
-      text({ max: 500, min: 1, requiredMessage: "Location is required", maxMessage: "Location must be at most 500 characters" }),
-    ),
-    title: z.optional(
-      text({
-        max: limits.title,
-        min: 1,
-        requiredMessage: "Meeting title is required",
-        maxMessage: `Title must be at most ${limits.title} characters`,
-      }),
-    ),
+    location: z.optional(locationField),
+    title: z.optional(titleField()),
   })
   .refine((update) => Object.values(update).some((value) => value !== undefined), { message: "Nothing to change" });
 export type MeetingUpdateInput = z.input<typeof meetingUpdateSchema>;
@@ -184,6 +187,6 @@ export type MeetingUpdate = z.output<typeof meetingUpdateSchema>;
 export const rescheduleFormSchema = z.object({
   date: dateInput("Date is required"),
   time: timeInput("Time is required"),
-  location: text({ max: 500, min: 1, requiredMessage: "Location is required", maxMessage: "Location must be at most 500 characters" }),
+  location: locationField,
 });
 export type RescheduleFormValues = z.infer<typeof rescheduleFormSchema>;

@@ -29,6 +29,7 @@ export const maxId = 2_147_483_647;
 // eslint-disable-next-line no-control-regex
 const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const controlCharacterMessage = "Must not contain control characters";
+export const singleLineMessage = "Must be a single line";
 
 /** True when a string holds a character no text field accepts. */
 export function hasControlCharacters(value: string): boolean {
@@ -36,6 +37,8 @@ export function hasControlCharacters(value: string): boolean {
 }
 
 const noControlCharacters = z.refine<string>((value) => !hasControlCharacters(value), controlCharacterMessage);
+// A title or a place is one line: a line break in one would break the text it is written into (a numbered agenda).
+const noLineBreaks = z.refine<string>((value) => !/[\t\n\r]/.test(value), singleLineMessage);
 
 export interface TextOptions {
   max: number;
@@ -46,16 +49,19 @@ export interface TextOptions {
   maxMessage?: string;
   /** Passwords keep their spaces (default true). */
   trim?: boolean;
+  /** Refuses tabs and line breaks (titles, places); default false. */
+  singleLine?: boolean;
 }
 
-/** A text field: trimmed, bounded, without control characters. */
+/** A text field: trimmed, bounded, without control characters (and, when single-line, without tabs or line breaks). */
 export function text(options: TextOptions) {
-  const { max, min = 0, requiredMessage, maxMessage = `At most ${max} characters`, trim = true } = options;
+  const { max, min = 0, requiredMessage, maxMessage = `At most ${max} characters`, trim = true, singleLine = false } = options;
   const checks = [
     ...(trim ? [z.trim()] : []),
     ...(min > 0 ? [z.minLength(min, requiredMessage)] : []),
     z.maxLength(max, maxMessage),
     noControlCharacters,
+    ...(singleLine ? [noLineBreaks] : []),
   ];
   return z.string(requiredMessage ? { error: requiredMessage } : undefined).check(...checks);
 }

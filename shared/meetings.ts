@@ -2,26 +2,11 @@ import { z } from "zod";
 import { formatAgendaItems } from "./agenda";
 import { answer } from "./answer";
 import { dateInput, id, ignored, integer, isStorableDate, isoTimestamp, latestYear, limits, text, timeInput } from "./input";
+import { agendaField, locationField, locationText, titleField } from "./meeting-fields";
 import { meetingEndFrom, meetingLengthMs, meetingStatuses, type MeetingStatus } from "./meeting-model";
 
 /** Statuses a scheduled (non-draft) meeting may carry. */
 const scheduledMeetingStatuses = ["pending", "confirmed", "cancelled"] as const;
-
-// --- The meeting's fields and the messages users see: one definition for the form, the content and the draft ---
-
-const titleField = (requiredMessage = "Meeting title is required") =>
-  text({ max: limits.title, min: 1, requiredMessage, maxMessage: `Title must be at most ${limits.title} characters` });
-const maxLocationLength = 500;
-/** The draft may leave the location empty; a meeting may not. */
-const locationText = text({ max: maxLocationLength, maxMessage: `Location must be at most ${maxLocationLength} characters` });
-const locationField = text({
-  max: maxLocationLength,
-  min: 1,
-  requiredMessage: "Location is required",
-  maxMessage: `Location must be at most ${maxLocationLength} characters`,
-});
-const maxAgendaLength = 20_000;
-const agendaField = text({ max: maxAgendaLength, maxMessage: "Agenda must be at most 20,000 characters", trim: false });
 
 /** The schedule dialog's values; used by the modal through zodResolver. */
 export const meetingFormSchema = z.object({

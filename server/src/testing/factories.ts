@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import request from "supertest";
 import type { CompanyRole } from "../../../shared/roles";
 import type { Database } from "../db/client";
 import { companies, memberships, users } from "../db/schema";
@@ -32,4 +33,35 @@ export function meetingContent(start: Date, overrides: Record<string, unknown> =
     participants: [] as string[],
     ...overrides,
   };
+}
+
+/** What a scheduled meeting may set beyond its start; anything else is meetingContent's default. */
+export interface ScheduledMeetingFields {
+  title?: string;
+  location?: string;
+  status?: string;
+  participants?: number[];
+  agenda?: string;
+}
+
+/**
+ * Schedules a meeting through `POST /api/documents` as `user` (in their active company), telling nobody, and
+ * answers its id; a refusal throws with the answer, so a test never goes on without its meeting.
+ */
+export async function scheduleMeeting(
+  app: Parameters<typeof request>[0],
+  user: { bearer: string },
+  start: Date,
+  fields: ScheduledMeetingFields = {},
+): Promise<number> {
+  const { participants = [], ...others } = fields;
+  // A field given as undefined keeps its default.
+  const overrides = Object.fromEntries(Object.entries(others).filter(([, value]) => value !== undefined));
+  const content = meetingContent(start, { ...overrides, participants: participants.map(String) });
+  const response = await request(app)
+    .post("/api/documents")
+    .set("Authorization", user.bearer)
+    .send({ category: "Meeting", content: JSON.stringify(content) });
+  if (response.status !== 201) throw new Error(`scheduling failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.id as number;
 }

@@ -1,9 +1,16 @@
-import type { Readable } from "node:stream";
-import { ParseSpeeds, PDFDocument, PDFHexString, PDFName, StandardFonts, type PDFImage, type PDFPage, type PDFRef } from "@cantoo/pdf-lib";
+import {
+  ParseSpeeds,
+  PDFArray,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFPage,
+  StandardFonts,
+  type PDFImage,
+  type PDFRef,
+} from "@cantoo/pdf-lib";
 import type { ServiceDeps } from "../../app-deps";
-import { HttpError } from "../../http/errors";
-import { documentDownload } from "../documents/documents.service";
-import type { PackData, PackPaper } from "./board-pack.data";
+import { readPaperBytes, type PackData, type PackPaper } from "./board-pack.data";
 import { drawFooter, margin, pageSize, pdfText, render, type Fonts } from "./board-pack.layout";
 import { planAgenda, planCover, planSection, type PaperOutcome } from "./board-pack.pages";
 
@@ -16,11 +23,49 @@ type PackDeps = ServiceDeps<"db" | "clock" | "appSecret">;
 const maxImagePixels = 25_000_000;
 
 /**
+ * What one pack may take, so that any member asking for the pack of a long agenda of large papers cannot hold the
+ * server's memory and time. Papers beyond either of the first two limits are listed on their item's page with a
+ * note instead of merged. Changed only by tests.
+ */
+export const packLimits = {
+  /** Papers merged, a paper on several items counting once for each. */
+  maxMergedPapers: 200,
+  /** Bytes of papers read from storage (a paper on several items is read once). */
+  maxPaperBytes: 300 * 1024 * 1024,
+  /** Packs built at the same time in this process; a further request waits for one of them to finish. */
+  concurrentBuilds: 2,
+};
+
+let building = 0;
+/** Builds waiting for their turn, first come first served. */
+const waiting: (() => void)[] = [];
+
+/** Runs `work` once fewer than `packLimits.concurrentBuilds` builds are running. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (building < packLimits.concurrentBuilds) building += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The place passes straight to the next in line, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else building -= 1;
+  }
+}
+
+/**
  * Builds a meeting's board pack: the cover, the agenda with each item's page number, then for each item its
  * section page followed by its PDF papers' pages and its images, one page each. The outline holds one entry per
- * item. Papers are read one at a time, in agenda order, so at most one paper's bytes are held beside the pack.
+ * item. Papers are read one at a time, in agenda order, so at most one paper's bytes are held beside the pack, and
+ * each once: a paper on several items is shown again from the pages it already has in the pack. At most
+ * `packLimits.concurrentBuilds` packs are built at once.
  */
-export async function buildBoardPack(deps: PackDeps, data: PackData): Promise<Uint8Array> {
+export function buildBoardPack(deps: PackDeps, data: PackData): Promise<Uint8Array> {
+  return inTurn(() => build(deps, data));
+}
+
+async function build(deps: PackDeps, data: PackData): Promise<Uint8Array> {
   // No dates or producer written by the library: the same agenda and papers give the same bytes.
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`Board pack: ${data.meeting.title}`, { showInWindowTitleBar: true });
@@ -37,10 +82,11 @@ export async function buildBoardPack(deps: PackDeps, data: PackData): Promise<Ui
   const agendaPages = agenda.map(() => pdf.addPage(pageSize));
 
   const sections: PDFPage[] = [];
+  const progress: PackProgress = { merged: 0, bytesRead: 0, placed: new Map() };
   for (const [index, item] of data.items.entries()) {
     const start = pdf.getPageCount();
     const outcomes: PaperOutcome[] = [];
-    for (const paper of item.papers) outcomes.push(await addPaper(deps, pdf, paper, fonts, pdf.getPageCount() - start));
+    for (const paper of item.papers) outcomes.push(await addPaper(deps, pdf, paper, fonts, pdf.getPageCount() - start, progress));
     // The section page is written once its papers are read (it says what became of each and on which pages),
     // then put before them. The numbers it names depend on its own length: planned again until they agree.
     let firstPaperPage = start + 2;
@@ -65,15 +111,80 @@ export async function buildBoardPack(deps: PackDeps, data: PackData): Promise<Ui
   return pdf.save({ useObjectStreams: false, objectsPerTick: 500 });
 }
 
-/** A paper's pages (a PDF), its own page (a PNG or JPEG), or a line saying why it is not in the pack. */
-async function addPaper(deps: PackDeps, pdf: PDFDocument, paper: PackPaper, fonts: Fonts, offset: number): Promise<PaperOutcome> {
+/**
+ * A paper met earlier in this pack, to be shown again for another item without reading it again: a PDF's pages
+ * there, an image as embedded, or why it could not be read.
+ */
+type Placed = { pages: PDFPage[] } | { image: PDFImage } | { outcome: Extract<PaperOutcome, { kind: "failed" }> };
+
+/** What one pack has taken so far, against `packLimits`, and each paper already read. */
+interface PackProgress {
+  merged: number;
+  bytesRead: number;
+  placed: Map<number, Placed>;
+}
+
+/**
+ * A paper's pages (a PDF), its own page (a PNG or JPEG), or a line saying why it is not in the pack. A paper on
+ * several items is read once: later items show the pages it already has in the pack.
+ */
+async function addPaper(
+  deps: PackDeps,
+  pdf: PDFDocument,
+  paper: PackPaper,
+  fonts: Fonts,
+  offset: number,
+  progress: PackProgress,
+): Promise<PaperOutcome> {
   const kind =
     paper.fileType === "application/pdf" ? "pdf" : paper.fileType === "image/png" || paper.fileType === "image/jpeg" ? "image" : null;
   if (kind === null) return { kind: "attachment" };
-  const bytes = await paperBytes(deps, paper.id);
-  if (bytes === null) return { kind: "failed", reason: "it is no longer in the library" };
-  if (kind === "image") return addImagePage(pdf, paper, bytes, fonts, offset);
+  const earlier = progress.placed.get(paper.id);
+  if (earlier && "outcome" in earlier) return earlier.outcome;
+  if (progress.merged >= packLimits.maxMergedPapers) return { kind: "omitted" };
+  if (earlier) {
+    progress.merged += 1;
+    if ("image" in earlier) {
+      addImagePage(pdf, paper, earlier.image, fonts);
+      return { kind: "image", offset };
+    }
+    for (const page of earlier.pages) pdf.addPage(samePageAgain(pdf, page));
+    return { kind: "pages", offset, count: earlier.pages.length };
+  }
 
+  const room = packLimits.maxPaperBytes - progress.bytesRead;
+  if (paper.fileSize > room) return { kind: "omitted" };
+  const bytes = await readPaperBytes(deps, paper.id, room);
+  if (bytes === "too large") {
+    progress.bytesRead = packLimits.maxPaperBytes;
+    return { kind: "omitted" };
+  }
+  if (bytes === null) return failed(progress, paper, "it is no longer in the library");
+  progress.bytesRead += bytes.length;
+  if (kind === "image") {
+    const image = await embedImage(pdf, bytes, paper.fileType);
+    if (image === "too large") return failed(progress, paper, "the image is too large");
+    if (image === null) return failed(progress, paper, "the image is damaged");
+    addImagePage(pdf, paper, image, fonts);
+    progress.placed.set(paper.id, { image });
+    progress.merged += 1;
+    return { kind: "image", offset };
+  }
+  const pages = await addPdfPages(pdf, bytes);
+  if (typeof pages === "string") return failed(progress, paper, pages);
+  progress.placed.set(paper.id, { pages });
+  progress.merged += 1;
+  return { kind: "pages", offset, count: pages.length };
+}
+
+function failed(progress: PackProgress, paper: PackPaper, reason: string): PaperOutcome {
+  const outcome = { kind: "failed", reason } as const;
+  progress.placed.set(paper.id, { outcome });
+  return outcome;
+}
+
+/** A PDF paper's pages, added at the end of the pack; or why they cannot be. */
+async function addPdfPages(pdf: PDFDocument, bytes: Buffer): Promise<PDFPage[] | string> {
   let copied: PDFPage[];
   try {
     // An empty user password opens the many PDFs that are encrypted only to restrict printing or copying.
@@ -81,25 +192,24 @@ async function addPaper(deps: PackDeps, pdf: PDFDocument, paper: PackPaper, font
     // A damaged file may parse and fail only here, when its page tree is read.
     copied = await pdf.copyPages(source, source.getPageIndices());
   } catch {
-    return { kind: "failed", reason: bytes.includes("/Encrypt") ? "the file is password-protected" : "the file is encrypted or damaged" };
+    return bytes.includes("/Encrypt") ? "the file is password-protected" : "the file is encrypted or damaged";
   }
-  if (copied.length === 0) return { kind: "failed", reason: "the file has no pages" };
+  if (copied.length === 0) return "the file has no pages";
   for (const page of copied) pdf.addPage(page);
-  return { kind: "pages", offset, count: copied.length };
+  return copied;
 }
 
-/** A paper's bytes, read from storage; null when it was deleted since the agenda was read. */
-async function paperBytes(deps: PackDeps, documentId: number): Promise<Buffer | null> {
-  let stream: Readable;
-  try {
-    stream = await (await documentDownload(deps, documentId)).open();
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/**
+ * A new page showing what a paper's `page` shows: its own page object over the same content streams and resources,
+ * so a paper on several items is stored once in the file. Its list of content streams is its own: its footer goes
+ * there. (Only for a paper's pages, which nothing has drawn on yet: a page drawn on keeps adding to its last stream.)
+ */
+function samePageAgain(pdf: PDFDocument, page: PDFPage): PDFPage {
+  const leaf = page.node.clone();
+  leaf.delete(PDFName.of("Parent"));
+  const contents = leaf.Contents();
+  if (contents instanceof PDFArray) leaf.set(PDFName.of("Contents"), pdf.context.obj(contents.asArray()));
+  return PDFPage.of(leaf, pdf.context.register(leaf), pdf);
 }
 
 /** The pixel count a PNG's header declares (width × height), or null when it is no PNG. */
@@ -124,10 +234,7 @@ async function embedImage(pdf: PDFDocument, bytes: Uint8Array, fileType: string)
 }
 
 /** An image paper on a page of its own (landscape for a wide image), its name above it, scaled to fit. */
-async function addImagePage(pdf: PDFDocument, paper: PackPaper, bytes: Uint8Array, fonts: Fonts, offset: number): Promise<PaperOutcome> {
-  const image = await embedImage(pdf, bytes, paper.fileType);
-  if (image === "too large") return { kind: "failed", reason: "the image is too large" };
-  if (image === null) return { kind: "failed", reason: "the image is damaged" };
+function addImagePage(pdf: PDFDocument, paper: PackPaper, image: PDFImage, fonts: Fonts): void {
   const [width, height] = image.width > image.height ? [pageSize[1], pageSize[0]] : pageSize;
   const page = pdf.addPage([width, height]);
   const captionSize = 9;
@@ -141,7 +248,6 @@ async function addImagePage(pdf: PDFDocument, paper: PackPaper, bytes: Uint8Arra
     y: height - margin - 2 * captionSize - (boxHeight - drawn.height) / 2 - drawn.height,
     ...drawn,
   });
-  return { kind: "image", offset };
 }
 
 const logoPattern = /^data:image\/(png|jpeg|jpg);base64,([a-z0-9+/]+=*)$/i;

@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { MeetingStatus } from "../../../../shared/meeting-model";
 import { displayName } from "../../../../shared/people";
+import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { companies, documentFiles, documents, meetingParticipants, meetings, users } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import { HttpError, notFound } from "../../http/errors";
+import { documentDownload } from "../documents/documents.service";
 import { readAgenda } from "../meetings/agenda-items.service";
 
 /** Raised whenever the pack's layout changes, so packs built by older code are not answered 304. */
-const layoutVersion = 1;
+const layoutVersion = 2;
 
 /** A paper of an item: a library document with a file (meetings and documents without one are never papers). */
 export interface PackPaper {
@@ -80,7 +83,7 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
       .from(meetingParticipants)
       .innerJoin(users, eq(users.id, meetingParticipants.userId))
       .where(eq(meetingParticipants.meetingId, meetingId)),
-    readAgenda(db, meetingId),
+    readAgenda(db, meetingId, { startsAt: meeting.startsAt }),
   ]);
 
   const presenterIds = [...new Set(agenda.flatMap((item) => (item.presenterId == null ? [] : [item.presenterId])))];
@@ -157,4 +160,31 @@ export function packEtag(data: PackData): string {
   const hash = createHash("sha256");
   hash.update(JSON.stringify({ layoutVersion, ...data }));
   return `"bp-${hash.digest("base64url")}"`;
+}
+
+/**
+ * A paper's bytes, read from storage: null when it was deleted since the agenda was read, "too large" (and the read
+ * stopped) once more than `maxBytes` have come, so a file larger than its recorded size cannot overrun the pack's limit.
+ */
+export async function readPaperBytes(
+  deps: ServiceDeps<"db" | "clock" | "appSecret">,
+  documentId: number,
+  maxBytes: number,
+): Promise<Buffer | null | "too large"> {
+  let stream: Readable;
+  try {
+    stream = await (await documentDownload(deps, documentId)).open();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    length += (chunk as Buffer).length;
+    // Leaving the loop destroys the stream.
+    if (length > maxBytes) return "too large";
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }

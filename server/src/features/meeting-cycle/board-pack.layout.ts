@@ -98,10 +98,15 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
     if (line) lines.push(line);
     let rest = word;
     while (!fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
+      // The longest start that fits (at least one character), found by halving: a few measurements per line.
+      let [low, high] = [1, rest.length - 1];
+      while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (fits(rest.slice(0, middle))) low = middle;
+        else high = middle - 1;
+      }
+      lines.push(rest.slice(0, low));
+      rest = rest.slice(low);
     }
     line = rest;
   }

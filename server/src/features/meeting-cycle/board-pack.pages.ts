@@ -39,9 +39,12 @@ export type PaperOutcome =
   | { kind: "pages"; offset: number; count: number }
   | { kind: "image"; offset: number }
   | { kind: "attachment" }
-  | { kind: "failed"; reason: string };
+  | { kind: "failed"; reason: string }
+  /** Left out: the pack already holds as many papers, or as many bytes of them, as it may. */
+  | { kind: "omitted" };
 
 export const notMergedNote = "attachment not merged — download from the library";
+export const sizeLimitNote = "not included: the board pack is at its size limit — download from the library";
 
 /** `firstPage`: the number of the page after the item's section page(s), where its papers begin. */
 function outcomeNote(outcome: PaperOutcome, firstPage: number): string {
@@ -54,6 +57,8 @@ function outcomeNote(outcome: PaperOutcome, firstPage: number): string {
       return `image: page ${firstPage + outcome.offset}`;
     case "attachment":
       return notMergedNote;
+    case "omitted":
+      return sizeLimitNote;
     case "failed":
       return `could not be included: ${outcome.reason}`;
   }
@@ -163,7 +168,7 @@ export function planSection(fonts: Fonts, data: PackData, index: number, outcome
         ...flow.lines(`• ${paper.name}`, style.body),
         ...flow.lines(
           outcomeNote(outcome, firstPage),
-          { ...style.detail, color: outcome.kind === "failed" ? "accent" : "muted" },
+          { ...style.detail, color: outcome.kind === "failed" || outcome.kind === "omitted" ? "accent" : "muted" },
           { indent: 10 },
         ),
       ],

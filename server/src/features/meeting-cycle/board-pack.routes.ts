@@ -1,16 +1,14 @@
-import type { Request } from "express";
 import * as api from "../../../../shared/api/meetings";
 import type { RouterDeps } from "../../app-deps";
 import { contentDisposition } from "../../http/content-disposition";
 import { route, type BoundRoute } from "../../http/endpoints";
-import { idParam } from "../../http/validate";
-import { meetingCompanyOf } from "../meetings/meetings.service";
+import { meetingCompanyGuard } from "../meetings/meetings.service";
 import { buildBoardPack } from "./board-pack.build";
 import { packEtag, readPackData } from "./board-pack.data";
 
 /** The board pack, bound to its declaration. */
 export function boardPackRoutes(deps: RouterDeps): BoundRoute[] {
-  const meetingOf = { companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
+  const meetingOf = meetingCompanyGuard(deps);
 
   return [
     route(
@@ -19,7 +17,7 @@ export function boardPackRoutes(deps: RouterDeps): BoundRoute[] {
         const data = await readPackData(deps.db, params.id);
         res.set({
           "Content-Type": "application/pdf",
-          "Content-Disposition": contentDisposition("attachment", data.meeting.title, "application/pdf"),
+          "Content-Disposition": contentDisposition("attachment", `${data.meeting.title} - board pack.pdf`, "application/pdf"),
           "X-Content-Type-Options": "nosniff",
           // Revalidated on every open: a changed agenda or paper changes the tag, and the next download is the new pack.
           "Cache-Control": "private, no-cache",

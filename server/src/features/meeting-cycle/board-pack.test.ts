@@ -1,141 +1,26 @@
 import { concatTransformationMatrix, PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
-import { eq } from "drizzle-orm";
-import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
-import request from "supertest";
+import { eq, inArray } from "drizzle-orm";
 import { companies, documentFiles, documents } from "../../db/schema";
-import { sampleGif, samplePng } from "../../testing/sample-files";
-import { useTestContext, type SignedUp } from "../../testing/test-context";
+import { packFixtures, paperPdf, readPack, type ItemInput } from "../../testing/board-pack-fixtures";
+import { samplePng } from "../../testing/sample-files";
+import { useTestContext } from "../../testing/test-context";
+import { packLimits } from "./board-pack.build";
+import * as packData from "./board-pack.data";
+import { sizeLimitNote } from "./board-pack.pages";
 
 const ctx = useTestContext();
-const api = () => request(ctx.app);
-const meetingStart = "2026-12-01T10:00:00.000Z";
+const { api, upload, schedule, putAgenda, download, setup } = packFixtures(ctx);
+const defaultLimits = { ...packLimits };
 
-/** A PDF whose pages say "<label> page 1", "<label> page 2", ... */
-async function paperPdf(label: string, pages: number, lock?: { userPassword: string }): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= pages; n += 1) pdf.addPage().drawText(`${label} page ${n}`, { x: 72, y: 700, size: 16, font });
-  if (lock) pdf.encrypt({ userPassword: lock.userPassword, ownerPassword: "owner-secret" });
-  return Buffer.from(await pdf.save());
-}
+afterEach(() => {
+  vi.restoreAllMocks();
+  Object.assign(packLimits, defaultLimits);
+});
 
-/** Uploads a file to the caller's active company; answers its document id. */
-async function upload(user: SignedUp, name: string, type: string, bytes: Buffer): Promise<number> {
-  const response = await api()
-    .post("/api/documents")
-    .set("Authorization", user.bearer)
-    .send({ name, category: "Financial", content: `data:${type};base64,${bytes.toString("base64")}` });
-  if (response.status !== 201) throw new Error(`upload of ${name} failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.id as number;
-}
-
-async function schedule(user: SignedUp, participants: number[], title = "Q4 Board Meeting"): Promise<number> {
-  const content = {
-    type: "meeting",
-    title,
-    date: meetingStart,
-    endDate: new Date(new Date(meetingStart).getTime() + 2 * 60 * 60 * 1000).toISOString(),
-    location: "Head office, London",
-    status: "confirmed",
-    participants: participants.map(String),
-  };
-  const response = await api()
-    .post("/api/documents")
-    .set("Authorization", user.bearer)
-    .send({ category: "Meeting", content: JSON.stringify(content) });
-  if (response.status !== 201) throw new Error(`scheduling failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.id as number;
-}
-
-interface ItemInput {
-  id?: number;
-  title: string;
-  durationMinutes: number;
-  presenterId?: number | null;
-  description?: string;
-  documentIds?: number[];
-}
-
-async function putAgenda(user: SignedUp, meetingId: number, items: ItemInput[]) {
-  const response = await api().put(`/api/meetings/${meetingId}/agenda`).set("Authorization", user.bearer).send({ items });
-  if (response.status !== 200) throw new Error(`agenda failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.items as { id: number }[];
-}
-
-const download = (user: SignedUp, meetingId: number, etag?: string) => {
-  const call = api().get(`/api/meetings/${meetingId}/board-pack.pdf`).set("Authorization", user.bearer);
-  return (etag ? call.set("If-None-Match", etag) : call).responseType("blob");
-};
-
-/** The pack as a reader sees it: each page's text, whether it paints an image, and the bookmarks with their pages. */
-async function readPack(bytes: Buffer) {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false }).promise;
-  const pages: { text: string; rightColumn: string[]; hasImage: boolean; footer?: { x: number; y: number; width: number } }[] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const page = await pdf.getPage(n);
-    const items = (await page.getTextContent()).items.flatMap((item) => ("str" in item ? [item] : []));
-    const operators = await page.getOperatorList();
-    pages.push({
-      text: items
-        .map((item) => item.str)
-        .join(" ")
-        .replace(/\s+/g, " "),
-      // What is drawn right-aligned near the right margin: the agenda's page numbers.
-      rightColumn: items.filter((item) => item.transform[4] > 480 && item.str.trim()).map((item) => item.str),
-      hasImage: operators.fnArray.includes(OPS.paintImageXObject),
-      footer: items
-        .filter((item) => /^Page \d+ of \d+$/.test(item.str))
-        .map((item) => ({ x: item.transform[4] as number, y: item.transform[5] as number, width: item.width }))[0],
-    });
-  }
-  const outline = (await pdf.getOutline()) ?? [];
-  const bookmarks = await Promise.all(
-    outline.map(async (entry) => ({
-      title: entry.title,
-      page: (await pdf.getPageIndex((entry.dest as [{ num: number; gen: number }])[0])) + 1,
-    })),
-  );
-  await pdf.destroy();
-  return { pages, bookmarks };
-}
-
-/** A company with a presenter and an observer, a meeting they attend, and papers of every kind. */
-async function setup() {
-  const { founder, company, member } = await ctx.board("Zenith Holdings", { firstName: "Fay", lastName: "Founder" });
-  const ann = await member("member", { firstName: "Ann", lastName: "Presenter" });
-  const obi = await member("observer", { firstName: "Obi", lastName: "Observer" });
-  const meetingId = await schedule(founder, [ann.id, obi.id]);
-  const papers = {
-    a: await upload(founder, "Paper A.pdf", "application/pdf", await paperPdf("Paper A", 3)),
-    notes: await upload(founder, "notes.txt", "text/plain", Buffer.from("Plain notes\n")),
-    gif: await upload(founder, "animation.gif", "image/gif", sampleGif()),
-    b: await upload(founder, "Paper B.pdf", "application/pdf", await paperPdf("Paper B", 2)),
-    chart: await upload(founder, "chart.png", "image/png", samplePng()),
-    broken: await upload(
-      founder,
-      "broken.pdf",
-      "application/pdf",
-      Buffer.from("%PDF-1.7\n<< garbage >> stream \x01\x02\n%%EOF\n", "latin1"),
-    ),
-    locked: await upload(founder, "locked.pdf", "application/pdf", await paperPdf("Locked", 2, { userPassword: "s3cret" })),
-    restricted: await upload(founder, "restricted.pdf", "application/pdf", await paperPdf("Restricted", 1, { userPassword: "" })),
-  };
-  const items = await putAgenda(founder, meetingId, [
-    {
-      title: "Zoë — 会議 ✓",
-      durationMinutes: 15,
-      presenterId: ann.id,
-      description: "Opening remarks.\nApproval of the minutes.",
-      documentIds: [papers.a, papers.notes, papers.gif],
-    },
-    {
-      title: "Finance",
-      durationMinutes: 30,
-      documentIds: [papers.b, papers.chart, papers.broken, papers.locked, papers.restricted],
-    },
-    { title: "Any other business", durationMinutes: 10 },
-  ]);
-  return { founder, company, ann, obi, meetingId, papers, items };
+/** Watches the pack's reads of paper bytes (they still happen): the ids read, in order. */
+function watchReads() {
+  const spy = vi.spyOn(packData, "readPaperBytes");
+  return { ids: () => spy.mock.calls.map(([, id]) => id), clear: () => spy.mockClear() };
 }
 
 describe("GET /api/meetings/:id/board-pack.pdf", () => {
@@ -149,7 +34,7 @@ describe("GET /api/meetings/:id/board-pack.pdf", () => {
     const response = await download(founder, meetingId);
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toBe("application/pdf");
-    expect(response.headers["content-disposition"]).toContain('attachment; filename="Q4 Board Meeting.pdf"');
+    expect(response.headers["content-disposition"]).toContain('attachment; filename="Q4 Board Meeting - board pack.pdf"');
     expect(response.headers["cache-control"]).toBe("private, no-cache");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers.etag).toMatch(/^"bp-[\w-]+"$/);
@@ -225,10 +110,12 @@ describe("GET /api/meetings/:id/board-pack.pdf", () => {
     // A strong tag: the same agenda and papers give the very same bytes.
     expect(Buffer.compare(again.body as Buffer, first.body as Buffer)).toBe(0);
 
+    const reads = watchReads();
     const cached = await download(founder, meetingId, etag);
     expect(cached.status).toBe(304);
     expect(cached.body).toHaveLength(0);
     expect(cached.headers.etag).toBe(etag);
+    expect(reads.ids()).toEqual([]);
 
     await putAgenda(founder, meetingId, [
       { id: items[1]!.id, title: "Finance", durationMinutes: 30, documentIds: [papers.b] },
@@ -236,6 +123,7 @@ describe("GET /api/meetings/:id/board-pack.pdf", () => {
     ]);
     const reordered = await download(founder, meetingId, etag);
     expect(reordered.status).toBe(200);
+    expect(reads.ids()).toEqual([papers.b, papers.a]);
     const reorderedTag = reordered.headers.etag!;
     expect(reorderedTag).not.toBe(etag);
     expect((await readPack(reordered.body as Buffer)).bookmarks.map((entry) => entry.title)).toEqual(["Finance", "Zoë — 会議 ✓"]);
@@ -283,7 +171,7 @@ describe("GET /api/meetings/:id/board-pack.pdf", () => {
     const response = await download(founder, meetingId);
     expect(response.status).toBe(200);
     expect(response.headers["content-disposition"]).toBe(
-      `attachment; filename="Strategy _ 2027 / Q1.pdf"; filename*=UTF-8''Strategy%20%E2%80%94%202027%20%2F%20Q1.pdf`,
+      `attachment; filename="Strategy _ 2027 / Q1 - board pack.pdf"; filename*=UTF-8''Strategy%20%E2%80%94%202027%20%2F%20Q1%20-%20board%20pack.pdf`,
     );
     const { pages, bookmarks } = await readPack(response.body as Buffer);
     expect(pages).toHaveLength(2);
@@ -341,5 +229,96 @@ describe("GET /api/meetings/:id/board-pack.pdf", () => {
     const footer = pages[scaledAt - 1]!.footer!;
     expect(footer.y).toBeCloseTo(20, 0);
     expect(footer.x + footer.width / 2).toBeCloseTo(595.28 / 2, 0);
+  });
+  it("reads a paper on several items once and shows its pages on each, every page with its own footer", async () => {
+    const { founder, meetingId, papers } = await setup();
+    // A word far wider than a line: cut over many lines, nothing lost.
+    const longWord = "0123456789".repeat(200);
+    await putAgenda(founder, meetingId, [
+      { title: "One", durationMinutes: 10, documentIds: [papers.a, papers.chart] },
+      { title: "Two", durationMinutes: 10, description: longWord, documentIds: [papers.a] },
+      { title: "Three", durationMinutes: 10, documentIds: [papers.chart, papers.a] },
+    ]);
+    const reads = watchReads();
+    const response = await download(founder, meetingId);
+    expect(response.status).toBe(200);
+    expect(reads.ids()).toEqual([papers.a, papers.chart]);
+
+    const { pages, bookmarks } = await readPack(response.body as Buffer);
+    // Cover, agenda; One: section, Paper A's 3 pages, the chart; Two: section, Paper A; Three: section, the chart, Paper A.
+    expect(pages).toHaveLength(2 + 5 + 4 + 5);
+    expect(bookmarks.map((entry) => entry.page)).toEqual([3, 8, 12]);
+    expect(pages[2]!.text).toMatch(/Paper A\.pdf .*3 pages: pages 4–6 .*chart\.png .*image: page 7/);
+    expect(pages[7]!.text).toMatch(/Paper A\.pdf .*3 pages: pages 9–11/);
+    expect(pages[7]!.text.replace(/ /g, "")).toContain(longWord);
+    expect(pages[11]!.text).toMatch(/chart\.png .*image: page 13 .*Paper A\.pdf .*3 pages: pages 14–16/);
+    for (const first of [4, 9, 14]) [0, 1, 2].forEach((n) => expect(pages[first - 1 + n]!.text).toContain(`Paper A page ${n + 1}`));
+    for (const page of [7, 13]) expect(pages[page - 1]!.hasImage).toBe(true);
+    pages.forEach((page, index) => expect(page.text.match(/Page \d+ of \d+/g)).toEqual([`Page ${index + 1} of ${pages.length}`]));
+  });
+
+  it("lists the papers past the pack's limits with a note instead of merging them", async () => {
+    const { founder, meetingId, papers } = await setup();
+    await putAgenda(founder, meetingId, [
+      { title: "One", durationMinutes: 10, documentIds: [papers.a, papers.b] },
+      { title: "Two", durationMinutes: 10, documentIds: [papers.notes, papers.a, papers.chart] },
+    ]);
+    const omitted = (name: string) => `${name} ${sizeLimitNote}`;
+
+    // At most three papers merged: Paper A again is the third, the chart a fourth.
+    packLimits.maxMergedPapers = 3;
+    const reads = watchReads();
+    const counted = await download(founder, meetingId);
+    expect(counted.status).toBe(200);
+    const byCount = (await readPack(counted.body as Buffer)).pages;
+    expect(byCount).toHaveLength(2 + (1 + 3 + 2) + (1 + 3));
+    expect(byCount[8]!.text).toMatch(/notes\.txt .*attachment not merged .*Paper A\.pdf .*3 pages: pages 10–12/);
+    expect(byCount[8]!.text).toContain(omitted("chart.png"));
+    expect(reads.ids()).toEqual([papers.a, papers.b]);
+
+    // At most the bytes of Paper A and Paper B read: the chart is left unread.
+    packLimits.maxMergedPapers = defaultLimits.maxMergedPapers;
+    const sizes = await ctx.db
+      .select({ id: documents.id, size: documents.fileSize })
+      .from(documents)
+      .where(inArray(documents.id, [papers.a, papers.b]));
+    packLimits.maxPaperBytes = sizes.reduce((sum, row) => sum + Number(row.size), 0) + 10;
+    reads.clear();
+    const bySize = await readPack((await download(founder, meetingId)).body as Buffer);
+    expect(bySize.pages).toHaveLength(12);
+    expect(bySize.pages[8]!.text).toContain(omitted("chart.png"));
+    expect(reads.ids()).toEqual([papers.a, papers.b]);
+
+    // A file larger than its recorded size: the read stops at the limit.
+    await ctx.db.update(documents).set({ fileSize: 1 }).where(eq(documents.id, papers.chart));
+    reads.clear();
+    const stopped = await readPack((await download(founder, meetingId)).body as Buffer);
+    expect(stopped.pages).toHaveLength(12);
+    expect(stopped.pages[8]!.text).toContain(omitted("chart.png"));
+    expect(reads.ids()).toEqual([papers.a, papers.b, papers.chart]);
+  });
+
+  it("builds at most two packs at once: a third request waits its turn", async () => {
+    const { founder } = await ctx.board("Busy Ltd", { firstName: "Fay", lastName: "Founder" });
+    const meetingId = await schedule(founder, []);
+    const paper = await upload(founder, "Paper.pdf", "application/pdf", await paperPdf("Paper", 1));
+    await putAgenda(founder, meetingId, [{ title: "Only item", durationMinutes: 10, documentIds: [paper] }]);
+    // Each build reads its one paper slowly: the reads under way at once are the builds under way at once.
+    const read = packData.readPaperBytes;
+    let reading = 0;
+    let most = 0;
+    vi.spyOn(packData, "readPaperBytes").mockImplementation(async (...args) => {
+      reading += 1;
+      most = Math.max(most, reading);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return await read(...args);
+      } finally {
+        reading -= 1;
+      }
+    });
+    const responses = await Promise.all([1, 2, 3].map(() => download(founder, meetingId)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(most).toBe(2);
   });
 });

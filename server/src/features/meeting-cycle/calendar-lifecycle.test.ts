@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import type { CalendarFeed } from "../../../../shared/compliance";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { dayMs, lifecycleFixtures } from "./lifecycle-fixtures";
+import { dayMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
 
 const testStart = "2026-06-01T09:00:00.000Z";
 const ctx = useTestContext();

@@ -1,15 +1,13 @@
-import type { Request } from "express";
 import * as api from "../../../../shared/api/meetings";
 import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
-import { idParam } from "../../http/validate";
 import { getDocument } from "../documents/documents-read.service";
-import { meetingCompanyOf } from "../meetings/meetings.service";
+import { meetingCompanyGuard } from "../meetings/meetings.service";
 import { updateMeeting } from "./lifecycle.service";
 
 /** `PATCH /api/meetings/:id`: confirm, cancel or reschedule, answered with the meeting as a document. */
 export function lifecycleRoutes(deps: RouterDeps): BoundRoute[] {
-  const meetingOf = { companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
+  const meetingOf = meetingCompanyGuard(deps);
 
   return [
     route(

@@ -17,6 +17,7 @@ type LifecycleDeps = ServiceDeps<"db" | "clock">;
 
 export const cancelledMeetingMessage = "A cancelled meeting cannot be changed";
 export const pastMeetingMessage = "A past meeting cannot be confirmed";
+export const pastCancelMessage = "A past meeting cannot be cancelled";
 
 // Dates as the e-mails write them ("4 Jun 2026, 09:00 UTC"): a notification is read by people in any zone.
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -87,7 +88,7 @@ async function refreshDocument(tx: Transaction, meetingId: number, title: string
  * `PATCH /api/meetings/:id` (the guard has checked the company and the manageMeeting permission): confirms,
  * cancels or reschedules, in one transaction under the meeting's row lock, so two changes at once apply one
  * after the other and each sees the other's result. A cancelled meeting is final (409); a past one cannot be
- * confirmed (409). Moving a meeting keeps its status: whoever may confirm a meeting is the one moving it, so
+ * confirmed nor cancelled (409): once it has started it has taken place. Moving a meeting keeps its status: whoever may confirm a meeting is the one moving it, so
  * a confirmed meeting moved is confirmed at its new time. A request that changes nothing changes nothing: no
  * new sequence, no notification.
  */
@@ -115,6 +116,7 @@ export async function updateMeeting(deps: LifecycleDeps, tenant: TenantContext, 
       status: update.status ?? stored.status,
     };
     if (next.status === "confirmed" && stored.status !== "confirmed" && next.startsAt <= now) throw conflict(pastMeetingMessage);
+    if (next.status === "cancelled" && next.startsAt <= now) throw conflict(pastCancelMessage);
     const change = changeOf(stored, next);
     if (!change) return;
 

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { complianceRuleIds, type ComplianceGroup } from "../../../../shared/compliance";
 import type { DocumentObject } from "../../../../shared/documents";
 import type { ListedMeeting } from "../../../../shared/meetings";
 import { mailOutbox, meetings, notifications, userPreferences } from "../../db/schema";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 import { sendMeetingReminders } from "../notifications/jobs.service";
-import { dayMs, hourMs, lifecycleFixtures } from "./lifecycle-fixtures";
+import { dayMs, hourMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
 
 const testStart = "2026-06-01T09:00:00.000Z";
 const ctx = useTestContext();
@@ -156,6 +156,37 @@ describe("PATCH /api/meetings/:id", () => {
     expect(contentOf(movedAndConfirmed.body)).toMatchObject({ status: "confirmed", date: inDays(4).toISOString() });
   });
 
+  it("refuses to cancel a meeting whose start has passed (409)", async () => {
+    const { founder } = await board();
+    const id = await schedule(founder, inDays(3));
+    expect((await update(founder, id, { status: "confirmed" })).status).toBe(200);
+    ctx.clock.set(inDays(3));
+    const refused = await update(founder, id, { status: "cancelled" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: "A past meeting cannot be cancelled" });
+    expect(await sequenceOf(id)).toBe(1);
+    // A minute before its start it still may be.
+    ctx.clock.set(new Date(inDays(3).getTime() - 60_000));
+    expect((await update(founder, id, { status: "cancelled" })).status).toBe(200);
+  });
+
+  // Each change reads the meeting under its row lock, so the second waits for the first and builds on its
+  // result. Only real Postgres runs the two at once (PGlite serves one connection), so only there can it fail.
+  it("two changes at once both hold and both count: one moves the place, one confirms", async () => {
+    const { founder, member } = await board();
+    const admin = await member("admin");
+    for (let round = 0; round < 3; round += 1) {
+      const id = await schedule(founder, inDays(3));
+      const [moved, confirmed] = await Promise.all([
+        update(admin, id, { location: "Board room" }),
+        update(founder, id, { status: "confirmed" }),
+      ]);
+      expect([moved.status, confirmed.status]).toEqual([200, 200]);
+      const [row] = await ctx.db.select().from(meetings).where(eq(meetings.documentId, id));
+      expect(row).toMatchObject({ location: "Board room", status: "confirmed", sequence: 2 });
+    }
+  });
+
   it.each([
     ["a new date in the past", () => ({ date: inDays(-1).toISOString() }), "date", "The new date must be in the future"],
     ["a new date right now", () => ({ date: testStart }), "date", "The new date must be in the future"],
@@ -174,6 +205,11 @@ describe("PATCH /api/meetings/:id", () => {
     ["an empty body", () => ({}), "", "Nothing to change"],
     ["an unknown status", () => ({ status: "pending" }), "status", "Status must be confirmed or cancelled"],
     ["an empty location", () => ({ location: "  " }), "location", "Location is required"],
+    ["a location over two lines", () => ({ location: "Board room\n3rd floor" }), "location", "Must be a single line"],
+    ["a control character in a location", () => ({ location: "Board room\u0000" }), "location", "Must not contain control characters"],
+    ["a title over two lines", () => ({ title: "Strategy\r\nday" }), "title", "Must be a single line"],
+    ["a control character in a title", () => ({ title: "Strategy\u001bday" }), "title", "Must not contain control characters"],
+    ["a title over 200 characters", () => ({ title: "x".repeat(201) }), "title", "Title must be at most 200 characters"],
   ])("refuses %s (400)", async (_case, body, path, message) => {
     const { founder } = await board();
     const id = await schedule(founder, inDays(3));
@@ -205,6 +241,24 @@ describe("PATCH /api/meetings/:id", () => {
     const refused = await update(founder, draft.body.id, { status: "confirmed" });
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe("Meeting not found");
+  });
+});
+
+describe("scheduling a meeting already confirmed or cancelled (POST /api/documents)", () => {
+  it("is for founders and admins: a member may schedule a pending meeting only (403)", async () => {
+    const { founder, member } = await board();
+    const admin = await member("admin");
+    const ann = await member("member");
+    for (const status of ["confirmed", "cancelled"]) {
+      await expect(schedule(ann, inDays(3), { status })).rejects.toThrow(
+        `scheduling failed: 403 {"message":"Only founders and admins can confirm, reschedule or cancel a meeting"}`,
+      );
+      expect(await schedule(founder, inDays(3), { status })).toEqual(expect.any(Number));
+      expect(await schedule(admin, inDays(3), { status })).toEqual(expect.any(Number));
+    }
+    expect(await schedule(ann, inDays(3), { status: "pending" })).toEqual(expect.any(Number));
+    const [scheduled] = await ctx.db.select({ n: count() }).from(meetings).where(eq(meetings.createdBy, ann.id));
+    expect(scheduled?.n).toBe(1);
   });
 });
 

@@ -9,14 +9,17 @@ const minuteMs = 60_000;
 
 /**
  * A scheduled meeting's agenda items in order, each with its papers and resolutions (in their order) and its
- * start time: the meeting's start plus the lengths of the items before it. Three queries whatever the length
- * of the agenda. A draft or a missing meeting: 404.
+ * start time: the meeting's start plus the lengths of the items before it. Four queries whatever the length
+ * of the agenda, one after the other (a transaction is a single connection); three when the caller has already
+ * read the meeting and passes its start. A draft or a missing meeting: 404.
  */
-export async function readAgenda(db: Queryable, meetingId: number): Promise<AgendaItem[]> {
-  const [meeting] = await db
-    .select({ startsAt: meetings.startsAt })
-    .from(meetings)
-    .where(and(eq(meetings.documentId, meetingId), ne(meetings.status, "draft")));
+export async function readAgenda(db: Queryable, meetingId: number, known?: { startsAt: Date }): Promise<AgendaItem[]> {
+  const [meeting] = known
+    ? [known]
+    : await db
+        .select({ startsAt: meetings.startsAt })
+        .from(meetings)
+        .where(and(eq(meetings.documentId, meetingId), ne(meetings.status, "draft")));
   if (!meeting) throw notFound("Meeting not found");
   const rows = await db
     .select({
@@ -31,18 +34,16 @@ export async function readAgenda(db: Queryable, meetingId: number): Promise<Agen
     .orderBy(asc(agendaItems.position), asc(agendaItems.id));
   if (rows.length === 0) return [];
   const itemIds = rows.map((row) => row.id);
-  const [papers, resolutionLinks] = await Promise.all([
-    db
-      .select({ itemId: agendaItemDocuments.itemId, id: agendaItemDocuments.documentId })
-      .from(agendaItemDocuments)
-      .where(inArray(agendaItemDocuments.itemId, itemIds))
-      .orderBy(asc(agendaItemDocuments.position)),
-    db
-      .select({ itemId: agendaItemResolutions.itemId, id: agendaItemResolutions.resolutionId })
-      .from(agendaItemResolutions)
-      .where(inArray(agendaItemResolutions.itemId, itemIds))
-      .orderBy(asc(agendaItemResolutions.position)),
-  ]);
+  const papers = await db
+    .select({ itemId: agendaItemDocuments.itemId, id: agendaItemDocuments.documentId })
+    .from(agendaItemDocuments)
+    .where(inArray(agendaItemDocuments.itemId, itemIds))
+    .orderBy(asc(agendaItemDocuments.position));
+  const resolutionLinks = await db
+    .select({ itemId: agendaItemResolutions.itemId, id: agendaItemResolutions.resolutionId })
+    .from(agendaItemResolutions)
+    .where(inArray(agendaItemResolutions.itemId, itemIds))
+    .orderBy(asc(agendaItemResolutions.position));
   const idsByItem = (links: { itemId: number; id: number }[]) => {
     const byItem = new Map<number, number[]>();
     for (const link of links) byItem.set(link.itemId, [...(byItem.get(link.itemId) ?? []), link.id]);

@@ -3,7 +3,7 @@ import request from "supertest";
 import type { AgendaItemInput } from "../../../../shared/agenda";
 import { formatAgenda } from "../../../../shared/meetings";
 import { documents, meetings, resolutions } from "../../db/schema";
-import { meetingContent } from "../../testing/factories";
+import { scheduleMeeting } from "../../testing/factories";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 const ctx = useTestContext();
@@ -28,15 +28,8 @@ async function setup(name = "Acme Holdings") {
   return { founder, company, admin, creator, other, observer, meetingId };
 }
 
-async function schedule(user: SignedUp, agenda: string, start = new Date(ctx.clock.now().getTime() + 3 * day)): Promise<number> {
-  const content = meetingContent(start, { agenda });
-  const response = await api()
-    .post("/api/documents")
-    .set("Authorization", user.bearer)
-    .send({ category: "Meeting", fileType: "application/json", content: JSON.stringify(content) });
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
+const schedule = (user: SignedUp, agenda: string, start = new Date(ctx.clock.now().getTime() + 3 * day)) =>
+  scheduleMeeting(ctx.app, user, start, { agenda });
 
 const getAgenda = (user: SignedUp, meetingId: number) => api().get(`/api/meetings/${meetingId}/agenda`).set("Authorization", user.bearer);
 const putAgenda = (user: SignedUp, meetingId: number, items: AgendaItemInput[]) =>
@@ -229,6 +222,8 @@ describe("PUT /api/meetings/:id/agenda", () => {
       "items.1.durationMinutes",
     ],
     ["a title over 200 characters", () => [{ title: "x".repeat(201), durationMinutes: 5 }], "items.0.title"],
+    ["a title over two lines", () => [{ title: "Budget\nreview", durationMinutes: 5 }], "items.0.title"],
+    ["a control character in a title", () => [{ title: "Budget\u0007", durationMinutes: 5 }], "items.0.title"],
     [
       "an item named twice",
       () => [
@@ -244,6 +239,22 @@ describe("PUT /api/meetings/:id/agenda", () => {
     expect(response.status).toBe(400);
     expect(errorPaths(response.body)).toContain(path);
     expect(await stateOf(founder, meetingId)).toEqual(before);
+  });
+
+  it("refuses items whose agenda text would outgrow a typed agenda's 20,000 characters (400)", async () => {
+    const { founder, meetingId } = await setup();
+    const before = await stateOf(founder, meetingId);
+    // Ten items of a full title and description: each alone is allowed, together they write over 22,000 characters.
+    const items = Array.from({ length: 10 }, (_, index) => ({
+      title: `${index}`.repeat(200),
+      durationMinutes: 5,
+      description: "d".repeat(2_000),
+    }));
+    const response = await putAgenda(founder, meetingId, items);
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([{ path: "items", message: "The agenda is too long: at most 20,000 characters in all" }]);
+    expect(await stateOf(founder, meetingId)).toEqual(before);
+    expect((await putAgenda(founder, meetingId, items.slice(0, 8))).status).toBe(200);
   });
 
   it("refuses a presenter who is not a member (400) and an item of another meeting (400)", async () => {

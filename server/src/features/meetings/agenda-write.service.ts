@@ -128,7 +128,7 @@ async function writeItems(tx: Transaction, meetingId: number, items: readonly Ag
 /**
  * `PUT /api/meetings/:id/agenda`: replaces the meeting's agenda in one transaction, under the meeting's row lock
  * so two edits at once apply one after the other. The meeting's agenda text becomes the items as a numbered list
- * (its document's size follows). Founders, admins and the meeting's creator; a cancelled meeting's is frozen (409).
+ * (its document's size follows); the request schema has already refused items whose list would outgrow a typed agenda. Founders, admins and the meeting's creator; a cancelled meeting's is frozen (409).
  */
 export async function replaceAgenda(
   deps: ServiceDeps<"db">,

@@ -1,17 +1,15 @@
-import type { Request } from "express";
 import * as api from "../../../../shared/api/meetings";
 import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { assertImpliedFields } from "../../http/implied-fields";
-import { idParam } from "../../http/validate";
 import { readAgenda } from "./agenda-items.service";
 import { replaceAgenda } from "./agenda-write.service";
 import { generateAgenda } from "./agenda.service";
-import { createDraft, meetingCalendar, meetingCompanyOf, upcomingMeetings } from "./meetings.service";
+import { createDraft, meetingCalendar, meetingCompanyGuard, upcomingMeetings } from "./meetings.service";
 
 /** The meetings endpoints (shared/api/meetings.ts) bound to their handlers. */
 export function meetingsRoutes(deps: RouterDeps): BoundRoute[] {
-  const meetingOf = { companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
+  const meetingOf = meetingCompanyGuard(deps);
 
   return [
     route(api.createMeetingDraft, ({ tenant, body }) => {

@@ -1,12 +1,15 @@
+import type { Request } from "express";
 import { and, asc, eq, gt, inArray, lt, ne, notInArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory, meetingEndFrom, meetingFileType, meetingNamePrefix, type MeetingStatus } from "../../../../shared/meeting-model";
 import { meetingContentSchema, type ListedMeeting, type MeetingContent, type MeetingContentWire } from "../../../../shared/meetings";
+import { can, deniedMessage } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable, Transaction } from "../../db/client";
 import { documents, meetingParticipants, meetings, memberships } from "../../db/schema";
-import { HttpError, notFound } from "../../http/errors";
+import { forbidden, HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
+import { idParam } from "../../http/validate";
 import { buildCalendar, type CalendarEvent } from "../../integrations/calendar";
 import { notify } from "../notifications/notifications.service";
 import { insertItemsFromAgendaText } from "./agenda-items.service";
@@ -130,7 +133,8 @@ async function insertMeeting(
  * `POST /api/documents` with category Meeting (a meeting is a document on the wire; the documents route hands
  * its body here). Schedules a meeting from the body's `content` (the meeting's JSON): validates it, checks
  * that every participant is a member of the company, and writes the document, meeting, participants and
- * notifications in one transaction. Answers the new document id.
+ * notifications in one transaction. Answers the new document id. A meeting scheduled as confirmed or cancelled
+ * is one confirmed or cancelled at once, which only founders and admins may do (403 for anyone else).
  */
 export async function scheduleMeeting(
   deps: MeetingDeps,
@@ -138,6 +142,7 @@ export async function scheduleMeeting(
   input: { content: string; sendNotifications?: boolean },
 ): Promise<number> {
   const content = parseMeetingContent(input.content);
+  if (content.status !== "pending" && !can(tenant.role, "manageMeeting")) throw forbidden(deniedMessage("manageMeeting"));
   const companyId = tenant.company.id;
   const now = deps.clock.now();
   const row: MeetingContentRow = {
@@ -215,9 +220,14 @@ export async function createDraft(
 }
 
 /** The company of a meeting (drafts included), for the "thing" guard; null when there is none. */
-export async function meetingCompanyOf({ db }: ServiceDeps<"db">, meetingId: number): Promise<number | null> {
+async function meetingCompanyOf({ db }: ServiceDeps<"db">, meetingId: number): Promise<number | null> {
   const [row] = await db.select({ companyId: meetings.companyId }).from(meetings).where(eq(meetings.documentId, meetingId));
   return row?.companyId ?? null;
+}
+
+/** The guard options of a route on one meeting (`:id`): its company is the meeting's. */
+export function meetingCompanyGuard(deps: ServiceDeps<"db">): { companyOf: (req: Request) => Promise<number | null> } {
+  return { companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
 }
 
 /** The company's next meetings, soonest first: one query on the (company, start time) index. */

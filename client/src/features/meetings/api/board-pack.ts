@@ -1,7 +1,6 @@
 import { useState } from "react";
 import * as api from "@shared/api/meetings";
-import { apiUrl, throwIfResNotOk } from "@/lib/api-client";
-import { getAuthToken } from "@/lib/auth-token";
+import { apiRequest, apiUrl } from "@/lib/api-client";
 import { boardPackFallbackName, fileNameFromContentDisposition, saveFile } from "@/features/meetings/lib/board-pack-file";
 
 export interface BoardPackFile {
@@ -16,11 +15,7 @@ export interface BoardPackFile {
  * which can take a second or two.
  */
 export async function fetchBoardPack(meetingId: number, onProgress: (bytes: number) => void): Promise<BoardPackFile> {
-  const headers: Record<string, string> = {};
-  const token = getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(apiUrl(api.boardPack, { params: { id: meetingId } }), { headers, credentials: "include" });
-  await throwIfResNotOk(response);
+  const response = await apiRequest(api.boardPack.method, apiUrl(api.boardPack, { params: { id: meetingId } }));
   const fileName = fileNameFromContentDisposition(response.headers.get("Content-Disposition"));
   if (!response.body) return { blob: await response.blob(), fileName };
 

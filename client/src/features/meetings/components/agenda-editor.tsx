@@ -19,7 +19,7 @@ import {
   type DraftItem,
   type ItemField,
 } from "@/features/meetings/lib/agenda-draft";
-import { byId, type MeetingSources } from "@/features/meetings/lib/meeting-sources";
+import { byId, paperName, type MeetingSources } from "@/features/meetings/lib/meeting-sources";
 
 export const AGENDA_NOT_SAVED = "The agenda was not saved";
 
@@ -40,6 +40,7 @@ export function AgendaEditor({
   onDone: () => void;
 }) {
   const idPrefix = useId();
+  const limitId = useId();
   const [items, setItems] = useState<DraftItem[]>(() => {
     const drafts = toDraftItems(savedItems);
     return startWithNewItem ? [...drafts, blankDraftItem()] : drafts;
@@ -173,6 +174,7 @@ export function AgendaEditor({
   });
 
   const attachingItem = items.find((item) => item.key === attaching);
+  const atLimit = items.length >= agendaLimits.items;
 
   return (
     <div ref={container} className="grid gap-4">
@@ -201,7 +203,7 @@ export function AgendaEditor({
               idPrefix={idPrefix}
               members={sources.members.data ?? []}
               attachmentNames={{
-                papers: item.documentIds.map((id) => papers.get(id)?.name ?? "A paper you cannot open"),
+                papers: item.documentIds.map((id) => paperName(papers, id, sources.library)),
                 resolutions: item.resolutionIds.map((id) => resolutions.get(id)?.title ?? `Resolution #${id}`),
               }}
               errors={errors.items[item.key]}
@@ -222,10 +224,24 @@ export function AgendaEditor({
         {announcement}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Button ref={register("add")} type="button" variant="outline" onClick={add} disabled={items.length >= agendaLimits.items}>
-          <ListPlus aria-hidden />
-          Add item
-        </Button>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <Button
+            ref={register("add")}
+            type="button"
+            variant="outline"
+            onClick={add}
+            disabled={atLimit}
+            aria-describedby={atLimit ? limitId : undefined}
+          >
+            <ListPlus aria-hidden />
+            Add item
+          </Button>
+          {atLimit && (
+            <p id={limitId} className="text-sm text-muted-foreground">
+              An agenda has at most {agendaLimits.items} items
+            </p>
+          )}
+        </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row">
           <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
             Cancel

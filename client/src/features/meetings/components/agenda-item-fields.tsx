@@ -58,8 +58,16 @@ export function AgendaItemFields({
 }) {
   const fieldId = (field: string) => `${idPrefix}-${item.key}-${field}`;
   const name = item.title.trim() || `Item ${index + 1}`;
-  const described = (field: ItemField) =>
-    errors?.[field] ? { "aria-invalid": true as const, "aria-describedby": fieldId(`${field}-error`) } : {};
+  const headingId = fieldId("heading");
+  // Every item has the same visible labels: the item's heading comes first in each control's name ("Item 2 Title").
+  const labelledBy = (field: ItemField) => ({ "aria-labelledby": `${headingId} ${fieldId(field)}-label` });
+  const described = (field: ItemField) => {
+    const ids = [errors?.[field] && fieldId(`${field}-error`), field === "title" && errors?.id && fieldId("id-error")].filter(Boolean);
+    return {
+      ...(errors?.[field] ? { "aria-invalid": true as const } : {}),
+      ...(ids.length > 0 ? { "aria-describedby": ids.join(" ") } : {}),
+    };
+  };
   const presenterChoices = members.some((member) => member.id === item.presenterId) || item.presenterId === null;
 
   return (
@@ -84,7 +92,9 @@ export function AgendaItemFields({
         >
           <GripVertical className="size-4" />
         </span>
-        <p className="min-w-0 flex-1 text-sm font-medium">Item {index + 1}</p>
+        <h3 id={headingId} className="min-w-0 flex-1 text-sm font-medium">
+          Item {index + 1}
+        </h3>
         <div className="flex items-center gap-1">
           <Button
             ref={moveButtonRef("up")}
@@ -114,6 +124,12 @@ export function AgendaItemFields({
         </div>
       </div>
 
+      {errors?.id && (
+        // Not a field's error: the item itself was refused. Focus lands here when it is the first error.
+        <p id={fieldId("id-error")} data-agenda-error tabIndex={-1} className="text-sm text-destructive outline-none">
+          {errors.id}
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_7rem]">
         <Field id={fieldId("title")} label="Title" error={errors?.title}>
           <Input
@@ -123,6 +139,7 @@ export function AgendaItemFields({
             maxLength={agendaLimits.title}
             autoComplete="off"
             onChange={(event) => actions.onChange({ title: event.target.value }, "title")}
+            {...labelledBy("title")}
             {...described("title")}
           />
         </Field>
@@ -131,7 +148,7 @@ export function AgendaItemFields({
             value={item.presenterId === null ? noPresenter : String(item.presenterId)}
             onValueChange={(value) => actions.onChange({ presenterId: value === noPresenter ? null : Number(value) }, "presenterId")}
           >
-            <SelectTrigger id={fieldId("presenterId")} {...described("presenterId")}>
+            <SelectTrigger id={fieldId("presenterId")} {...labelledBy("presenterId")} {...described("presenterId")}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -155,6 +172,7 @@ export function AgendaItemFields({
             step={1}
             value={item.durationMinutes}
             onChange={(event) => actions.onChange({ durationMinutes: event.target.value }, "durationMinutes")}
+            {...labelledBy("durationMinutes")}
             {...described("durationMinutes")}
           />
         </Field>
@@ -167,6 +185,7 @@ export function AgendaItemFields({
           value={item.description}
           maxLength={agendaLimits.description}
           onChange={(event) => actions.onChange({ description: event.target.value }, "description")}
+          {...labelledBy("description")}
           {...described("description")}
         />
       </Field>
@@ -192,7 +211,6 @@ export function AgendaItemFields({
           Attach papers and resolutions
         </Button>
       </div>
-      {errors?.id && <p className="text-sm text-destructive">{errors.id}</p>}
     </li>
   );
 }
@@ -212,9 +230,15 @@ function Field({
 }) {
   return (
     <div className="grid min-w-0 content-start gap-2">
-      <Label htmlFor={id}>
+      {/* Inline, not flex: the space before "(optional)" stays in the label's text and its accessible name. */}
+      <Label id={`${id}-label`} htmlFor={id} className="block">
         {label}
-        {optional && <span className="font-normal text-muted-foreground">(optional)</span>}
+        {optional && (
+          <>
+            {" "}
+            <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        )}
       </Label>
       {children}
       {error && (

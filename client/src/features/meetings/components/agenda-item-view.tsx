@@ -5,7 +5,7 @@ import type { CompanyMember } from "@shared/companies";
 import type { LibraryDocument } from "@shared/documents";
 import { Button } from "@/components/ui/button";
 import { formatTime } from "@/lib/format";
-import { formatMinutes, memberName, type AgendaResolution } from "@/features/meetings/lib/meeting-sources";
+import { formatMinutes, memberName, PAPER_HIDDEN, PAPER_NOT_LOADED, type AgendaResolution } from "@/features/meetings/lib/meeting-sources";
 
 export interface AgendaLookups {
   members: Map<number, CompanyMember>;
@@ -13,6 +13,8 @@ export interface AgendaLookups {
   resolutions: Map<number, AgendaResolution>;
   /** True while a list is still loading: its names are not known yet. */
   loadingNames: boolean;
+  /** True when the library failed to load: a paper it would name is unknown, not necessarily hidden from the viewer. */
+  papersFailed: boolean;
   onOpenPaper: (paper: LibraryDocument) => void;
 }
 
@@ -78,7 +80,7 @@ function AgendaPapers({ ids, lookups }: { ids: number[]; lookups: AgendaLookups 
               ) : (
                 <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground [&_svg]:size-4">
                   <FileText aria-hidden />
-                  {lookups.loadingNames ? "Loading…" : "A paper you cannot open"}
+                  {lookups.loadingNames ? "Loading…" : lookups.papersFailed ? PAPER_NOT_LOADED : PAPER_HIDDEN}
                 </span>
               )}
             </li>

@@ -86,7 +86,7 @@ function CheckList({
   errorText,
 }: {
   legend: string;
-  list: { isPending: boolean; isError: boolean };
+  list: Pick<Loaded<unknown>, "isPending" | "isError" | "refetch">;
   entries: { id: number; label: string }[];
   selected: number[];
   onChange: (ids: number[]) => void;
@@ -103,7 +103,14 @@ function CheckList({
       {list.isPending ? (
         <p className="text-sm text-muted-foreground">Loading…</p>
       ) : list.isError ? (
-        <p className="text-sm text-destructive">{errorText}</p>
+        <div className="flex flex-wrap items-center gap-3" role="alert">
+          <p id={`${idPrefix}-error`} className="text-sm text-destructive">
+            {errorText}
+          </p>
+          <Button type="button" variant="outline" size="sm" aria-describedby={`${idPrefix}-error`} onClick={() => list.refetch()}>
+            Try again
+          </Button>
+        </div>
       ) : entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">{emptyText}</p>
       ) : (

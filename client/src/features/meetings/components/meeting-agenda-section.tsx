@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAgenda } from "@/features/meetings/api/get-agenda";
 import { AgendaItemView, type AgendaLookups } from "@/features/meetings/components/agenda-item-view";
-import { byId, formatMinutes, type MeetingSources } from "@/features/meetings/lib/meeting-sources";
+import { byId, formatMinutes, PAPER_NOT_LOADED, type MeetingSources } from "@/features/meetings/lib/meeting-sources";
 
 // The editor (and the validation library it brings) loads when someone starts editing.
 const AgendaEditor = lazy(async () => ({ default: (await import("@/features/meetings/components/agenda-editor")).AgendaEditor }));
@@ -23,9 +23,19 @@ export function useAgendaLookups(sources: MeetingSources): AgendaLookups {
       papers: byId(library.data),
       resolutions: byId(resolutions.data),
       loadingNames: members.isPending || library.isPending || resolutions.isPending,
+      papersFailed: library.isError,
       onOpenPaper,
     }),
-    [members.data, library.data, resolutions.data, members.isPending, library.isPending, resolutions.isPending, onOpenPaper],
+    [
+      members.data,
+      library.data,
+      resolutions.data,
+      members.isPending,
+      library.isPending,
+      resolutions.isPending,
+      library.isError,
+      onOpenPaper,
+    ],
   );
 }
 
@@ -89,7 +99,12 @@ export function MeetingAgendaSection({
       </div>
     );
   } else {
-    body = <AgendaItems items={items} lookups={lookups} />;
+    body = (
+      <div className="grid gap-4">
+        <NamesNotLoaded items={items} sources={sources} />
+        <AgendaItems items={items} lookups={lookups} />
+      </div>
+    );
   }
 
   return (
@@ -114,6 +129,34 @@ export function MeetingAgendaSection({
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>
+  );
+}
+
+/** When the library or the resolutions failed to load and the agenda names some of them: says so, with a retry. */
+function NamesNotLoaded({ items, sources }: { items: readonly AgendaItem[]; sources: MeetingSources }) {
+  const papersFailed = sources.library.isError && items.some((item) => item.documentIds.length > 0);
+  const resolutionsFailed = sources.resolutions.isError && items.some((item) => item.resolutionIds.length > 0);
+  if (!papersFailed && !resolutionsFailed) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/50 p-3" role="alert">
+      <p className="text-sm text-destructive">
+        {papersFailed && resolutionsFailed
+          ? "Paper and resolution details could not be loaded."
+          : papersFailed
+            ? `${PAPER_NOT_LOADED}.`
+            : "Resolution details could not be loaded."}
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          if (papersFailed) sources.library.refetch();
+          if (resolutionsFailed) sources.resolutions.refetch();
+        }}
+      >
+        Try again
+      </Button>
+    </div>
   );
 }
 

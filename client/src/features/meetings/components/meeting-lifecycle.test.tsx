@@ -2,51 +2,32 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { MeetingUpdateInput } from "@shared/agenda";
 import type { CompanyRole } from "@shared/roles";
-import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
-import { runInTimeZone } from "@/testing/time-zone";
 import { findToast } from "@/testing/toasts";
-import { buildMeetingDocument, serveMeetingPage } from "@/features/meetings/testing/meeting-fixtures";
+import {
+  buildPageMeeting,
+  captureBodies,
+  pageUser,
+  serveMeetingPage,
+  runOnMeetingPageClock,
+} from "@/features/meetings/testing/meeting-fixtures";
 
-runInTimeZone("America/New_York");
+runOnMeetingPageClock();
 
-const now = new Date("2026-06-01T09:00:00.000Z");
-const as = (role: CompanyRole) => buildUser({ id: 7, companyId: 3, role });
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-const meeting = buildMeetingDocument({
-  id: 90,
-  companyId: 3,
-  title: "Q3 Board Meeting",
-  date: "2026-06-10T14:00:00.000Z",
-  location: "Board room",
-  status: "pending",
-});
+const as = (role: CompanyRole) => pageUser(7, role);
+const meeting = buildPageMeeting({ id: 90, location: "Board room", status: "pending" });
 
 /** Answers PATCH /api/meetings/90 with the meeting changed as asked (or with `refusal`), recording the bodies. */
 function capturePatch(refusal?: { status: number; message: string }) {
-  const bodies: MeetingUpdateInput[] = [];
-  server.use(
-    http.patch("/api/meetings/90", async ({ request }) => {
-      const body = (await request.json()) as MeetingUpdateInput;
-      bodies.push(body);
-      if (refusal) return HttpResponse.json({ message: refusal.message }, { status: refusal.status });
-      const content = { ...JSON.parse(meeting.content!), ...body };
-      const changed = { ...meeting, content: JSON.stringify(content) };
-      // The page reads the meeting again afterwards: it answers the changed one from now on.
-      server.use(http.get("/api/documents/90", () => HttpResponse.json(changed)));
-      return HttpResponse.json(changed);
-    }),
-  );
-  return bodies;
+  return captureBodies<MeetingUpdateInput>("patch", "/api/meetings/90", (body) => {
+    if (refusal) return HttpResponse.json({ message: refusal.message }, { status: refusal.status });
+    const content = { ...JSON.parse(meeting.content!), ...body };
+    const changed = { ...meeting, content: JSON.stringify(content) };
+    // The page reads the meeting again afterwards: it answers the changed one from now on.
+    server.use(http.get("/api/documents/90", () => HttpResponse.json(changed)));
+    return HttpResponse.json(changed);
+  });
 }
 
 const manage = () => screen.findByRole("group", { name: "Manage meeting" });

@@ -4,8 +4,7 @@ import { rescheduleFormSchema, type MeetingUpdateInput, type RescheduleFormValue
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
-import { LabeledField } from "@/components/ui/form-fields";
-import { Input } from "@/components/ui/input";
+import { MeetingWhenWhereFields } from "@/features/meetings/components/meeting-when-where-fields";
 import { localStart } from "@/features/meetings/lib/meeting-form";
 import { rescheduleDefaults, toRescheduleUpdate } from "@/features/meetings/lib/reschedule";
 
@@ -39,17 +38,7 @@ export function RescheduleDialog({
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4" aria-label="Reschedule meeting">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <LabeledField control={form.control} name="date" label="Date">
-                {(field) => <Input type="date" {...field} />}
-              </LabeledField>
-              <LabeledField control={form.control} name="time" label="Time">
-                {(field) => <Input type="time" {...field} />}
-              </LabeledField>
-            </div>
-            <LabeledField control={form.control} name="location" label="Location">
-              {(field) => <Input placeholder="Board room, or a video-call link" {...field} />}
-            </LabeledField>
+            <MeetingWhenWhereFields control={form.control} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
                 Cancel

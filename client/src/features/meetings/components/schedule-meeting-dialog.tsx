@@ -23,6 +23,7 @@ import { usePreferences } from "@/lib/preferences/get-preferences";
 import { useFormDraft } from "@/lib/use-form-draft";
 import { useScheduleMeeting } from "@/features/meetings/api/create-meeting";
 import { useGenerateAgenda } from "@/features/meetings/api/generate-agenda";
+import { MeetingWhenWhereFields } from "@/features/meetings/components/meeting-when-where-fields";
 import { defaultMeetingValues, localStart, toMeetingDocument } from "@/features/meetings/lib/meeting-form";
 
 export const SCHEDULE_FAILED_TEXT = "Failed to schedule the meeting. Please try again.";
@@ -161,17 +162,7 @@ function ScheduleMeetingForm({
         <LabeledField control={form.control} name="title" label="Meeting title">
           {(field) => <Input placeholder="Q3 Board Meeting" autoComplete="off" {...field} />}
         </LabeledField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <LabeledField control={form.control} name="date" label="Date">
-            {(field) => <Input type="date" {...field} />}
-          </LabeledField>
-          <LabeledField control={form.control} name="time" label="Time">
-            {(field) => <Input type="time" {...field} />}
-          </LabeledField>
-        </div>
-        <LabeledField control={form.control} name="location" label="Location">
-          {(field) => <Input placeholder="Board room, or a video-call link" {...field} />}
-        </LabeledField>
+        <MeetingWhenWhereFields control={form.control} />
         <FormField
           control={form.control}
           name="agenda"

@@ -8,6 +8,17 @@ export interface Loaded<T> {
   data: T[] | undefined;
   isPending: boolean;
   isError: boolean;
+  /** Asks for the list again (after it failed). */
+  refetch: () => unknown;
+}
+
+/** What a paper on the agenda is called when the library does not list it. */
+export const PAPER_NOT_LOADED = "Paper details could not be loaded";
+export const PAPER_HIDDEN = "A paper you cannot open";
+
+/** A paper's name; when the library failed to load, that it could not be loaded, else that it is not the viewer's to see. */
+export function paperName(papers: Map<number, LibraryDocument>, id: number, library: Pick<Loaded<unknown>, "isError">): string {
+  return papers.get(id)?.name ?? (library.isError ? PAPER_NOT_LOADED : PAPER_HIDDEN);
 }
 
 /** A resolution as an agenda item names it. */

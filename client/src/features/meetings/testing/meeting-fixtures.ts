@@ -4,8 +4,10 @@ import type { CompanyMember } from "@shared/companies";
 import type { DocumentObject, LibraryDocument } from "@shared/documents";
 import type { ListedMeeting, MeetingContentWire } from "@shared/meetings";
 import type { Resolution } from "@shared/resolutions";
-import { buildCompanyMember } from "@/testing/factories";
+import type { CompanyRole } from "@shared/roles";
+import { buildCompanyMember, buildUser } from "@/testing/factories";
 import { server } from "@/testing/server";
+import { runInTimeZone } from "@/testing/time-zone";
 
 let nextId = 100;
 
@@ -144,4 +146,48 @@ export function serveMeetingPage({
     http.get(`/api/companies/${companyId}/documents`, () => HttpResponse.json(library)),
     http.get(`/api/companies/${companyId}/resolutions`, () => HttpResponse.json(resolutions)),
   );
+}
+
+/** The company of the meeting page's tests, as serveMeetingPage serves it. */
+export const pageCompanyId = 3;
+
+/** "Now" in the meeting page's tests: nine days before their meeting. */
+export const pageNow = new Date("2026-06-01T09:00:00.000Z");
+
+/**
+ * The meeting page's tests run in New York (four hours behind UTC in June), so times are seen converted,
+ * with the date frozen at `pageNow` (timers stay real: the page's requests and waits run as usual).
+ */
+export function runOnMeetingPageClock(): void {
+  runInTimeZone("America/New_York");
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(pageNow);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
+
+/** A signed-in user of the page's company. */
+export function pageUser(id: number, role: CompanyRole) {
+  return buildUser({ id, companyId: pageCompanyId, role });
+}
+
+/** The meeting the page's tests open: "Q3 Board Meeting", pending, on 10 June 2026 at 14:00 UTC (10:00 in New York). */
+export function buildPageMeeting(content: Partial<MeetingContentWire> & { id: number }): DocumentObject {
+  return buildMeetingDocument({ companyId: pageCompanyId, title: "Q3 Board Meeting", date: "2026-06-10T14:00:00.000Z", ...content });
+}
+
+/** Answers `method path` with `answer(body)`, and records each JSON body sent, in order. */
+export function captureBodies<T>(method: "put" | "patch", path: string, answer: (body: T) => Response): T[] {
+  const bodies: T[] = [];
+  server.use(
+    http[method](path, async ({ request }) => {
+      const body = (await request.json()) as T;
+      bodies.push(body);
+      return answer(body);
+    }),
+  );
+  return bodies;
 }
