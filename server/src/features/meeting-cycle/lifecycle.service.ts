@@ -12,16 +12,13 @@ import { HttpError, conflict, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { meetingContents } from "../meetings/meetings.service";
 import { notify } from "../notifications/notifications.service";
+import { formatUtc } from "../../clock";
 
 type LifecycleDeps = ServiceDeps<"db" | "clock">;
 
 export const cancelledMeetingMessage = "A cancelled meeting cannot be changed";
 export const pastMeetingMessage = "A past meeting cannot be confirmed";
 export const pastCancelMessage = "A past meeting cannot be cancelled";
-
-// Dates as the e-mails write them ("4 Jun 2026, 09:00 UTC"): a notification is read by people in any zone.
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const formatDate = (date: Date) => `${dateFormat.format(date)} UTC`;
 
 const invalid = (path: string, message: string) => new HttpError(400, message, {}, [{ path, message }]);
 
@@ -63,7 +60,7 @@ function changeOf(before: MeetingState, after: MeetingState): ChangeKind | null 
 
 /** The notification's title and body: what happened, and when and where the meeting now is (or was to be). */
 function message(change: ChangeKind, actor: string, before: MeetingState, after: MeetingState): { title: string; body: string } {
-  const when = `${formatDate(after.startsAt)}, ${after.location}`;
+  const when = `${formatUtc(after.startsAt)}, ${after.location}`;
   const what = `"${after.title}"`;
   const bodies: Record<ChangeKind, string> = {
     confirmed: `${actor} confirmed ${what}: ${when}.`,

@@ -1,4 +1,5 @@
 import { notificationKinds, type NotificationKind, type PreferenceKey } from "../../../../shared/preferences";
+import { formatUtc } from "../../clock";
 
 /**
  * What an outbox row says, stored as data and rendered when the message is sent (so links use the app's
@@ -163,9 +164,6 @@ export function renderInvitation(message: InvitationMessage, links: RenderLinks)
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const formatDate = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
-
 /** The weekly digest: per company, its upcoming meetings, open votes and new documents, as text and HTML. */
 export function renderDigest(message: DigestMessage, links: RenderLinks): RenderedMail {
   const base = links.appUrl.replace(/\/+$/, "");
@@ -182,7 +180,7 @@ export function renderDigest(message: DigestMessage, links: RenderLinks): Render
         heading: "Upcoming meetings",
         empty: "No meetings this week.",
         lines: company.meetings.map((m) => ({
-          text: `${m.title} — ${formatDate(m.startsAt)}, ${m.location}`,
+          text: `${m.title} — ${formatUtc(m.startsAt)}, ${m.location}`,
           href: `${base}/meetings/${m.id}`,
         })),
       },
@@ -190,14 +188,14 @@ export function renderDigest(message: DigestMessage, links: RenderLinks): Render
         heading: "Open votes",
         empty: "No open votes.",
         lines: company.openVotes.map((v) => ({
-          text: `${v.title} — voting closes ${formatDate(v.deadline)}`,
+          text: `${v.title} — voting closes ${formatUtc(v.deadline)}`,
           href: `${base}/resolutions/${v.id}`,
         })),
       },
       {
         heading: "New documents",
         empty: "No new documents.",
-        lines: company.newDocuments.map((d) => ({ text: `${d.name} — added ${formatDate(d.createdAt)}`, href: `${base}/documents` })),
+        lines: company.newDocuments.map((d) => ({ text: `${d.name} — added ${formatUtc(d.createdAt)}`, href: `${base}/documents` })),
       },
     ];
     textParts.push(`== ${company.name} ==`);
