@@ -19,6 +19,7 @@ import {
 import type { DigestCompany, DigestMessage } from "./mail-templates";
 import { notify, notifyEach, type NotifyInput } from "./notifications.service";
 import { enqueueMail } from "./outbox.service";
+import { formatUtc } from "../../clock";
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
@@ -89,7 +90,7 @@ export async function sendMeetingReminders({ db, clock }: ServiceDeps<"db" | "cl
         companyId: meeting.companyId,
         recipients,
         title: `Reminder: ${meeting.title} in ${hours} hour${hours === 1 ? "" : "s"}`,
-        body: `"${meeting.title}" starts ${meeting.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC (${meeting.location}).`,
+        body: `"${meeting.title}" starts ${formatUtc(meeting.startsAt)} (${meeting.location}).`,
         link: `/meetings/${meeting.id}`,
         at: now,
       });
@@ -159,7 +160,7 @@ export async function sendVoteClosingReminders({ db, clock }: ServiceDeps<"db" |
         companyId: resolution.companyId,
         recipients,
         title: `Voting closes in ${hours} hour${hours === 1 ? "" : "s"}: ${resolution.title}`,
-        body: `You have not voted on "${resolution.title}" yet. Voting closes ${resolution.deadline.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+        body: `You have not voted on "${resolution.title}" yet. Voting closes ${formatUtc(resolution.deadline)}.`,
         link: `/resolutions/${resolution.id}`,
         at: now,
       };

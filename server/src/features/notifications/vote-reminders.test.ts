@@ -69,7 +69,7 @@ describe("vote closing soon", () => {
       {
         title: "Voting closes in 24 hours: Approve the budget",
         link: `/resolutions/${id}`,
-        body: `You have not voted on "Approve the budget" yet. Voting closes ${deadline.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+        body: 'You have not voted on "Approve the budget" yet. Voting closes 2 Jun 2026, 15:00 UTC.',
       },
     ]);
     const [mail] = await reminderMailsOf(voter.id);
