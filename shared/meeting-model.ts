@@ -17,3 +17,14 @@ export const meetingNamePrefix = "Meeting: ";
 export function meetingEndFrom(start: Date): Date {
   return new Date(start.getTime() + meetingLengthMs);
 }
+
+/** How a participant attended: present in the room, present by video, sent apologies, or absent. */
+export const attendanceStatuses = ["present", "remote", "apologies", "absent"] as const;
+export type AttendanceStatus = (typeof attendanceStatuses)[number];
+
+/** Minutes move draft → circulated → approved; "none" until a first draft. */
+export const minutesStatuses = ["none", "draft", "circulated", "approved"] as const;
+export type MinutesStatus = (typeof minutesStatuses)[number];
+
+export const actionItemStatuses = ["open", "done"] as const;
+export type ActionItemStatus = (typeof actionItemStatuses)[number];

@@ -9,6 +9,13 @@ export const permissions = {
   scheduleMeeting: { minRole: "member", deniedMessage: "Observers cannot schedule meetings" },
   /** Any meeting's agenda; a meeting's creator may edit its own (`canEditAgenda`). */
   editAnyAgenda: { minRole: "admin", deniedMessage: "Only founders, admins and the meeting's creator can edit the agenda" },
+  /** Any meeting's record (attendance, a show of hands, minutes, action items); its creator may keep its own (`canKeepMeetingRecord`). */
+  keepAnyMeetingRecord: {
+    minRole: "admin",
+    deniedMessage: "Only founders, admins and the meeting's creator can keep the meeting's record",
+  },
+  /** Edit or reassign any action item; an owner may only mark their own done or open. */
+  editActionItems: { minRole: "admin", deniedMessage: "Only founders and admins can change an action item; its owner can mark it done" },
   /** Confirm, reschedule or cancel a meeting. */
   manageMeeting: { minRole: "admin", deniedMessage: "Only founders and admins can confirm, reschedule or cancel a meeting" },
   uploadDocument: { minRole: "member", deniedMessage: "Observers cannot upload documents" },
@@ -47,6 +54,14 @@ export function canDeleteDocument(role: CompanyRole | null | undefined, isUpload
 /** A founder or admin, or the meeting's creator while they may still schedule meetings. */
 export function canEditAgenda(role: CompanyRole | null | undefined, isCreator: boolean): boolean {
   return can(role, "editAnyAgenda") || (isCreator && can(role, "scheduleMeeting"));
+}
+
+/**
+ * A founder or admin, or the meeting's creator while they may still schedule meetings: who records attendance,
+ * the show of hands, the minutes and the action items of a meeting.
+ */
+export function canKeepMeetingRecord(role: CompanyRole | null | undefined, isCreator: boolean): boolean {
+  return can(role, "keepAnyMeetingRecord") || (isCreator && can(role, "scheduleMeeting"));
 }
 
 /**

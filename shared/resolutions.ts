@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { answer } from "./answer";
 import { id, integer, isoTimestamp, limits, text } from "./input";
+import { attendanceStatuses } from "./meeting-model";
 
 export const resolutionTypes = ["Ordinary", "Special", "Unanimous"] as const;
 export type ResolutionType = (typeof resolutionTypes)[number];
@@ -226,6 +227,12 @@ export const certificateSchema = answer.object({
   ),
   ...tallyShape,
   explanation: answer.string(),
+  /** Decided by a show of hands in this meeting (absent when decided online). */
+  meetingId: answer.number().int().optional(),
+  /** Who attended that meeting, as recorded when it decided. */
+  attendance: answer
+    .array(answer.object({ userId: answer.number().int(), name: answer.string(), status: answer.enum(attendanceStatuses) }))
+    .optional(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 

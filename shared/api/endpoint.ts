@@ -8,7 +8,7 @@ import type { Permission } from "../permissions";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The things a route may load by id, whose company decides who may see them. */
-export type ThingKind = "meeting" | "document" | "resolution";
+export type ThingKind = "meeting" | "document" | "resolution" | "actionItem";
 
 /**
  * Who may call an endpoint, and how the server proves it. The server picks its guard from this, and the

@@ -12,6 +12,7 @@ import * as platform from "./platform";
 import * as compliance from "./compliance";
 import * as documents from "./documents";
 import * as meetings from "./meetings";
+import * as meetingRecord from "./meeting-record";
 
 /** Each declaring module of shared/api by its file name: the client's build replaces each with its methods and paths. */
 export const apiModules: Record<string, Record<string, Endpoint>> = {
@@ -26,6 +27,7 @@ export const apiModules: Record<string, Record<string, Endpoint>> = {
   compliance,
   documents,
   meetings,
+  "meeting-record": meetingRecord,
 };
 
 /** Every endpoint of the API. */

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -13,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { meetingStatuses } from "../../../shared/meeting-model";
+import { actionItemStatuses, attendanceStatuses, meetingStatuses } from "../../../shared/meeting-model";
 import type { Certificate } from "../../../shared/resolutions";
 import { companyRoles } from "../../../shared/roles";
 
@@ -207,6 +208,8 @@ export const meetings = pgTable(
     agenda: text("agenda"),
     /** How many times it was confirmed, moved or cancelled: the calendar event's SEQUENCE. */
     sequence: integer("sequence").notNull().default(0),
+    /** Who chaired it (recorded with the attendance); null until then. */
+    chairId: integer("chair_id").references(() => users.id, { onDelete: "set null" }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -214,6 +217,7 @@ export const meetings = pgTable(
     index("meetings_company_starts_idx").on(t.companyId, t.startsAt),
     index("meetings_status_created_idx").on(t.status, t.createdAt),
     index("meetings_created_by_idx").on(t.createdBy),
+    index("meetings_chair_idx").on(t.chairId),
   ],
 );
 
@@ -228,6 +232,34 @@ export const meetingParticipants = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index("meeting_participants_user_idx").on(t.userId)],
+);
+
+/** How each participant attended a meeting; a participant with no row was absent. */
+export const meetingAttendance = pgTable(
+  "meeting_attendance",
+  {
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.documentId, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: attendanceStatuses }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index("meeting_attendance_user_idx").on(t.userId)],
+);
+
+/** Guests at a meeting (not members; they never vote), in `position` order. */
+export const meetingGuests = pgTable(
+  "meeting_guests",
+  {
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.documentId, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.position] })],
 );
 
 export const resolutionTypes = ["Ordinary", "Special", "Unanimous"] as const;
@@ -301,6 +333,74 @@ export const agendaItemResolutions = pgTable(
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.resolutionId] }), index("agenda_item_resolutions_resolution_idx").on(t.resolutionId)],
+);
+
+export const minutesRowStatuses = ["draft", "circulated", "approved"] as const;
+export const minutesApprovalRoutes = ["resolution", "chair"] as const;
+
+/**
+ * A meeting's minutes: drafted from the record, edited, circulated, approved. Once approved the text, its SHA-256,
+ * the approving resolution's certificate and the PDF in the library are frozen: nothing changes them after.
+ */
+export const meetingMinutes = pgTable(
+  "meeting_minutes",
+  {
+    meetingId: integer("meeting_id")
+      .primaryKey()
+      .references(() => meetings.documentId, { onDelete: "cascade" }),
+    status: text("status", { enum: minutesRowStatuses }).notNull(),
+    text: text("text").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    circulatedAt: timestamp("circulated_at", { withTimezone: true }),
+    /** The resolution proposed to approve them (approval by resolution). */
+    resolutionId: integer("resolution_id").references(() => resolutions.id, { onDelete: "set null" }),
+    approvedVia: text("approved_via", { enum: minutesApprovalRoutes }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    /** The chair who signed them, or whoever's approval closed the resolution route. */
+    approvedBy: integer("approved_by").references(() => users.id, { onDelete: "set null" }),
+    sha256: text("sha256"),
+    /** The approving resolution's certificate, as it was when the minutes were approved. */
+    approvalCertificate: jsonb("approval_certificate").$type<Certificate>(),
+    /** The approved minutes' PDF in the library. */
+    documentId: integer("document_id").references(() => documents.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("meeting_minutes_resolution_idx").on(t.resolutionId),
+    index("meeting_minutes_document_idx").on(t.documentId),
+    index("meeting_minutes_updated_by_idx").on(t.updatedBy),
+    index("meeting_minutes_approved_by_idx").on(t.approvedBy),
+  ],
+);
+
+/** What a meeting asked someone to do, by when. */
+export const actionItems = pgTable(
+  "action_items",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.documentId, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A calendar date ("2026-05-01"). */
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    status: text("status", { enum: actionItemStatuses }).notNull().default("open"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("action_items_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
+    index("action_items_owner_status_idx").on(t.ownerId, t.status),
+    index("action_items_meeting_idx").on(t.meetingId),
+    index("action_items_created_by_idx").on(t.createdBy),
+  ],
 );
 
 export const resolutionDocuments = pgTable(

@@ -9,7 +9,7 @@ import { routeKey, type ApiRoute } from "./route-walker";
  */
 
 /** The things the test makes for company A (and its founder Alice) before walking. */
-export type ThingKind = "meeting" | "document" | "company" | "notification" | "resolution";
+export type ThingKind = "meeting" | "document" | "company" | "notification" | "resolution" | "actionItem";
 
 export interface FixtureCall {
   /** Default: the route's path with each `:param` replaced by the id under test. */

@@ -29,7 +29,7 @@ let serviceId: number;
 let routes: ApiRoute[];
 let walkProblems: string[];
 const secret = "Confidential merger with Initech";
-const things: Record<ThingKind, number> = { meeting: 0, document: 0, company: 0, notification: 0, resolution: 0 };
+const things: Record<ThingKind, number> = { meeting: 0, document: 0, company: 0, notification: 0, resolution: 0, actionItem: 0 };
 
 beforeAll(async () => {
   ctx = await createTestContext();
