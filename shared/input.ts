@@ -169,9 +169,13 @@ export function isoTimestamp(message: string) {
 
 /** A calendar date as a form's date input gives it ("2026-05-01"), in years 1900–9999. */
 export function dateInput(message: string) {
-  return z
-    .string({ error: message })
-    .check(z.refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isStorableDate(new Date(`${value}T12:00:00Z`)), message));
+  return z.string({ error: message }).check(z.refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), message));
+}
+
+/** "2026-02-30" would roll over to 2 March in JavaScript, and Postgres refuses it: only a day the month has passes. */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T12:00:00Z`);
+  return isStorableDate(date) && date.toISOString().startsWith(value);
 }
 
 /** A time of day as a form's time input gives it ("14:30"). */

@@ -43,6 +43,10 @@ export const notificationKinds = {
   meetingReminder: "meetingReminders",
   /** Confirmed, moved or cancelled. */
   meetingChanged: "meetingReminders",
+  /** An action item of a meeting falls due tomorrow (to its owner). */
+  actionItemDue: "meetingReminders",
+  /** A meeting's minutes sent to its participants to read before approval. */
+  minutesCirculated: "meetingReminders",
   documentUploaded: "documentUpdates",
   resolutionCreated: "resolutionVoting",
   voteClosingSoon: "resolutionVoting",

@@ -11,8 +11,11 @@ import { accountRoutes } from "./features/account/account.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { documentsRoutes, libraryRoutes } from "./features/documents/documents.routes";
 import { meetingsRoutes } from "./features/meetings/meetings.routes";
+import { actionItemsRoutes } from "./features/meeting-cycle/action-items.routes";
 import { boardPackRoutes } from "./features/meeting-cycle/board-pack.routes";
 import { lifecycleRoutes } from "./features/meeting-cycle/lifecycle.routes";
+import { minutesRoutes } from "./features/meeting-cycle/minutes.routes";
+import { attendanceRoutes } from "./features/meeting-cycle/attendance.routes";
 import { notificationsRoutes, unsubscribeRoutes } from "./features/notifications/notifications.routes";
 import { companiesRoutes } from "./features/companies/companies.routes";
 import { complianceRoutes } from "./features/compliance/compliance.routes";
@@ -94,7 +97,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...platformRoutes(routerDeps),
         ...meetingsRoutes(routerDeps),
         ...lifecycleRoutes(routerDeps),
+        ...attendanceRoutes(routerDeps),
         ...boardPackRoutes(routerDeps),
+        ...minutesRoutes(routerDeps),
+        ...actionItemsRoutes(routerDeps),
         ...resolutionsRoutes(routerDeps),
         ...libraryRoutes(routerDeps),
         ...complianceRoutes(routerDeps),

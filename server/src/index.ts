@@ -10,6 +10,7 @@ import { runMigrations } from "./db/migrate";
 import { readEnv } from "./env";
 import { setPlatformAdmin } from "./features/auth/auth.service";
 import { startBackgroundJobs } from "./features/notifications/worker";
+import { startMinutesSweep } from "./features/meeting-cycle/minutes.service";
 import { startResolutionSweep } from "./features/resolutions/resolution-decision";
 import { createHttpServer } from "./http/http-server";
 import { defaultMailSettings } from "./integrations/mailer";
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
 
   // Resolutions whose deadline passed are decided even when nobody reads them.
   const resolutionSweep = startResolutionSweep({ db: database.db, clock: systemClock, logger });
+  // Minutes whose approving resolution was decided are approved (or let go) even when nobody reads them.
+  const minutesSweep = startMinutesSweep({ db: database.db, clock: systemClock, logger, appSecret });
 
   const server = createHttpServer(app, logger);
   server.on("error", (error) => {
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, "shutting down");
     resolutionSweep.stop();
+    minutesSweep.stop();
     // In-flight requests get 10 s to finish; then we stop regardless.
     const force = setTimeout(() => {
       logger.warn("forcing shutdown after 10 s");

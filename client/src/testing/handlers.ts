@@ -38,6 +38,9 @@ export const handlers = [
   ),
   // Meetings (the dashboard panel, /meetings, /meetings/:id): none yet; a meeting by id does not exist.
   http.get("/api/companies/:companyId/meetings/upcoming", () => HttpResponse.json([])),
+  // Action items (the dashboard's My action items, a meeting's list): none yet.
+  http.get("/api/companies/:companyId/action-items", () => HttpResponse.json([])),
+  http.get("/api/meetings/:id/action-items", () => HttpResponse.json([])),
   http.get("/api/documents", () => HttpResponse.json([])),
   // Resolutions (the dashboard panel, /resolutions, the quorum in Company Settings): none yet, the default quorum.
   http.get("/api/companies/:companyId/resolutions", () => HttpResponse.json([])),

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import request from "supertest";
-import { documentFiles, documents, notifications, resolutions } from "../db/schema";
+import { actionItems, documentFiles, documents, notifications, resolutions } from "../db/schema";
 import { meetingContent } from "../testing/factories";
 import { apiRoutes, routeKey, type ApiRoute } from "../testing/route-walker";
 import { routeFixtures, thingOf, type ThingKind } from "../testing/tenancy-routes";
@@ -225,6 +225,18 @@ beforeAll(async () => {
     })
     .returning({ id: resolutions.id });
   things.resolution = resolution!.id;
+  const [actionItem] = await ctx.db
+    .insert(actionItems)
+    .values({
+      companyId,
+      meetingId: things.meeting,
+      title: "Send the accounts",
+      ownerId: founder.id,
+      dueDate: "2026-07-15",
+      createdBy: founder.id,
+    })
+    .returning({ id: actionItems.id });
+  things.actionItem = actionItem!.id;
   routes = apiRoutes(ctx.app).routes.filter((route) => route.method !== "ALL");
 }, 120_000);
 afterAll(() => (onEmbedded ? ctx.close() : undefined));

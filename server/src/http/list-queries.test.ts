@@ -1,7 +1,8 @@
 import request from "supertest";
 import type { Endpoint } from "../../../shared/api/endpoint";
 import { apiTable } from "../../../shared/api/table";
-import { documents, notifications, platformServices, resolutions, votes } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { actionItems, documents, meetings, notifications, platformServices, resolutions, votes } from "../db/schema";
 import { encryptSecret, maskSecret } from "../integrations/secrets";
 import { addMember, createCompany, meetingContent } from "../testing/factories";
 import { createTestContext, useTestContext, type SignedUp } from "../testing/test-context";
@@ -121,6 +122,17 @@ describe("every list endpoint of the API's table", () => {
     const { founder, company, members } = await boardOf(size);
     await scheduleMeetings(founder, members, size);
     const many = (count: number) => Array.from({ length: count }, (_, index) => index);
+    // The lists of one meeting are read on its first, which gave `size` action items.
+    const [meeting] = await ctx.db.select({ id: meetings.documentId }).from(meetings).where(eq(meetings.companyId, company.id)).limit(1);
+    await ctx.db.insert(actionItems).values(
+      many(size).map((index) => ({
+        companyId: company.id,
+        meetingId: meeting!.id,
+        title: `A${index}`,
+        ownerId: founder.id,
+        dueDate: "2026-12-01",
+      })),
+    );
     await ctx.db.insert(documents).values(
       many(size).map((index) => ({
         companyId: company.id,
@@ -155,7 +167,7 @@ describe("every list endpoint of the API's table", () => {
       const login = await request(ctx.app).post("/api/auth/login").send({ username: founder.username, password: founder.password });
       expect(login.status).toBe(200);
     }
-    return { founder, company };
+    return { founder, company, meetingId: meeting!.id };
   }
 
   it("costs the same number of queries for a board of 1 and a board of 10", async () => {
@@ -165,7 +177,9 @@ describe("every list endpoint of the API's table", () => {
     const small = await grownBoard(1);
     const large = await grownBoard(10);
     const pathFor = (endpoint: Endpoint, board: typeof small) =>
-      endpoint.path.replace(":companyId", String(board.company.id)).replace(":id", String(board.founder.id));
+      endpoint.path
+        .replace(":companyId", String(board.company.id))
+        .replace(":id", String(endpoint.path.startsWith("/api/meetings/") ? board.meetingId : board.founder.id));
     for (const endpoint of lists) {
       if (endpoint.access.class === "platform") continue; // measured above, with a platform admin of its own
       const smallCount = await queriesFor(small.founder.bearer, pathFor(endpoint, small));

@@ -59,6 +59,22 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "POST /api/resolutions/:id/vote": { calls: () => [{ body: { vote: "no", comment: "hijacked" } }] },
   "POST /api/resolutions/:id/conflict": { calls: () => [{ body: { reason: "hijacked" } }] },
   "PUT /api/companies/:companyId/quorum": { calls: () => [{ body: { quorumPercent: 100 } }] },
+  // attendance and a show of hands
+  "PUT /api/meetings/:id/attendance": {
+    calls: (_id, people) => [{ body: { attendees: [{ userId: people.member, status: "present" }], guests: [{ name: "Intruder" }] } }],
+  },
+  "POST /api/resolutions/:id/meeting-vote": {
+    calls: (id, people) => [{ body: { meetingId: id, votes: [{ userId: people.member, vote: "no" }] } }],
+  },
+  // action items
+  "POST /api/meetings/:id/action-items": {
+    calls: (_id, people) => [{ body: { title: "Intrusion", ownerId: people.member, dueDate: "2026-12-31" } }],
+  },
+  "PATCH /api/action-items/:id": { calls: (_id, people) => [{ body: { title: "Hijacked", ownerId: people.member, status: "done" } }] },
+  // minutes (drafting, editing and approving another company's minutes are refused before anything is read)
+  "POST /api/meetings/:id/minutes/draft": { calls: () => [{ body: { improve: false } }] },
+  "PUT /api/meetings/:id/minutes": { calls: () => [{ body: { text: "Hijacked minutes" } }] },
+  "POST /api/meetings/:id/minutes/approve": { calls: () => [{ body: { via: "chair" } }, { body: { via: "resolution" } }] },
   // compliance (a company's health and calendar: members only, no body)
   "GET /api/companies/:companyId/compliance": {},
   "GET /api/companies/:companyId/compliance.ics": {},

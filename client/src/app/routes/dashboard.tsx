@@ -14,6 +14,7 @@ import { useActiveCompany } from "@/lib/auth/active-company";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { ComplianceHealthPanel } from "@/features/compliance/components/compliance-health-panel";
 import { ComplianceRemindersPanel } from "@/features/compliance/components/compliance-reminders-panel";
+import { MyActionItemsPanel } from "@/features/meetings/components/my-action-items-panel";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
 import { PendingResolutionsPanel } from "@/features/resolutions/components/pending-resolutions-panel";
 import { RecentDocumentsPanel } from "@/features/documents/components/recent-documents-panel";
@@ -33,10 +34,11 @@ type Scheduling = { open: boolean; used: boolean; agmTitle?: string };
 /**
  * / and /dashboard. The panels come in order of what a director has to act on: the compliance reminders and
  * the votes waiting for them, then the meetings ahead and the latest board papers (what a director reads on
- * a phone), then the actions that start something new (mostly desk work), and last the compliance overview,
- * whose urgent parts the reminders already show. A phone shows them in that order in one column; a wide
- * screen reads the same order left to right, two list panels to a row, then Quick Actions and Compliance
- * Health across the width, so the reading (and tab) order never differs from what the eye sees.
+ * a phone), the caller's own action items, then the actions that start something new (mostly desk work), and
+ * last the compliance overview, whose urgent parts the reminders already show. A phone shows them in that order
+ * in one column; a wide screen reads the same order left to right, two list panels to a row, then My action
+ * items, Quick Actions and Compliance Health across the width, so the reading (and tab) order never differs
+ * from what the eye sees.
  */
 export function DashboardPage() {
   const { user } = useCurrentUser();
@@ -61,6 +63,8 @@ export function DashboardPage() {
         <PendingResolutionsPanel />
         <UpcomingMeetingsPanel />
         <RecentDocumentsPanel />
+        {/* Across the width, below the first screen's panels: it is not among the reads the gate waits for. */}
+        <MyActionItemsPanel className="lg:col-span-2" />
         <DashboardPanel
           title="Quick Actions"
           className="lg:col-span-2"

@@ -14,11 +14,13 @@ import { MeetingDetail, MeetingDetailLoading, MeetingLoadError, MeetingNotFound 
 import { isMeetingDocument, toMeetingSummary } from "@/features/meetings/lib/listed-meeting";
 import type { MeetingSources } from "@/features/meetings/lib/meeting-sources";
 import { useResolutions } from "@/features/resolutions/api/get-resolutions";
+import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 
 /**
  * /meetings/:id. A missing id, another company's meeting (404) or a document that is no meeting: 'Meeting not found'.
  * The page hands the meeting the company's members (companies), its library and the papers' preview (documents)
- * and its resolutions (resolutions), and refreshes the meeting's document when the meeting changes.
+ * and its resolutions (resolutions), and refreshes the meeting's document when the meeting changes, and the
+ * resolutions and library when its record decides a resolution or files approved minutes.
  */
 export function MeetingDetailPage() {
   const params = useParams<{ id: string }>();
@@ -62,9 +64,19 @@ function useMeetingSources() {
     [queryClient, companyId],
   );
 
+  // A show of hands decides a resolution; approved minutes are a new resolution or a PDF in the library.
+  const onRecordChanged = useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) }),
+        queryClient.invalidateQueries({ queryKey: documentKeys.library(companyId) }),
+      ]),
+    [queryClient, companyId],
+  );
+
   const value = useMemo<MeetingSources>(
-    () => ({ members, library, resolutions, onOpenPaper: setPreviewing, onMeetingChanged }),
-    [members, library, resolutions, onMeetingChanged],
+    () => ({ members, library, resolutions, onOpenPaper: setPreviewing, onMeetingChanged, onRecordChanged }),
+    [members, library, resolutions, onMeetingChanged, onRecordChanged],
   );
   return { value, previewing, closePreview: () => setPreviewing(null) };
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import request from "supertest";
 import { createApp } from "../../app";
-import { documentFiles, documents, notifications, resolutions, users } from "../../db/schema";
+import { actionItems, documentFiles, documents, notifications, resolutions, users } from "../../db/schema";
 import { endpoint, type Access } from "../../../../shared/api/endpoint";
 import { mountRoutes, route as bind } from "../../http/endpoints";
 import { createGuards } from "../../http/guards";
@@ -89,6 +89,18 @@ beforeAll(async () => {
     })
     .returning({ id: resolutions.id });
   things.resolution = resolution!.id;
+  const [actionItem] = await ctx.db
+    .insert(actionItems)
+    .values({
+      companyId: companyA.id,
+      meetingId: things.meeting,
+      title: secret,
+      ownerId: alice.id,
+      dueDate: "2026-07-15",
+      createdBy: alice.id,
+    })
+    .returning({ id: actionItems.id });
+  things.actionItem = actionItem!.id;
   const service = await request(ctx.app)
     .post("/api/platform/settings")
     .set("Authorization", pat.bearer)

@@ -16,6 +16,8 @@ import { meetingCategory } from "../../../../shared/meeting-model";
 import { displayName } from "../../../../shared/people";
 import { can, canDeleteDocument, deniedMessage, type Permission } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
+import type { Clock } from "../../clock";
+import type { Transaction } from "../../db/client";
 import { recordAudit } from "../../db/audit";
 import { documentFiles, documents, meetings, memberships, resolutionDocuments } from "../../db/schema";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
@@ -190,40 +192,66 @@ async function commitDocument(
   row: DocumentMeta & { fileType: string; fileSize: number },
   file: (FilePlace & { sha256: string }) | null,
 ): Promise<number> {
-  return deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(documents)
-      .values({ ...row, companyId: tenant.company.id, uploadedBy: tenant.user.id, createdAt: deps.clock.now() })
-      .returning({ id: documents.id });
-    const id = created!.id;
-    if (file) {
-      await tx.insert(documentFiles).values({ documentId: id, ...file });
-      await claimFile(tx, file);
-    }
-    await recordAudit(tx, deps.clock, {
-      actorId: tenant.user.id,
-      companyId: tenant.company.id,
-      action: "document.uploaded",
-      targetType: "document",
-      targetId: id,
-      details: { name: row.name, fileType: row.fileType, fileSize: row.fileSize },
-    });
-    // The rest of the board hears of it (those who keep Document Updates on), in the same transaction.
-    const others = await tx
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(and(eq(memberships.companyId, tenant.company.id), ne(memberships.userId, tenant.user.id)));
-    await notify(tx, {
-      kind: "documentUploaded",
-      companyId: tenant.company.id,
-      recipients: others.map((other) => other.userId),
-      title: `New document: ${row.name}`,
-      body: `${displayName(tenant.user)} added it to ${row.category}.`,
-      link: "/documents",
-      at: deps.clock.now(),
-    });
-    return id;
+  return deps.db.transaction((tx) =>
+    insertDocument(
+      tx,
+      deps.clock,
+      { companyId: tenant.company.id, actor: { id: tenant.user.id, name: displayName(tenant.user) } },
+      row,
+      file,
+    ),
+  );
+}
+
+/**
+ * Inside the caller's transaction: the document's row, its stored file (claimed off the sweep of abandoned
+ * uploads), the audit row and the word to the rest of the board. `actor` null: Quorum itself filed it (minutes
+ * approved by a resolution of the board).
+ */
+export async function insertDocument(
+  tx: Transaction,
+  clock: Clock,
+  by: { companyId: number; actor: { id: number; name: string } | null },
+  row: DocumentMeta & { fileType: string; fileSize: number },
+  file: (FilePlace & { sha256: string }) | null,
+): Promise<number> {
+  const actorId = by.actor?.id ?? null;
+  const [created] = await tx
+    .insert(documents)
+    .values({ ...row, companyId: by.companyId, uploadedBy: actorId, createdAt: clock.now() })
+    .returning({ id: documents.id });
+  const id = created!.id;
+  if (file) {
+    await tx.insert(documentFiles).values({ documentId: id, ...file });
+    await claimFile(tx, file);
+  }
+  await recordAudit(tx, clock, {
+    actorId,
+    companyId: by.companyId,
+    action: "document.uploaded",
+    targetType: "document",
+    targetId: id,
+    details: { name: row.name, fileType: row.fileType, fileSize: row.fileSize },
   });
+  // The rest of the board hears of it (those who keep Document Updates on), in the same transaction.
+  const others = await tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      actorId == null
+        ? eq(memberships.companyId, by.companyId)
+        : and(eq(memberships.companyId, by.companyId), ne(memberships.userId, actorId)),
+    );
+  await notify(tx, {
+    kind: "documentUploaded",
+    companyId: by.companyId,
+    recipients: others.map((other) => other.userId),
+    title: `New document: ${row.name}`,
+    body: `${by.actor?.name ?? "Quorum"} added it to ${row.category}.`,
+    link: "/documents",
+    at: clock.now(),
+  });
+  return id;
 }
 
 export interface DocumentDownload {

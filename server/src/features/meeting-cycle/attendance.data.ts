@@ -24,9 +24,16 @@ export interface RecordedMeeting {
   quorumPercent: number | null;
 }
 
-/** The meeting and its company's quorum setting, or 404 (a draft is no meeting). */
-export async function recordedMeeting(db: Queryable, meetingId: number): Promise<RecordedMeeting> {
-  const [found] = await db
+/**
+ * The meeting and its company's quorum setting, or undefined (a draft is no meeting). With `lock`, the meeting's
+ * row alone is locked (never the company's): "update" to change its record, "share" to read it steady.
+ */
+export async function findRecordedMeeting(
+  db: Queryable,
+  meetingId: number,
+  lock?: "update" | "share",
+): Promise<RecordedMeeting | undefined> {
+  const query = db
     .select({
       id: meetings.documentId,
       companyId: meetings.companyId,
@@ -42,6 +49,13 @@ export async function recordedMeeting(db: Queryable, meetingId: number): Promise
     .from(meetings)
     .innerJoin(companies, eq(companies.id, meetings.companyId))
     .where(and(eq(meetings.documentId, meetingId), sql`${meetings.status} <> 'draft'`));
+  const [found] = lock ? await query.for(lock, { of: meetings }) : await query;
+  return found;
+}
+
+/** The meeting and its company's quorum setting, or 404 (a draft is no meeting). */
+export async function recordedMeeting(db: Queryable, meetingId: number, lock?: "update" | "share"): Promise<RecordedMeeting> {
+  const found = await findRecordedMeeting(db, meetingId, lock);
   if (!found) throw notFound("Meeting not found");
   return found;
 }

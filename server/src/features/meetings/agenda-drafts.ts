@@ -22,6 +22,8 @@ export interface AgendaContext {
   recentDocuments: { name: string; category: string; createdAt: Date }[];
   /** The company's last scheduled meeting before this one, whose minutes are approved first. */
   lastMeeting: { title: string; startsAt: Date } | null;
+  /** The company's open action items, soonest due first (the first of them), and how many are open in all. */
+  openActionItems: { items: { title: string; ownerName: string; dueDate: string }[]; total: number };
 }
 
 /** Fixed items around the resolutions: call to order, minutes, reports, any other business, close. */
@@ -30,13 +32,49 @@ const maxItems = 12;
 
 const quoted = (text: string) => `"${text}"`;
 
+export const mattersArisingTitle = "Matters arising";
+/** What an agenda item's description may hold (the drafts' own limit). */
+const descriptionMax = 1000;
+const dueDateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+
+/**
+ * The first item of a draft when action items are still open: each on a line of its own ("- title — owner, due
+ * 4 Jun 2026"), as many as the description holds, then how many more there are. Null when none is open.
+ */
+export function mattersArising({ items, total }: AgendaContext["openActionItems"]): AgendaItem | null {
+  if (total === 0) return null;
+  const intro = "Follow up on the open action items:";
+  const lines: string[] = [];
+  const tail = (shown: number) => (total > shown ? [`- and ${total - shown} more`] : []);
+  for (const item of items) {
+    const line = `- ${item.title} — ${item.ownerName}, due ${dueDateFormat.format(new Date(`${item.dueDate}T00:00:00Z`))}`;
+    const candidate = [intro, ...lines, line, ...tail(lines.length + 1)].join("\n");
+    if (candidate.length > descriptionMax) break;
+    lines.push(line);
+  }
+  return { title: mattersArisingTitle, duration: 10, description: [intro, ...lines, ...tail(lines.length)].join("\n") };
+}
+
+/**
+ * The AI's items after the server's Matters arising (an item of its own by that name is dropped): null when that
+ * makes more items than an agenda may have.
+ */
+export function withMattersArising(items: AgendaItem[], context: AgendaContext): AgendaItem[] | null {
+  const first = mattersArising(context.openActionItems);
+  if (!first) return items;
+  const rest = items.filter((item) => item.title.trim().toLowerCase() !== mattersArisingTitle.toLowerCase());
+  return rest.length + 1 <= maxItems ? [first, ...rest] : null;
+}
+
 /**
  * A standard board agenda built from the company's data, used when no AI service is configured.
  * Always 5–12 items, so it satisfies the same rules as an AI answer.
  */
 export function templateAgenda(context: AgendaContext): AgendaItem[] {
   const { company, pendingResolutions, recentDocuments, lastMeeting } = context;
+  const arising = mattersArising(context.openActionItems);
   const items: AgendaItem[] = [
+    ...(arising ? [arising] : []),
     {
       title: "Call to order and quorum",
       duration: 5,
@@ -59,7 +97,7 @@ export function templateAgenda(context: AgendaContext): AgendaItem[] {
     },
   ];
 
-  const roomForResolutions = maxItems - fixedItemCount;
+  const roomForResolutions = maxItems - fixedItemCount - (arising ? 1 : 0);
   const namedOneByOne =
     pendingResolutions.length <= roomForResolutions ? pendingResolutions : pendingResolutions.slice(0, roomForResolutions - 1);
   for (const resolution of namedOneByOne) {
@@ -99,6 +137,7 @@ const orNone = (lines: string[]) => (lines.length > 0 ? lines.join("\n") : "- no
 /** The chat messages that ask an AI for the agenda: a JSON answer of 3–12 items. */
 export function agendaPrompt(context: AgendaContext): { system: string; user: string } {
   const { meeting, company, pendingResolutions, recentDocuments, lastMeeting } = context;
+  const arising = mattersArising(context.openActionItems);
   const profile = [
     `Name: ${company.name}`,
     company.industry && `Industry: ${company.industry}`,
@@ -123,8 +162,15 @@ export function agendaPrompt(context: AgendaContext): { system: string; user: st
     "Recent documents:",
     orNone(recentDocuments.map((document) => `- ${document.name} (${document.category}, ${day(document.createdAt)})`)),
     "",
+    ...(arising
+      ? [
+          `The agenda will open with "${mattersArisingTitle}", already written, on these open action items; leave it out of your answer:`,
+          arising.description,
+          "",
+        ]
+      : []),
     'Answer with JSON only, no prose and no code fences, in exactly this shape: {"items": [{"title": string, "duration": number, "description": string}]}.',
-    "Give 3 to 12 items in running order. duration is whole minutes between 1 and 120. description is one or two sentences.",
+    `Give 3 to ${arising ? maxItems - 1 : maxItems} items in running order. duration is whole minutes between 1 and 120. description is one or two sentences.`,
     "Open with the call to order and quorum, approve the previous minutes, give each pending resolution its own item by name, and end with any other business and the close.",
   ].join("\n");
   return {

@@ -1,14 +1,17 @@
-import { and, asc, desc, eq, gte, isNull, lt, ne } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from "drizzle-orm";
+import { displayName } from "../../../../shared/people";
 import { type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetings";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
-import { companies, documents, meetings, resolutions } from "../../db/schema";
+import { actionItems, companies, documents, meetings, resolutions, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { AiServiceError, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
-import { agendaPrompt, parseAgendaAnswer, templateAgenda, type AgendaContext } from "./agenda-drafts";
+import { agendaPrompt, parseAgendaAnswer, templateAgenda, withMattersArising, type AgendaContext } from "./agenda-drafts";
 
 /** How much of the company's data an agenda is drafted from. */
 const recentDocumentsInPrompt = 5;
 const pendingResolutionsInPrompt = 20;
+/** More open action items than Matters arising's description can name are counted, not read. */
+const openActionItemsInDraft = 40;
 
 /**
  * The company's newest library documents: its documents that are not meetings, newest first (the order of the
@@ -22,6 +25,31 @@ async function recentLibraryDocuments({ db }: ServiceDeps<"db">, companyId: numb
     .where(and(eq(documents.companyId, companyId), isNull(meetings.documentId)))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(limit);
+}
+
+/**
+ * The company's open action items for Matters arising, soonest due first, with how many are open in all (one
+ * query). Read from the table itself: the items are written by the meeting cycle, which builds on this feature.
+ */
+async function openActionItems({ db }: ServiceDeps<"db">, companyId: number): Promise<AgendaContext["openActionItems"]> {
+  const rows = await db
+    .select({
+      title: actionItems.title,
+      dueDate: actionItems.dueDate,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(actionItems)
+    .innerJoin(users, eq(users.id, actionItems.ownerId))
+    .where(and(eq(actionItems.companyId, companyId), eq(actionItems.status, "open")))
+    .orderBy(asc(actionItems.dueDate), asc(actionItems.id))
+    .limit(openActionItemsInDraft);
+  return {
+    items: rows.map((row) => ({ title: row.title, dueDate: row.dueDate, ownerName: displayName(row) })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** The meeting and its company's data, in a fixed number of queries. */
@@ -45,7 +73,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
     .where(eq(meetings.documentId, meetingId));
   if (!found) throw notFound("Meeting not found");
   const now = deps.clock.now();
-  const [pendingResolutions, recentDocuments, [lastMeeting]] = await Promise.all([
+  const [pendingResolutions, recentDocuments, [lastMeeting], openItems] = await Promise.all([
     deps.db
       .select({ title: resolutions.title, type: resolutions.type, deadline: resolutions.deadline })
       .from(resolutions)
@@ -67,6 +95,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
       )
       .orderBy(desc(meetings.startsAt))
       .limit(1),
+    openActionItems(deps, found.companyId),
   ]);
   return {
     meeting: { title: found.title, startsAt: found.startsAt, location: found.location },
@@ -74,6 +103,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
     pendingResolutions,
     recentDocuments,
     lastMeeting: lastMeeting ?? null,
+    openActionItems: openItems,
   };
 }
 
@@ -109,7 +139,8 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
     );
     throw new HttpError(502, aiFailureMessage(error, config));
   }
-  const items = parseAgendaAnswer(answer);
+  const parsed = parseAgendaAnswer(answer);
+  const items = parsed && withMattersArising(parsed, context);
   if (!items) {
     logger.warn({ ai: { ...where, answerLength: answer?.length ?? 0 } }, "agenda answer was not a valid agenda");
     throw new HttpError(502, "The AI service answered with something that is not a valid agenda");

@@ -4,6 +4,7 @@ import { withDefaults } from "../../../../shared/preferences";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import {
+  actionItems,
   companies,
   documents,
   jobMarks,
@@ -97,6 +98,55 @@ export async function sendMeetingReminders({ db, clock }: ServiceDeps<"db" | "cl
       told += ids.length;
     }
     return told;
+  });
+}
+
+const dueDateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+/** Keyed by the due date and the owner too: an item moved to a later date, or handed to someone else, is reminded again. */
+const actionItemKey = (itemId: number, dueDate: string, ownerId: number) => `action-item-due:${itemId}:${dueDate}:${ownerId}`;
+
+/**
+ * An action item's reminder: on the UTC day before its due date, the owner of every open item is told once
+ * (Meeting Reminders switch), while they are still a member of its company. One transaction and a fixed number
+ * of statements whatever the number of items.
+ */
+export async function sendActionItemReminders({ db, clock }: ServiceDeps<"db" | "clock">): Promise<number> {
+  const now = clock.now();
+  const tomorrow = new Date(now.getTime() + dayMs).toISOString().slice(0, 10);
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        id: actionItems.id,
+        companyId: actionItems.companyId,
+        meetingId: actionItems.meetingId,
+        meetingTitle: meetings.title,
+        title: actionItems.title,
+        ownerId: actionItems.ownerId,
+        dueDate: actionItems.dueDate,
+      })
+      .from(actionItems)
+      .innerJoin(meetings, eq(meetings.documentId, actionItems.meetingId))
+      .innerJoin(memberships, and(eq(memberships.companyId, actionItems.companyId), eq(memberships.userId, actionItems.ownerId)))
+      .where(and(eq(actionItems.status, "open"), eq(actionItems.dueDate, tomorrow)))
+      .orderBy(asc(actionItems.id));
+    const fresh = await markOnce(
+      tx,
+      due.map((item) => actionItemKey(item.id, item.dueDate, item.ownerId)),
+      now,
+    );
+    const events: NotifyInput[] = due
+      .filter((item) => fresh.has(actionItemKey(item.id, item.dueDate, item.ownerId)))
+      .map((item) => ({
+        kind: "actionItemDue",
+        companyId: item.companyId,
+        recipients: [item.ownerId],
+        title: `Action item due tomorrow: ${item.title}`,
+        body: `"${item.title}", from "${item.meetingTitle}", is due ${dueDateFormat.format(new Date(`${item.dueDate}T00:00:00Z`))}.`,
+        link: `/meetings/${item.meetingId}`,
+        at: now,
+      }));
+    const told = await notifyEach(tx, events);
+    return told.reduce((sum, ids) => sum + ids.length, 0);
   });
 }
 

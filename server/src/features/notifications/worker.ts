@@ -1,9 +1,9 @@
 import type { AppDeps } from "../../app-deps";
-import { sendMeetingReminders, sendVoteClosingReminders, sendWeeklyDigest } from "./jobs.service";
+import { sendActionItemReminders, sendMeetingReminders, sendVoteClosingReminders, sendWeeklyDigest } from "./jobs.service";
 import { drainOutbox } from "./outbox.service";
 
 export interface BackgroundJobs {
-  /** Runs one round now (what the timer does): meeting and vote-closing reminders, the digest when due, then the outbox. */
+  /** Runs one round now (what the timer does): meeting, vote-closing and action item reminders, the digest when due, then the outbox. */
   runOnce(): Promise<void>;
   /** Stops the timer and waits for a round in progress. */
   stop(): Promise<void>;
@@ -35,6 +35,7 @@ export function startBackgroundJobs(
     running ??= (async () => {
       await step("meeting-reminders", () => sendMeetingReminders(deps));
       await step("vote-closing-reminders", () => sendVoteClosingReminders(deps));
+      await step("action-item-reminders", () => sendActionItemReminders(deps));
       await step("weekly-digest", () => sendWeeklyDigest(deps));
       await step("mail-outbox", () => drainOutbox(deps));
     })().finally(() => {

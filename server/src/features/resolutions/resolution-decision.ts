@@ -2,7 +2,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { decideOutcome, quorumRule, type Certificate, type QuorumPercent, type Tally } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
-import type { Clock } from "../../clock";
+import { formatUtc, type Clock } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
@@ -63,6 +63,13 @@ export function isDue(
 
 // --- Deciding ---
 
+/** A show of hands in a meeting: it closes the vote at once, and the certificate names the meeting and who attended. */
+export interface MeetingDecision {
+  meetingId: number;
+  startsAt: Date;
+  attendance: NonNullable<Certificate["attendance"]>;
+}
+
 /*
  * The statements of every vote are named (prepared) statements: a transaction's queries are built on its own
  * connection, so drizzle builds them again each time, but Postgres parses and plans each name once per
@@ -92,7 +99,7 @@ export async function lockResolution(tx: Transaction, id: number, memberId?: num
 /**
  * Decides a locked, pending resolution when it is due, and stores the outcome with its time and a frozen
  * certificate: who may vote on it (see `mayVote`), who was recused, every counted vote. Notifies every member
- * of the company. Answers the row as it now is.
+ * of the company. Answers the row as it now is. With `meeting`, the vote closes now, as at its deadline.
  */
 export async function decideIfReady(
   tx: Transaction,
@@ -100,9 +107,11 @@ export async function decideIfReady(
   row: ResolutionRow,
   actorId: number | null,
   live?: { tally: Tally; eligible: number },
+  meeting?: MeetingDecision,
 ): Promise<ResolutionRow> {
   if (row.status !== "pending") return row;
   const now = clock.now();
+  const closed = meeting !== undefined || row.deadline.getTime() <= now.getTime();
   // Told the live tally, a resolution that is not due costs no further query.
   if (live && !isDue(row, live.tally, live.eligible, now)) return row;
   const decidedOn: ResolutionRef = { id: row.id, companyId: row.companyId };
@@ -141,10 +150,13 @@ export async function decideIfReady(
     tally,
     eligible: eligible.length,
     recused: recused.length,
-    deadlinePassed: row.deadline.getTime() <= now.getTime(),
+    deadlinePassed: closed,
     quorumPercent,
   });
   if (!outcome.decided) return row;
+  const explanation = meeting
+    ? `${outcome.explanation}; by a show of hands in the meeting of ${formatUtc(meeting.startsAt)}`
+    : outcome.explanation;
 
   const reasons = new Map(recusalRows.map((recusal) => [recusal.userId, recusal.reason]));
   const certificate: Certificate = {
@@ -162,11 +174,12 @@ export async function decideIfReady(
       castAt: vote.updatedAt.toISOString(),
     })),
     ...tally,
-    explanation: outcome.explanation,
+    explanation,
+    ...(meeting ? { meetingId: meeting.meetingId, attendance: meeting.attendance } : {}),
   };
   const [updated] = await tx
     .update(resolutions)
-    .set({ status: outcome.outcome, decidedAt: now, explanation: outcome.explanation, certificate })
+    .set({ status: outcome.outcome, decidedAt: now, explanation, certificate })
     .where(eq(resolutions.id, row.id))
     .returning();
   await recordAudit(tx, clock, {
@@ -175,14 +188,20 @@ export async function decideIfReady(
     action: "resolution.decided",
     targetType: "resolution",
     targetId: row.id,
-    details: { outcome: outcome.outcome, ...tally, eligible: eligible.length, recused: recused.length },
+    details: {
+      outcome: outcome.outcome,
+      ...tally,
+      eligible: eligible.length,
+      recused: recused.length,
+      ...(meeting ? { meetingId: meeting.meetingId } : {}),
+    },
   });
   await notify(tx, {
     kind: "resolutionDecided",
     companyId: row.companyId,
     recipients: members.map((member) => member.userId),
     title: `Resolution ${outcome.outcome}: ${row.title}`,
-    body: outcome.explanation,
+    body: explanation,
     link: `/resolutions/${row.id}`,
     at: clock.now(),
   });

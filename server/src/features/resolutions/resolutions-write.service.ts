@@ -39,7 +39,7 @@ const notPending = "This resolution has already been decided";
 const pastDeadline = "The deadline for this resolution has passed";
 
 /** What a write on a locked resolution reads of it first. */
-interface LiveState {
+export interface LiveState {
   tally: Tally;
   eligible: number;
   /** The caller's role in the resolution's company (null: not a member), whether they may vote on it, and their vote. */
@@ -87,7 +87,7 @@ async function liveState(tx: Transaction, row: ResolutionRow, userId: number): P
  * (everyone voted, or the deadline passed) is decided first; the 409 that follows is answered after the
  * transaction commits, so the decision is kept.
  */
-async function openWrite<T>(
+export async function openResolutionWrite<T>(
   deps: Deps,
   id: number,
   actorId: number,
@@ -199,8 +199,8 @@ export async function castVote(
   input: CastVoteInput & { comment?: string | null },
 ): Promise<VoteCounts> {
   const userId = voter.id;
-  return openWrite(deps, id, userId, async (tx, row, state): Promise<VoteCounts> => {
-    // openWrite let only a voter of the company through: one who still may not vote declared a conflict on it.
+  return openResolutionWrite(deps, id, userId, async (tx, row, state): Promise<VoteCounts> => {
+    // openResolutionWrite let only a voter of the company through: one who still may not vote declared a conflict on it.
     if (!state.mayVote) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
     const now = deps.clock.now();
     const previous = state.ownVote ? { vote: state.ownVote } : undefined;
@@ -243,7 +243,7 @@ export async function castVote(
 /** `POST /api/resolutions/:id/conflict`: the caller's vote is withdrawn and they leave the denominator. */
 export async function declareConflict(deps: Deps, actor: { id: number }, id: number, reason: string): Promise<void> {
   const userId = actor.id;
-  await openWrite(deps, id, userId, async (tx, row) => {
+  await openResolutionWrite(deps, id, userId, async (tx, row) => {
     const withdrawn = await tx
       .delete(votes)
       .where(and(eq(votes.resolutionId, id), eq(votes.userId, userId)))
@@ -268,7 +268,7 @@ export async function declareConflict(deps: Deps, actor: { id: number }, id: num
 /** `DELETE /api/resolutions/:id/conflict`: withdraws the caller's declaration while the resolution is open. */
 export async function withdrawConflict(deps: Deps, actor: { id: number }, id: number): Promise<void> {
   const userId = actor.id;
-  await openWrite(deps, id, userId, async (tx, row) => {
+  await openResolutionWrite(deps, id, userId, async (tx, row) => {
     const removed = await tx
       .delete(resolutionRecusals)
       .where(and(eq(resolutionRecusals.resolutionId, id), eq(resolutionRecusals.userId, userId)))
@@ -284,6 +284,11 @@ export async function withdrawConflict(deps: Deps, actor: { id: number }, id: nu
     });
   });
 }
+
+// --- A show of hands in a meeting (what the meeting's record needs of resolutions) ---
+
+export { decideByShowOfHands, votersAmong, type HandsVoter } from "./show-of-hands";
+export type { MeetingDecision, ResolutionRow } from "./resolution-decision";
 
 // --- Quorum setting ---
 

@@ -1,4 +1,4 @@
-import { Clock, FileText, Gavel, User } from "lucide-react";
+import { Clock, FileText, Gavel, Hand, User } from "lucide-react";
 import { Link } from "wouter";
 import type { AgendaItem } from "@shared/agenda";
 import type { CompanyMember } from "@shared/companies";
@@ -16,6 +16,8 @@ export interface AgendaLookups {
   /** True when the library failed to load: a paper it would name is unknown, not necessarily hidden from the viewer. */
   papersFailed: boolean;
   onOpenPaper: (paper: LibraryDocument) => void;
+  /** Records a show of hands on a pending resolution (for those who keep the meeting's record, once it started). */
+  onShowOfHands?: (resolution: AgendaResolution) => void;
 }
 
 /** One agenda item: its number and start time, length, presenter, description, papers and resolutions. */
@@ -99,7 +101,7 @@ function AgendaResolutions({ ids, lookups }: { ids: number[]; lookups: AgendaLoo
         {ids.map((id) => {
           const resolution = lookups.resolutions.get(id);
           return (
-            <li key={id} className="min-w-0 text-sm">
+            <li key={id} className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <Link
                 href={`/resolutions/${id}`}
                 className="inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4 [&_svg]:shrink-0"
@@ -109,6 +111,17 @@ function AgendaResolutions({ ids, lookups }: { ids: number[]; lookups: AgendaLoo
                   {resolution?.title ?? (lookups.loadingNames ? "Loading…" : `Resolution #${id}`)}
                 </span>
               </Link>
+              {resolution?.status === "pending" && lookups.onShowOfHands && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => lookups.onShowOfHands?.(resolution)}
+                  aria-label={`Record show of hands on ${resolution.title}`}
+                >
+                  <Hand aria-hidden />
+                  Record show of hands
+                </Button>
+              )}
             </li>
           );
         })}

@@ -1,8 +1,9 @@
 import { ArrowLeft, CalendarDays, CalendarPlus, Clock, FileText, MapPin, Users, Video } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import * as api from "@shared/api/meetings";
-import { can, canEditAgenda } from "@shared/permissions";
+import { displayName } from "@shared/people";
+import { can, canEditAgenda, canKeepMeetingRecord } from "@shared/permissions";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -19,7 +20,19 @@ import { MeetingParticipants } from "@/features/meetings/components/meeting-part
 import { MeetingStatusBadge } from "@/features/meetings/components/meeting-status-badge";
 import { formatTimeRange } from "@/features/meetings/lib/format-meeting";
 import { hasStarted, meetingLink, type MeetingDetails } from "@/features/meetings/lib/listed-meeting";
-import type { MeetingSources } from "@/features/meetings/lib/meeting-sources";
+import type { AgendaResolution, MeetingSources } from "@/features/meetings/lib/meeting-sources";
+
+// The record's sections load after the page (they are read after the meeting, and bring their own forms).
+const MeetingAttendance = lazy(async () => ({
+  default: (await import("@/features/meetings/components/meeting-attendance")).MeetingAttendance,
+}));
+const MeetingMinutes = lazy(async () => ({ default: (await import("@/features/meetings/components/meeting-minutes")).MeetingMinutes }));
+const MeetingActionItems = lazy(async () => ({
+  default: (await import("@/features/meetings/components/meeting-action-items")).MeetingActionItems,
+}));
+const ShowOfHandsDialog = lazy(async () => ({
+  default: (await import("@/features/meetings/components/show-of-hands-dialog")).ShowOfHandsDialog,
+}));
 
 function BackToMeetings() {
   return (
@@ -83,25 +96,36 @@ export interface MeetingDetailProps {
 /**
  * /meetings/:id, the meeting's home: title and badge; the date/time/location/attendees card with 'Join Meeting',
  * 'View Agenda', 'Download board pack' and, for founders and admins, Confirm/Reschedule/Cancel; the participants;
- * the agenda (editable by founders, admins and the meeting's creator).
+ * the agenda (editable by founders, admins and the meeting's creator); once it has started, its record: attendance,
+ * a show of hands on the resolutions moved, the minutes and the action items (kept by founders, admins and the
+ * meeting's creator).
  */
 export function MeetingDetail({ meeting, now, creatorId, sources }: MeetingDetailProps) {
   const { user } = useCurrentUser();
   const [agendaOpen, setAgendaOpen] = useState(false);
   const [joinOpen, setJoinOpen] = useState(false);
+  const [handsFor, setHandsFor] = useState<AgendaResolution | null>(null);
   const lookups = useAgendaLookups(sources);
   const link = meetingLink(meeting.location);
   const calendarUrl = apiUrl(api.meetingCalendar, { params: { id: meeting.id } });
   const isCreator = user != null && creatorId === user.id;
   const canEdit = canEditAgenda(user?.role, isCreator) && meeting.status !== "cancelled";
   const canManage = can(user?.role, "manageMeeting");
+  const started = hasStarted(meeting, now);
+  // A cancelled meeting has no record.
+  const hasRecord = meeting.status !== "cancelled";
+  const canKeep = canKeepMeetingRecord(user?.role, isCreator) && hasRecord;
+  const owners = useMemo(
+    () => (sources.members.data ?? []).map((member) => ({ id: member.id, name: displayName(member) || member.email })),
+    [sources.members.data],
+  );
 
   return (
     <div className="grid min-w-0 gap-6">
       <BackToMeetings />
       <div className="flex flex-wrap items-center gap-3">
         <PageTitle className="min-w-0 break-words">{meeting.title}</PageTitle>
-        <MeetingStatusBadge status={meeting.status} isPast={hasStarted(meeting, now)} />
+        <MeetingStatusBadge status={meeting.status} isPast={started} />
       </div>
       <Card>
         <CardContent className="grid gap-6">
@@ -140,7 +164,48 @@ export function MeetingDetail({ meeting, now, creatorId, sources }: MeetingDetai
       </Card>
 
       <MeetingParticipants participants={meeting.participants} members={sources.members} />
-      <MeetingAgendaSection meetingId={meeting.id} canEdit={canEdit} sources={sources} />
+      {hasRecord && (
+        <Suspense fallback={<MeetingDetailSectionLoading label="Loading attendance" />}>
+          <MeetingAttendance meetingId={meeting.id} started={started} canRecord={canKeep} />
+        </Suspense>
+      )}
+      <MeetingAgendaSection
+        meetingId={meeting.id}
+        canEdit={canEdit}
+        sources={sources}
+        onShowOfHands={canKeep && started ? setHandsFor : undefined}
+      />
+      {hasRecord && (
+        <Suspense fallback={<MeetingDetailSectionLoading label="Loading minutes" />}>
+          <MeetingMinutes meetingId={meeting.id} started={started} canKeep={canKeep} onApproved={sources.onRecordChanged} />
+        </Suspense>
+      )}
+      {hasRecord && started && user && (
+        <Card>
+          <CardContent>
+            <Suspense fallback={<MeetingDetailSectionLoading label="Loading action items" />}>
+              <MeetingActionItems
+                meetingId={meeting.id}
+                meetingStartsAt={meeting.date}
+                members={owners}
+                canManage={canKeep}
+                canEditAny={can(user.role, "editActionItems")}
+                currentUserId={user.id}
+              />
+            </Suspense>
+          </CardContent>
+        </Card>
+      )}
+      {handsFor && (
+        <Suspense fallback={null}>
+          <ShowOfHandsDialog
+            meetingId={meeting.id}
+            resolution={handsFor}
+            onClose={() => setHandsFor(null)}
+            onDecided={sources.onRecordChanged}
+          />
+        </Suspense>
+      )}
 
       <AgendaDialog open={agendaOpen} onOpenChange={setAgendaOpen} meeting={meeting} lookups={lookups} />
 
@@ -163,6 +228,10 @@ export function MeetingDetail({ meeting, now, creatorId, sources }: MeetingDetai
       </Dialog>
     </div>
   );
+}
+
+function MeetingDetailSectionLoading({ label }: { label: string }) {
+  return <Skeleton className="h-32 w-full" role="status" aria-label={label} />;
 }
 
 function DetailItem({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {

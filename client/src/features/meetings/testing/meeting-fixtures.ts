@@ -8,6 +8,7 @@ import type { CompanyRole } from "@shared/roles";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
 import { server } from "@/testing/server";
 import { runInTimeZone } from "@/testing/time-zone";
+import { serveMeetingRecord } from "@/features/meetings/testing/record-fixtures";
 
 let nextId = 100;
 
@@ -146,6 +147,8 @@ export function serveMeetingPage({
     http.get(`/api/companies/${companyId}/documents`, () => HttpResponse.json(library)),
     http.get(`/api/companies/${companyId}/resolutions`, () => HttpResponse.json(resolutions)),
   );
+  // A meeting that has started shows its record: nothing recorded yet.
+  serveMeetingRecord(meeting.id);
 }
 
 /** The company of the meeting page's tests, as serveMeetingPage serves it. */

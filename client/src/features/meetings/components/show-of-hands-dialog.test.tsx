@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { MeetingVoteInput } from "@shared/meeting-record";
+import type { ResolutionDetails } from "@shared/resolutions";
+import type { CompanyRole } from "@shared/roles";
+import { renderApp } from "@/testing/render";
+import { server } from "@/testing/server";
+import { findToastBehindModal } from "@/testing/toasts";
+import {
+  buildAgendaItem,
+  buildPageMeeting,
+  buildResolutionRow,
+  pageCompanyId,
+  pageUser,
+  runOnMeetingPageClock,
+  serveMeetingPage,
+} from "@/features/meetings/testing/meeting-fixtures";
+import { buildAttendance, buildAttendee, serveMeetingRecord } from "@/features/meetings/testing/record-fixtures";
+
+runOnMeetingPageClock();
+
+const as = (role: CompanyRole) => pageUser(7, role);
+const started = buildPageMeeting({ id: 93, date: "2026-05-31T14:00:00.000Z", status: "confirmed" });
+const budget = buildResolutionRow({ id: 501, title: "Approve the budget", status: "pending" });
+const auditor = buildResolutionRow({ id: 502, title: "Appoint the auditor", status: "approved" });
+const item = buildAgendaItem({ title: "Finance", resolutionIds: [501, 502] });
+const attendance = buildAttendance({
+  attendees: [
+    buildAttendee(1, "Ada Lovelace", "present", "founder"),
+    buildAttendee(2, "Grace Hopper", "remote"),
+    buildAttendee(3, "Alan Turing", "apologies"),
+    buildAttendee(4, "Olive Observer", "present", "observer"),
+  ],
+});
+
+function decided(votes: MeetingVoteInput["votes"]): ResolutionDetails {
+  const count = (choice: string) => votes.filter((vote) => vote.vote === choice).length;
+  return {
+    ...budget,
+    status: "approved",
+    decidedAt: "2026-06-01T09:00:00.000Z",
+    voteCounts: { yes: count("yes"), no: count("no"), abstain: count("abstain") },
+    documents: [],
+    voters: [],
+    recusals: [],
+    certificate: null,
+  };
+}
+
+/** Serves the page; counts how often the agenda and the resolutions are asked for. */
+function open(role: CompanyRole, meeting = started) {
+  serveMeetingPage({ meeting, items: [item], resolutions: [budget, auditor] });
+  serveMeetingRecord(meeting.id, { attendance });
+  const asked = { agenda: 0, resolutions: 0 };
+  server.use(
+    http.get(`/api/meetings/${meeting.id}/agenda`, () => {
+      asked.agenda += 1;
+      return HttpResponse.json({ items: [item] });
+    }),
+    http.get(`/api/companies/${pageCompanyId}/resolutions`, () => {
+      asked.resolutions += 1;
+      return HttpResponse.json([budget, auditor]);
+    }),
+  );
+  return { ...renderApp({ path: `/meetings/${meeting.id}`, signedInAs: as(role) }), asked };
+}
+
+const agenda = () => screen.findByRole("region", { name: "Agenda" });
+const handsButton = () => screen.queryByRole("button", { name: "Record show of hands on Approve the budget" });
+
+describe("a show of hands on the agenda", () => {
+  it("is offered to a keeper on a pending resolution only, once the meeting has started", async () => {
+    open("admin");
+    expect(await within(await agenda()).findByRole("button", { name: "Record show of hands on Approve the budget" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Record show of hands on Appoint the auditor" })).not.toBeInTheDocument();
+  });
+
+  it("is not offered to a member", async () => {
+    open("member");
+    expect(await within(await agenda()).findByText("Approve the budget")).toBeInTheDocument();
+    expect(handsButton()).not.toBeInTheDocument();
+  });
+
+  it("is not offered before the meeting starts", async () => {
+    const upcoming = buildPageMeeting({ id: 94 });
+    serveMeetingPage({ meeting: upcoming, items: [item], resolutions: [budget, auditor] });
+    renderApp({ path: "/meetings/94", signedInAs: as("founder") });
+    expect(await within(await agenda()).findByText("Approve the budget")).toBeInTheDocument();
+    expect(handsButton()).not.toBeInTheDocument();
+  });
+
+  it("lists the voting members present, sends the votes cast, says the outcome and refreshes the agenda and resolutions", async () => {
+    const bodies: MeetingVoteInput[] = [];
+    server.use(
+      http.post("/api/resolutions/501/meeting-vote", async ({ request }) => {
+        const body = (await request.json()) as MeetingVoteInput;
+        bodies.push(body);
+        return HttpResponse.json(decided(body.votes));
+      }),
+    );
+    const { user, asked } = open("founder");
+    await user.click(await within(await agenda()).findByRole("button", { name: "Record show of hands on Approve the budget" }));
+    const dialog = await screen.findByRole("dialog", { name: "Record show of hands" });
+    const groups = await within(dialog).findAllByRole("radiogroup");
+    // Present or by video, and entitled to vote: not the apologies, not the observer.
+    expect(groups).toHaveLength(2);
+    expect(within(dialog).getByRole("radiogroup", { name: "Ada Lovelace" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("radiogroup", { name: "Grace Hopper" })).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole("radiogroup", { name: "Ada Lovelace" })).getByRole("radio", { name: "Not voting" }),
+    ).toBeChecked();
+
+    const agendaBefore = asked.agenda;
+    const resolutionsBefore = asked.resolutions;
+    await user.click(within(within(dialog).getByRole("radiogroup", { name: "Ada Lovelace" })).getByRole("radio", { name: "Yes" }));
+    await user.click(within(within(dialog).getByRole("radiogroup", { name: "Grace Hopper" })).getByRole("radio", { name: "Abstain" }));
+    await user.click(within(dialog).getByRole("button", { name: "Record votes" }));
+
+    expect(await findToastBehindModal("Show of hands recorded")).toHaveTextContent("Approve the budget: Approved: 1 yes, 0 no, 1 abstain");
+    expect(bodies).toEqual([
+      {
+        meetingId: 93,
+        votes: [
+          { userId: 1, vote: "yes" },
+          { userId: 2, vote: "abstain" },
+        ],
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(asked.agenda).toBeGreaterThan(agendaBefore));
+    await waitFor(() => expect(asked.resolutions).toBeGreaterThan(resolutionsBefore));
+  });
+
+  it("asks for at least one vote before sending", async () => {
+    let sent = 0;
+    server.use(http.post("/api/resolutions/501/meeting-vote", () => (sent++, HttpResponse.json({}))));
+    const { user } = open("founder");
+    await user.click(await within(await agenda()).findByRole("button", { name: "Record show of hands on Approve the budget" }));
+    const dialog = await screen.findByRole("dialog", { name: "Record show of hands" });
+    await user.click(await within(dialog).findByRole("button", { name: "Record votes" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Record at least one vote");
+    expect(sent).toBe(0);
+  });
+
+  it("shows the server's refusal (400) and its reasons in the dialog, which stays open", async () => {
+    server.use(
+      http.post("/api/resolutions/501/meeting-vote", () =>
+        HttpResponse.json(
+          { message: "Validation failed", errors: [{ path: "votes.0.userId", message: "Ada Lovelace declared a conflict" }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = open("founder");
+    await user.click(await within(await agenda()).findByRole("button", { name: "Record show of hands on Approve the budget" }));
+    const dialog = await screen.findByRole("dialog", { name: "Record show of hands" });
+    await user.click(within(await within(dialog).findByRole("radiogroup", { name: "Ada Lovelace" })).getByRole("radio", { name: "No" }));
+    await user.click(within(dialog).getByRole("button", { name: "Record votes" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent("Validation failed");
+    expect(alert).toHaveTextContent("Ada Lovelace declared a conflict");
+    expect(within(within(dialog).getByRole("radiogroup", { name: "Ada Lovelace" })).getByRole("radio", { name: "No" })).toBeChecked();
+  });
+});

@@ -1,0 +1,154 @@
+import { Loader2 } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { attendingStatuses } from "@shared/meeting-record";
+import type { ResolutionDetails, VoteChoice } from "@shared/resolutions";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/use-toast";
+import { useAttendance } from "@/features/meetings/api/attendance";
+import { useRecordMeetingVote } from "@/features/meetings/api/meeting-vote";
+import { RecordErrors, SectionLoading, SectionLoadError } from "@/features/meetings/components/record-section";
+import { refusalOf, type Refusal } from "@/features/meetings/lib/refusal";
+import type { AgendaResolution } from "@/features/meetings/lib/meeting-sources";
+
+type HandChoice = VoteChoice | "none";
+
+const choices: { value: HandChoice; label: string }[] = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+  { value: "abstain", label: "Abstain" },
+  { value: "none", label: "Not voting" },
+];
+
+/** Observers and guests never vote; founders, admins and members do. */
+const votingRoles = new Set(["founder", "admin", "member"]);
+
+/** "Approved: 3 yes, 1 no, 0 abstain" from the decided resolution. */
+export function outcomeText(resolution: Pick<ResolutionDetails, "status" | "voteCounts">): string {
+  const { yes, no, abstain } = resolution.voteCounts;
+  const status = resolution.status === "approved" ? "Approved" : resolution.status === "rejected" ? "Rejected" : "Still pending";
+  return `${status}: ${yes} yes, ${no} no, ${abstain} abstain`;
+}
+
+export interface ShowOfHandsDialogProps {
+  meetingId: number;
+  /** The resolution moved at the meeting, or null when the dialog is closed. */
+  resolution: AgendaResolution | null;
+  onClose: () => void;
+  /** After the resolution is decided: the page refreshes the resolutions. */
+  onDecided?: (resolution: ResolutionDetails) => unknown;
+}
+
+/** 'Record show of hands': how each voting member at the meeting voted on a resolution; it is decided at once. */
+export function ShowOfHandsDialog({ meetingId, resolution, onClose, onDecided }: ShowOfHandsDialogProps) {
+  return (
+    <Dialog open={resolution != null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Record show of hands</DialogTitle>
+          <DialogDescription className="break-words">
+            {resolution ? `How each voting member at the meeting voted on “${resolution.title}”.` : ""} Online votes of members marked not
+            voting stand.
+          </DialogDescription>
+        </DialogHeader>
+        {resolution && <HandsForm meetingId={meetingId} resolution={resolution} onDone={onClose} onDecided={onDecided} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function HandsForm({
+  meetingId,
+  resolution,
+  onDone,
+  onDecided,
+}: {
+  meetingId: number;
+  resolution: AgendaResolution;
+  onDone: () => void;
+  onDecided?: (resolution: ResolutionDetails) => unknown;
+}) {
+  const attendance = useAttendance(meetingId);
+  const record = useRecordMeetingVote(resolution.id, meetingId, onDecided);
+  const [votes, setVotes] = useState<Map<number, HandChoice>>(new Map());
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const groupPrefix = useId();
+
+  if (attendance.isPending) return <SectionLoading label="Loading who attended" />;
+  if (attendance.isError) return <SectionLoadError what="Who attended" onRetry={() => void attendance.refetch()} />;
+
+  const voters = attendance.data.attendees.filter(
+    (attendee) => attendingStatuses.includes(attendee.status) && attendee.role != null && votingRoles.has(attendee.role),
+  );
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const cast = voters.flatMap((voter) => {
+      const vote = votes.get(voter.userId) ?? "none";
+      return vote === "none" ? [] : [{ userId: voter.userId, vote }];
+    });
+    if (cast.length === 0) {
+      setRefusal({ message: "Record at least one vote", fields: [] });
+      return;
+    }
+    setRefusal(null);
+    try {
+      const decided = await record.mutateAsync({ meetingId, votes: cast });
+      toast({ title: "Show of hands recorded", description: `${resolution.title}: ${outcomeText(decided)}` });
+      onDone();
+    } catch (error) {
+      setRefusal(refusalOf(error, "The votes could not be recorded. Please try again."));
+    }
+  }
+
+  if (voters.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        No voting member is recorded present. Record the attendance first: only those present or present by video vote here.
+      </p>
+    );
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} aria-label="Show of hands">
+      <div className="grid divide-y">
+        {voters.map((voter) => {
+          const nameId = `${groupPrefix}-${voter.userId}`;
+          const value = votes.get(voter.userId) ?? "none";
+          return (
+            <div key={voter.userId} className="grid gap-2 py-3 first:pt-0 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)] sm:items-center">
+              <p id={nameId} className="min-w-0 text-sm font-medium break-words">
+                {voter.name}
+              </p>
+              <div role="radiogroup" aria-labelledby={nameId} className="flex flex-wrap gap-x-4 gap-y-2">
+                {choices.map((choice) => (
+                  <label key={choice.value} className="inline-flex min-h-8 cursor-pointer items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name={nameId}
+                      value={choice.value}
+                      checked={value === choice.value}
+                      onChange={() => setVotes((current) => new Map(current).set(voter.userId, choice.value))}
+                      className="size-4 accent-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                    />
+                    {choice.label}
+                  </label>
+                ))}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <RecordErrors refusal={refusal} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={record.isPending} aria-busy={record.isPending}>
+          {record.isPending && <Loader2 className="animate-spin" aria-hidden />}
+          Record votes
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

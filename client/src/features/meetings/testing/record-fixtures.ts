@@ -1,0 +1,45 @@
+import { http, HttpResponse } from "msw";
+import type { Attendance, AttendanceStatus, Minutes } from "@shared/meeting-record";
+import { server } from "@/testing/server";
+
+/** An attendee as GET /api/meetings/:id/attendance lists them. */
+export function buildAttendee(userId: number, name: string, status: AttendanceStatus = "absent", role: string | null = "member") {
+  return { userId, name, role, status };
+}
+
+/** A meeting's attendance: nobody recorded yet, and not quorate, unless told. */
+export function buildAttendance(fields: Partial<Attendance> = {}): Attendance {
+  return {
+    attendees: [],
+    guests: [],
+    chairId: null,
+    quorum: { voting: 0, required: 1, present: 0, quorate: false, rule: "more than half of the eligible voters" },
+    ...fields,
+  };
+}
+
+/** A meeting's minutes: not drafted, unless told. */
+export function buildMinutes(fields: Partial<Minutes> = {}): Minutes {
+  return {
+    status: "none",
+    text: null,
+    updatedAt: null,
+    circulatedAt: null,
+    approvedAt: null,
+    approvedVia: null,
+    approvedBy: null,
+    sha256: null,
+    documentId: null,
+    resolutionId: null,
+    ...fields,
+  };
+}
+
+/** Answers GET of a meeting's attendance, minutes and action items (nothing recorded, unless told). */
+export function serveMeetingRecord(meetingId: number, record: { attendance?: Attendance; minutes?: Minutes } = {}) {
+  server.use(
+    http.get(`/api/meetings/${meetingId}/action-items`, () => HttpResponse.json([])),
+    http.get(`/api/meetings/${meetingId}/attendance`, () => HttpResponse.json(record.attendance ?? buildAttendance())),
+    http.get(`/api/meetings/${meetingId}/minutes`, () => HttpResponse.json(record.minutes ?? buildMinutes())),
+  );
+}

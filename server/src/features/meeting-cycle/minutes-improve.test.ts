@@ -1,0 +1,201 @@
+import { eq } from "drizzle-orm";
+import { http, HttpResponse, delay } from "msw";
+import { setupServer } from "msw/node";
+import type { MinutesDraft } from "../../../../shared/meeting-record";
+import { meetingMinutes, platformServices } from "../../db/schema";
+import { encryptSecret } from "../../integrations/secrets";
+import { minutesFixtures, minutesTestStart } from "../../testing/minutes-fixtures";
+import { useTestContext, type SignedUp } from "../../testing/test-context";
+import { missingFact, type Fact } from "./minutes-facts";
+
+// The AI is faked at the HTTP level, so the real `openai` SDK builds and sends the request.
+const aiBase = "https://ai.test/v1";
+const storedKey = "sk-minutes-0123456789abcdef";
+const aiTimeoutMs = 300;
+
+interface SeenRequest {
+  body: { model: string; messages: { role: string; content: string }[] };
+}
+const seen: SeenRequest[] = [];
+let reply: () => Promise<Response> | Response = () => completion("");
+
+function completion(content: string) {
+  return HttpResponse.json({
+    id: "chatcmpl-minutes",
+    object: "chat.completion",
+    created: 1_780_000_000,
+    model: "test-model",
+    choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, finish_reason: "stop", logprobs: null }],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  });
+}
+
+const mockAi = setupServer(
+  http.post(`${aiBase}/chat/completions`, async ({ request: incoming }) => {
+    seen.push({ body: (await incoming.json()) as SeenRequest["body"] });
+    return reply();
+  }),
+);
+
+const ctx = useTestContext({ ai: { model: "test-model", timeoutMs: aiTimeoutMs } });
+beforeAll(() => {
+  mockAi.listen({
+    onUnhandledRequest: (req, print) => {
+      if (new URL(req.url).hostname !== "127.0.0.1") print.error();
+    },
+  });
+});
+afterEach(async () => {
+  mockAi.resetHandlers();
+  seen.length = 0;
+  ctx.clock.set(minutesTestStart);
+  await ctx.db.delete(platformServices);
+});
+afterAll(() => mockAi.close());
+
+const { draft, knownRecord } = minutesFixtures(ctx);
+
+async function configureAi() {
+  await ctx.db.insert(platformServices).values({
+    serviceName: "OpenAI",
+    serviceKeyEncrypted: encryptSecret(storedKey, ctx.deps.appSecret),
+    serviceKeyPreview: storedKey.slice(0, 8),
+    serviceUrl: aiBase,
+    isEnabled: true,
+  });
+}
+
+let record: Awaited<ReturnType<typeof knownRecord>>;
+let plainDraft: string;
+let companies = 0;
+
+/** Asks for an improved draft with the AI answering `answer`; answers the draft and the text stored. */
+async function improveWith(answer: string | (() => Promise<Response> | Response), user: SignedUp = record.cal) {
+  reply = typeof answer === "string" ? () => completion(answer) : answer;
+  const response = await draft(user, record.meetingId, { improve: true });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const [stored] = await ctx.db
+    .select({ text: meetingMinutes.text })
+    .from(meetingMinutes)
+    .where(eq(meetingMinutes.meetingId, record.meetingId));
+  return { body: response.body as MinutesDraft, stored: stored!.text };
+}
+
+const refusedFor = (fact: string) => ({ outcome: "refused", message: `The AI's wording was not used: it changed or dropped “${fact}”` });
+
+describe("the AI may reword the minutes, never change a fact", () => {
+  beforeEach(async () => {
+    companies += 1;
+    record = await knownRecord(`Wording Ltd ${companies}`);
+    plainDraft = (await draft(record.cal, record.meetingId)).body.text as string;
+  });
+
+  it("keeps an answer that only rewords, and sends the draft with the facts to keep", async () => {
+    await configureAi();
+    const reworded = plainDraft
+      .replace("## Attendance", "## Those in attendance")
+      .replace("## Action items", "## Actions agreed")
+      .replace("- Presenter: Ann Adams", "- Presented by Ann Adams")
+      .replace("That the budget for 2026 be approved as presented.", "The board considered the budget for 2026 as presented.")
+      .replace("The meeting closed at 12:00 UTC.", "The chair declared the meeting closed at 12:00 UTC.");
+    const { body, stored } = await improveWith(`\`\`\`markdown\n${reworded}\`\`\``);
+    expect(body.improvement).toEqual({ outcome: "kept", message: null });
+    expect(body.text).toBe(reworded);
+    expect(stored).toBe(reworded);
+
+    expect(seen).toHaveLength(1);
+    const [system, user] = seen[0]!.body.messages;
+    expect(system!.role).toBe("system");
+    expect(system!.content).toContain("Improve the wording and flow only");
+    expect(user!.content).toContain(plainDraft);
+    expect(user!.content).toContain("- Apologies: Cal Clark\n");
+    expect(user!.content).toContain("- 3 yes\n");
+  });
+
+  it("refuses an answer that changes a tally, naming it, and keeps the draft", async () => {
+    await configureAi();
+    const { body, stored } = await improveWith(plainDraft.replace("Approved: 3 yes, 1 no", "Approved: 4 yes, 1 no"));
+    expect(body.improvement).toEqual(refusedFor("3 yes"));
+    expect(body.text).toBe(plainDraft);
+    expect(stored).toBe(plainDraft);
+  });
+
+  it("refuses an answer that drops an attendee, or moves one to another status", async () => {
+    await configureAi();
+    const dropped = await improveWith(plainDraft.replace("- Absent: Dee Davis", "- Absent: none"));
+    expect(dropped.body.improvement).toEqual(refusedFor("Absent: Dee Davis"));
+    expect(dropped.stored).toBe(plainDraft);
+
+    const moved = await improveWith(
+      plainDraft
+        .replace("- Present: Bob Brown, Fay Founder, Obi Observer", "- Present: Bob Brown, Cal Clark, Fay Founder, Obi Observer")
+        .replace("- Apologies: Cal Clark", "- Apologies: none"),
+    );
+    expect(moved.body.improvement).toEqual(refusedFor("Apologies: Cal Clark"));
+
+    const byVideo = await improveWith(plainDraft.replace("- Present by video: Ann Adams", "- Present: Ann Adams"));
+    expect(byVideo.body.improvement).toEqual(refusedFor("Present by video: Ann Adams"));
+  });
+
+  it("refuses an answer that changes a date, a time, an outcome or an item's title", async () => {
+    await configureAi();
+    expect((await improveWith(plainDraft.replace("- Date: 10 Jun 2026", "- Date: 11 Jun 2026"))).body.improvement).toEqual(
+      refusedFor("10 Jun 2026"),
+    );
+    expect((await improveWith(plainDraft.replaceAll("12:00 UTC", "12:30 UTC"))).body.improvement).toEqual(refusedFor("12:00 UTC"));
+    expect((await improveWith(plainDraft.replace("Rejected: 1 yes", "Approved: 1 yes"))).body.improvement).toEqual(refusedFor("Rejected"));
+    expect((await improveWith(plainDraft.replace("### 2. Hiring", "### 2. Recruitment"))).body.improvement).toEqual(refusedFor("Hiring"));
+    expect((await improveWith(plainDraft.replace("due 1 Jul 2026", "due 2 Jul 2026"))).body.improvement).toEqual(refusedFor("1 Jul 2026"));
+  });
+
+  it("without an AI configured the draft stands: unavailable, never an error", async () => {
+    const { body, stored } = await improveWith("never asked");
+    expect(body.improvement).toEqual({
+      outcome: "unavailable",
+      message: "No AI service is configured: the minutes are as drafted from the record.",
+    });
+    expect(body.text).toBe(plainDraft);
+    expect(stored).toBe(plainDraft);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("an AI that errs or is silent leaves the draft: failed, never a 5xx, and no text in the logs", async () => {
+    await configureAi();
+    const erred = await improveWith(() => HttpResponse.json({ error: { message: "down", type: "server_error" } }, { status: 500 }));
+    expect(erred.body.improvement).toEqual({
+      outcome: "failed",
+      message: "The AI service answered with an error (500); the minutes are as drafted from the record.",
+    });
+    expect(erred.stored).toBe(plainDraft);
+
+    const silent = await improveWith(async () => {
+      await delay(aiTimeoutMs * 10);
+      return completion(plainDraft);
+    });
+    expect(silent.body.improvement).toEqual({
+      outcome: "failed",
+      message: "The AI service did not answer within 0.3 seconds; the minutes are as drafted from the record.",
+    });
+    const empty = await improveWith("");
+    expect(empty.body.improvement?.outcome).toBe("failed");
+    expect(ctx.logs.some((line) => line.includes("minutes wording failed"))).toBe(true);
+    expect(ctx.logs.some((line) => line.includes("Gus Guest") || line.includes(storedKey))).toBe(false);
+  });
+});
+
+describe("the fact check", () => {
+  const facts: Fact[] = [
+    { kind: "text", text: "1 no" },
+    { kind: "text", text: "1 no" },
+    { kind: "attendance", name: "Ann Adams", label: "Present" },
+  ];
+
+  it("counts a fact as often as the record has it, and never inside a longer number or word", () => {
+    const both = "Approved: 3 yes, 1 no\n\nRejected: 2 yes, 1 no\n\n- Present: Ann Adams";
+    expect(missingFact(both, facts)).toBeNull();
+    expect(missingFact(both.replace("2 yes, 1 no", "2 yes, 11 no"), facts)).toEqual(facts[0]);
+    expect(missingFact("1 no 1 no\n\n- Present by video: Ann Adams", facts)).toEqual(facts[2]);
+    expect(missingFact("1 no 1 no\n\nPresent: Ann Adamson", facts)).toEqual(facts[2]);
+    expect(missingFact("1 no 1 no\n\nThose present were Ann Adams and others", facts)).toBeNull();
+  });
+});

@@ -1,0 +1,128 @@
+// Everything minutes are drafted from, read in a fixed number of queries whatever the size of the meeting: the
+// draft is a function of this record alone, so the same record always gives the same text.
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Attendance } from "../../../../shared/meeting-record";
+import { displayName } from "../../../../shared/people";
+import type { ResolutionStatus, ResolutionType, Tally } from "../../../../shared/resolutions";
+import type { Queryable } from "../../db/client";
+import { companies, documents, meetings, resolutions, users } from "../../db/schema";
+import { readAgenda } from "../meetings/agenda-items.service";
+import { readMeetingActionItems } from "./action-items.data";
+import { readAttendance, recordedMeeting, type RecordedMeeting } from "./attendance.data";
+
+export interface MinutesResolution {
+  id: number;
+  title: string;
+  description: string;
+  type: ResolutionType;
+  status: ResolutionStatus;
+  /** The frozen tally of a decided resolution; null while pending. */
+  tally: Tally | null;
+}
+
+export interface MinutesItem {
+  title: string;
+  presenter: string | null;
+  /** The papers' names, in the item's order. */
+  papers: string[];
+  resolutions: MinutesResolution[];
+}
+
+export interface MinutesRecord {
+  company: string;
+  meeting: RecordedMeeting;
+  /** The chair's name; null when none is recorded. */
+  chair: string | null;
+  attendance: Attendance;
+  items: MinutesItem[];
+  actionItems: { title: string; owner: string; dueDate: string }[];
+}
+
+/**
+ * The record of a meeting (404 for a draft or a missing one): at most twelve queries, one after the other when
+ * `db` is a transaction.
+ */
+export async function readMinutesRecord(db: Queryable, meetingId: number): Promise<MinutesRecord> {
+  const meeting = await recordedMeeting(db, meetingId);
+  const [[heading], attendance, agenda, actionItems] = await Promise.all([
+    db
+      .select({ company: companies.name, chairFirst: users.firstName, chairLast: users.lastName, chairUsername: users.username })
+      .from(meetings)
+      .innerJoin(companies, eq(companies.id, meetings.companyId))
+      .leftJoin(users, eq(users.id, meetings.chairId))
+      .where(eq(meetings.documentId, meetingId)),
+    readAttendance(db, meeting),
+    readAgenda(db, meetingId, { startsAt: meeting.startsAt }),
+    readMeetingActionItems(db, meetingId),
+  ]);
+
+  const presenterIds = [...new Set(agenda.flatMap((item) => (item.presenterId == null ? [] : [item.presenterId])))];
+  const documentIds = [...new Set(agenda.flatMap((item) => item.documentIds))];
+  const resolutionIds = [...new Set(agenda.flatMap((item) => item.resolutionIds))];
+  const [presenterRows, paperRows, resolutionRows] = await Promise.all([
+    presenterIds.length === 0
+      ? []
+      : db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+          .from(users)
+          .where(inArray(users.id, presenterIds)),
+    documentIds.length === 0
+      ? []
+      : db
+          .select({ id: documents.id, name: documents.name })
+          .from(documents)
+          .leftJoin(meetings, eq(meetings.documentId, documents.id))
+          .where(and(inArray(documents.id, documentIds), eq(documents.companyId, meeting.companyId), isNull(meetings.documentId))),
+    resolutionIds.length === 0
+      ? []
+      : db
+          .select({
+            id: resolutions.id,
+            title: resolutions.title,
+            description: resolutions.description,
+            type: resolutions.type,
+            status: resolutions.status,
+            certificate: resolutions.certificate,
+          })
+          .from(resolutions)
+          .where(and(inArray(resolutions.id, resolutionIds), eq(resolutions.companyId, meeting.companyId)))
+          .orderBy(asc(resolutions.id)),
+  ]);
+
+  const presenters = new Map(presenterRows.map((row) => [row.id, displayName(row)]));
+  const papers = new Map(paperRows.map((row) => [row.id, row.name]));
+  const resolutionsById = new Map(
+    resolutionRows.map((row): [number, MinutesResolution] => [
+      row.id,
+      {
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        type: row.type,
+        status: row.status,
+        tally:
+          row.status === "pending" || !row.certificate
+            ? null
+            : { yes: row.certificate.yes, no: row.certificate.no, abstain: row.certificate.abstain },
+      },
+    ]),
+  );
+  const chair =
+    meeting.chairId == null || !heading
+      ? null
+      : displayName({ firstName: heading.chairFirst, lastName: heading.chairLast, username: heading.chairUsername });
+
+  return {
+    company: heading?.company ?? "",
+    meeting,
+    chair: chair || null,
+    attendance,
+    items: agenda.map((item) => ({
+      title: item.title,
+      presenter: item.presenterId == null ? null : (presenters.get(item.presenterId) ?? null),
+      papers: item.documentIds.flatMap((id) => papers.get(id) ?? []),
+      resolutions: item.resolutionIds.flatMap((id) => resolutionsById.get(id) ?? []),
+    })),
+    actionItems: actionItems.map((item) => ({ title: item.title, owner: item.ownerName, dueDate: item.dueDate })),
+  };
+}
