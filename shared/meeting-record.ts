@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { answer } from "./answer";
-import { dateInput, id, limits, text } from "./input";
+import { dateInput, id, isoTimestamp, limits, text } from "./input";
 import { actionItemStatuses, attendanceStatuses, minutesStatuses, type AttendanceStatus } from "./meeting-model";
 import { voteChoices } from "./resolutions";
 
@@ -66,6 +66,8 @@ export const attendanceInputSchema = z.object({
   ),
   /** Who chaired the meeting: a participant recorded present or remote; null when not recorded. */
   chairId: z.nullish(id("Chair must be a participant's id")),
+  /** When the chair closed the meeting: after its start and not in the future; null when not recorded. */
+  closedAt: z.nullish(isoTimestamp("Closed at must be an ISO date and time")),
 });
 export type AttendanceInput = z.input<typeof attendanceInputSchema>;
 export type AttendanceValues = z.output<typeof attendanceInputSchema>;
@@ -96,6 +98,7 @@ export const attendanceSchema = answer.object({
   ),
   guests: answer.array(answer.object({ name: answer.string() })),
   chairId: answer.number().int().nullable(),
+  closedAt: answer.string().nullable(),
   quorum: meetingQuorumSchema,
 });
 export type Attendance = z.infer<typeof attendanceSchema>;

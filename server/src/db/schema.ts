@@ -210,6 +210,8 @@ export const meetings = pgTable(
     sequence: integer("sequence").notNull().default(0),
     /** Who chaired it (recorded with the attendance); null until then. */
     chairId: integer("chair_id").references(() => users.id, { onDelete: "set null" }),
+    /** When the chair closed it (recorded with the attendance); null until then. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

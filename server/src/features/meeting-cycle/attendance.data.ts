@@ -21,6 +21,7 @@ export interface RecordedMeeting {
   status: string;
   createdBy: number | null;
   chairId: number | null;
+  closedAt: Date | null;
   quorumPercent: number | null;
 }
 
@@ -44,6 +45,7 @@ export async function findRecordedMeeting(
       status: meetings.status,
       createdBy: meetings.createdBy,
       chairId: meetings.chairId,
+      closedAt: meetings.closedAt,
       quorumPercent: companies.quorumPercent,
     })
     .from(meetings)
@@ -111,6 +113,7 @@ export async function readAttendance(db: Queryable, meeting: RecordedMeeting): P
     attendees,
     guests,
     chairId: meeting.chairId,
+    closedAt: meeting.closedAt?.toISOString() ?? null,
     quorum: {
       voting: votingCount,
       required,

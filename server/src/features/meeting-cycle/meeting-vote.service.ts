@@ -4,12 +4,15 @@ import type { Attendance } from "../../../../shared/meeting-record";
 import { attendingStatuses } from "../../../../shared/meeting-record";
 import type { ResolutionDetails, VoteChoice } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
-import { HttpError } from "../../http/errors";
+import { eq } from "drizzle-orm";
+import { meetingMinutes } from "../../db/schema";
+import { HttpError, conflict } from "../../http/errors";
 import { resolutionDetails } from "../resolutions/resolutions-read.service";
 import { decideByShowOfHands, openResolutionWrite, votersAmong, type HandsVoter } from "../resolutions/resolutions-write.service";
 import { findRecordedMeeting, readAttendance } from "./attendance.data";
 import { refuseRecordOf } from "./attendance.service";
 import { settleMinutesApproval } from "./minutes-approval";
+import { approvedMinutesMessage } from "./minutes.service";
 
 type Deps = ServiceDeps<"db" | "clock" | "appSecret">;
 
@@ -50,6 +53,12 @@ export async function recordMeetingVote(
       throw invalid([{ path: "meetingId", message }]);
     }
     refuseRecordOf(meeting, { userId: caller.id, role: state.voterRole }, deps.clock.now());
+    // Approved minutes are the frozen record of the meeting: no decision is added to it afterwards.
+    const [minutes] = await tx
+      .select({ status: meetingMinutes.status })
+      .from(meetingMinutes)
+      .where(eq(meetingMinutes.meetingId, meeting.id));
+    if (minutes?.status === "approved") throw conflict(approvedMinutesMessage);
     const attendance = await readAttendance(tx, meeting);
     const voters = await votersAmong(
       tx,

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { ResolutionDetails } from "../../../../shared/resolutions";
-import { auditEvents, votes } from "../../db/schema";
+import { auditEvents, meetingMinutes, votes } from "../../db/schema";
 import { meetingRecordFixtures } from "../../testing/meeting-record-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
+import { approvedMinutesMessage } from "./minutes.service";
 
 const testStart = "2026-06-01T09:00:00.000Z";
 const ctx = useTestContext();
@@ -183,6 +184,15 @@ describe("POST /api/resolutions/:id/meeting-vote", () => {
     expect(member.body.message).toBe("Only founders, admins and the meeting's creator can keep the meeting's record");
     const stranger = await meetingVote(elsewhere.founder, resolutionId, { meetingId, ...hands });
     expect(stranger.status).toBe(404);
+    expect(await votesOn(resolutionId)).toEqual([]);
+  });
+
+  it("refuses a meeting whose minutes are approved (409): its record is frozen", async () => {
+    const { founder, meetingId, resolutionId } = await heldMeeting();
+    await ctx.db.insert(meetingMinutes).values({ meetingId, status: "approved", text: "# Minutes", updatedAt: new Date(testStart) });
+    const refused = await meetingVote(founder, resolutionId, { meetingId, votes: [{ userId: founder.id, vote: "yes" }] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(approvedMinutesMessage);
     expect(await votesOn(resolutionId)).toEqual([]);
   });
 

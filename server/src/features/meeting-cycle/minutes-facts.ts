@@ -25,6 +25,8 @@ export function factsOf(record: MinutesRecord): Fact[] {
   };
   const { meeting, attendance } = record;
   text(meeting.title);
+  text(record.company);
+  text(meeting.location);
   text(minutesDate(meeting.startsAt));
   text(minutesTime(meeting.startsAt));
   text(minutesTime(meeting.endsAt));
@@ -38,6 +40,8 @@ export function factsOf(record: MinutesRecord): Fact[] {
     item.papers.forEach(text);
     for (const resolution of item.resolutions) {
       text(resolution.title);
+      // What the board resolved is the record itself: its wording is never the AI's to change.
+      text(resolution.description);
       text(outcomeWord(resolution));
       if (resolution.tally && resolution.status !== "pending") {
         text(`${resolution.tally.yes} yes`);

@@ -96,7 +96,7 @@ describe("the AI may reword the minutes, never change a fact", () => {
       .replace("## Attendance", "## Those in attendance")
       .replace("## Action items", "## Actions agreed")
       .replace("- Presenter: Ann Adams", "- Presented by Ann Adams")
-      .replace("That the budget for 2026 be approved as presented.", "The board considered the budget for 2026 as presented.")
+      .replace("- Papers: Budget 2026.txt", "- Papers tabled: Budget 2026.txt")
       .replace("The meeting closed at 12:00 UTC.", "The chair declared the meeting closed at 12:00 UTC.");
     const { body, stored } = await improveWith(`\`\`\`markdown\n${reworded}\`\`\``);
     expect(body.improvement).toEqual({ outcome: "kept", message: null });
@@ -145,6 +145,13 @@ describe("the AI may reword the minutes, never change a fact", () => {
     expect((await improveWith(plainDraft.replaceAll("12:00 UTC", "12:30 UTC"))).body.improvement).toEqual(refusedFor("12:00 UTC"));
     expect((await improveWith(plainDraft.replace("Rejected: 1 yes", "Approved: 1 yes"))).body.improvement).toEqual(refusedFor("Rejected"));
     expect((await improveWith(plainDraft.replace("### 2. Hiring", "### 2. Recruitment"))).body.improvement).toEqual(refusedFor("Hiring"));
+    const resolved = "That the budget for 2026 be approved as presented.";
+    expect((await improveWith(plainDraft.replace(resolved, "The board considered the budget for 2026."))).body.improvement).toEqual(
+      refusedFor(resolved),
+    );
+    expect((await improveWith(plainDraft.replace("Head office, London", "London"))).body.improvement).toEqual(
+      refusedFor("Head office, London"),
+    );
     expect((await improveWith(plainDraft.replace("due 1 Jul 2026", "due 2 Jul 2026"))).body.improvement).toEqual(refusedFor("1 Jul 2026"));
   });
 

@@ -13,6 +13,7 @@ import type { TenantContext } from "../../http/request-context";
 import { notify } from "../notifications/notifications.service";
 import { createResolution } from "../resolutions/resolutions-write.service";
 import { recordedMeeting, type RecordedMeeting } from "./attendance.data";
+import { cancelledRecordMessage } from "./attendance.service";
 import { freezeMinutes, settleMinutesApproval, startMinutesSweep, textSha256, type ApprovalDeps } from "./minutes-approval";
 import { draftMinutesText, minutesDate } from "./minutes-draft";
 import { factsOf } from "./minutes-facts";
@@ -34,10 +35,11 @@ export const notTheChairMessage = "Only the meeting's chair can sign its minutes
 /** Approval by resolution gives the board this long to vote. */
 const approvalVotingMs = 14 * 24 * 60 * 60 * 1000;
 
-/** The meeting, when the caller keeps its record (founder, admin, or its creator); else 403. */
+/** The meeting, when the caller keeps its record (founder, admin, or its creator), else 403; cancelled: 409. */
 async function keptMeeting(db: Database, tenant: TenantContext, meetingId: number): Promise<RecordedMeeting> {
   const meeting = await recordedMeeting(db, meetingId);
   if (!canKeepMeetingRecord(tenant.role, meeting.createdBy === tenant.user.id)) throw forbidden(deniedMessage("keepAnyMeetingRecord"));
+  if (meeting.status === "cancelled") throw conflict(cancelledRecordMessage);
   return meeting;
 }
 
@@ -215,6 +217,8 @@ export async function approveMinutes(
   } else if (!keeper) {
     throw forbidden(deniedMessage("keepAnyMeetingRecord"));
   }
+  // Minutes drafted before a meeting that was then called off record nothing that happened.
+  if (meeting.status === "cancelled") throw conflict(cancelledRecordMessage);
   await settleMinutesApproval(deps, { meetingId });
   const [row] = await deps.db.select().from(meetingMinutes).where(eq(meetingMinutes.meetingId, meetingId));
   if (row?.status === "approved") throw conflict(approvedMinutesMessage);

@@ -4,6 +4,7 @@ import { deniedMessage } from "../../../../shared/permissions";
 import { mailOutbox, meetingAttendance, meetingMinutes, notifications, userPreferences } from "../../db/schema";
 import { minutesFixtures, minutesTestStart } from "../../testing/minutes-fixtures";
 import { useTestContext } from "../../testing/test-context";
+import { cancelledRecordMessage } from "./attendance.service";
 import { readMinutesRecord } from "./minutes-record.data";
 import { approvedMinutesMessage, circulatedMessage, noMinutesMessage, notCirculatedMessage } from "./minutes.service";
 
@@ -185,6 +186,30 @@ describe("who sees and keeps the minutes", () => {
 });
 
 describe("draft → circulated → approved", () => {
+  it("a cancelled meeting has no minutes: drafting, editing, circulating and approving are each a 409", async () => {
+    const { founder, meetingId } = await smallBoard("Called Off Ltd");
+    expect((await draft(founder, meetingId)).status).toBe(200);
+    expect((await circulate(founder, meetingId)).status).toBe(200);
+    const cancel = await fixtures
+      .api()
+      .patch(`/api/meetings/${meetingId}`)
+      .set("Authorization", founder.bearer)
+      .send({ status: "cancelled" });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const refusal = { message: cancelledRecordMessage };
+    for (const response of [
+      await draft(founder, meetingId),
+      await edit(founder, meetingId, "Rewritten"),
+      await circulate(founder, meetingId),
+      await approve(founder, meetingId, "chair"),
+      await approve(founder, meetingId, "resolution"),
+    ]) {
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual(refusal);
+    }
+    expect((await getMinutes(founder, meetingId)).body).toMatchObject({ status: "circulated", resolutionId: null });
+  });
+
   it("edits and circulation follow the states; each wrong step is a 409", async () => {
     const { founder, meetingId } = await smallBoard("States Ltd");
     expect((await edit(founder, meetingId, "Too early")).body).toEqual({ message: noMinutesMessage });

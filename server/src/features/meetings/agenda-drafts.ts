@@ -56,14 +56,16 @@ export function mattersArising({ items, total }: AgendaContext["openActionItems"
 }
 
 /**
- * The AI's items after the server's Matters arising (an item of its own by that name is dropped): null when that
- * makes more items than an agenda may have.
+ * The AI's items after the server's Matters arising (an item of its own by that name is dropped). When that makes
+ * more items than an agenda may have, the AI's items just before its last are dropped: the agenda still ends with
+ * the close, and a usable draft beats a refusal the secretary cannot act on.
  */
-export function withMattersArising(items: AgendaItem[], context: AgendaContext): AgendaItem[] | null {
+export function withMattersArising(items: AgendaItem[], context: AgendaContext): AgendaItem[] {
   const first = mattersArising(context.openActionItems);
   if (!first) return items;
   const rest = items.filter((item) => item.title.trim().toLowerCase() !== mattersArisingTitle.toLowerCase());
-  return rest.length + 1 <= maxItems ? [first, ...rest] : null;
+  const kept = rest.length + 1 <= maxItems ? rest : [...rest.slice(0, maxItems - 2), rest[rest.length - 1]!];
+  return [first, ...kept];
 }
 
 /**

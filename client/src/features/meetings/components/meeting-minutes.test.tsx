@@ -291,6 +291,16 @@ describe("circulating and approving", () => {
     expect(within(region).queryByRole("button", { name: "Approve…" })).not.toBeInTheDocument();
   });
 
+  it("shows a keeper minutes before the board read-only: the server refuses every edit until the resolution is decided", async () => {
+    open("founder", { ...draft, status: "circulated", circulatedAt: "2026-06-01T08:30:00.000Z", resolutionId: 777 });
+    const region = await section();
+    expect(await within(region).findByRole("document", { name: "Minutes text" })).toHaveTextContent("Present: Ada Lovelace (chair)");
+    expect(within(region).getByRole("link", { name: "the resolution approving these minutes" })).toBeInTheDocument();
+    expect(within(region).queryByRole("textbox")).not.toBeInTheDocument();
+    expect(within(region).queryByRole("button", { name: /Save|Approve/ })).not.toBeInTheDocument();
+    expect(within(region).queryByText(/corrections can still be saved/)).not.toBeInTheDocument();
+  });
+
   it("leaves the signature to the recorded chair: a keeper who is not the chair may only propose a resolution", async () => {
     serveMeetingPage({ meeting: started });
     serveMeetingRecord(started.id, {

@@ -228,6 +228,8 @@ function KeptMinutes({
     }
   }
 
+  // While a resolution to approve them is before the board, the server refuses every edit.
+  const beforeTheBoard = minutes.status === "circulated" && minutes.resolutionId != null;
   // A draft being rebuilt from the record replaces the text: ask first once there is one.
   const askOrDraft = (improve: boolean) => (minutes.status === "draft" ? setConfirming({ improve }) : void runDraft(improve));
 
@@ -236,7 +238,7 @@ function KeptMinutes({
       {minutes.status === "none" && (
         <p className="text-sm text-muted-foreground">No minutes yet. Draft them from the attendance, the agenda and the votes.</p>
       )}
-      {minutes.status === "circulated" && (
+      {minutes.status === "circulated" && !beforeTheBoard && (
         <p className="text-sm text-muted-foreground">
           Circulated{minutes.circulatedAt ? ` on ${formatLongDate(minutes.circulatedAt)}` : ""}: corrections can still be saved before
           approval.
@@ -254,7 +256,8 @@ function KeptMinutes({
           </Button>
         </div>
       )}
-      {minutes.text != null && minutes.status !== "none" && (
+      {minutes.text != null && beforeTheBoard && <MinutesText text={minutes.text} />}
+      {minutes.text != null && minutes.status !== "none" && !beforeTheBoard && (
         <MinutesEditor
           key={drafted?.version ?? 0}
           meetingId={meetingId}
@@ -274,7 +277,7 @@ function KeptMinutes({
         </div>
       )}
       {minutes.status === "circulated" &&
-        (minutes.resolutionId != null ? (
+        (beforeTheBoard ? (
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <Gavel className="size-4" aria-hidden />
             Before the board for approval:

@@ -13,6 +13,7 @@ export function buildAttendance(fields: Partial<Attendance> = {}): Attendance {
     attendees: [],
     guests: [],
     chairId: null,
+    closedAt: null,
     quorum: { voting: 0, required: 1, present: 0, quorate: false, rule: "more than half of the eligible voters" },
     ...fields,
   };
