@@ -11,3 +11,13 @@ const utcFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeSt
 export function formatUtc(date: Date | string): string {
   return `${utcFormat.format(typeof date === "string" ? new Date(date) : date)} UTC`;
 }
+
+const utcDateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+
+/**
+ * A day as documents and notifications write it ("24 Nov 2026"), the UTC day; a bare calendar date ("2026-11-24")
+ * is that day.
+ */
+export function formatUtcDate(date: Date | string): string {
+  return utcDateFormat.format(typeof date === "string" ? new Date(date) : date);
+}

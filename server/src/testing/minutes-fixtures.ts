@@ -15,8 +15,11 @@ export const recordMeetingStart = new Date("2026-06-10T10:00:00.000Z");
 /** A moment after the known meeting ended. */
 export const afterTheMeeting = "2026-06-11T09:00:00.000Z";
 
-/** A decided resolution's certificate with this tally (the parts the minutes read, and enough of the rest to be whole). */
-export function decidedCertificate(outcome: "approved" | "rejected", tally: Tally, decidedAt: Date): Certificate {
+/**
+ * A decided resolution's certificate with this tally (the parts the minutes read, and enough of the rest to be
+ * whole): by a show of hands in `meetingId`, or online without one.
+ */
+export function decidedCertificate(outcome: "approved" | "rejected", tally: Tally, decidedAt: Date, meetingId?: number): Certificate {
   const explanation = `${outcome === "approved" ? "Approved" : "Rejected"}: ${tally.yes} yes, ${tally.no} no, ${tally.abstain} abstain`;
   return {
     decidedAt: decidedAt.toISOString(),
@@ -28,6 +31,7 @@ export function decidedCertificate(outcome: "approved" | "rejected", tally: Tall
     votes: [],
     ...tally,
     explanation,
+    ...(meetingId === undefined ? {} : { meetingId }),
   };
 }
 
@@ -60,9 +64,18 @@ export function minutesFixtures(ctx: TestContext) {
   async function addResolution(
     companyId: number,
     createdBy: number,
-    fields: { title: string; description: string; type?: ResolutionType; status: ResolutionStatus; tally?: Tally },
+    fields: {
+      title: string;
+      description: string;
+      type?: ResolutionType;
+      status: ResolutionStatus;
+      tally?: Tally;
+      /** The meeting whose show of hands decided it; none: decided online. */
+      decidedIn?: number;
+      decidedAt?: Date;
+    },
   ): Promise<number> {
-    const decidedAt = new Date("2026-06-10T11:00:00.000Z");
+    const decidedAt = fields.decidedAt ?? new Date("2026-06-10T11:00:00.000Z");
     const decided = fields.status !== "pending" && fields.tally;
     const [row] = await ctx.db
       .insert(resolutions)
@@ -75,7 +88,10 @@ export function minutesFixtures(ctx: TestContext) {
         deadline: new Date("2026-06-20T10:00:00.000Z"),
         createdBy,
         ...(decided
-          ? { decidedAt, certificate: decidedCertificate(fields.status as "approved" | "rejected", fields.tally!, decidedAt) }
+          ? {
+              decidedAt,
+              certificate: decidedCertificate(fields.status as "approved" | "rejected", fields.tally!, decidedAt, fields.decidedIn),
+            }
           : {}),
       })
       .returning({ id: resolutions.id });
@@ -93,7 +109,8 @@ export function minutesFixtures(ctx: TestContext) {
   /**
    * Zenith Holdings: Fay (founder, chair), Ann (admin, by video), Bob (member, present), Cal (member, the meeting's
    * creator, apologies), Dee (member, absent), Obi (observer, present) and a guest; three items, three resolutions
-   * (approved, rejected, pending) and two action items. 3 of 5 voting members attend: quorate.
+   * (approved by show of hands at this meeting, rejected online, pending) and two action items. 3 of 5 voting members
+   * attend: quorate. No time of close is recorded.
    */
   async function knownRecord(name = "Zenith Holdings") {
     const { founder: fay, company, member } = await ctx.board(name, { firstName: "Fay", lastName: "Founder" });
@@ -114,6 +131,7 @@ export function minutesFixtures(ctx: TestContext) {
       description: "That the budget for 2026 be approved as presented.",
       status: "approved",
       tally: { yes: 3, no: 1, abstain: 0 },
+      decidedIn: meetingId,
     });
     const bank = await addResolution(company.id, fay.id, {
       title: "Open a second bank account",

@@ -18,6 +18,8 @@ type Deps = ServiceDeps<"db" | "clock">;
 export const cancelledRecordMessage = "The meeting is cancelled: it has no record";
 export const approvedAttendanceMessage = "The minutes are approved: the attendance cannot change";
 export const notStartedMessage = "The meeting has not started yet";
+export const closedBeforeStartMessage = "The time of close must be at or after the meeting's start";
+export const closedInFutureMessage = "The time of close cannot be in the future";
 
 type FieldError = { path: string; message: string };
 
@@ -65,14 +67,16 @@ async function strangers(tx: Transaction, meeting: RecordedMeeting, input: Atten
 }
 
 /**
- * `PUT /api/meetings/:id/attendance`: replaces the meeting's attendance, guests and chair in one transaction under
- * the meeting's row lock, so two records at once apply one after the other. Participants not listed are absent
- * (no row). Every check comes before the first write, so a refusal leaves the old record whole.
+ * `PUT /api/meetings/:id/attendance`: replaces the meeting's attendance, guests, chair and time of close (between
+ * its start and now; null when not recorded) in one transaction under the meeting's row lock, so two records at
+ * once apply one after the other. Participants not listed are absent (no row). Every
+ * check comes before the first write, so a refusal leaves the old record whole.
  */
 export async function recordAttendance(deps: Deps, tenant: TenantContext, meetingId: number, input: AttendanceValues): Promise<Attendance> {
   return deps.db.transaction(async (tx) => {
     const meeting = await recordedMeeting(tx, meetingId, "update");
-    refuseRecordOf(meeting, { userId: tenant.user.id, role: tenant.role }, deps.clock.now());
+    const now = deps.clock.now();
+    refuseRecordOf(meeting, { userId: tenant.user.id, role: tenant.role }, now);
     const [minutes] = await tx
       .select({ status: meetingMinutes.status })
       .from(meetingMinutes)
@@ -85,6 +89,9 @@ export async function recordAttendance(deps: Deps, tenant: TenantContext, meetin
     if (chairId !== null && !(chair && attendingStatuses.includes(chair.status))) {
       errors.push({ path: "chairId", message: "The chair must be an attendee recorded present or present by video" });
     }
+    const closedAt = input.closedAt ?? null;
+    if (closedAt && closedAt.getTime() < meeting.startsAt.getTime()) errors.push({ path: "closedAt", message: closedBeforeStartMessage });
+    if (closedAt && closedAt.getTime() > now.getTime()) errors.push({ path: "closedAt", message: closedInFutureMessage });
     if (errors.length > 0) throw invalid(errors);
 
     const recorded = input.attendees.filter((attendee) => attendee.status !== "absent");
@@ -98,7 +105,7 @@ export async function recordAttendance(deps: Deps, tenant: TenantContext, meetin
     if (input.guests.length > 0) {
       await tx.insert(meetingGuests).values(input.guests.map((guest, position) => ({ meetingId, position, name: guest.name })));
     }
-    await tx.update(meetings).set({ chairId }).where(eq(meetings.documentId, meetingId));
+    await tx.update(meetings).set({ chairId, closedAt }).where(eq(meetings.documentId, meetingId));
 
     const counts = { present: 0, remote: 0, apologies: 0 };
     for (const attendee of recorded) if (attendee.status !== "absent") counts[attendee.status] += 1;
@@ -109,8 +116,8 @@ export async function recordAttendance(deps: Deps, tenant: TenantContext, meetin
       targetType: "meeting",
       targetId: meetingId,
       // Counts only: who attended is the record itself, and the audit trail is read more widely.
-      details: { ...counts, guests: input.guests.length, chair: chairId !== null },
+      details: { ...counts, guests: input.guests.length, chair: chairId !== null, closed: closedAt !== null },
     });
-    return readAttendance(tx, { ...meeting, chairId });
+    return readAttendance(tx, { ...meeting, chairId, closedAt });
   });
 }

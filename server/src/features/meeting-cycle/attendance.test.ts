@@ -4,6 +4,7 @@ import { quorumSentence, type Attendance } from "../../../../shared/meeting-reco
 import { auditEvents, meetingMinutes } from "../../db/schema";
 import { meetingRecordFixtures } from "../../testing/meeting-record-fixtures";
 import { useTestContext } from "../../testing/test-context";
+import { closedBeforeStartMessage, closedInFutureMessage } from "./attendance.service";
 
 const testStart = "2026-06-01T09:00:00.000Z";
 const ctx = useTestContext();
@@ -31,6 +32,7 @@ describe("GET /api/meetings/:id/attendance", () => {
       ],
       guests: [],
       chairId: null,
+      closedAt: null,
       quorum: { voting: 4, required: 3, present: 0, quorate: false, rule: "more than half of the eligible voters" },
     });
     expect(quorumSentence(read.quorum)).toBe("Not quorate: 0 of 4 voting members present (3 needed)");
@@ -93,7 +95,7 @@ describe("PUT /api/meetings/:id/attendance", () => {
         actorId: founder.id,
         companyId: company.id,
         targetType: "meeting",
-        details: { present: 3, remote: 1, apologies: 1, guests: 2, chair: true },
+        details: { present: 3, remote: 1, apologies: 1, guests: 2, chair: true, closed: false },
       }),
     ]);
 
@@ -101,6 +103,50 @@ describe("PUT /api/meetings/:id/attendance", () => {
     const again = await recorded(founder, meetingId, { attendees: [{ userId: members[0]!.id, status: "absent" }], guests: [] });
     expect(again.attendees.map((attendee) => attendee.status)).toEqual(["absent", "absent", "absent", "absent", "absent"]);
     expect(again).toMatchObject({ guests: [], chairId: null, quorum: { present: 0, quorate: false } });
+  });
+
+  it("records the time of close: at or after the start and not after now; refused with the field named, keeping the old record", async () => {
+    const { founder, members, meetingId, startsAt } = await boardMeeting();
+    inMeeting(startsAt);
+    const now = ctx.clock.now();
+    const at = (offsetMs: number) => new Date(startsAt.getTime() + offsetMs).toISOString();
+    const base = { attendees: [{ userId: founder.id, status: "present" as const }], guests: [], chairId: founder.id };
+
+    // The first instant of the meeting and the present moment are both allowed.
+    expect((await recorded(founder, meetingId, { ...base, closedAt: at(0) })).closedAt).toBe(at(0));
+    const closed = await recorded(founder, meetingId, { ...base, closedAt: now.toISOString() });
+    expect(closed.closedAt).toBe(now.toISOString());
+    // A time with an offset is the same instant, answered in UTC.
+    const offset = await recorded(founder, meetingId, { ...base, closedAt: "2026-06-02T10:30:00.000+01:00" });
+    expect(offset.closedAt).toBe("2026-06-02T09:30:00.000Z");
+    expect(await attendanceOf(members[0]!, meetingId)).toEqual(offset);
+    const before = offset;
+
+    const refusals: { closedAt: string; message: string }[] = [
+      { closedAt: at(-60_000), message: closedBeforeStartMessage },
+      { closedAt: new Date(now.getTime() + 1).toISOString(), message: closedInFutureMessage },
+    ];
+    for (const { closedAt, message } of refusals) {
+      // The rest of the body would change the record: none of it is saved.
+      const response = await recordAttendance(founder, meetingId, {
+        attendees: [{ userId: members[0]!.id, status: "present" }],
+        guests: [{ name: "Ada Auditor" }],
+        chairId: members[0]!.id,
+        closedAt,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message, errors: [{ path: "closedAt", message }] });
+      expect(await attendanceOf(founder, meetingId)).toEqual(before);
+    }
+
+    // Not given: not recorded (null), like the chair.
+    const cleared = await recorded(founder, meetingId, base);
+    expect(cleared.closedAt).toBeNull();
+    const audit = await ctx.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "meeting.attendance_recorded"), eq(auditEvents.targetId, String(meetingId))));
+    expect(audit.map((row) => (row.details as { closed: boolean }).closed)).toEqual([true, true, true, false]);
   });
 
   it("counts quorum by the company's setting: 3 of 5 is quorate by default, not at 75%", async () => {

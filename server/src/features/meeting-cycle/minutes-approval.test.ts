@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import { createServer, type AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { complianceRuleIds, type ComplianceGroup } from "../../../../shared/compliance";
 import type { Minutes } from "../../../../shared/meeting-record";
 import { deniedMessage } from "../../../../shared/permissions";
 import type { ResolutionDetails } from "../../../../shared/resolutions";
-import { auditEvents, documents, fileSweep, meetingMinutes, meetings } from "../../db/schema";
+import { auditEvents, documents, fileSweep, meetingMinutes, meetings, platformServices } from "../../db/schema";
+import { encryptSecret } from "../../integrations/secrets";
 import { readPack } from "../../testing/board-pack-fixtures";
 import { afterTheMeeting, minutesFixtures, minutesTestStart } from "../../testing/minutes-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
@@ -13,6 +15,15 @@ import { alreadyProposedMessage, beforeTheBoardMessage, notTheChairMessage, sett
 const ctx = useTestContext();
 afterEach(() => ctx.clock.set(minutesTestStart));
 const { api, getMinutes, draft, edit, circulate, approve, knownRecord, smallBoard } = minutesFixtures(ctx);
+
+/** A local port nothing listens on: it was free a moment ago and is closed again. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  return port;
+}
 
 const sha256 = (text: string) => createHash("sha256").update(Buffer.from(text, "utf8")).digest("hex");
 
@@ -81,10 +92,10 @@ describe("approval by the chair's signature", () => {
       "Apologies: Cal Clark",
       "Absent: Dee Davis",
       "Guests: Gus Guest",
-      "Approved: 3 yes, 1 no, 0 abstain",
-      "Rejected: 1 yes, 2 no, 1 abstain",
+      "Approved at this meeting by show of hands: 3 yes, 1 no, 0 abstain",
+      "Rejected by online vote on 10 Jun 2026: 1 yes, 2 no, 1 abstain",
       "Not decided",
-      "Signed by Fay Founder on 12 Jun 2026",
+      "Signed by Fay Founder, chair, on 12 Jun 2026",
       sha256(text),
     ]) {
       expect(pdf).toContain(words);
@@ -107,9 +118,14 @@ describe("approval by the chair's signature", () => {
     await ctx.db.update(meetings).set({ chairId: null }).where(eq(meetings.documentId, meetingId));
     await circulated(founder, meetingId);
     expect((await approve(plain, meetingId, "chair")).body).toEqual({ message: deniedMessage("keepAnyMeetingRecord") });
+    ctx.clock.set("2026-06-12T15:00:00.000Z");
     const signed = await approve(admin, meetingId, "chair");
     expect(signed.status).toBe(200);
     expect(signed.body.approvedBy).toEqual({ userId: admin.id, name: "Ada Admin" });
+    // The signature does not pass the one who signed off as a chair the meeting never recorded.
+    const pdf = await pdfText(admin, signed.body.documentId as number);
+    expect(pdf).toContain("Signed by Ada Admin for the board on 12 Jun 2026 (no chair was recorded)");
+    expect(pdf).not.toContain("chair, on");
   });
 });
 
@@ -186,6 +202,34 @@ describe("approval by a resolution of the board", () => {
     expect(stored).toMatchObject({ status: "approved", approvedVia: "resolution", sha256: sha256(text), resolutionId });
     expect(stored!.approvalCertificate).toMatchObject({ meetingId, yes: 3 });
     expect(stored!.documentId).not.toBeNull();
+  });
+
+  it("a decided approval that cannot be frozen (storage down) never fails a read: the minutes wait, the next try freezes them", async () => {
+    const { founder, admin, plain, observer, meetingId } = await smallBoard("Storage Down Ltd");
+    const text = await circulated(founder, meetingId);
+    const resolutionId = (await approve(founder, meetingId, "resolution")).body.resolutionId as number;
+    for (const voter of [founder, admin, plain]) expect((await vote(voter, resolutionId, "yes")).status).toBe(200);
+
+    // Files go to an S3 service that refuses every connection, so the PDF cannot be stored.
+    const key = "ACCESS:SECRET";
+    await ctx.db.insert(platformServices).values({
+      serviceName: "Storage",
+      serviceKeyEncrypted: encryptSecret(key, ctx.deps.appSecret),
+      serviceKeyPreview: key.slice(0, 8),
+      serviceUrl: `http://127.0.0.1:${await closedPort()}/minutes`,
+      isEnabled: true,
+    });
+    try {
+      const read = await getMinutes(observer, meetingId);
+      expect(read.status, JSON.stringify(read.body)).toBe(200);
+      expect(read.body).toMatchObject({ status: "circulated", resolutionId, approvedAt: null, documentId: null, text });
+      expect(ctx.logs.some((line) => line.includes("minutes approval could not be settled"))).toBe(true);
+      const edited = await edit(founder, meetingId, "Changed");
+      expect(edited.body).toEqual({ message: beforeTheBoardMessage });
+    } finally {
+      await ctx.db.delete(platformServices).where(eq(platformServices.serviceName, "Storage"));
+    }
+    expect((await getMinutes(observer, meetingId)).body).toMatchObject({ status: "approved", resolutionId, sha256: sha256(text) });
   });
 
   it("is settled without a read: by resolution, or for every company at once (the sweep)", async () => {

@@ -6,10 +6,10 @@ import { Readable } from "node:stream";
 import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { Certificate } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
+import { formatUtcDate } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import { companies, meetingMinutes, meetings, resolutions } from "../../db/schema";
 import { abandonReceivedFile, insertDocument, receiveFile } from "../documents/documents.service";
-import { minutesDate } from "./minutes-draft";
 import { buildMinutesPdf } from "./minutes-pdf";
 
 export type ApprovalDeps = ServiceDeps<"db" | "clock" | "appSecret">;
@@ -70,7 +70,7 @@ export async function freezeMinutes(deps: ApprovalDeps, basis: ApprovalBasis, ap
         deps.clock,
         { companyId: basis.companyId, actor: approval.approver },
         {
-          name: `Minutes of ${basis.meetingTitle} (${minutesDate(basis.meetingStart)}).pdf`,
+          name: `Minutes of ${basis.meetingTitle} (${formatUtcDate(basis.meetingStart)}).pdf`,
           category: minutesCategory,
           description: `Approved minutes. SHA-256 of the text: ${sha256}`,
           fileType: file.fileType,
@@ -168,7 +168,7 @@ export async function settleMinutesApproval(
         via: "resolution",
         at,
         approver: null,
-        line: `Approved by resolution #${row.resolutionId} on ${minutesDate(at)}: ${row.explanation ?? "approved"}`,
+        line: `Approved by resolution #${row.resolutionId} on ${formatUtcDate(at)}: ${row.explanation ?? "approved"}`,
         certificate: row.certificate,
       },
     );

@@ -2,15 +2,10 @@
 // so a redraft changes only what the record changed.
 import { attendanceStatusLabels, attendanceStatuses, quorumSentence } from "../../../../shared/meeting-record";
 import type { Tally } from "../../../../shared/resolutions";
+import { formatUtcDate } from "../../clock";
 import type { MinutesRecord, MinutesResolution } from "./minutes-record.data";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 const timeFormat = new Intl.DateTimeFormat("en-GB", { timeStyle: "short", timeZone: "UTC" });
-
-/** A day as the minutes write it ("1 Dec 2026"); a bare calendar date ("2026-12-15") is that day. */
-export function minutesDate(date: Date | string): string {
-  return dateFormat.format(typeof date === "string" ? new Date(date) : date);
-}
 
 /** A time of day in UTC ("10:00 UTC"): read by directors in any zone. */
 export function minutesTime(date: Date): string {
@@ -28,10 +23,40 @@ export function outcomeWord(resolution: MinutesResolution): string {
   return resolution.status === "approved" ? "Approved" : "Rejected";
 }
 
-/** "Approved: 3 yes, 1 no, 0 abstain", or "Not decided". */
+/**
+ * Where a decided resolution was decided, as the minutes write it after its outcome word ("at this meeting by show
+ * of hands", "by show of hands at the meeting of 3 Jun 2026", "by online vote on 5 Jun 2026"); null while pending.
+ */
+export function decidedWords(resolution: MinutesResolution): string | null {
+  if (outcomeWord(resolution) === "Not decided" || !resolution.decided) return null;
+  const { decided } = resolution;
+  if (decided.by === "thisMeeting") return "at this meeting by show of hands";
+  if (decided.by === "otherMeeting") return `by show of hands at the meeting of ${formatUtcDate(decided.meetingDay)}`;
+  return `by online vote on ${formatUtcDate(decided.decidedAt)}`;
+}
+
+/** "Approved at this meeting by show of hands: 3 yes, 1 no, 0 abstain", or "Not decided". */
 function outcomeLine(resolution: MinutesResolution): string {
   const word = outcomeWord(resolution);
-  return resolution.tally && resolution.status !== "pending" ? `${word}: ${tallyWords(resolution.tally)}` : word;
+  const where = decidedWords(resolution);
+  return resolution.tally && where ? `${word} ${where}: ${tallyWords(resolution.tally)}` : word;
+}
+
+const sameUtcDay = (one: Date, other: Date) => one.toISOString().slice(0, 10) === other.toISOString().slice(0, 10);
+
+/**
+ * When the meeting closed, as recorded ("11:47 UTC"; with its day when that is not the day it started), or null when
+ * no time of close was recorded.
+ */
+export function closedWords(meeting: MinutesRecord["meeting"]): string | null {
+  if (!meeting.closedAt) return null;
+  const time = minutesTime(meeting.closedAt);
+  return sameUtcDay(meeting.closedAt, meeting.startsAt) ? time : `${formatUtcDate(meeting.closedAt)}, ${time}`;
+}
+
+/** The scheduled end, said as such: never passed off as the time the meeting closed. */
+export function scheduledEndWords(meeting: MinutesRecord["meeting"]): string {
+  return `scheduled to end at ${minutesTime(meeting.endsAt)}`;
 }
 
 const list = (names: readonly string[]) => (names.length === 0 ? "none" : names.join(", "));
@@ -64,21 +89,22 @@ function agendaBlock(record: MinutesRecord): string[] {
 
 function actionItemLines(record: MinutesRecord): string[] {
   if (record.actionItems.length === 0) return ["No action items."];
-  return record.actionItems.map((item) => `- ${item.title}: ${item.owner}, due ${minutesDate(item.dueDate)}`);
+  return record.actionItems.map((item) => `- ${item.title}: ${item.owner}, due ${formatUtcDate(item.dueDate)}`);
 }
 
 /** The minutes of a meeting, in Markdown, from its record. */
 export function draftMinutesText(record: MinutesRecord): string {
   const { meeting, attendance } = record;
   const quorum = quorumSentence(attendance.quorum);
+  const closed = closedWords(meeting);
   const lines = [
     `# Minutes of ${meeting.title}`,
     "",
     record.company,
     "",
-    `- Date: ${minutesDate(meeting.startsAt)}`,
+    `- Date: ${formatUtcDate(meeting.startsAt)}`,
     `- Started: ${minutesTime(meeting.startsAt)}`,
-    `- Ended: ${minutesTime(meeting.endsAt)}`,
+    closed ? `- Ended: ${closed}` : `- Closed: not recorded (${scheduledEndWords(meeting)})`,
     `- Location: ${meeting.location}`,
     `- Chair: ${record.chair ?? "not recorded"}`,
     "",
@@ -95,7 +121,7 @@ export function draftMinutesText(record: MinutesRecord): string {
     "",
     ...actionItemLines(record),
     "",
-    `The meeting closed at ${minutesTime(meeting.endsAt)}.`,
+    closed ? `The meeting closed at ${closed}.` : "The time the meeting closed was not recorded.",
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -97,7 +97,7 @@ describe("the AI may reword the minutes, never change a fact", () => {
       .replace("## Action items", "## Actions agreed")
       .replace("- Presenter: Ann Adams", "- Presented by Ann Adams")
       .replace("- Papers: Budget 2026.txt", "- Papers tabled: Budget 2026.txt")
-      .replace("The meeting closed at 12:00 UTC.", "The chair declared the meeting closed at 12:00 UTC.");
+      .replace("The time the meeting closed was not recorded.", "No time of close was recorded.");
     const { body, stored } = await improveWith(`\`\`\`markdown\n${reworded}\`\`\``);
     expect(body.improvement).toEqual({ outcome: "kept", message: null });
     expect(body.text).toBe(reworded);
@@ -109,13 +109,14 @@ describe("the AI may reword the minutes, never change a fact", () => {
     expect(system!.content).toContain("Improve the wording and flow only");
     expect(user!.content).toContain(plainDraft);
     expect(user!.content).toContain("- Apologies: Cal Clark\n");
-    expect(user!.content).toContain("- 3 yes\n");
+    expect(user!.content).toContain("- Approve the 2026 budget: 3 yes\n");
+    expect(user!.content).toContain("- Send the budget to the bank: 24 Jun 2026\n");
   });
 
   it("refuses an answer that changes a tally, naming it, and keeps the draft", async () => {
     await configureAi();
-    const { body, stored } = await improveWith(plainDraft.replace("Approved: 3 yes, 1 no", "Approved: 4 yes, 1 no"));
-    expect(body.improvement).toEqual(refusedFor("3 yes"));
+    const { body, stored } = await improveWith(plainDraft.replace("show of hands: 3 yes, 1 no", "show of hands: 4 yes, 1 no"));
+    expect(body.improvement).toEqual(refusedFor("Approve the 2026 budget: 3 yes"));
     expect(body.text).toBe(plainDraft);
     expect(stored).toBe(plainDraft);
   });
@@ -142,8 +143,20 @@ describe("the AI may reword the minutes, never change a fact", () => {
     expect((await improveWith(plainDraft.replace("- Date: 10 Jun 2026", "- Date: 11 Jun 2026"))).body.improvement).toEqual(
       refusedFor("10 Jun 2026"),
     );
-    expect((await improveWith(plainDraft.replaceAll("12:00 UTC", "12:30 UTC"))).body.improvement).toEqual(refusedFor("12:00 UTC"));
-    expect((await improveWith(plainDraft.replace("Rejected: 1 yes", "Approved: 1 yes"))).body.improvement).toEqual(refusedFor("Rejected"));
+    expect((await improveWith(plainDraft.replaceAll("12:00 UTC", "12:30 UTC"))).body.improvement).toEqual(
+      refusedFor("scheduled to end at 12:00 UTC"),
+    );
+    // The schedule may not be passed off as the time of close.
+    expect(
+      (await improveWith(plainDraft.replace("- Closed: not recorded (scheduled to end at 12:00 UTC)", "- Ended: 12:00 UTC"))).body
+        .improvement,
+    ).toEqual(refusedFor("scheduled to end at 12:00 UTC"));
+    expect((await improveWith(plainDraft.replace("Rejected by online", "Approved by online"))).body.improvement).toEqual(
+      refusedFor("Open a second bank account: Rejected"),
+    );
+    expect((await improveWith(plainDraft.replace("Approved at this meeting", "Approved at a later meeting"))).body.improvement).toEqual(
+      refusedFor("Approve the 2026 budget: at this meeting by show of hands"),
+    );
     expect((await improveWith(plainDraft.replace("### 2. Hiring", "### 2. Recruitment"))).body.improvement).toEqual(refusedFor("Hiring"));
     const resolved = "That the budget for 2026 be approved as presented.";
     expect((await improveWith(plainDraft.replace(resolved, "The board considered the budget for 2026."))).body.improvement).toEqual(
@@ -152,7 +165,51 @@ describe("the AI may reword the minutes, never change a fact", () => {
     expect((await improveWith(plainDraft.replace("Head office, London", "London"))).body.improvement).toEqual(
       refusedFor("Head office, London"),
     );
-    expect((await improveWith(plainDraft.replace("due 1 Jul 2026", "due 2 Jul 2026"))).body.improvement).toEqual(refusedFor("1 Jul 2026"));
+    expect((await improveWith(plainDraft.replace("due 1 Jul 2026", "due 2 Jul 2026"))).body.improvement).toEqual(
+      refusedFor("Draft the CFO job description: 1 Jul 2026"),
+    );
+  });
+
+  it("refuses facts moved to another's place: two resolutions' tallies, two action items' due dates or owners swapped", async () => {
+    await configureAi();
+    const budget = "Approved at this meeting by show of hands: 3 yes, 1 no, 0 abstain";
+    const bank = "Rejected by online vote on 10 Jun 2026: 1 yes, 2 no, 1 abstain";
+    const tallies = plainDraft
+      .replace(budget, "Approved at this meeting by show of hands: 1 yes, 2 no, 1 abstain")
+      .replace(bank, "Rejected by online vote on 10 Jun 2026: 3 yes, 1 no, 0 abstain");
+    // Each tally is still in the text, only under the other resolution.
+    for (const words of ["3 yes", "1 no", "0 abstain", "1 yes", "2 no", "1 abstain"]) expect(tallies).toContain(words);
+    const swappedTallies = await improveWith(tallies);
+    expect(swappedTallies.body.improvement).toEqual(refusedFor("Approve the 2026 budget: 3 yes"));
+    expect(swappedTallies.stored).toBe(plainDraft);
+
+    const send = "- Send the budget to the bank: Ann Adams, due 24 Jun 2026";
+    const cfo = "- Draft the CFO job description: Bob Brown, due 1 Jul 2026";
+    const dates = plainDraft
+      .replace(send, "- Send the budget to the bank: Ann Adams, due 1 Jul 2026")
+      .replace(cfo, "- Draft the CFO job description: Bob Brown, due 24 Jun 2026");
+    expect((await improveWith(dates)).body.improvement).toEqual(refusedFor("Send the budget to the bank: 24 Jun 2026"));
+    const owners = plainDraft
+      .replace(send, "- Send the budget to the bank: Bob Brown, due 24 Jun 2026")
+      .replace(cfo, "- Draft the CFO job description: Ann Adams, due 1 Jul 2026");
+    expect((await improveWith(owners)).body.improvement).toEqual(refusedFor("Send the budget to the bank: Ann Adams"));
+  });
+
+  it("keeps a rewording that states each fact in its place in other words and layout", async () => {
+    await configureAi();
+    const reworded = plainDraft
+      .replace(
+        "Approved at this meeting by show of hands: 3 yes, 1 no, 0 abstain",
+        "The board Approved the resolution at this meeting by show of hands, with 3 yes, 1 no and 0 abstain.",
+      )
+      .replace(
+        "- Send the budget to the bank: Ann Adams, due 24 Jun 2026",
+        "- Send the budget to the bank\n  - Owner: Ann Adams\n  - Due: 24 Jun 2026",
+      )
+      .replace("- Draft the CFO job description: Bob Brown, due 1 Jul 2026", "Bob Brown will Draft the CFO job description by 1 Jul 2026.");
+    const { body, stored } = await improveWith(reworded);
+    expect(body.improvement).toEqual({ outcome: "kept", message: null });
+    expect(stored).toBe(reworded);
   });
 
   it("without an AI configured the draft stands: unavailable, never an error", async () => {
@@ -204,5 +261,20 @@ describe("the fact check", () => {
     expect(missingFact("1 no 1 no\n\n- Present by video: Ann Adams", facts)).toEqual(facts[2]);
     expect(missingFact("1 no 1 no\n\nPresent: Ann Adamson", facts)).toEqual(facts[2]);
     expect(missingFact("1 no 1 no\n\nThose present were Ann Adams and others", facts)).toBeNull();
+  });
+
+  it("reads a place as a heading's section, or a line with its continuation", () => {
+    const placed: Fact[] = [
+      { kind: "placed", place: "Budget", text: "3 yes" },
+      { kind: "placed", place: "Hire Jo", text: "due 5 Jul" },
+    ];
+    const sections = "## Budget\n\nThe motion.\n\nApproved: 3 yes\n\n## Bank\n\n- Hire Jo\n  - due 5 Jul\n";
+    expect(missingFact(sections, placed)).toBeNull();
+    // Past the next heading is another's section; past a blank line or the next item, another's line.
+    expect(missingFact("## Budget\n\nThe motion.\n\n## Bank\n\n3 yes\n\n- Hire Jo, due 5 Jul", placed)).toEqual(placed[0]);
+    expect(missingFact("# Budget\n3 yes\n\n- Hire Jo\n- Other\n  - due 5 Jul", placed)).toEqual(placed[1]);
+    expect(missingFact("# Budget\n3 yes\n\n- Hire Jo\n\ndue 5 Jul", placed)).toEqual(placed[1]);
+    // The place's name must be whole: "Hire Jon" is not "Hire Jo".
+    expect(missingFact("# Budget\n3 yes\n\n- Hire Jon, due 5 Jul", placed)).toEqual(placed[1]);
   });
 });

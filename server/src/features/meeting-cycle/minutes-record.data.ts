@@ -1,14 +1,20 @@
 // Everything minutes are drafted from, read in a fixed number of queries whatever the size of the meeting: the
 // draft is a function of this record alone, so the same record always gives the same text.
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Attendance } from "../../../../shared/meeting-record";
 import { displayName } from "../../../../shared/people";
-import type { ResolutionStatus, ResolutionType, Tally } from "../../../../shared/resolutions";
+import type { Certificate, ResolutionStatus, ResolutionType, Tally } from "../../../../shared/resolutions";
 import type { Queryable } from "../../db/client";
 import { companies, documents, meetings, resolutions, users } from "../../db/schema";
 import { readAgenda } from "../meetings/agenda-items.service";
 import { readMeetingActionItems } from "./action-items.data";
 import { readAttendance, recordedMeeting, type RecordedMeeting } from "./attendance.data";
+
+/**
+ * Where a decided resolution was decided: by a show of hands at this meeting or at another (the day it started), or
+ * by an online vote (the day it was decided).
+ */
+export type DecidedWhere = { by: "thisMeeting" } | { by: "otherMeeting"; meetingDay: Date } | { by: "online"; decidedAt: Date };
 
 export interface MinutesResolution {
   id: number;
@@ -18,6 +24,8 @@ export interface MinutesResolution {
   status: ResolutionStatus;
   /** The frozen tally of a decided resolution; null while pending. */
   tally: Tally | null;
+  /** Where it was decided; null while pending. */
+  decided: DecidedWhere | null;
 }
 
 export interface MinutesItem {
@@ -36,6 +44,13 @@ export interface MinutesRecord {
   attendance: Attendance;
   items: MinutesItem[];
   actionItems: { title: string; owner: string; dueDate: string }[];
+}
+
+function decidedWhere(meetingId: number, certificate: Certificate, decidingMeetingStart: Date | null): DecidedWhere {
+  if (certificate.meetingId === undefined) return { by: "online", decidedAt: new Date(certificate.decidedAt) };
+  if (certificate.meetingId === meetingId) return { by: "thisMeeting" };
+  // A show of hands happens during its meeting: should that meeting be gone, the day of the decision is its day.
+  return { by: "otherMeeting", meetingDay: decidingMeetingStart ?? new Date(certificate.decidedAt) };
 }
 
 /**
@@ -83,8 +98,17 @@ export async function readMinutesRecord(db: Queryable, meetingId: number): Promi
             type: resolutions.type,
             status: resolutions.status,
             certificate: resolutions.certificate,
+            decidingMeetingStart: meetings.startsAt,
           })
           .from(resolutions)
+          // The meeting a show of hands decided it in, named by its certificate (and of the same company).
+          .leftJoin(
+            meetings,
+            and(
+              eq(meetings.documentId, sql`(${resolutions.certificate} ->> 'meetingId')::integer`),
+              eq(meetings.companyId, resolutions.companyId),
+            ),
+          )
           .where(and(inArray(resolutions.id, resolutionIds), eq(resolutions.companyId, meeting.companyId)))
           .orderBy(asc(resolutions.id)),
   ]);
@@ -104,6 +128,7 @@ export async function readMinutesRecord(db: Queryable, meetingId: number): Promi
           row.status === "pending" || !row.certificate
             ? null
             : { yes: row.certificate.yes, no: row.certificate.no, abstain: row.certificate.abstain },
+        decided: row.status === "pending" || !row.certificate ? null : decidedWhere(meetingId, row.certificate, row.decidingMeetingStart),
       },
     ]),
   );

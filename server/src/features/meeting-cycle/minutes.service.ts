@@ -6,6 +6,7 @@ import { displayName } from "../../../../shared/people";
 import { canKeepMeetingRecord, deniedMessage } from "../../../../shared/permissions";
 import { limits } from "../../../../shared/input";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
+import { formatUtcDate } from "../../clock";
 import type { Database, Transaction } from "../../db/client";
 import { meetingMinutes, meetingParticipants, users } from "../../db/schema";
 import { conflict, forbidden } from "../../http/errors";
@@ -15,14 +16,14 @@ import { createResolution } from "../resolutions/resolutions-write.service";
 import { recordedMeeting, type RecordedMeeting } from "./attendance.data";
 import { cancelledRecordMessage } from "./attendance.service";
 import { freezeMinutes, settleMinutesApproval, startMinutesSweep, textSha256, type ApprovalDeps } from "./minutes-approval";
-import { draftMinutesText, minutesDate } from "./minutes-draft";
+import { draftMinutesText } from "./minutes-draft";
 import { factsOf } from "./minutes-facts";
 import { improveMinutes } from "./minutes-improve";
 import { readMinutesRecord } from "./minutes-record.data";
 
 export { settleMinutesApproval, startMinutesSweep };
 
-type MinutesDeps = ApprovalDeps & ServiceDeps<"ai">;
+type MinutesDeps = ApprovalDeps & ServiceDeps<"ai" | "logger">;
 
 export const approvedMinutesMessage = "The minutes are approved: nothing about them changes";
 export const beforeTheBoardMessage = "The minutes are before the board for approval: withdraw nothing, change nothing";
@@ -41,6 +42,18 @@ async function keptMeeting(db: Database, tenant: TenantContext, meetingId: numbe
   if (!canKeepMeetingRecord(tenant.role, meeting.createdBy === tenant.user.id)) throw forbidden(deniedMessage("keepAnyMeetingRecord"));
   if (meeting.status === "cancelled") throw conflict(cancelledRecordMessage);
   return meeting;
+}
+
+/**
+ * Settles a decided approval before the minutes are read or written. A failure to freeze them (the PDF, the storage)
+ * never fails the request: the board's decision stands, the minutes stay as they are, and the sweep tries again.
+ */
+async function settleBeforeUse(deps: MinutesDeps, meetingId: number): Promise<void> {
+  try {
+    await settleMinutesApproval(deps, { meetingId });
+  } catch (error) {
+    deps.logger.warn({ err: error, meetingId }, "minutes approval could not be settled; the sweep retries");
+  }
 }
 
 /** The minutes on the wire; a draft's text only for those who keep the record. */
@@ -84,7 +97,7 @@ async function readMinutes(db: Database, meetingId: number, keeper: boolean): Pr
 
 /** `GET /api/meetings/:id/minutes` (any member): an approval decided since is settled first. */
 export async function getMinutes(deps: MinutesDeps, tenant: TenantContext, meetingId: number): Promise<Minutes> {
-  await settleMinutesApproval(deps, { meetingId });
+  await settleBeforeUse(deps, meetingId);
   const meeting = await recordedMeeting(deps.db, meetingId);
   return readMinutes(deps.db, meetingId, canKeepMeetingRecord(tenant.role, meeting.createdBy === tenant.user.id));
 }
@@ -154,7 +167,7 @@ async function lockForWrite(tx: Transaction, meetingId: number) {
 export async function editMinutes(deps: MinutesDeps, tenant: TenantContext, meetingId: number, text: string): Promise<Minutes> {
   await keptMeeting(deps.db, tenant, meetingId);
   // A rejected resolution lets the minutes go first, so they can be corrected.
-  await settleMinutesApproval(deps, { meetingId });
+  await settleBeforeUse(deps, meetingId);
   await deps.db.transaction(async (tx) => {
     await lockForWrite(tx, meetingId);
     await tx
@@ -182,7 +195,7 @@ export async function circulateMinutes(deps: MinutesDeps, tenant: TenantContext,
       companyId: meeting.companyId,
       recipients: participants.map((participant) => participant.userId).filter((userId) => userId !== tenant.user.id),
       title: `Minutes to read: ${meeting.title}`,
-      body: `${displayName(tenant.user)} circulated the minutes of "${meeting.title}" (${minutesDate(meeting.startsAt)}) for approval.`,
+      body: `${displayName(tenant.user)} circulated the minutes of "${meeting.title}" (${formatUtcDate(meeting.startsAt)}) for approval.`,
       link: `/meetings/${meetingId}`,
       at: now,
     });
@@ -192,7 +205,7 @@ export async function circulateMinutes(deps: MinutesDeps, tenant: TenantContext,
 
 /** "Approve the minutes of <title> (<date>)", the title cut so the whole stays a resolution's title. */
 function approvalTitle(meeting: RecordedMeeting): string {
-  const date = ` (${minutesDate(meeting.startsAt)})`;
+  const date = ` (${formatUtcDate(meeting.startsAt)})`;
   const prefix = "Approve the minutes of ";
   const room = limits.title - prefix.length - date.length;
   const title = meeting.title.length > room ? `${meeting.title.slice(0, room - 1)}…` : meeting.title;
@@ -219,7 +232,7 @@ export async function approveMinutes(
   }
   // Minutes drafted before a meeting that was then called off record nothing that happened.
   if (meeting.status === "cancelled") throw conflict(cancelledRecordMessage);
-  await settleMinutesApproval(deps, { meetingId });
+  await settleBeforeUse(deps, meetingId);
   const [row] = await deps.db.select().from(meetingMinutes).where(eq(meetingMinutes.meetingId, meetingId));
   if (row?.status === "approved") throw conflict(approvedMinutesMessage);
   if (row?.status !== "circulated") throw conflict(notCirculatedMessage);
@@ -230,11 +243,11 @@ export async function approveMinutes(
       const [locked] = await tx.select().from(meetingMinutes).where(eq(meetingMinutes.meetingId, meetingId)).for("update");
       if (locked?.status !== "circulated" || locked.resolutionId !== null) throw conflict(alreadyProposedMessage);
       const now = deps.clock.now();
-      const circulated = locked.circulatedAt ? `, as circulated on ${minutesDate(locked.circulatedAt)}` : "";
+      const circulated = locked.circulatedAt ? `, as circulated on ${formatUtcDate(locked.circulatedAt)}` : "";
       // The resolution is written in this transaction (its own becomes a savepoint), so it exists only with the link.
       const resolution = await createResolution({ db: tx, clock: deps.clock }, tenant, {
         title: approvalTitle(meeting),
-        description: `That the minutes of "${meeting.title}", held on ${minutesDate(meeting.startsAt)}${circulated}, be approved as a true record of the meeting. SHA-256 of the minutes' text: ${textSha256(locked.text)}.`,
+        description: `That the minutes of "${meeting.title}", held on ${formatUtcDate(meeting.startsAt)}${circulated}, be approved as a true record of the meeting. SHA-256 of the minutes' text: ${textSha256(locked.text)}.`,
         type: "Ordinary",
         deadline: new Date(now.getTime() + approvalVotingMs),
         documentIds: [],
@@ -260,7 +273,10 @@ export async function approveMinutes(
       via: "chair",
       at: now,
       approver: { id: tenant.user.id, name: displayName(tenant.user) },
-      line: `Signed by ${displayName(tenant.user)} on ${minutesDate(now)}`,
+      line:
+        meeting.chairId === null
+          ? `Signed by ${displayName(tenant.user)} for the board on ${formatUtcDate(now)} (no chair was recorded)`
+          : `Signed by ${displayName(tenant.user)}, chair, on ${formatUtcDate(now)}`,
       certificate: null,
     },
   );

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { maxMinutesLength, type MinutesDraft } from "../../../../shared/meeting-record";
 import { deniedMessage } from "../../../../shared/permissions";
-import { mailOutbox, meetingAttendance, meetingMinutes, notifications, userPreferences } from "../../db/schema";
+import { mailOutbox, meetingAttendance, meetingMinutes, meetings, notifications, userPreferences } from "../../db/schema";
+import { scheduleMeeting } from "../../testing/factories";
 import { minutesFixtures, minutesTestStart } from "../../testing/minutes-fixtures";
 import { useTestContext } from "../../testing/test-context";
 import { cancelledRecordMessage } from "./attendance.service";
@@ -24,12 +25,13 @@ describe("POST /api/meetings/:id/minutes/draft writes the minutes from the recor
     expect(body).toMatchObject({ status: "draft", improvement: null, updatedAt: minutesTestStart, approvedAt: null, resolutionId: null });
     const text = body.text!;
     expect(text.startsWith("# Minutes of Q3 Board Meeting\n\nZenith Holdings\n\n")).toBe(true);
-    expect(text.endsWith("\n\nThe meeting closed at 12:00 UTC.\n")).toBe(true);
+    // No time of close was recorded: the schedule is named as such, never passed off as the close.
+    expect(text.endsWith("\n\nThe time the meeting closed was not recorded.\n")).toBe(true);
     const lines = linesOf(text);
     for (const line of [
       "- Date: 10 Jun 2026",
       "- Started: 10:00 UTC",
-      "- Ended: 12:00 UTC",
+      "- Closed: not recorded (scheduled to end at 12:00 UTC)",
       "- Location: Head office, London",
       "- Chair: Fay Founder",
       "- Present: Bob Brown, Fay Founder, Obi Observer",
@@ -43,8 +45,8 @@ describe("POST /api/meetings/:id/minutes/draft writes the minutes from the recor
       "- Papers: Budget 2026.txt, Forecast.txt",
       "#### Resolution: Approve the 2026 budget (Ordinary)",
       "That the budget for 2026 be approved as presented.",
-      "Approved: 3 yes, 1 no, 0 abstain",
-      "Rejected: 1 yes, 2 no, 1 abstain",
+      "Approved at this meeting by show of hands: 3 yes, 1 no, 0 abstain",
+      "Rejected by online vote on 10 Jun 2026: 1 yes, 2 no, 1 abstain",
       "### 2. Hiring",
       "#### Resolution: Appoint a CFO (Special)",
       "Not decided",
@@ -57,12 +59,53 @@ describe("POST /api/meetings/:id/minutes/draft writes the minutes from the recor
     // Items and resolutions in the agenda's order.
     const at = (line: string) => lines.indexOf(line);
     expect(at("### 1. Finance")).toBeLessThan(at("#### Resolution: Approve the 2026 budget (Ordinary)"));
-    expect(at("Approved: 3 yes, 1 no, 0 abstain")).toBeLessThan(at("Rejected: 1 yes, 2 no, 1 abstain"));
-    expect(at("Rejected: 1 yes, 2 no, 1 abstain")).toBeLessThan(at("### 2. Hiring"));
+    expect(at("Approved at this meeting by show of hands: 3 yes, 1 no, 0 abstain")).toBeLessThan(
+      at("Rejected by online vote on 10 Jun 2026: 1 yes, 2 no, 1 abstain"),
+    );
+    expect(at("Rejected by online vote on 10 Jun 2026: 1 yes, 2 no, 1 abstain")).toBeLessThan(at("### 2. Hiring"));
+    expect(lines.some((line) => line.startsWith("- Ended:"))).toBe(false);
     expect(at("### 2. Hiring")).toBeLessThan(at("Not decided"));
 
     const [stored] = await ctx.db.select().from(meetingMinutes).where(eq(meetingMinutes.meetingId, meetingId));
     expect(stored).toMatchObject({ status: "draft", text, updatedBy: cal.id });
+  });
+
+  it("writes the recorded time of close (with its day when past midnight) and a resolution decided at another meeting", async () => {
+    const { fay, cal, company, meetingId } = await knownRecord("Closed Late Ltd");
+    const earlier = await scheduleMeeting(ctx.app, cal, new Date("2026-06-03T16:00:00.000Z"), { title: "Emergency meeting" });
+    const hired = await fixtures.addResolution(company.id, fay.id, {
+      title: "Hire an auditor",
+      description: "That Audit & Co be engaged.",
+      status: "approved",
+      tally: { yes: 4, no: 0, abstain: 1 },
+      decidedIn: earlier,
+      decidedAt: new Date("2026-06-04T00:30:00.000Z"),
+    });
+    const agenda = await fixtures
+      .api()
+      .put(`/api/meetings/${meetingId}/agenda`)
+      .set("Authorization", cal.bearer)
+      .send({ items: [{ title: "Audit", durationMinutes: 10, resolutionIds: [hired] }] });
+    expect(agenda.status, JSON.stringify(agenda.body)).toBe(200);
+
+    await ctx.db
+      .update(meetings)
+      .set({ closedAt: new Date("2026-06-10T11:47:00.000Z") })
+      .where(eq(meetings.documentId, meetingId));
+    const text = (await draft(fay, meetingId)).body.text as string;
+    expect(linesOf(text)).toContain("- Ended: 11:47 UTC");
+    expect(linesOf(text)).not.toContain("- Closed: not recorded (scheduled to end at 12:00 UTC)");
+    expect(text.endsWith("\n\nThe meeting closed at 11:47 UTC.\n")).toBe(true);
+    // Where it was decided is the meeting that started on 3 Jun, not the day the hands were counted.
+    expect(linesOf(text)).toContain("Approved by show of hands at the meeting of 3 Jun 2026: 4 yes, 0 no, 1 abstain");
+
+    await ctx.db
+      .update(meetings)
+      .set({ closedAt: new Date("2026-06-11T00:15:00.000Z") })
+      .where(eq(meetings.documentId, meetingId));
+    const late = (await draft(fay, meetingId)).body.text as string;
+    expect(linesOf(late)).toContain("- Ended: 11 Jun 2026, 00:15 UTC");
+    expect(late.endsWith("\n\nThe meeting closed at 11 Jun 2026, 00:15 UTC.\n")).toBe(true);
   });
 
   it("gives the same text byte for byte for the same record, and follows the record when it changes", async () => {

@@ -1,4 +1,5 @@
 import { agendaItemsSchema, type AgendaItem } from "../../../../shared/meetings";
+import { formatUtcDate } from "../../clock";
 
 /**
  * How a board agenda is drafted from the meeting and its company's data: the standard template, and the
@@ -35,7 +36,6 @@ const quoted = (text: string) => `"${text}"`;
 export const mattersArisingTitle = "Matters arising";
 /** What an agenda item's description may hold (the drafts' own limit). */
 const descriptionMax = 1000;
-const dueDateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 /**
  * The first item of a draft when action items are still open: each on a line of its own ("- title — owner, due
@@ -47,7 +47,7 @@ export function mattersArising({ items, total }: AgendaContext["openActionItems"
   const lines: string[] = [];
   const tail = (shown: number) => (total > shown ? [`- and ${total - shown} more`] : []);
   for (const item of items) {
-    const line = `- ${item.title} — ${item.ownerName}, due ${dueDateFormat.format(new Date(`${item.dueDate}T00:00:00Z`))}`;
+    const line = `- ${item.title} — ${item.ownerName}, due ${formatUtcDate(item.dueDate)}`;
     const candidate = [intro, ...lines, line, ...tail(lines.length + 1)].join("\n");
     if (candidate.length > descriptionMax) break;
     lines.push(line);

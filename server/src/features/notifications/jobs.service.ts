@@ -20,7 +20,7 @@ import {
 import type { DigestCompany, DigestMessage } from "./mail-templates";
 import { notify, notifyEach, type NotifyInput } from "./notifications.service";
 import { enqueueMail } from "./outbox.service";
-import { formatUtc } from "../../clock";
+import { formatUtc, formatUtcDate } from "../../clock";
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
@@ -101,7 +101,6 @@ export async function sendMeetingReminders({ db, clock }: ServiceDeps<"db" | "cl
   });
 }
 
-const dueDateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 /** Keyed by the due date and the owner too: an item moved to a later date, or handed to someone else, is reminded again. */
 const actionItemKey = (itemId: number, dueDate: string, ownerId: number) => `action-item-due:${itemId}:${dueDate}:${ownerId}`;
 
@@ -141,7 +140,7 @@ export async function sendActionItemReminders({ db, clock }: ServiceDeps<"db" | 
         companyId: item.companyId,
         recipients: [item.ownerId],
         title: `Action item due tomorrow: ${item.title}`,
-        body: `"${item.title}", from "${item.meetingTitle}", is due ${dueDateFormat.format(new Date(`${item.dueDate}T00:00:00Z`))}.`,
+        body: `"${item.title}", from "${item.meetingTitle}", is due ${formatUtcDate(item.dueDate)}.`,
         link: `/meetings/${item.meetingId}`,
         at: now,
       }));

@@ -49,7 +49,7 @@ export function ActionItemForm({
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 rounded-lg border p-4" aria-label="Add action item">
+      <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 rounded-lg bg-muted/50 p-4" aria-label="Add action item">
         <LabeledField control={form.control} name="title" label="Action">
           {(field) => <Input autoComplete="off" {...field} />}
         </LabeledField>

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import type { AgendaItem } from "@shared/agenda";
 import type { CompanyMember } from "@shared/companies";
 import type { LibraryDocument } from "@shared/documents";
+import { resolutionTab } from "@shared/resolutions";
 import { Button } from "@/components/ui/button";
 import { formatTime } from "@/lib/format";
 import { formatMinutes, memberName, PAPER_HIDDEN, PAPER_NOT_LOADED, type AgendaResolution } from "@/features/meetings/lib/meeting-sources";
@@ -16,8 +17,14 @@ export interface AgendaLookups {
   /** True when the library failed to load: a paper it would name is unknown, not necessarily hidden from the viewer. */
   papersFailed: boolean;
   onOpenPaper: (paper: LibraryDocument) => void;
-  /** Records a show of hands on a pending resolution (for those who keep the meeting's record, once it started). */
-  onShowOfHands?: (resolution: AgendaResolution) => void;
+  /** A show of hands, for those who keep the meeting's record once it started and while its minutes are not approved. */
+  showOfHands?: ShowOfHands;
+}
+
+export interface ShowOfHands {
+  /** Offered only on a resolution still pending and before its deadline (the server refuses one after it). */
+  now: Date;
+  onOpen: (resolution: AgendaResolution) => void;
 }
 
 /** One agenda item: its number and start time, length, presenter, description, papers and resolutions. */
@@ -111,11 +118,11 @@ function AgendaResolutions({ ids, lookups }: { ids: number[]; lookups: AgendaLoo
                   {resolution?.title ?? (lookups.loadingNames ? "Loading…" : `Resolution #${id}`)}
                 </span>
               </Link>
-              {resolution?.status === "pending" && lookups.onShowOfHands && (
+              {resolution && lookups.showOfHands && resolutionTab(resolution, lookups.showOfHands.now) === "pending" && (
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => lookups.onShowOfHands?.(resolution)}
+                  onClick={() => lookups.showOfHands?.onOpen(resolution)}
                   aria-label={`Record show of hands on ${resolution.title}`}
                 >
                   <Hand aria-hidden />

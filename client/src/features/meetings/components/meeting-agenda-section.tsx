@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAgenda } from "@/features/meetings/api/get-agenda";
-import { AgendaItemView, type AgendaLookups } from "@/features/meetings/components/agenda-item-view";
-import { byId, formatMinutes, PAPER_NOT_LOADED, type AgendaResolution, type MeetingSources } from "@/features/meetings/lib/meeting-sources";
+import { AgendaItemView, type AgendaLookups, type ShowOfHands } from "@/features/meetings/components/agenda-item-view";
+import { byId, formatMinutes, PAPER_NOT_LOADED, type MeetingSources } from "@/features/meetings/lib/meeting-sources";
 
 // The editor (and the validation library it brings) loads when someone starts editing.
 const AgendaEditor = lazy(async () => ({ default: (await import("@/features/meetings/components/agenda-editor")).AgendaEditor }));
@@ -44,18 +44,18 @@ export function MeetingAgendaSection({
   meetingId,
   canEdit,
   sources,
-  onShowOfHands,
+  showOfHands,
 }: {
   meetingId: number;
   /** Founders, admins and the meeting's creator (a cancelled meeting's agenda is not edited). */
   canEdit: boolean;
   sources: MeetingSources;
-  /** Offered on each pending resolution to those who keep the record, once the meeting has started. */
-  onShowOfHands?: (resolution: AgendaResolution) => void;
+  /** Offered on each open resolution to those who keep the record, once the meeting has started. */
+  showOfHands?: ShowOfHands;
 }) {
   const agenda = useAgenda(meetingId);
   const names = useAgendaLookups(sources);
-  const lookups = useMemo(() => ({ ...names, onShowOfHands }), [names, onShowOfHands]);
+  const lookups = useMemo(() => ({ ...names, showOfHands }), [names, showOfHands]);
   // null: viewing; otherwise the editor opened, `startWithNewItem` when it was opened by 'Add item'.
   const [editing, setEditing] = useState<{ startWithNewItem: boolean } | null>(null);
   const items = agenda.data?.items;

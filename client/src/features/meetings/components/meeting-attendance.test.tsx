@@ -61,8 +61,20 @@ describe("the Attendance section", () => {
         .map((item) => item.textContent),
     ).toEqual(["Ada LovelacePresent", "Grace HopperPresent by video", "Alan TuringApologies", "Olive ObserverAbsent"]);
     expect(within(region).getByText("Pat Auditor")).toBeInTheDocument();
+    expect(within(region).getByText("Closed at").nextElementSibling).toHaveTextContent("Not recorded");
     expect(within(region).queryByRole("radio")).not.toBeInTheDocument();
     expect(within(region).queryByRole("button", { name: "Save attendance" })).not.toBeInTheDocument();
+  });
+
+  it("shows a recorded time of close read-only, in local time", async () => {
+    serveMeetingPage({ meeting: started });
+    serveMeetingRecord(started.id, { attendance: { ...attendance, closedAt: "2026-06-01T02:05:00.000Z" } });
+    renderApp({ path: "/meetings/91", signedInAs: as("member") });
+    const region = await section();
+    const time = await within(region).findByText("10:05 PM");
+    expect(time).toHaveAttribute("datetime", "2026-06-01T02:05:00.000Z");
+    expect(time.closest("dd")?.previousElementSibling).toHaveTextContent("Closed at");
+    expect(within(region).queryByLabelText("Closed at")).not.toBeInTheDocument();
   });
 
   it("says when a meeting was not quorate, with how many were needed", async () => {
@@ -122,6 +134,7 @@ describe("the Attendance section", () => {
         ],
         guests: [{ name: "Sam Counsel" }],
         chairId: 2,
+        closedAt: null,
       },
     ]);
     expect(await within(region).findByText("Quorate: 4 of 7 voting members present")).toBeInTheDocument();
@@ -132,9 +145,75 @@ describe("the Attendance section", () => {
     const { user } = open("admin");
     const region = await section();
     await user.click(await within(region).findByRole("button", { name: "Add guest" }));
-    expect(within(region).getByText("Guest name is required")).toBeInTheDocument();
+    // Announced as it appears, and read with the field.
+    expect(within(region).getByRole("alert")).toHaveTextContent("Guest name is required");
     expect(within(region).getByLabelText("Guest name")).toHaveAttribute("aria-invalid", "true");
+    expect(within(region).getByLabelText("Guest name")).toHaveAccessibleDescription("Guest name is required");
     expect(bodies).toEqual([]);
+  });
+
+  it("moves the focus after removing a guest to the next guest, else to the guest name field", async () => {
+    serveMeetingPage({ meeting: started });
+    serveMeetingRecord(started.id, { attendance: { ...attendance, guests: [{ name: "Pat Auditor" }, { name: "Sam Counsel" }] } });
+    const { user } = renderApp({ path: "/meetings/91", signedInAs: as("founder") });
+    const region = await section();
+    await user.click(await within(region).findByRole("button", { name: "Remove guest Pat Auditor" }));
+    expect(within(region).getByRole("button", { name: "Remove guest Sam Counsel" })).toHaveFocus();
+    await user.click(within(region).getByRole("button", { name: "Remove guest Sam Counsel" }));
+    expect(within(region).getByLabelText("Guest name")).toHaveFocus();
+    expect(within(region).getByText("No guests recorded.")).toBeInTheDocument();
+  });
+
+  it("sends the time of close on the meeting's day, in local time, or null once cleared", async () => {
+    // The meeting started on 31 May at 10:00 in New York (14:00 UTC).
+    const bodies = captureBodies<AttendanceInput>("put", "/api/meetings/91/attendance", (body) =>
+      HttpResponse.json({ ...attendance, closedAt: body.closedAt ?? null }),
+    );
+    const { user } = open("founder");
+    const region = await section();
+    const closedAt = await within(region).findByLabelText("Closed at");
+    expect(closedAt).toHaveValue("");
+    await user.type(closedAt, "16:30");
+    await user.click(within(region).getByRole("button", { name: "Save attendance" }));
+    await waitFor(() => expect(bodies.map((body) => body.closedAt)).toEqual(["2026-05-31T20:30:00.000Z"]));
+    // The form is drawn afresh from the answer.
+    await waitFor(() => expect(within(region).getByLabelText("Closed at")).toHaveValue("16:30"));
+    await user.clear(within(region).getByLabelText("Closed at"));
+    await user.click(within(region).getByRole("button", { name: "Save attendance" }));
+    await waitFor(() => expect(bodies.map((body) => body.closedAt)).toEqual(["2026-05-31T20:30:00.000Z", null]));
+  });
+
+  it("sends a recorded time of close back as it was when left untouched, past midnight too", async () => {
+    // 00:30 on 1 June in New York: the meeting ran past midnight.
+    const pastMidnight = "2026-06-01T04:30:00.000Z";
+    serveMeetingPage({ meeting: started });
+    serveMeetingRecord(started.id, { attendance: { ...attendance, closedAt: pastMidnight } });
+    const bodies = captureBodies<AttendanceInput>("put", "/api/meetings/91/attendance", () => HttpResponse.json(attendance));
+    const { user } = renderApp({ path: "/meetings/91", signedInAs: as("founder") });
+    const region = await section();
+    expect(await within(region).findByLabelText("Closed at")).toHaveValue("00:30");
+    await user.click(within(region).getByRole("button", { name: "Save attendance" }));
+    await waitFor(() => expect(bodies.map((body) => body.closedAt)).toEqual([pastMidnight]));
+  });
+
+  it("shows the server's refusal of the time of close at its field", async () => {
+    const message = "Closed at must be at or after the meeting's start";
+    server.use(
+      http.put("/api/meetings/91/attendance", () =>
+        HttpResponse.json({ message: "Validation failed", errors: [{ path: "closedAt", message }] }, { status: 400 }),
+      ),
+    );
+    const { user } = open("founder");
+    const region = await section();
+    const closedAt = await within(region).findByLabelText("Closed at");
+    await user.type(closedAt, "09:00");
+    await user.click(within(region).getByRole("button", { name: "Save attendance" }));
+    await waitFor(() => expect(closedAt).toHaveAttribute("aria-invalid", "true"));
+    expect(closedAt).toHaveAccessibleDescription(expect.stringContaining(message));
+    // Said once, at the field; the form's alert says the rest.
+    expect(within(region).getAllByText(message)).toHaveLength(1);
+    expect(within(region).getByRole("alert")).toHaveTextContent("Validation failed");
+    expect(closedAt).toHaveValue("09:00");
   });
 
   it("shows the server's refusal (400) with its reasons, keeping what was chosen", async () => {

@@ -1,5 +1,6 @@
+import { format } from "date-fns";
 import { Loader2, UserPlus, X } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {
   attendanceLimits,
   attendanceStatuses,
@@ -15,6 +16,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
+import { ApiError } from "@/lib/api-client";
+import { formatTime, TIME_INPUT_FORMAT } from "@/lib/format";
 import { useAttendance, useRecordAttendance } from "@/features/meetings/api/attendance";
 import { useMinutes } from "@/features/meetings/api/minutes";
 import { RecordErrors, RecordSection, SectionLoading, SectionLoadError } from "@/features/meetings/components/record-section";
@@ -25,8 +28,16 @@ const NO_CHAIR = "none";
 
 const isAttending = (status: AttendanceStatus) => attendingStatuses.includes(status);
 
+/** "22:05" on the meeting's day, in local time, as an ISO timestamp. */
+function onMeetingDay(startsAt: Date, time: string): string {
+  const [hours, minutes] = time.split(":").map(Number);
+  return new Date(startsAt.getFullYear(), startsAt.getMonth(), startsAt.getDate(), hours, minutes).toISOString();
+}
+
 export interface MeetingAttendanceProps {
   meetingId: number;
+  /** The meeting's start: the time of close is entered on its day. */
+  meetingStartsAt: Date;
   /** Attendance is recorded from the meeting's start. */
   started: boolean;
   /** A founder, an admin or the meeting's creator, while the meeting is not cancelled. */
@@ -34,7 +45,7 @@ export interface MeetingAttendanceProps {
 }
 
 /** The Attendance card: each participant's status, the guests, the chair and whether the meeting was quorate. */
-export function MeetingAttendance({ meetingId, started, canRecord }: MeetingAttendanceProps) {
+export function MeetingAttendance({ meetingId, meetingStartsAt, started, canRecord }: MeetingAttendanceProps) {
   const attendance = useAttendance(meetingId, started);
   // Approved minutes fix the record they were drawn from.
   const minutes = useMinutes(meetingId, started && canRecord);
@@ -49,7 +60,9 @@ export function MeetingAttendance({ meetingId, started, canRecord }: MeetingAtte
     body = <SectionLoadError what="The attendance" onRetry={() => void attendance.refetch()} />;
   } else if (editable) {
     // Afresh from each answer the server gives (after a save, its record is the one shown).
-    body = <AttendanceForm key={attendance.dataUpdatedAt} meetingId={meetingId} attendance={attendance.data} />;
+    body = (
+      <AttendanceForm key={attendance.dataUpdatedAt} meetingId={meetingId} meetingStartsAt={meetingStartsAt} attendance={attendance.data} />
+    );
   } else {
     body = <AttendanceView attendance={attendance.data} />;
   }
@@ -91,13 +104,20 @@ function AttendanceView({ attendance }: { attendance: Attendance }) {
         <dd className="break-words">{chair?.name ?? "Not recorded"}</dd>
         <dt className="text-muted-foreground">Guests</dt>
         <dd className="break-words">{attendance.guests.length === 0 ? "None" : attendance.guests.map((guest) => guest.name).join(", ")}</dd>
+        <dt className="text-muted-foreground">Closed at</dt>
+        <dd>{attendance.closedAt ? <time dateTime={attendance.closedAt}>{formatTime(attendance.closedAt)}</time> : "Not recorded"}</dd>
       </dl>
     </div>
   );
 }
 
-function AttendanceForm({ meetingId, attendance }: { meetingId: number; attendance: Attendance }) {
+function AttendanceForm({ meetingId, meetingStartsAt, attendance }: { meetingId: number; meetingStartsAt: Date; attendance: Attendance }) {
   const save = useRecordAttendance(meetingId);
+  // The time as recorded; left untouched, the recorded instant is sent back as it was (it may fall after midnight).
+  const recordedTime = attendance.closedAt ? format(new Date(attendance.closedAt), TIME_INPUT_FORMAT) : "";
+  const [closedTime, setClosedTime] = useState(recordedTime);
+  const [closedAtProblem, setClosedAtProblem] = useState<string | null>(null);
+  const closedAtId = useId();
   const [statuses, setStatuses] = useState(() => new Map(attendance.attendees.map((attendee) => [attendee.userId, attendee.status])));
   const [guests, setGuests] = useState(() => attendance.guests.map((guest) => guest.name));
   const [chairId, setChairId] = useState<number | null>(attendance.chairId);
@@ -114,15 +134,23 @@ function AttendanceForm({ meetingId, attendance }: { meetingId: number; attendan
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setRefusal(null);
+    setClosedAtProblem(null);
+    const closedAt =
+      closedTime === "" ? null : closedTime === recordedTime ? attendance.closedAt : onMeetingDay(meetingStartsAt, closedTime);
     try {
       await save.mutateAsync({
         attendees: attendance.attendees.map((attendee) => ({ userId: attendee.userId, status: statuses.get(attendee.userId) ?? "absent" })),
         guests: guests.map((name) => ({ name })),
         chairId: chair,
+        closedAt,
       });
       toast({ title: "Attendance saved" });
     } catch (error) {
-      setRefusal(refusalOf(error, "The attendance could not be saved. Please try again."));
+      // The time of close's reason is shown at its field, the others together below the form.
+      const atField = error instanceof ApiError ? error.fieldErrors.find((field) => field.path === "closedAt")?.message : undefined;
+      const refused = refusalOf(error, "The attendance could not be saved. Please try again.");
+      setClosedAtProblem(atField ?? null);
+      setRefusal({ ...refused, fields: refused.fields.filter((field) => field !== atField) });
     }
   }
 
@@ -163,6 +191,26 @@ function AttendanceForm({ meetingId, attendance }: { meetingId: number; attendan
           </SelectContent>
         </Select>
         <p className="text-xs text-muted-foreground">Chosen among those present.</p>
+      </div>
+      <div className="grid gap-2 sm:max-w-sm">
+        <Label htmlFor={closedAtId}>Closed at</Label>
+        <Input
+          id={closedAtId}
+          type="time"
+          className="w-fit"
+          value={closedTime}
+          aria-invalid={closedAtProblem != null}
+          aria-describedby={closedAtProblem ? `${closedAtId}-hint ${closedAtId}-problem` : `${closedAtId}-hint`}
+          onChange={(event) => setClosedTime(event.target.value)}
+        />
+        <p id={`${closedAtId}-hint`} className="text-xs text-muted-foreground">
+          On the meeting's day. Leave empty if not recorded.
+        </p>
+        {closedAtProblem && (
+          <p id={`${closedAtId}-problem`} className="text-sm text-destructive">
+            {closedAtProblem}
+          </p>
+        )}
       </div>
       <GuestList guests={guests} onChange={setGuests} />
       <RecordErrors refusal={refusal} />
@@ -219,6 +267,21 @@ function GuestList({ guests, onChange }: { guests: string[]; onChange: (guests: 
   const [name, setName] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const removeRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  // After a chip is removed, the chip now at its place (the next one) takes the focus, else the name field.
+  const [focusAt, setFocusAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (focusAt == null) return;
+    (removeRefs.current[focusAt] ?? inputRef.current)?.focus();
+    setFocusAt(null);
+  }, [focusAt]);
+
+  function remove(index: number) {
+    onChange(guests.filter((_, at) => at !== index));
+    setFocusAt(index);
+  }
 
   function add() {
     const trimmed = name.trim();
@@ -250,7 +313,10 @@ function GuestList({ guests, onChange }: { guests: string[]; onChange: (guests: 
                 size="icon"
                 className="size-7 rounded-full"
                 aria-label={`Remove guest ${guest}`}
-                onClick={() => onChange(guests.filter((_, at) => at !== index))}
+                ref={(button) => {
+                  removeRefs.current[index] = button;
+                }}
+                onClick={() => remove(index)}
               >
                 <X aria-hidden />
               </Button>
@@ -263,6 +329,7 @@ function GuestList({ guests, onChange }: { guests: string[]; onChange: (guests: 
         <div className="flex gap-2">
           <Input
             id={inputId}
+            ref={inputRef}
             value={name}
             aria-invalid={problem != null}
             aria-describedby={problem ? `${inputId}-problem` : undefined}
@@ -281,7 +348,7 @@ function GuestList({ guests, onChange }: { guests: string[]; onChange: (guests: 
           </Button>
         </div>
         {problem && (
-          <p id={`${inputId}-problem`} className="text-sm text-destructive">
+          <p id={`${inputId}-problem`} role="alert" className="text-sm text-destructive">
             {problem}
           </p>
         )}

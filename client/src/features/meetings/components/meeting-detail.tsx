@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { apiUrl } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { formatLongDate } from "@/lib/format";
+import { useMinutes } from "@/features/meetings/api/minutes";
 import { AgendaDialog } from "@/features/meetings/components/agenda-dialog";
 import { BoardPackButton } from "@/features/meetings/components/board-pack-button";
 import { MeetingAgendaSection, useAgendaLookups } from "@/features/meetings/components/meeting-agenda-section";
@@ -115,6 +116,10 @@ export function MeetingDetail({ meeting, now, creatorId, sources }: MeetingDetai
   // A cancelled meeting has no record.
   const hasRecord = meeting.status !== "cancelled";
   const canKeep = canKeepMeetingRecord(user?.role, isCreator) && hasRecord;
+  // Approved minutes fix the record: no show of hands after them (the same query the minutes' card reads).
+  const minutes = useMinutes(meeting.id, canKeep && started);
+  const handsOpen = canKeep && started && minutes.data != null && minutes.data.status !== "approved";
+  const showOfHands = useMemo(() => (handsOpen ? { now, onOpen: setHandsFor } : undefined), [handsOpen, now]);
   const owners = useMemo(
     () => (sources.members.data ?? []).map((member) => ({ id: member.id, name: displayName(member) || member.email })),
     [sources.members.data],
@@ -166,15 +171,10 @@ export function MeetingDetail({ meeting, now, creatorId, sources }: MeetingDetai
       <MeetingParticipants participants={meeting.participants} members={sources.members} />
       {hasRecord && (
         <Suspense fallback={<MeetingDetailSectionLoading label="Loading attendance" />}>
-          <MeetingAttendance meetingId={meeting.id} started={started} canRecord={canKeep} />
+          <MeetingAttendance meetingId={meeting.id} meetingStartsAt={meeting.date} started={started} canRecord={canKeep} />
         </Suspense>
       )}
-      <MeetingAgendaSection
-        meetingId={meeting.id}
-        canEdit={canEdit}
-        sources={sources}
-        onShowOfHands={canKeep && started ? setHandsFor : undefined}
-      />
+      <MeetingAgendaSection meetingId={meeting.id} canEdit={canEdit} sources={sources} showOfHands={showOfHands} />
       {hasRecord && (
         <Suspense fallback={<MeetingDetailSectionLoading label="Loading minutes" />}>
           <MeetingMinutes meetingId={meeting.id} started={started} canKeep={canKeep} onApproved={sources.onRecordChanged} />

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import type { MeetingVoteInput } from "@shared/meeting-record";
+import type { MeetingVoteInput, Minutes } from "@shared/meeting-record";
 import type { ResolutionDetails } from "@shared/resolutions";
 import type { CompanyRole } from "@shared/roles";
 import { renderApp } from "@/testing/render";
@@ -15,7 +15,7 @@ import {
   runOnMeetingPageClock,
   serveMeetingPage,
 } from "@/features/meetings/testing/meeting-fixtures";
-import { buildAttendance, buildAttendee, serveMeetingRecord } from "@/features/meetings/testing/record-fixtures";
+import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/features/meetings/testing/record-fixtures";
 
 runOnMeetingPageClock();
 
@@ -33,26 +33,27 @@ const attendance = buildAttendance({
   ],
 });
 
+/** The budget as GET /api/resolutions/501 answers it: still pending, nobody recused unless told. */
+function details(fields: Partial<ResolutionDetails> = {}): ResolutionDetails {
+  return { ...budget, documents: [], voters: [], recusals: [], certificate: null, ...fields };
+}
+
 function decided(votes: MeetingVoteInput["votes"]): ResolutionDetails {
   const count = (choice: string) => votes.filter((vote) => vote.vote === choice).length;
-  return {
-    ...budget,
+  return details({
     status: "approved",
     decidedAt: "2026-06-01T09:00:00.000Z",
     voteCounts: { yes: count("yes"), no: count("no"), abstain: count("abstain") },
-    documents: [],
-    voters: [],
-    recusals: [],
-    certificate: null,
-  };
+  });
 }
 
 /** Serves the page; counts how often the agenda and the resolutions are asked for. */
-function open(role: CompanyRole, meeting = started) {
+function open(role: CompanyRole, meeting = started, record: { resolution?: ResolutionDetails; minutes?: Minutes } = {}) {
   serveMeetingPage({ meeting, items: [item], resolutions: [budget, auditor] });
-  serveMeetingRecord(meeting.id, { attendance });
+  serveMeetingRecord(meeting.id, { attendance, minutes: record.minutes });
   const asked = { agenda: 0, resolutions: 0 };
   server.use(
+    http.get("/api/resolutions/501", () => HttpResponse.json(record.resolution ?? details())),
     http.get(`/api/meetings/${meeting.id}/agenda`, () => {
       asked.agenda += 1;
       return HttpResponse.json({ items: [item] });
@@ -78,6 +79,25 @@ describe("a show of hands on the agenda", () => {
   it("is not offered to a member", async () => {
     open("member");
     expect(await within(await agenda()).findByText("Approve the budget")).toBeInTheDocument();
+    expect(handsButton()).not.toBeInTheDocument();
+  });
+
+  it("is not offered on a pending resolution whose deadline has passed", async () => {
+    // The page's clock reads 1 June, 09:00 UTC: one deadline passed an hour ago, the other is a day away.
+    const lapsed = buildResolutionRow({ id: 501, title: "Approve the budget", status: "pending", deadline: "2026-06-01T08:00:00.000Z" });
+    const lease = buildResolutionRow({ id: 503, title: "Renew the lease", status: "pending", deadline: "2026-06-02T09:00:00.000Z" });
+    serveMeetingPage({ meeting: started, items: [{ ...item, resolutionIds: [501, 503] }], resolutions: [lapsed, lease] });
+    serveMeetingRecord(started.id, { attendance });
+    renderApp({ path: `/meetings/${started.id}`, signedInAs: as("founder") });
+    expect(await within(await agenda()).findByRole("button", { name: "Record show of hands on Renew the lease" })).toBeInTheDocument();
+    expect(handsButton()).not.toBeInTheDocument();
+  });
+
+  it("is not offered once the minutes are approved", async () => {
+    open("founder", started, { minutes: buildMinutes({ status: "approved", text: "Minutes", approvedAt: "2026-06-01T08:00:00.000Z" }) });
+    // The minutes' card reads what decides the offer: once it shows them approved, the agenda has settled.
+    expect(await within(await screen.findByRole("region", { name: "Minutes" })).findByText(/Approved on/)).toBeInTheDocument();
+    expect(within(await agenda()).getByText("Approve the budget")).toBeInTheDocument();
     expect(handsButton()).not.toBeInTheDocument();
   });
 
@@ -129,6 +149,31 @@ describe("a show of hands on the agenda", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(asked.agenda).toBeGreaterThan(agendaBefore));
     await waitFor(() => expect(asked.resolutions).toBeGreaterThan(resolutionsBefore));
+  });
+
+  it("shows who declared a conflict as not voting, with no choice, and never sends their vote", async () => {
+    const bodies: MeetingVoteInput[] = [];
+    server.use(
+      http.post("/api/resolutions/501/meeting-vote", async ({ request }) => {
+        const body = (await request.json()) as MeetingVoteInput;
+        bodies.push(body);
+        return HttpResponse.json(decided(body.votes));
+      }),
+    );
+    const { user } = open("founder", started, {
+      resolution: details({ recusals: [{ userId: 2, name: "Grace Hopper", reason: "Supplier's director" }] }),
+    });
+    await user.click(await within(await agenda()).findByRole("button", { name: "Record show of hands on Approve the budget" }));
+    const dialog = await screen.findByRole("dialog", { name: "Record show of hands" });
+    const grace = await within(dialog).findByRole("radiogroup", { name: "Grace Hopper" });
+    expect(grace).toHaveAccessibleDescription("Declared a conflict");
+    for (const radio of within(grace).getAllByRole("radio")) expect(radio).toBeDisabled();
+    expect(within(grace).getByRole("radio", { name: "Not voting" })).toBeChecked();
+    expect(within(dialog).getByRole("radiogroup", { name: "Ada Lovelace" })).not.toHaveAccessibleDescription();
+    await user.click(within(grace).getByRole("radio", { name: "Yes" }));
+    await user.click(within(within(dialog).getByRole("radiogroup", { name: "Ada Lovelace" })).getByRole("radio", { name: "No" }));
+    await user.click(within(dialog).getByRole("button", { name: "Record votes" }));
+    await waitFor(() => expect(bodies).toEqual([{ meetingId: 93, votes: [{ userId: 1, vote: "no" }] }]));
   });
 
   it("asks for at least one vote before sending", async () => {

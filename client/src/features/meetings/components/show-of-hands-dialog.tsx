@@ -1,12 +1,14 @@
 import { Loader2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { attendingStatuses } from "@shared/meeting-record";
+import { votingRoles } from "@shared/permissions";
 import type { ResolutionDetails, VoteChoice } from "@shared/resolutions";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { useAttendance } from "@/features/meetings/api/attendance";
 import { useRecordMeetingVote } from "@/features/meetings/api/meeting-vote";
+import { useResolutionDetails } from "@/features/meetings/api/resolution-recusals";
 import { RecordErrors, SectionLoading, SectionLoadError } from "@/features/meetings/components/record-section";
 import { refusalOf, type Refusal } from "@/features/meetings/lib/refusal";
 import type { AgendaResolution } from "@/features/meetings/lib/meeting-sources";
@@ -20,8 +22,8 @@ const choices: { value: HandChoice; label: string }[] = [
   { value: "none", label: "Not voting" },
 ];
 
-/** Observers and guests never vote; founders, admins and members do. */
-const votingRoles = new Set(["founder", "admin", "member"]);
+/** Observers never vote, nor anyone no longer a member (no role). */
+const isVotingRole = (role: string | null) => role != null && (votingRoles as readonly string[]).includes(role);
 
 /** "Approved: 3 yes, 1 no, 0 abstain" from the decided resolution. */
 export function outcomeText(resolution: Pick<ResolutionDetails, "status" | "voteCounts">): string {
@@ -69,22 +71,24 @@ function HandsForm({
   onDecided?: (resolution: ResolutionDetails) => unknown;
 }) {
   const attendance = useAttendance(meetingId);
+  const details = useResolutionDetails(resolution.id);
   const record = useRecordMeetingVote(resolution.id, meetingId, onDecided);
   const [votes, setVotes] = useState<Map<number, HandChoice>>(new Map());
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const groupPrefix = useId();
 
-  if (attendance.isPending) return <SectionLoading label="Loading who attended" />;
+  if (attendance.isPending || details.isPending) return <SectionLoading label="Loading who attended" />;
   if (attendance.isError) return <SectionLoadError what="Who attended" onRetry={() => void attendance.refetch()} />;
+  if (details.isError) return <SectionLoadError what="Who declared a conflict" onRetry={() => void details.refetch()} />;
 
-  const voters = attendance.data.attendees.filter(
-    (attendee) => attendingStatuses.includes(attendee.status) && attendee.role != null && votingRoles.has(attendee.role),
-  );
+  const voters = attendance.data.attendees.filter((attendee) => attendingStatuses.includes(attendee.status) && isVotingRole(attendee.role));
+  // The server refuses a vote from anyone who declared a conflict: they are shown, but take no part.
+  const recused = new Set(details.data.recusals.map((recusal) => recusal.userId));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const cast = voters.flatMap((voter) => {
-      const vote = votes.get(voter.userId) ?? "none";
+      const vote = recused.has(voter.userId) ? "none" : (votes.get(voter.userId) ?? "none");
       return vote === "none" ? [] : [{ userId: voter.userId, vote }];
     });
     if (cast.length === 0) {
@@ -114,20 +118,38 @@ function HandsForm({
       <div className="grid divide-y">
         {voters.map((voter) => {
           const nameId = `${groupPrefix}-${voter.userId}`;
-          const value = votes.get(voter.userId) ?? "none";
+          const conflicted = recused.has(voter.userId);
+          const value = conflicted ? "none" : (votes.get(voter.userId) ?? "none");
           return (
             <div key={voter.userId} className="grid gap-2 py-3 first:pt-0 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)] sm:items-center">
-              <p id={nameId} className="min-w-0 text-sm font-medium break-words">
-                {voter.name}
-              </p>
-              <div role="radiogroup" aria-labelledby={nameId} className="flex flex-wrap gap-x-4 gap-y-2">
+              <div className="min-w-0">
+                <p id={nameId} className="text-sm font-medium break-words">
+                  {voter.name}
+                </p>
+                {conflicted && (
+                  <p id={`${nameId}-conflict`} className="text-xs text-muted-foreground">
+                    Declared a conflict
+                  </p>
+                )}
+              </div>
+              <div
+                role="radiogroup"
+                aria-labelledby={nameId}
+                aria-describedby={conflicted ? `${nameId}-conflict` : undefined}
+                aria-disabled={conflicted || undefined}
+                className="flex flex-wrap gap-x-4 gap-y-2 aria-disabled:opacity-50"
+              >
                 {choices.map((choice) => (
-                  <label key={choice.value} className="inline-flex min-h-8 cursor-pointer items-center gap-2 text-sm">
+                  <label
+                    key={choice.value}
+                    className={`inline-flex min-h-8 items-center gap-2 text-sm ${conflicted ? "cursor-not-allowed" : "cursor-pointer"}`}
+                  >
                     <input
                       type="radio"
                       name={nameId}
                       value={choice.value}
                       checked={value === choice.value}
+                      disabled={conflicted}
                       onChange={() => setVotes((current) => new Map(current).set(voter.userId, choice.value))}
                       className="size-4 accent-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                     />

@@ -21,8 +21,8 @@ export function paperName(papers: Map<number, LibraryDocument>, id: number, libr
   return papers.get(id)?.name ?? (library.isError ? PAPER_NOT_LOADED : PAPER_HIDDEN);
 }
 
-/** A resolution as an agenda item names it. */
-export type AgendaResolution = Pick<Resolution, "id" | "title" | "status">;
+/** A resolution as an agenda item names it (its deadline: a show of hands is offered only before it). */
+export type AgendaResolution = Pick<Resolution, "id" | "title" | "status" | "deadline">;
 
 /**
  * What the meeting page reads of other features (the company's members, its library and its resolutions),
