@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { and, asc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { fileChunks, fileSweep } from "../../db/schema";
@@ -42,6 +42,15 @@ async function storeAt({ db, appSecret }: StorageDeps, location: string | null) 
   if (!service) throw new Error("a file is in object storage but no Storage service is configured");
   return openObjectStore({ ...objectStoreConfig(service), ...parseLocation(location) });
 }
+
+/*
+ * Chunks cross the driver as base64 text, decoded and encoded by the database. The embedded database's driver
+ * writes a bytea parameter as hex one byte at a time in JavaScript (about half a second per MiB, so 10 s for a
+ * 20 MiB file) and reads it back the same way; base64 through Postgres' own decode/encode is some 15 times faster
+ * there, and no slower on a real Postgres.
+ */
+const bytesAsBase64 = (chunk: Buffer) => sql`decode(${chunk.toString("base64")}, 'base64')`;
+const base64Bytes = sql<string>`encode(${fileChunks.bytes}, 'base64')`;
 
 /** Re-slices arriving bytes into chunks of exactly `size` (the last one shorter). */
 async function* slices(source: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
@@ -85,7 +94,7 @@ export async function writeFile(
     } else {
       let seq = 0;
       for await (const chunk of slices(source, chunkBytes)) {
-        await deps.db.insert(fileChunks).values({ storageKey: place.storageKey, seq, bytes: chunk });
+        await deps.db.insert(fileChunks).values({ storageKey: place.storageKey, seq, bytes: bytesAsBase64(chunk) });
         seq += 1;
       }
     }
@@ -152,14 +161,14 @@ export async function readFile(deps: StorageDeps, place: FilePlace & { bytes?: B
     let seq = -1;
     for (;;) {
       const [row] = await db
-        .select({ seq: fileChunks.seq, bytes: fileChunks.bytes })
+        .select({ seq: fileChunks.seq, bytes: base64Bytes })
         .from(fileChunks)
         .where(and(eq(fileChunks.storageKey, place.storageKey), gt(fileChunks.seq, seq)))
         .orderBy(asc(fileChunks.seq))
         .limit(1);
       if (!row) return;
       seq = row.seq;
-      yield row.bytes;
+      yield Buffer.from(row.bytes, "base64");
     }
   }
   return Readable.from(chunks());
