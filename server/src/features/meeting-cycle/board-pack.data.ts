@@ -9,6 +9,7 @@ import { companies, documentFiles, documents, meetingParticipants, meetings, use
 import { HttpError, notFound } from "../../http/errors";
 import { documentDownload } from "../documents/documents.service";
 import { readAgenda } from "../meetings/agenda-items.service";
+import { presenterNames } from "./agenda-presenters.data";
 
 /** Raised whenever the pack's layout changes, so packs built by older code are not answered 304. */
 const layoutVersion = 2;
@@ -86,15 +87,9 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
     readAgenda(db, meetingId, { startsAt: meeting.startsAt }),
   ]);
 
-  const presenterIds = [...new Set(agenda.flatMap((item) => (item.presenterId == null ? [] : [item.presenterId])))];
   const documentIds = [...new Set(agenda.flatMap((item) => item.documentIds))];
-  const [presenterRows, paperRows] = await Promise.all([
-    presenterIds.length === 0
-      ? []
-      : db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
-          .from(users)
-          .where(inArray(users.id, presenterIds)),
+  const [presenters, paperRows] = await Promise.all([
+    presenterNames(db, agenda),
     documentIds.length === 0
       ? []
       : db
@@ -116,7 +111,6 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
           .orderBy(asc(documents.id)),
   ]);
 
-  const presenters = new Map(presenterRows.map((row) => [row.id, displayName(row)]));
   const papers = new Map<number, PackPaper>();
   for (const row of paperRows) {
     if (!row.storageKey && !row.storedWhole) continue;

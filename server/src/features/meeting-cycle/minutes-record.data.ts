@@ -9,6 +9,7 @@ import { companies, documents, meetings, resolutions, users } from "../../db/sch
 import { readAgenda } from "../meetings/agenda-items.service";
 import { readMeetingActionItems } from "./action-items.data";
 import { readAttendance, recordedMeeting, type RecordedMeeting } from "./attendance.data";
+import { presenterNames } from "./agenda-presenters.data";
 
 /**
  * Where a decided resolution was decided: by a show of hands at this meeting or at another (the day it started), or
@@ -71,16 +72,10 @@ export async function readMinutesRecord(db: Queryable, meetingId: number): Promi
     readMeetingActionItems(db, meetingId),
   ]);
 
-  const presenterIds = [...new Set(agenda.flatMap((item) => (item.presenterId == null ? [] : [item.presenterId])))];
   const documentIds = [...new Set(agenda.flatMap((item) => item.documentIds))];
   const resolutionIds = [...new Set(agenda.flatMap((item) => item.resolutionIds))];
-  const [presenterRows, paperRows, resolutionRows] = await Promise.all([
-    presenterIds.length === 0
-      ? []
-      : db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
-          .from(users)
-          .where(inArray(users.id, presenterIds)),
+  const [presenters, paperRows, resolutionRows] = await Promise.all([
+    presenterNames(db, agenda),
     documentIds.length === 0
       ? []
       : db
@@ -113,7 +108,6 @@ export async function readMinutesRecord(db: Queryable, meetingId: number): Promi
           .orderBy(asc(resolutions.id)),
   ]);
 
-  const presenters = new Map(presenterRows.map((row) => [row.id, displayName(row)]));
   const papers = new Map(paperRows.map((row) => [row.id, row.name]));
   const resolutionsById = new Map(
     resolutionRows.map((row): [number, MinutesResolution] => [
