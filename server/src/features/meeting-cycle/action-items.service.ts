@@ -4,7 +4,7 @@ import type { Request } from "express";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { ActionItem, actionItemsQuerySchema, createActionItemSchema, updateActionItemSchema } from "../../../../shared/meeting-record";
-import { can, canKeepMeetingRecord, deniedMessage } from "../../../../shared/permissions";
+import { can, deniedMessage } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
@@ -13,6 +13,7 @@ import { conflict, forbidden, HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { idParam } from "../../http/validate";
 import { readActionItems } from "./action-items.data";
+import { recordedMeeting, requireRecordKeeper } from "./attendance.data";
 
 type ActionItemDeps = ServiceDeps<"db" | "clock">;
 
@@ -79,13 +80,8 @@ export async function createActionItem(
   input: z.output<typeof createActionItemSchema>,
 ): Promise<ActionItem> {
   return deps.db.transaction(async (tx) => {
-    const [meeting] = await tx
-      .select({ companyId: meetings.companyId, startsAt: meetings.startsAt, status: meetings.status, createdBy: meetings.createdBy })
-      .from(meetings)
-      .where(eq(meetings.documentId, meetingId))
-      .for("share");
-    if (!meeting || meeting.status === "draft") throw notFound("Meeting not found");
-    if (!canKeepMeetingRecord(tenant.role, meeting.createdBy === tenant.user.id)) throw forbidden(deniedMessage("keepAnyMeetingRecord"));
+    const meeting = await recordedMeeting(tx, meetingId, "share");
+    requireRecordKeeper(meeting, { userId: tenant.user.id, role: tenant.role });
     if (meeting.status === "cancelled") throw conflict(cancelledMeetingItemsMessage);
     await requireMember(tx, meeting.companyId, input.ownerId);
     requireDueOnOrAfter(input.dueDate, meeting.startsAt);

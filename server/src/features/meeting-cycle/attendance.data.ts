@@ -4,11 +4,12 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { attendingStatuses, type Attendance } from "../../../../shared/meeting-record";
 import type { AttendanceStatus } from "../../../../shared/meeting-model";
 import { displayName } from "../../../../shared/people";
-import { votingRoles } from "../../../../shared/permissions";
+import { canKeepMeetingRecord, deniedMessage, votingRoles } from "../../../../shared/permissions";
+import type { CompanyRole } from "../../../../shared/roles";
 import { quorumRequired, quorumRule } from "../../../../shared/resolutions";
 import type { Queryable } from "../../db/client";
 import { companies, meetingAttendance, meetingGuests, meetingParticipants, meetings, memberships, users } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import { forbidden, notFound } from "../../http/errors";
 
 /** A meeting as its record needs it. */
 export interface RecordedMeeting {
@@ -60,6 +61,19 @@ export async function recordedMeeting(db: Queryable, meetingId: number, lock?: "
   const found = await findRecordedMeeting(db, meetingId, lock);
   if (!found) throw notFound("Meeting not found");
   return found;
+}
+
+/** Who keeps a meeting's record (attendance, minutes, action items): a founder, an admin, or the meeting's creator. */
+export function keepsRecordOf(meeting: Pick<RecordedMeeting, "createdBy">, caller: { userId: number; role: CompanyRole | null }): boolean {
+  return canKeepMeetingRecord(caller.role, meeting.createdBy === caller.userId);
+}
+
+/** Refused (403) unless the caller keeps the meeting's record. */
+export function requireRecordKeeper(
+  meeting: Pick<RecordedMeeting, "createdBy">,
+  caller: { userId: number; role: CompanyRole | null },
+): void {
+  if (!keepsRecordOf(meeting, caller)) throw forbidden(deniedMessage("keepAnyMeetingRecord"));
 }
 
 /**

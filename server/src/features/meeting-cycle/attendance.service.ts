@@ -2,16 +2,15 @@
 // until its minutes are approved.
 import { and, eq, inArray } from "drizzle-orm";
 import { attendingStatuses, type Attendance, type AttendanceValues } from "../../../../shared/meeting-record";
-import { canKeepMeetingRecord, deniedMessage } from "../../../../shared/permissions";
 import { displayName } from "../../../../shared/people";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { meetingAttendance, meetingGuests, meetingMinutes, meetingParticipants, meetings, memberships, users } from "../../db/schema";
-import { HttpError, conflict, forbidden } from "../../http/errors";
+import { HttpError, conflict } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
-import { readAttendance, recordedMeeting, type RecordedMeeting } from "./attendance.data";
+import { readAttendance, recordedMeeting, requireRecordKeeper, type RecordedMeeting } from "./attendance.data";
 
 type Deps = ServiceDeps<"db" | "clock">;
 
@@ -30,7 +29,7 @@ const invalid = (errors: FieldError[]) => new HttpError(400, errors[0]?.message 
  * founder, an admin or the meeting's creator; a cancelled meeting, or one not yet started, has no record (409).
  */
 export function refuseRecordOf(meeting: RecordedMeeting, caller: { userId: number; role: CompanyRole | null }, now: Date): void {
-  if (!canKeepMeetingRecord(caller.role, meeting.createdBy === caller.userId)) throw forbidden(deniedMessage("keepAnyMeetingRecord"));
+  requireRecordKeeper(meeting, caller);
   if (meeting.status === "cancelled") throw conflict(cancelledRecordMessage);
   if (now.getTime() < meeting.startsAt.getTime()) throw conflict(notStartedMessage);
 }

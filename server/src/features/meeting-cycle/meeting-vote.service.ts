@@ -14,7 +14,7 @@ import { refuseRecordOf } from "./attendance.service";
 import { settleMinutesApproval } from "./minutes-approval";
 import { approvedMinutesMessage } from "./minutes.service";
 
-type Deps = ServiceDeps<"db" | "clock" | "appSecret">;
+type Deps = ServiceDeps<"db" | "clock" | "appSecret" | "logger">;
 
 interface Hand {
   userId: number;
@@ -85,6 +85,8 @@ export async function recordMeetingVote(
   });
   // A show of hands is how minutes are usually approved at the next meeting: settle them now. The vote stands
   // whatever happens here; a failure is settled again by the next read of the minutes or the sweep.
-  await settleMinutesApproval(deps, { resolutionId }).catch(() => 0);
+  await settleMinutesApproval(deps, { resolutionId }).catch((error: unknown) => {
+    deps.logger.warn({ err: error, resolutionId }, "minutes approval could not be settled; the sweep retries");
+  });
   return resolutionDetails(deps, resolutionId);
 }

@@ -3,7 +3,6 @@
 import { eq } from "drizzle-orm";
 import type { Minutes, MinutesDraft } from "../../../../shared/meeting-record";
 import { displayName } from "../../../../shared/people";
-import { canKeepMeetingRecord, deniedMessage } from "../../../../shared/permissions";
 import { limits } from "../../../../shared/input";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { formatUtcDate } from "../../clock";
@@ -13,7 +12,7 @@ import { conflict, forbidden } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { notify } from "../notifications/notifications.service";
 import { createResolution } from "../resolutions/resolutions-write.service";
-import { recordedMeeting, type RecordedMeeting } from "./attendance.data";
+import { keepsRecordOf, recordedMeeting, requireRecordKeeper, type RecordedMeeting } from "./attendance.data";
 import { cancelledRecordMessage } from "./attendance.service";
 import { freezeMinutes, settleMinutesApproval, startMinutesSweep, textSha256, type ApprovalDeps } from "./minutes-approval";
 import { draftMinutesText } from "./minutes-draft";
@@ -39,7 +38,7 @@ const approvalVotingMs = 14 * 24 * 60 * 60 * 1000;
 /** The meeting, when the caller keeps its record (founder, admin, or its creator), else 403; cancelled: 409. */
 async function keptMeeting(db: Database, tenant: TenantContext, meetingId: number): Promise<RecordedMeeting> {
   const meeting = await recordedMeeting(db, meetingId);
-  if (!canKeepMeetingRecord(tenant.role, meeting.createdBy === tenant.user.id)) throw forbidden(deniedMessage("keepAnyMeetingRecord"));
+  requireRecordKeeper(meeting, { userId: tenant.user.id, role: tenant.role });
   if (meeting.status === "cancelled") throw conflict(cancelledRecordMessage);
   return meeting;
 }
@@ -99,7 +98,7 @@ async function readMinutes(db: Database, meetingId: number, keeper: boolean): Pr
 export async function getMinutes(deps: MinutesDeps, tenant: TenantContext, meetingId: number): Promise<Minutes> {
   await settleBeforeUse(deps, meetingId);
   const meeting = await recordedMeeting(deps.db, meetingId);
-  return readMinutes(deps.db, meetingId, canKeepMeetingRecord(tenant.role, meeting.createdBy === tenant.user.id));
+  return readMinutes(deps.db, meetingId, keepsRecordOf(meeting, { userId: tenant.user.id, role: tenant.role }));
 }
 
 /**
@@ -224,11 +223,11 @@ export async function approveMinutes(
   via: "chair" | "resolution",
 ): Promise<Minutes> {
   const meeting = await recordedMeeting(deps.db, meetingId);
-  const keeper = canKeepMeetingRecord(tenant.role, meeting.createdBy === tenant.user.id);
+  const keeper = keepsRecordOf(meeting, { userId: tenant.user.id, role: tenant.role });
   if (via === "chair" && meeting.chairId !== null) {
     if (meeting.chairId !== tenant.user.id) throw forbidden(notTheChairMessage);
-  } else if (!keeper) {
-    throw forbidden(deniedMessage("keepAnyMeetingRecord"));
+  } else {
+    requireRecordKeeper(meeting, { userId: tenant.user.id, role: tenant.role });
   }
   // Minutes drafted before a meeting that was then called off record nothing that happened.
   if (meeting.status === "cancelled") throw conflict(cancelledRecordMessage);
