@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { and, eq, ne, type SQL } from "drizzle-orm";
 import type { Certificate } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
-import { formatUtcDate } from "../../clock";
+import { formatUtcDate, startSweep } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import { companies, meetingMinutes, meetings, resolutions } from "../../db/schema";
 import { abandonReceivedFile, insertDocument, receiveFile } from "../documents/documents.service";
@@ -179,19 +179,8 @@ export async function settleMinutesApproval(
 
 /** Settles decided approvals every `intervalMs`, so minutes are approved even when nobody reads them. */
 export function startMinutesSweep(deps: ApprovalDeps & ServiceDeps<"logger">, intervalMs = 60_000): { stop: () => void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    settleMinutesApproval(deps, "all")
-      .then((count) => {
-        if (count > 0) deps.logger.info({ count }, "minutes settled after their resolution was decided");
-      })
-      .catch((error: unknown) => deps.logger.warn({ err: error }, "minutes sweep failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startSweep(deps.logger, intervalMs, () => settleMinutesApproval(deps, "all"), {
+    handled: "minutes settled after their resolution was decided",
+    failed: "minutes sweep failed",
+  });
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { decideOutcome, quorumRule, type Certificate, type QuorumPercent, type Tally } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
-import { formatUtc, type Clock } from "../../clock";
+import { formatUtc, startSweep, type Clock } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
@@ -260,19 +260,8 @@ export async function decideDue(deps: Deps, companyId?: number): Promise<number>
 
 /** Decides resolutions whose deadline passed, every `intervalMs`, so lists, the dashboard and notifications are right without a read. */
 export function startResolutionSweep(deps: Deps & ServiceDeps<"logger">, intervalMs = 60_000): { stop: () => void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    decideDue(deps)
-      .then((count) => {
-        if (count > 0) deps.logger.info({ count }, "resolutions decided at their deadline");
-      })
-      .catch((error: unknown) => deps.logger.warn({ err: error }, "resolution sweep failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startSweep(deps.logger, intervalMs, () => decideDue(deps), {
+    handled: "resolutions decided at their deadline",
+    failed: "resolution sweep failed",
+  });
 }
