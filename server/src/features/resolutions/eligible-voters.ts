@@ -1,6 +1,7 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { votingRoles } from "../../../../shared/permissions";
-import { memberships, resolutionRecusals } from "../../db/schema";
+import type { Queryable } from "../../db/client";
+import { memberships, resolutionRecusals, users } from "../../db/schema";
 
 /** A resolution as the surrounding SQL names it: by its columns in the query, by placeholders, or by values. */
 export interface ResolutionRef {
@@ -38,4 +39,25 @@ export function mayVote(resolution: ResolutionRef, { ofTheirVote = false } = {})
 /** Those who would vote on the resolution but for the conflict of interest they declared on it: the certificate's recused. */
 export function recusedFrom(resolution: ResolutionRef): SQL<boolean> {
   return sql<boolean>`(${holdsAVote(resolution)} and ${declaredAConflict(resolution)})`;
+}
+
+/**
+ * The members of a resolution's company (only `userIds`, when given) in id order, each with their name, role, whether
+ * they may vote on it and whether they are recused: what a decision's certificate and a show of hands are checked by.
+ */
+export function membersAsVoters(db: Queryable, resolution: { id: number; companyId: number }, userIds?: readonly number[]) {
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      role: memberships.role,
+      mayVote: mayVote(resolution),
+      recused: recusedFrom(resolution),
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.companyId, resolution.companyId), userIds ? inArray(memberships.userId, [...userIds]) : undefined))
+    .orderBy(asc(users.id));
 }

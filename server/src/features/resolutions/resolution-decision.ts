@@ -6,9 +6,9 @@ import { formatUtc, startSweep, type Clock } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import { companies, memberships, resolutionRecusals, resolutions, users, votes } from "../../db/schema";
+import { companies, memberships, resolutionRecusals, resolutions, votes } from "../../db/schema";
 import { notify } from "../notifications/notifications.service";
-import { mayVote, recusedFrom, type ResolutionRef } from "./eligible-voters";
+import { mayVote, membersAsVoters, type ResolutionRef } from "./eligible-voters";
 
 type Deps = ServiceDeps<"db" | "clock">;
 export type ResolutionRow = typeof resolutions.$inferSelect;
@@ -114,22 +114,8 @@ export async function decideIfReady(
   const closed = meeting !== undefined || row.deadline.getTime() <= now.getTime();
   // Told the live tally, a resolution that is not due costs no further query.
   if (live && !isDue(row, live.tally, live.eligible, now)) return row;
-  const decidedOn: ResolutionRef = { id: row.id, companyId: row.companyId };
   const [company] = await tx.select({ quorumPercent: companies.quorumPercent }).from(companies).where(eq(companies.id, row.companyId));
-  const members = await tx
-    .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      role: memberships.role,
-      mayVote: mayVote(decidedOn),
-      recused: recusedFrom(decidedOn),
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.companyId, row.companyId))
-    .orderBy(asc(users.id));
+  const members = await membersAsVoters(tx, { id: row.id, companyId: row.companyId });
   const recusalRows = await tx
     .select()
     .from(resolutionRecusals)

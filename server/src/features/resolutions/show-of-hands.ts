@@ -1,14 +1,14 @@
 // A show of hands on a resolution in a meeting: who of those named may vote on it, and the votes recorded and the
 // resolution decided at once. The meeting's record (its attendance) is checked by its caller.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import type { Tally, VoteChoice } from "../../../../shared/resolutions";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
-import { memberships, users, votes } from "../../db/schema";
-import { mayVote, recusedFrom } from "./eligible-voters";
+import { votes } from "../../db/schema";
+import { membersAsVoters } from "./eligible-voters";
 import { decideIfReady, type MeetingDecision, type ResolutionRow } from "./resolution-decision";
 
 type Deps = ServiceDeps<"db" | "clock">;
@@ -24,20 +24,7 @@ export interface HandsVoter {
 
 /** Which of `userIds` are members of the locked resolution's company, by the rule every tally uses; one query. */
 export async function votersAmong(tx: Transaction, row: ResolutionRow, userIds: number[]): Promise<Map<number, HandsVoter>> {
-  const on = { id: row.id, companyId: row.companyId };
-  const found = await tx
-    .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-      role: memberships.role,
-      mayVote: mayVote(on),
-      recused: recusedFrom(on),
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.companyId, row.companyId), inArray(memberships.userId, userIds)));
+  const found = await membersAsVoters(tx, { id: row.id, companyId: row.companyId }, userIds);
   return new Map(
     found.map((voter) => [
       voter.userId,
