@@ -14,6 +14,7 @@ const userShape = {
   isPlatformAdmin: answer.boolean(),
   profileImageUrl: answer.string().nullable(),
   companyId: answer.number().int().nullable(),
+  secondFactor: answer.boolean(),
 };
 
 export const userSchema = answerSchemaFor<User>()(answer.object(userShape));

@@ -48,6 +48,8 @@ export interface User {
   isPlatformAdmin: boolean;
   profileImageUrl: string | null;
   companyId: number | null;
+  /** Whether the user has a second factor (an authenticator app or a passkey). */
+  secondFactor: boolean;
 }
 
 /** Login and register: the user object and the session token (also set as the session cookie). */

@@ -44,6 +44,8 @@ const companyFields = {
 export const companyProfileSchema = z.object({
   ...companyFields,
   invitationMessage: optionalText(2000),
+  /** Members without a second factor must set one up before they see the company; absent: unchanged. */
+  requireSecondFactor: z.optional(z.boolean({ error: "Require two-factor sign-in must be on or off" })),
 });
 export type CompanyProfileInput = z.input<typeof companyProfileSchema>;
 
@@ -149,6 +151,7 @@ export const companySchema = answer.object({
   website: answer.string().nullable(),
   employeeCount: answer.string().nullable(),
   invitationMessage: answer.string().nullable(),
+  requireSecondFactor: answer.boolean(),
   createdAt: answer.string(),
 });
 export type Company = z.infer<typeof companySchema>;

@@ -185,3 +185,31 @@ export function timeInput(message: string) {
 
 /** A field the server ignores (its value is derived): accepted when small, never stored. */
 export const ignored = z.optional(z.union([z.number(), z.string().check(z.maxLength(100)), z.null()]));
+
+/** An opaque token the server issued (a challenge, a cursor): letters, digits, `-` and `_` only, bounded. */
+export function token(message: string, max = 200) {
+  return z.string({ error: message }).check(z.minLength(1, message), z.maxLength(max, message), z.regex(/^[\w-]+$/, message));
+}
+
+/** A whole number given in a query string ("50") or as a number, within bounds. */
+export function queryInteger(options: { min: number; max: number; message: string }) {
+  const { min, max, message } = options;
+  return z.pipe(
+    z.union([z.number({ error: message }), z.string({ error: message }).check(z.regex(/^\d{1,6}$/, message))], { error: message }),
+    z.pipe(z.transform(Number), integer({ min, max, message })),
+  );
+}
+
+/**
+ * A browser's answer to a WebAuthn ceremony, in the JSON form of the WebAuthn libraries: bounded ids and an
+ * object of base64url strings (the server's WebAuthn library checks the rest, and refuses anything it cannot read).
+ */
+export function webauthnResponse(message: string) {
+  const part = z.string({ error: message }).check(z.maxLength(16_384, message));
+  return z.looseObject({
+    id: z.string({ error: message }).check(z.minLength(1, message), z.maxLength(1024, message)),
+    rawId: z.string({ error: message }).check(z.minLength(1, message), z.maxLength(1024, message)),
+    type: z.literal("public-key", { error: message }),
+    response: z.record(z.string().check(z.maxLength(64)), z.union([part, z.array(part).check(z.maxLength(16))]), { error: message }),
+  });
+}

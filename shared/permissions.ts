@@ -29,6 +29,8 @@ export const permissions = {
   /** Making someone a founder, or changing a founder's role. */
   assignFounder: { minRole: "founder", deniedMessage: "Only a founder can make or remove a founder" },
   editCompany: { minRole: "admin", deniedMessage: "Only founders and admins can update the company" },
+  /** Read, export and verify the company's audit trail. */
+  viewAudit: { minRole: "admin", deniedMessage: "Only founders and admins can read the audit log" },
 } as const satisfies Record<string, { minRole: CompanyRole; deniedMessage: string }>;
 
 export type Permission = keyof typeof permissions;

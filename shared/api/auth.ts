@@ -1,5 +1,6 @@
 import { loginSchema, registerSchema } from "../auth";
 import { authResponseSchema, platformAdminCheckSchema, userSchema } from "../auth-schemas";
+import { loginAnswerSchema } from "../second-factor-schemas";
 import { endpoint } from "./endpoint";
 
 const tag = "Authentication";
@@ -19,11 +20,12 @@ export const register = endpoint({
 export const login = endpoint({
   method: "POST",
   path: "/api/auth/login",
-  summary: "Sign in with a username or an e-mail address: the user and the session token, also set as the session cookie",
+  summary:
+    "Sign in with a username or an e-mail address: the user and the session token, also set as the session cookie; with a second factor on, a challenge for the second step instead (no session yet)",
   tag,
   access: { class: "public" },
   body: loginSchema,
-  responses: { 200: authResponseSchema },
+  responses: { 200: loginAnswerSchema },
   errors: {
     401: "Unknown user or wrong password (the same answer for both)",
     429: "Too many failed sign-ins for the account or the address in the last minute (with Retry-After)",

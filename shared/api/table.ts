@@ -13,6 +13,8 @@ import * as compliance from "./compliance";
 import * as documents from "./documents";
 import * as meetings from "./meetings";
 import * as meetingRecord from "./meeting-record";
+import * as secondFactor from "./second-factor";
+import * as audit from "./audit";
 
 /** Each declaring module of shared/api by its file name: the client's build replaces each with its methods and paths. */
 export const apiModules: Record<string, Record<string, Endpoint>> = {
@@ -28,6 +30,8 @@ export const apiModules: Record<string, Record<string, Endpoint>> = {
   documents,
   meetings,
   "meeting-record": meetingRecord,
+  "second-factor": secondFactor,
+  audit,
 };
 
 /** Every endpoint of the API. */

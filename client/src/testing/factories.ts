@@ -16,6 +16,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     isPlatformAdmin: false,
     profileImageUrl: null,
     companyId: 1,
+    secondFactor: false,
     ...overrides,
   };
 }

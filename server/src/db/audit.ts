@@ -1,32 +1,47 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AuditAction } from "../../../shared/audit";
+import { genesisHash } from "../../../shared/audit-chain";
 import type { Clock } from "../clock";
 import type { Queryable } from "./client";
-import { auditEvents } from "./schema";
 
 export interface AuditEvent {
   /** Who made the change; null for the app itself (a decision at a deadline). */
   actorId: number | null;
-  /** The company the change belongs to; none for platform-wide changes. */
+  /** The company the change belongs to; none for platform-wide changes (service keys, a user's own sign-in factors). */
   companyId?: number | null;
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId?: string | number;
   details?: Record<string, unknown>;
 }
 
-/** The audit row of an event, dated by the app's clock; for a write that inserts it in a statement of its own making. */
-export function auditRow(clock: Clock, event: AuditEvent): typeof auditEvents.$inferInsert {
-  return {
-    actorId: event.actorId,
-    companyId: event.companyId ?? null,
-    action: event.action,
-    targetType: event.targetType,
-    targetId: event.targetId == null ? null : String(event.targetId),
-    details: event.details ?? null,
-    createdAt: clock.now(),
-  };
+/** The chain an event joins: its company's, or (0) the platform's. */
+export const auditChainKey = (companyId: number | null | undefined): number => companyId ?? 0;
+
+/**
+ * The statement that appends an event to its chain, dated by the app's clock. The chain's head row is taken
+ * with INSERT … ON CONFLICT DO UPDATE, which locks it until the transaction ends and reads its latest committed
+ * version, so concurrent writers of one company queue there and each links to the one before: the chain cannot
+ * fork, and a transaction that rolls back (or a process killed mid-write) leaves neither the event nor the
+ * head moved. The hash is computed by the database from the very values it stores (audit_event_hash).
+ * `before` adds common table expressions that run in the same statement (a vote and its event, one round trip).
+ */
+export function appendAuditSql(clock: Clock, event: AuditEvent, before?: SQL): SQL {
+  const chainKey = auditChainKey(event.companyId);
+  const fields = sql`${clock.now().toISOString()}::timestamptz, ${event.actorId}::integer, ${event.companyId ?? null}::integer, ${event.action}::text, ${event.targetType}::text, ${event.targetId == null ? null : String(event.targetId)}::text, ${event.details == null ? null : JSON.stringify(event.details)}::jsonb`;
+  return sql`with ${before ? sql`${before}, ` : sql``}fields (at, actor_id, company_id, action, target_type, target_id, details) as (select ${fields}),
+    head as (
+      insert into audit_chain_heads as h (chain_key, seq, prev_hash, hash)
+      select ${chainKey}, 1, ${genesisHash}, audit_event_hash(1, f.at, f.actor_id, f.company_id, f.action, f.target_type, f.target_id, f.details, ${genesisHash}) from fields f
+      on conflict (chain_key) do update set seq = h.seq + 1, prev_hash = h.hash,
+        hash = (select audit_event_hash(h.seq + 1, f.at, f.actor_id, f.company_id, f.action, f.target_type, f.target_id, f.details, h.hash) from fields f)
+      returning h.seq, h.prev_hash, h.hash
+    )
+    insert into audit_events (actor_id, company_id, action, target_type, target_id, details, created_at, chain_key, seq, prev_hash, hash)
+    select f.actor_id, f.company_id, f.action, f.target_type, f.target_id, f.details, f.at, ${chainKey}, head.seq, head.prev_hash, head.hash from fields f, head`;
 }
 
-/** One row of the audit trail, written in the same transaction as the change it records, dated by the app's clock. */
+/** One event of the audit trail, appended to its chain in the same transaction as the change it records. */
 export async function recordAudit(db: Queryable, clock: Clock, event: AuditEvent): Promise<void> {
-  await db.insert(auditEvents).values(auditRow(clock, event));
+  await db.execute(appendAuditSql(clock, event));
 }

@@ -41,6 +41,11 @@ export const users = pgTable(
     activeCompanyId: integer("active_company_id").references(() => companies.id, { onDelete: "set null" }),
     /** Part of what the calendar feed secrets are derived from: bumping it revokes every feed URL the user was given. */
     calendarFeedVersion: integer("calendar_feed_version").notNull().default(0),
+    /**
+     * Whether the user has a second factor (a confirmed authenticator app or a passkey): kept beside the user
+     * so the session query answers it with no join; set in the same transaction as the factor's own row.
+     */
+    secondFactor: boolean("second_factor").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -64,6 +69,8 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** The browser's User-Agent at sign-in (at most 512 characters), so a user can tell their sessions apart. */
     userAgent: text("user_agent"),
+    /** When this session last passed a second factor (sign-in with one, or a passkey): service keys need it within 12 hours. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_hash_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
@@ -93,6 +100,8 @@ export const companies = pgTable("companies", {
   invitationMessage: text("invitation_message"),
   /** Votes (abstentions included) a resolution needs by its deadline, as a percent of the eligible voters; null: more than half. */
   quorumPercent: integer("quorum_percent"),
+  /** Members without a second factor are sent to set one up before they see anything of this company. */
+  requireSecondFactor: boolean("require_second_factor").notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -498,19 +507,111 @@ export const notifications = pgTable(
   (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt), index("notifications_company_idx").on(t.companyId)],
 );
 
+/**
+ * The audit trail: one hash chain per company (chain_key = the company's id) and one of platform-wide events
+ * (chain_key 0). `hash` is the SHA-256 of the canonical JSON of the event with `prev_hash`, computed by the
+ * database function audit_event_hash (migration 0006) in the statement that appends it; rows are never updated.
+ * No foreign keys: a removed user or company must not rewrite (null out) a hashed field of the record.
+ */
 export const auditEvents = pgTable(
   "audit_events",
   {
     id: serial("id").primaryKey(),
-    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
-    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
+    actorId: integer("actor_id"),
+    companyId: integer("company_id"),
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),
     targetId: text("target_id"),
     details: jsonb("details").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
+    chainKey: integer("chain_key").notNull(),
+    seq: integer("seq").notNull(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
   },
-  (t) => [index("audit_events_actor_idx").on(t.actorId), index("audit_events_company_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    index("audit_events_actor_idx").on(t.actorId),
+    index("audit_events_company_idx").on(t.companyId, t.createdAt),
+    uniqueIndex("audit_events_chain_seq_idx").on(t.chainKey, t.seq),
+  ],
+);
+
+/** The last event of each audit chain: appending updates this row, whose lock keeps concurrent writers from forking the chain. */
+export const auditChainHeads = pgTable("audit_chain_heads", {
+  chainKey: integer("chain_key").primaryKey(),
+  seq: integer("seq").notNull(),
+  hash: text("hash").notNull(),
+  prevHash: text("prev_hash").notNull(),
+});
+
+/** A user's authenticator app (TOTP): the secret encrypted like service keys; it counts once a first code confirmed it. */
+export const totpFactors = pgTable("totp_factors", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretEncrypted: text("secret_encrypted").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** The 30-second step of the last code accepted: a code of that step or an earlier one is refused (no replay). */
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes: only their SHA-256 is kept; a used one is spent. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** WebAuthn credentials (passkeys) a user registered: the public key and the signature counter the authenticator reported. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id, base64url. */
+    credentialId: text("credential_id").notNull(),
+    publicKey: bytea("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("passkeys_credential_idx").on(t.credentialId), index("passkeys_user_idx").on(t.userId)],
+);
+
+export const authChallengePurposes = ["second-factor", "passkey-register", "passkey-login"] as const;
+export type AuthChallengePurpose = (typeof authChallengePurposes)[number];
+
+/**
+ * Short-lived, single-use challenges of a sign-in in progress (a password accepted, a second factor due) and of
+ * WebAuthn ceremonies. The client holds a random token; only its SHA-256 is stored. Taking one deletes it.
+ */
+export const authChallenges = pgTable(
+  "auth_challenges",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    purpose: text("purpose", { enum: authChallengePurposes }).notNull(),
+    /** Whose sign-in or registration it is; none for a passkey sign-in, which learns the user from the credential. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The WebAuthn challenge the authenticator must sign, base64url. */
+    webauthnChallenge: text("webauthn_challenge"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("auth_challenges_token_idx").on(t.tokenHash), index("auth_challenges_expiry_idx").on(t.expiresAt)],
 );
 
 export const mailStatuses = ["pending", "sending", "sent", "not_sent", "failed"] as const;

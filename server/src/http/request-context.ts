@@ -13,7 +13,11 @@ export interface AuthContext {
   activeRole: CompanyRole | null;
   /** The active company's name, loaded with the session so guards on the active company need no second query. */
   activeCompanyName: string | null;
+  /** Whether the active company requires its members to have a second factor (loaded with the session too). */
+  activeCompanyRequiresSecondFactor: boolean;
   sessionId: number;
+  /** When this session passed a second factor; null when it signed in with a password alone. */
+  secondFactorAt: Date | null;
 }
 
 /** Which company a request acts in, and as what: set by requireCompanyMember. */

@@ -70,8 +70,17 @@ export function clearSessionCookie(res: Response): void {
 /** Longest User-Agent kept on a session: enough to name a browser and system, not a place to store anything. */
 const userAgentMaxLength = 512;
 
-/** A new session for the user; answers the token (only its digest is stored). */
-export async function createSession(db: Queryable, clock: Clock, userId: number, userAgent?: string | null): Promise<string> {
+/**
+ * A new session for the user; answers the token (only its digest is stored). `secondFactor`: the sign-in passed
+ * a second factor (a code, a recovery code or a passkey), which the session remembers with its time.
+ */
+export async function createSession(
+  db: Queryable,
+  clock: Clock,
+  userId: number,
+  userAgent?: string | null,
+  options: { secondFactor?: boolean } = {},
+): Promise<string> {
   const token = newSessionToken();
   const now = clock.now();
   await db.insert(sessions).values({
@@ -80,6 +89,7 @@ export async function createSession(db: Queryable, clock: Clock, userId: number,
     createdAt: now,
     lastUsedAt: now,
     expiresAt: new Date(now.getTime() + sessionAbsoluteLimitMs),
+    secondFactorAt: options.secondFactor ? now : null,
     // eslint-disable-next-line no-control-regex -- control characters have no place in a device name
     userAgent: userAgent ? userAgent.replace(/[\u0000-\u001F\u007F]/g, "").slice(0, userAgentMaxLength) || null : null,
   });
@@ -97,9 +107,11 @@ const sessionQuery = preparedPerDatabase((db) =>
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
+      secondFactorAt: sessions.secondFactorAt,
       user: users,
       role: memberships.role,
       companyName: companies.name,
+      companyRequiresSecondFactor: companies.requireSecondFactor,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -125,5 +137,12 @@ export async function resolveSession(db: Database, clock: Clock, token: string):
       .set({ lastUsedAt: new Date(now) })
       .where(eq(sessions.id, row.sessionId));
   }
-  return { user: row.user, activeRole: row.role ?? null, activeCompanyName: row.companyName ?? null, sessionId: row.sessionId };
+  return {
+    user: row.user,
+    activeRole: row.role ?? null,
+    activeCompanyName: row.companyName ?? null,
+    activeCompanyRequiresSecondFactor: row.companyRequiresSecondFactor ?? false,
+    sessionId: row.sessionId,
+    secondFactorAt: row.secondFactorAt,
+  };
 }

@@ -14,5 +14,6 @@ export function toUserObject(user: UserRow, activeRole: CompanyRole | null): Use
     isPlatformAdmin: user.isPlatformAdmin,
     profileImageUrl: user.profileImageUrl,
     companyId: user.activeCompanyId,
+    secondFactor: user.secondFactor,
   };
 }

@@ -19,6 +19,7 @@ const company: Company = {
   website: "https://acme.example.com",
   employeeCount: "11-50",
   invitationMessage: null,
+  requireSecondFactor: false,
   createdAt: "2026-01-01T00:00:00.000Z",
 };
 

@@ -1,3 +1,4 @@
+import type { AuditAction } from "../../../../shared/audit";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { currentPasswordIncorrectMessage, type AccountSession, type PasswordChange, type ProfileUpdate } from "../../../../shared/account";
 import { withDefaults, type Preferences, type PreferencesUpdate } from "../../../../shared/preferences";
@@ -108,7 +109,7 @@ export async function revokeOtherSessions({ db, clock }: ServiceDeps<"db" | "clo
 }
 
 /** Deletes the caller's other sessions and records why in the audit trail, inside the caller's transaction. */
-async function endOtherSessions(tx: Queryable, clock: Clock, caller: Caller, action: string): Promise<number> {
+async function endOtherSessions(tx: Queryable, clock: Clock, caller: Caller, action: AuditAction): Promise<number> {
   const ended = await tx
     .delete(sessions)
     .where(and(eq(sessions.userId, caller.user.id), ne(sessions.id, caller.sessionId)))

@@ -25,6 +25,7 @@ function toCompany(row: CompanyRow): Company {
     website: row.website,
     employeeCount: row.employeeCount,
     invitationMessage: row.invitationMessage,
+    requireSecondFactor: row.requireSecondFactor,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -45,6 +46,7 @@ function profileColumns(input: CompanyProfile) {
     website: keepOrNull(input.website),
     employeeCount: keepOrNull(input.employeeCount),
     invitationMessage: keepOrNull(input.invitationMessage),
+    requireSecondFactor: input.requireSecondFactor,
   };
 }
 

@@ -13,10 +13,9 @@ import {
 } from "../../../../shared/resolutions";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
-import { auditRow, recordAudit } from "../../db/audit";
+import { appendAuditSql, recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import {
-  auditEvents,
   companies,
   documents,
   memberships,
@@ -204,31 +203,30 @@ export async function castVote(
     if (!state.mayVote) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
     const now = deps.clock.now();
     const previous = state.ownVote ? { vote: state.ownVote } : undefined;
-    // The vote and its audit row in one statement (a data-modifying WITH runs whether or not the rest reads
+    // The vote and its audit event in one statement (a data-modifying WITH runs whether or not the rest reads
     // it): one round trip less while the resolution's row lock is held and other votes on it wait.
-    const upsert = tx.$with("cast_vote").as(
-      tx
-        .insert(votes)
-        .values({ resolutionId: id, userId, vote: input.vote, comment: input.comment ?? null, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({
-          target: [votes.resolutionId, votes.userId],
-          set: { vote: input.vote, comment: input.comment ?? null, updatedAt: now },
-        })
-        .returning({ id: votes.id }),
-    );
-    await tx
-      .with(upsert)
-      .insert(auditEvents)
-      .values(
-        auditRow(deps.clock, {
+    const upsert = tx
+      .insert(votes)
+      .values({ resolutionId: id, userId, vote: input.vote, comment: input.comment ?? null, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [votes.resolutionId, votes.userId],
+        set: { vote: input.vote, comment: input.comment ?? null, updatedAt: now },
+      })
+      .returning({ id: votes.id });
+    await tx.execute(
+      appendAuditSql(
+        deps.clock,
+        {
           actorId: userId,
           companyId: row.companyId,
           action: previous ? "resolution.vote_changed" : "resolution.voted",
           targetType: "resolution",
           targetId: id,
           details: previous ? { from: previous.vote, to: input.vote } : { vote: input.vote },
-        }),
-      );
+        },
+        sql`cast_vote as ${upsert}`,
+      ),
+    );
     // The tally with this vote in it tells whether everyone eligible has now voted.
     const tally = { ...state.tally };
     if (previous) tally[previous.vote] -= 1;

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AuthResponse, LoginInput } from "@shared/auth";
+import { isSecondFactorChallenge, type LoginAnswer } from "@shared/second-factor";
 import * as api from "@shared/api/auth";
 import { callApi } from "@/lib/api-client";
 import { setAuthToken } from "@/lib/auth-token";
 import { authKeys } from "@/lib/auth/auth-keys";
 
-/** POST /api/auth/login {username, password} → the user plus token. */
-export function login(input: LoginInput): Promise<AuthResponse> {
+/** POST /api/auth/login {username, password} → the user plus token, or a challenge for the second step. */
+export function login(input: LoginInput): Promise<LoginAnswer> {
   return callApi(api.login, { body: { username: input.username, password: input.password } });
 }
 
@@ -26,6 +27,9 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (response) => startSession(queryClient, response),
+    // A second factor due: no session yet; the form asks for the second step.
+    onSuccess: (response) => {
+      if (!isSecondFactorChallenge(response)) startSession(queryClient, response);
+    },
   });
 }

@@ -9,6 +9,7 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { useLogin } from "@/features/auth/api/login";
+import { isSecondFactorChallenge } from "@shared/second-factor";
 
 const LOGIN_FAILED_TEXT = "Invalid username or password. Please try again.";
 
@@ -39,6 +40,8 @@ export function LoginForm() {
   async function onSubmit(values: LoginInput) {
     try {
       const user = await loginMutation.mutateAsync(values);
+      // TODO(second factor): the second step's form; until then the sign-in stops here.
+      if (isSecondFactorChallenge(user)) return;
       toast({ title: "Login successful", description: `Welcome, ${user.firstName || user.username}!` });
     } catch (error) {
       // Too many attempts (429) is said as the server says it; every other failure reads the same,

@@ -22,6 +22,7 @@ function company(fields: Partial<Company> = {}): Company {
     website: null,
     employeeCount: "51-200",
     invitationMessage: null,
+    requireSecondFactor: false,
     createdAt: "2026-06-01T09:00:00.000Z",
     ...fields,
   };
