@@ -28,12 +28,28 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
  * byte order the database sorts by), no spaces, and JSON.stringify's escaping of strings.
  */
 export function canonicalJson(value: unknown): string {
+  if (typeof value === "number") return plainNumber(JSON.stringify(value));
   if (value === null || typeof value !== "object") return JSON.stringify(value as Json) ?? "null";
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(",")}]`;
   const entries = Object.entries(value as Record<string, unknown>)
     .filter(([, item]) => item !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+}
+
+/**
+ * A number as the database writes it back: JavaScript writes 1e-7 and 1e+21 with an exponent, the database's
+ * jsonb keeps such a number as a plain decimal (0.0000001, 1000000000000000000000), so the exponent is expanded.
+ */
+function plainNumber(text: string): string {
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign, whole, fraction = "", exponent] = match;
+  const digits = `${whole}${fraction}`;
+  const point = 1 + Number(exponent);
+  if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${"0".repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 async function sha256Hex(text: string): Promise<string> {

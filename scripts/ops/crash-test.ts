@@ -2,8 +2,10 @@
 //
 // For the embedded database (a fresh DATA_DIR) and, when DATABASE_URL is set, for that Postgres database:
 // start the server in a process group of its own, register a user, keep WRITERS company creations in flight for
-// WRITE_MS, record every 201, SIGKILL the whole group mid-write, start again on the same data, sign in and check
-// that every acknowledged company is listed. Exits non-zero on any loss or failure; every wait is bounded.
+// WRITE_MS (half of them creating companies, half changing one shared company, whose audit events all join one
+// hash chain), record every 201, SIGKILL the whole group mid-write, start again on the same data, sign in and check
+// that every acknowledged company is listed and that the audit chain of every company written to verifies, holding
+// an event for each acknowledged change. Exits non-zero on any loss or failure; every wait is bounded.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,6 +18,8 @@ const WRITE_MS = 3_000;
 const START_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const WHOLE_RUN_TIMEOUT_MS = 180_000;
+/** How many chains are verified at once after the restart. */
+const VERIFIERS = 8;
 const repoRoot = resolve(import.meta.dirname, "../..");
 
 interface Target {
@@ -29,6 +33,10 @@ interface Outcome {
   acknowledged: number;
   found: number;
   lost: number[];
+  /** Companies whose audit chain did not verify after the restart, with why. */
+  broken: string[];
+  /** Changes of the shared company acknowledged before the kill. */
+  changes: number;
   seconds: number;
   /** Seconds spent in each phase: first start, writing, restart, check and stop. */
   phases: Record<string, number>;
@@ -118,6 +126,32 @@ async function api<T>(base: string, method: string, path: string, token?: string
   return { status: response.status, body: (await response.json()) as T };
 }
 
+/**
+ * Each company's audit chain through the verify route, VERIFIERS at a time: the companies whose chain does not
+ * verify, or holds fewer events than the acknowledged writes made, with why.
+ */
+async function brokenChains(base: string, token: string, companies: { id: number; events: number }[]): Promise<string[]> {
+  const broken: string[] = [];
+  const queue = [...companies];
+  const verifier = async () => {
+    for (let company = queue.shift(); company; company = queue.shift()) {
+      const verdict = await api<{ ok: boolean; count: number; brokenAt?: { seq: number } }>(
+        base,
+        "GET",
+        `/api/companies/${company.id}/audit/verify`,
+        token,
+      );
+      if (verdict.status !== 200) broken.push(`company ${company.id}: verify answered ${verdict.status}`);
+      else if (!verdict.body.ok) broken.push(`company ${company.id}: broken at seq ${verdict.body.brokenAt?.seq}`);
+      else if (verdict.body.count < company.events) {
+        broken.push(`company ${company.id}: ${verdict.body.count} events, ${company.events} acknowledged`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: VERIFIERS }, verifier));
+  return broken;
+}
+
 async function crashAndRecover(target: Target): Promise<Outcome> {
   const started = Date.now();
   const phases: Record<string, number> = {};
@@ -137,25 +171,36 @@ async function crashAndRecover(target: Target): Promise<Outcome> {
   });
   if (registered.status !== 201) throw new Error(`registration answered ${registered.status}`);
   const token = registered.body.token;
+  const profile = { industry: "technology", location: "Lisbon, Portugal", stage: "seed" };
+  const shared = await api<{ id: number }>(first.base, "POST", "/api/companies", token, { name: "Crash shared", ...profile });
+  if (shared.status !== 201) throw new Error(`creating the shared company answered ${shared.status}`);
   phase("start");
 
   // Writers keep WRITERS requests in flight; the server is killed under them, without waiting for any.
   // Every 201 the client received counts, even one that arrives as the signal lands.
   const acknowledged = new Map<number, string>();
+  let changes = 0;
   let killed = false;
   let sequence = 0;
-  const writer = async () => {
+  // Even writers create companies (each its own chain); odd ones change the shared company, so that its
+  // chain's head is contended when the kill lands.
+  const writer = async (_: unknown, index: number) => {
     while (!killed) {
       const name = `Crash ${(sequence += 1)}`;
       try {
-        const created = await api<{ id: number }>(first.base, "POST", "/api/companies", token, {
-          name,
-          industry: "technology",
-          location: "Lisbon, Portugal",
-          stage: "seed",
-        });
-        if (created.status === 201) acknowledged.set(created.body.id, name);
-        else throw new Error(`a write answered ${created.status}`);
+        if (index % 2 === 0) {
+          const created = await api<{ id: number }>(first.base, "POST", "/api/companies", token, { name, ...profile });
+          if (created.status === 201) acknowledged.set(created.body.id, name);
+          else throw new Error(`a write answered ${created.status}`);
+        } else {
+          const changed = await api(first.base, "PUT", `/api/companies/${shared.body.id}`, token, {
+            name: "Crash shared",
+            ...profile,
+            description: name,
+          });
+          if (changed.status === 200) changes += 1;
+          else throw new Error(`a change answered ${changed.status}`);
+        }
       } catch (error) {
         if (!killed) throw error;
       }
@@ -173,6 +218,7 @@ async function crashAndRecover(target: Target): Promise<Outcome> {
   const second = await startServer(target.env);
   phase("restart");
   let lost: number[];
+  let broken: string[];
   try {
     const signedIn = await api<{ token: string }>(second.base, "POST", "/api/auth/login", undefined, { username, password });
     if (signedIn.status !== 200) throw new Error(`the registered account could not sign in after the restart (${signedIn.status})`);
@@ -180,6 +226,11 @@ async function crashAndRecover(target: Target): Promise<Outcome> {
     const present = new Map(listed.body.map((company) => [company.id, company.name]));
     lost = [...acknowledged].filter(([id, name]) => present.get(id) !== name).map(([id]) => id);
     phase("check");
+    broken = await brokenChains(second.base, signedIn.body.token, [
+      { id: shared.body.id, events: 1 + changes },
+      ...[...acknowledged.keys()].map((id) => ({ id, events: 1 })),
+    ]);
+    phase("verify");
   } finally {
     killGroup(second.child, "SIGTERM");
     if (!(await waitForExit(second.child, 15_000))) killGroup(second.child, "SIGKILL");
@@ -190,6 +241,8 @@ async function crashAndRecover(target: Target): Promise<Outcome> {
     acknowledged: acknowledged.size,
     found: acknowledged.size - lost.length,
     lost,
+    broken,
+    changes,
     seconds: (Date.now() - started) / 1000,
     phases,
   };
@@ -222,14 +275,18 @@ async function main(): Promise<number> {
 
   for (const outcome of outcomes) {
     const verdict = outcome.lost.length === 0 ? "ok" : `LOST ${outcome.lost.length} (ids ${outcome.lost.slice(0, 20).join(", ")})`;
+    const chains =
+      outcome.broken.length === 0
+        ? `every audit chain verifies (${outcome.acknowledged + 1} companies, ${outcome.changes} changes of the shared one)`
+        : `BROKEN audit chains: ${outcome.broken.slice(0, 10).join("; ")}`;
     console.log(
-      `crash-test ${outcome.target}: ${outcome.acknowledged} writes acknowledged, ${outcome.found} found after kill -9 and restart, ${verdict} (${outcome.seconds.toFixed(1)} s: ${Object.entries(
+      `crash-test ${outcome.target}: ${outcome.acknowledged} writes acknowledged, ${outcome.found} found after kill -9 and restart, ${verdict}; ${chains} (${outcome.seconds.toFixed(1)} s: ${Object.entries(
         outcome.phases,
       )
         .map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`)
         .join(", ")})`,
     );
-    if (outcome.lost.length > 0 || outcome.acknowledged === 0) failed = true;
+    if (outcome.lost.length > 0 || outcome.acknowledged === 0 || outcome.changes === 0 || outcome.broken.length > 0) failed = true;
   }
   if (!process.env.DATABASE_URL) console.log("crash-test: DATABASE_URL is unset, so real Postgres was not tried");
   return failed ? 1 : 0;

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from "react";
 import type { User } from "@shared/auth";
+import { displayName } from "@shared/people";
 import { can } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
 import { RequirePermission } from "@/components/require-permission";
@@ -10,6 +12,9 @@ import { useCompanySettings } from "@/features/companies/api/get-company-setting
 import { CompanyGeneralForm } from "@/features/companies/components/company-general-form";
 import { TeamMembers } from "@/features/companies/components/team-members";
 import { QuorumSetting } from "@/features/resolutions/components/quorum-setting";
+
+// The audit log (its filters, list and verdicts) loads when its tab is first opened.
+const AuditLog = lazy(async () => ({ default: (await import("@/features/audit/components/audit-log")).AuditLog }));
 
 /** /company-settings: for those who may edit the company (founders and admins); anyone else goes to / with 'Access Denied'. */
 export function CompanySettingsPage() {
@@ -47,6 +52,7 @@ function CompanySettings({ user }: { user: User }) {
           <TabsList>
             <TabsTrigger value="general">General</TabsTrigger>
             <TabsTrigger value="team">Team Members</TabsTrigger>
+            {can(user.role, "viewAudit") && <TabsTrigger value="audit">Audit log</TabsTrigger>}
           </TabsList>
           <TabsContent value="general">
             <Card>
@@ -68,6 +74,20 @@ function CompanySettings({ user }: { user: User }) {
               actor={{ id: user.id, role: user.role }}
             />
           </TabsContent>
+          {can(user.role, "viewAudit") && (
+            <TabsContent value="audit">
+              <Card>
+                <CardContent>
+                  <Suspense fallback={<Skeleton className="h-96 rounded-xl" aria-label="Loading the audit log" />}>
+                    <AuditLog
+                      companyId={settings.data.company.id}
+                      members={settings.data.members.map((member) => ({ id: member.id, name: displayName(member) }))}
+                    />
+                  </Suspense>
+                </CardContent>
+              </Card>
+            </TabsContent>
+          )}
         </Tabs>
       )}
     </div>

@@ -6,6 +6,7 @@ import { latestYear, isStorableDate } from "../../../../shared/input";
 import { meetingEndFrom, meetingNamePrefix, type MeetingStatus } from "../../../../shared/meeting-model";
 import { displayName } from "../../../../shared/people";
 import type { ServiceDeps } from "../../app-deps";
+import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { documents, meetingParticipants, meetings } from "../../db/schema";
 import { HttpError, conflict, notFound } from "../../http/errors";
@@ -72,6 +73,21 @@ function message(change: ChangeKind, actor: string, before: MeetingState, after:
   return { title: `Meeting ${change}: ${after.title}`, body: `${bodies[change]}${renamed}` };
 }
 
+/** What the audit trail keeps of a change: each field that changed, as it was and as it is. */
+function changedFields(before: MeetingState, after: MeetingState): Record<string, { from: string; to: string }> {
+  const text = (state: MeetingState) => ({
+    title: state.title,
+    startsAt: state.startsAt.toISOString(),
+    location: state.location,
+    status: state.status,
+  });
+  const [was, now] = [text(before), text(after)];
+  const fields = Object.keys(was) as (keyof typeof was)[];
+  return Object.fromEntries(
+    fields.filter((field) => was[field] !== now[field]).map((field) => [field, { from: was[field], to: now[field] }]),
+  );
+}
+
 /** The meeting's document follows its rows: its name carries the title, its size the rebuilt content's bytes. */
 async function refreshDocument(tx: Transaction, meetingId: number, title: string): Promise<void> {
   const content = (await meetingContents(tx, [meetingId])).get(meetingId) ?? "";
@@ -122,6 +138,14 @@ export async function updateMeeting(deps: LifecycleDeps, tenant: TenantContext, 
       .set({ ...next, sequence: sql`${meetings.sequence} + 1` })
       .where(eq(meetings.documentId, meetingId));
     await refreshDocument(tx, meetingId, next.title);
+    await recordAudit(tx, deps.clock, {
+      actorId: tenant.user.id,
+      companyId: tenant.company.id,
+      action: "meeting.updated",
+      targetType: "meeting",
+      targetId: meetingId,
+      details: { change, ...changedFields(stored, next) },
+    });
 
     const participants = await tx
       .select({ userId: meetingParticipants.userId })

@@ -3,6 +3,7 @@ import { formatAgendaItems, type AgendaItem, type AgendaItemValues } from "../..
 import { meetingCategory } from "../../../../shared/meeting-model";
 import { canEditAgenda, deniedMessage } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
+import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { agendaItemDocuments, agendaItemResolutions, agendaItems, documents, meetings, memberships, resolutions } from "../../db/schema";
 import { conflict, forbidden, HttpError, notFound } from "../../http/errors";
@@ -131,7 +132,7 @@ async function writeItems(tx: Transaction, meetingId: number, items: readonly Ag
  * (its document's size follows); the request schema has already refused items whose list would outgrow a typed agenda. Founders, admins and the meeting's creator; a cancelled meeting's is frozen (409).
  */
 export async function replaceAgenda(
-  deps: ServiceDeps<"db">,
+  deps: ServiceDeps<"db" | "clock">,
   tenant: TenantContext,
   meetingId: number,
   items: readonly AgendaItemValues[],
@@ -157,6 +158,14 @@ export async function replaceAgenda(
       .update(documents)
       .set({ fileSize: Buffer.byteLength(content, "utf8") })
       .where(eq(documents.id, meetingId));
+    await recordAudit(tx, deps.clock, {
+      actorId: tenant.user.id,
+      companyId: meeting.companyId,
+      action: "meeting.agenda_updated",
+      targetType: "meeting",
+      targetId: meetingId,
+      details: { items: items.map((item) => item.title) },
+    });
     return { items: await readAgenda(tx, meetingId) };
   });
 }

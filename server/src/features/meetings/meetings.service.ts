@@ -5,6 +5,7 @@ import { meetingCategory, meetingEndFrom, meetingFileType, meetingNamePrefix, ty
 import { meetingContentSchema, type ListedMeeting, type MeetingContent, type MeetingContentWire } from "../../../../shared/meetings";
 import { can, deniedMessage } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
+import { recordAudit } from "../../db/audit";
 import type { Queryable, Transaction } from "../../db/client";
 import { documents, meetingParticipants, meetings, memberships } from "../../db/schema";
 import { forbidden, HttpError, notFound } from "../../http/errors";
@@ -170,6 +171,14 @@ export async function scheduleMeeting(
     if (content.participants.length > 0) {
       await tx.insert(meetingParticipants).values(content.participants.map((userId) => ({ meetingId: document.id, userId })));
     }
+    await recordAudit(tx, deps.clock, {
+      actorId: tenant.user.id,
+      companyId,
+      action: "meeting.scheduled",
+      targetType: "meeting",
+      targetId: document.id,
+      details: { title: row.title, startsAt: row.startsAt.toISOString(), location: row.location, status: row.status },
+    });
     if (input.sendNotifications) {
       const actor = displayName(tenant.user);
       // The scheduler knows; everyone else they invited is told (unless their Meeting Reminders switch is off).

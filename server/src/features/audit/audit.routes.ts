@@ -1,0 +1,39 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import * as api from "../../../../shared/api/audit";
+import type { RouterDeps } from "../../app-deps";
+import { contentDisposition } from "../../http/content-disposition";
+import { route, type BoundRoute } from "../../http/endpoints";
+import { chainHead, exportLines, listAuditEvents, verifyAuditChain } from "./audit.service";
+
+/** The filename of a company's export: its name, made safe for a header and a file system. */
+function exportFilename(companyName: string, date: Date): string {
+  const base = companyName.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "") || "company";
+  return `${base}-audit-${date.toISOString().slice(0, 10)}.jsonl`;
+}
+
+/** The audit trail of a company (shared/api/audit.ts): its founders and admins read, export and verify it. */
+export function auditRoutes(deps: RouterDeps): BoundRoute[] {
+  return [
+    route(api.listAuditEvents, ({ tenant, query }) => listAuditEvents(deps, tenant.company.id, query)),
+    route(api.exportAuditEvents, async ({ tenant, req, res }) => {
+      // The head is read first: the export ends there whatever is appended while it streams, and a database
+      // that cannot be read is still an ordinary error answer.
+      const head = await chainHead(deps.db, tenant.company.id);
+      const filename = exportFilename(tenant.company.name, deps.clock.now());
+      res.set({
+        "Content-Type": "application/x-ndjson; charset=utf-8",
+        "Content-Disposition": contentDisposition("attachment", filename, "application/x-ndjson"),
+        "X-Content-Type-Options": "nosniff",
+      });
+      res.status(200);
+      // Line by line, as fast as the client reads (pipeline waits on the response's backpressure).
+      await pipeline(Readable.from(exportLines(deps.db, tenant.company.id, head)), res).catch((error: unknown) => {
+        if (!res.headersSent) throw error;
+        // Cut short (the client went away, or a read failed mid-way): the response is already destroyed.
+        req.log.warn({ err: error instanceof Error ? { message: error.message } : undefined }, "audit export cut short");
+      });
+    }),
+    route(api.verifyAuditChain, ({ tenant }) => verifyAuditChain(deps, tenant.company.id)),
+  ];
+}
