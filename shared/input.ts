@@ -210,6 +210,9 @@ export function webauthnResponse(message: string) {
     id: z.string({ error: message }).check(z.minLength(1, message), z.maxLength(1024, message)),
     rawId: z.string({ error: message }).check(z.minLength(1, message), z.maxLength(1024, message)),
     type: z.literal("public-key", { error: message }),
-    response: z.record(z.string().check(z.maxLength(64)), z.union([part, z.array(part).check(z.maxLength(16))]), { error: message }),
+    // Strings (base64url), a list of transports, and the key's COSE algorithm, a number.
+    response: z.record(z.string().check(z.maxLength(64)), z.union([part, z.number(), z.array(part).check(z.maxLength(16))]), {
+      error: message,
+    }),
   });
 }

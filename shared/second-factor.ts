@@ -42,6 +42,11 @@ export const secondFactorLoginSchema = z.object({
 });
 export type SecondFactorLoginInput = z.infer<typeof secondFactorLoginSchema>;
 
+/** Whether the caller's authenticator app is on (a passkey alone also makes the user's `secondFactor` true). */
+export interface TotpStatus {
+  enabled: boolean;
+}
+
 export interface TotpSetup {
   /** Base32, for typing into an app that cannot scan. */
   secret: string;

@@ -8,7 +8,13 @@ import { freePort } from "./free-port";
  * overrides those settings (APP_SECRET is random unless given). For the browser tests and Lighthouse.
  */
 export async function startBuiltServer(
-  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    /** The host the app's address (APP_URL) names, when it must be a name: a passkey's RP ID cannot be an IP address. */
+    appHost?: string;
+  } = {},
 ): Promise<{ baseURL: string; server: ChildProcess }> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -24,6 +30,7 @@ export async function startBuiltServer(
       APP_SECRET: randomBytes(32).toString("base64url"),
       OPENAI_API_KEY: "",
       LOG_LEVEL: "warn",
+      ...(options.appHost ? { APP_URL: `http://${options.appHost}:${port}` } : {}),
       ...options.env,
     },
     stdio: ["ignore", "inherit", "inherit"],

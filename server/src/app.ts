@@ -8,7 +8,10 @@ import { health as healthEndpoint } from "../../shared/api/health";
 import * as reference from "../../shared/api/reference";
 import type { AppDeps, RouterDeps } from "./app-deps";
 import { accountRoutes } from "./features/account/account.routes";
+import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
+import { passkeysRoutes } from "./features/auth/passkeys.routes";
+import { secondFactorRoutes } from "./features/auth/second-factor.routes";
 import { documentsRoutes, libraryRoutes } from "./features/documents/documents.routes";
 import { meetingsRoutes } from "./features/meetings/meetings.routes";
 import { actionItemsRoutes } from "./features/meeting-cycle/action-items.routes";
@@ -90,6 +93,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       [
         health,
         ...authRoutes(routerDeps),
+        ...passkeysRoutes(routerDeps),
+        ...secondFactorRoutes(routerDeps),
         ...notificationsRoutes(routerDeps),
         ...unsubscribeRoutes(routerDeps),
         ...companiesRoutes(routerDeps),
@@ -104,6 +109,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...resolutionsRoutes(routerDeps),
         ...libraryRoutes(routerDeps),
         ...complianceRoutes(routerDeps),
+        ...auditRoutes(routerDeps),
         ...referenceRoutes,
       ],
       routerDeps,

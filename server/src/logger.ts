@@ -63,6 +63,13 @@ const redactedPaths = [
   "*.token",
   "serviceKey",
   "*.serviceKey",
+  // Second factors: an authenticator's secret, recovery codes, the challenge of a sign-in in progress.
+  "secret",
+  "*.secret",
+  "recoveryCodes",
+  "*.recoveryCodes",
+  "challenge",
+  "*.challenge",
 ];
 
 /** JSON lines; anything that could hold a secret is redacted even if someone logs it by mistake. */

@@ -5,6 +5,8 @@ import { endpoint } from "./endpoint";
 const tag = "Platform";
 const platformAdmins = { class: "platform" } as const;
 const nameTaken = "Another service has this name, in any letter case";
+const keyWriteForbidden =
+  "The caller is not a platform administrator, or their session passed no second factor in the last 12 hours (code second_factor_required)";
 
 export const listServices = endpoint({
   method: "GET",
@@ -23,7 +25,7 @@ export const createService = endpoint({
   access: platformAdmins,
   body: createPlatformServiceSchema,
   responses: { 201: platformServiceSchema },
-  errors: { 409: nameTaken },
+  errors: { 403: keyWriteForbidden, 409: nameTaken },
 });
 
 export const updateService = endpoint({
@@ -34,7 +36,7 @@ export const updateService = endpoint({
   access: platformAdmins,
   body: updatePlatformServiceSchema,
   responses: { 200: platformServiceSchema },
-  errors: { 404: "No service has this id", 409: nameTaken },
+  errors: { 403: keyWriteForbidden, 404: "No service has this id", 409: nameTaken },
 });
 
 export const deleteService = endpoint({
@@ -44,5 +46,5 @@ export const deleteService = endpoint({
   tag,
   access: platformAdmins,
   responses: { 204: null },
-  errors: { 404: "No service has this id" },
+  errors: { 403: keyWriteForbidden, 404: "No service has this id" },
 });

@@ -8,7 +8,7 @@ import {
   totpConfirmSchema,
   totpDisableSchema,
 } from "../second-factor";
-import { passkeyOptionsSchema, passkeySchema, recoveryCodesSchema, totpSetupSchema } from "../second-factor-schemas";
+import { passkeyOptionsSchema, passkeySchema, recoveryCodesSchema, totpSetupSchema, totpStatusSchema } from "../second-factor-schemas";
 import { endpoint } from "./endpoint";
 
 // Second factors: the second step of a sign-in, an authenticator app with recovery codes, and passkeys.
@@ -26,6 +26,15 @@ export const loginSecondFactor = endpoint({
   body: secondFactorLoginSchema,
   responses: { 200: authResponseSchema },
   errors: { 401: "The code is wrong or already used, or the sign-in expired (5 minutes) or was already completed", 429: signInLimit },
+});
+
+export const getTotpStatus = endpoint({
+  method: "GET",
+  path: "/api/auth/totp",
+  summary: "Whether the caller's authenticator app is on (confirmed)",
+  tag,
+  access: signedIn,
+  responses: { 200: totpStatusSchema },
 });
 
 export const setupTotp = endpoint({
@@ -95,7 +104,7 @@ export const deletePasskey = endpoint({
   path: "/api/auth/passkeys/:id",
   summary: "Removes one of the caller's passkeys",
   tag,
-  access: signedIn,
+  access: { class: "own-user", by: "owner", thing: "passkey" },
   responses: { 204: null },
   errors: { 404: "No passkey of the caller has this id" },
 });

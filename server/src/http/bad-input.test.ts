@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { meetingContent } from "../testing/factories";
+import { withSecondFactorSession } from "../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../testing/test-context";
 
 /**
@@ -16,6 +17,8 @@ let companyId: number;
 beforeAll(async () => {
   admin = await ctx.signUp({ username: "platform-root" });
   await ctx.db.execute(sql`update users set is_platform_admin = true where id = ${admin.id}`);
+  // Changing service keys needs a session that passed a second factor: the input is what is refused here.
+  admin = await withSecondFactorSession(ctx, admin);
   const board = await ctx.board("Input Board Ltd");
   founder = board.founder;
   companyId = board.company.id;

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
-import type { ApiErrorBody } from "../../../shared/api-error";
+import { secondFactorRequiredCode, type ApiErrorBody, type ApiErrorCode } from "../../../shared/api-error";
 import { databaseFailureOf } from "../database-failure";
 
 /** Services throw this; the error handler turns it into the API's error body ({message, errors?}). */
@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly errors?: ApiErrorBody["errors"],
+    /** A machine-readable reason the client acts on (e.g. sending the caller to set up a second factor). */
+    readonly code?: ApiErrorCode,
   ) {
     super(message);
     this.name = "HttpError";
@@ -21,6 +23,8 @@ export const forbidden = (message = "You do not have permission to do that") => 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const unauthorized = (message = "Not authenticated") => new HttpError(401, message);
+/** 403 for a caller who must first pass (or set up) a second factor; the body's code tells the client so. */
+export const secondFactorRequired = (message: string) => new HttpError(403, message, {}, undefined, secondFactorRequiredCode);
 
 export function zodErrorBody(error: ZodError): ApiErrorBody {
   const errors = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
@@ -68,6 +72,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     res.set(error.headers);
     const body: ApiErrorBody = { message: error.message };
     if (error.errors) body.errors = error.errors;
+    if (error.code) body.code = error.code;
     res.status(error.status).json(body);
     return;
   }

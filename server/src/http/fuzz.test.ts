@@ -29,7 +29,15 @@ let admin: SignedUp;
 let founder: SignedUp;
 let member: SignedUp;
 let companyId: number;
-const things: Record<ThingKind, number> = { meeting: 0, document: 0, company: 0, notification: 0, resolution: 0, actionItem: 0 };
+const things: Record<ThingKind, number> = {
+  meeting: 0,
+  document: 0,
+  company: 0,
+  notification: 0,
+  passkey: 0,
+  resolution: 0,
+  actionItem: 0,
+};
 
 // ---- generators ---------------------------------------------------------------------------------
 

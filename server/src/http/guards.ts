@@ -5,11 +5,15 @@ import type { CompanyRole } from "../../../shared/roles";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import { companies, memberships } from "../db/schema";
-import { HttpError, forbidden, notFound, unauthorized } from "./errors";
+import { HttpError, forbidden, notFound, secondFactorRequired, unauthorized } from "./errors";
 import type { AuthContext, TenantContext } from "./request-context";
 import { readSessionToken, resolveSession } from "./session";
 import { parseId } from "../../../shared/input";
 import { idParam } from "./validate";
+
+/** Why a member without a second factor is refused everything of a company that requires one. */
+export const companySecondFactorMessage =
+  "This company requires two-factor sign-in. Set up an authenticator app or a passkey in Settings → Security to continue.";
 
 /** Where a route's company comes from. */
 export type CompanySource =
@@ -67,13 +71,16 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
   };
   const requirePlatformAdmin: RequestHandler[] = [requireAuth, platformAdminOnly];
 
-  /** The caller's role in a company; the session query already loaded it for the active company. */
-  async function membershipOf(auth: AuthContext, companyId: number): Promise<{ role: CompanyRole; companyName: string } | undefined> {
+  /** The caller's role in a company, and whether it requires a second factor; the session query already loaded both for the active company. */
+  async function membershipOf(
+    auth: AuthContext,
+    companyId: number,
+  ): Promise<{ role: CompanyRole; companyName: string; requiresSecondFactor: boolean } | undefined> {
     if (companyId === auth.user.activeCompanyId && auth.activeRole && auth.activeCompanyName != null) {
-      return { role: auth.activeRole, companyName: auth.activeCompanyName };
+      return { role: auth.activeRole, companyName: auth.activeCompanyName, requiresSecondFactor: auth.activeCompanyRequiresSecondFactor };
     }
     const [membership] = await db
-      .select({ role: memberships.role, companyName: companies.name })
+      .select({ role: memberships.role, companyName: companies.name, requiresSecondFactor: companies.requireSecondFactor })
       .from(memberships)
       .innerJoin(companies, eq(companies.id, memberships.companyId))
       .where(and(eq(memberships.userId, auth.user.id), eq(memberships.companyId, companyId)));
@@ -102,6 +109,9 @@ export function createGuards(deps: { db: Database; clock: Clock }) {
         if (source.from === "thing") throw notFound();
         throw forbidden("You are not a member of this company");
       }
+      // A company that requires a second factor shows nothing to a member without one; their own account's routes
+      // (where they set one up) stay open.
+      if (membership.requiresSecondFactor && !user.secondFactor) throw secondFactorRequired(companySecondFactorMessage);
       if (options.permission) assertPermission(membership.role, options.permission);
       req.tenant = { user, company: { id: companyId, name: membership.companyName }, role: membership.role };
       next();

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { databaseFailureOf } from "../database-failure";
 import { users } from "../db/schema";
+import { enableTotp, nextTotpCode, startSignIn } from "../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../testing/test-context";
 
 /**
@@ -75,5 +76,32 @@ describe("a failed write that carries a password hash", () => {
     expect(ctx.logs.length).toBeGreaterThan(3);
     for (const secret of secrets()) expect(all).not.toContain(secret);
     expect(all).not.toMatch(/Failing row|params/);
+  });
+});
+
+describe("a failed second step of a sign-in", () => {
+  it("logs the failure without the authenticator's secret, the code, a recovery code or the challenge", async () => {
+    // Turning the app on updates the user: the users table takes writes again.
+    await ctx.db.execute(sql`alter table users drop constraint refuse_new_users`);
+    const { secret, recoveryCodes } = await enableTotp(ctx, founder);
+    const { challenge } = await startSignIn(ctx, founder);
+    const wrong = await request(ctx.app).post("/api/auth/login/second-factor").send({ challenge, code: "000000" });
+    expect(wrong.status).toBe(401);
+    // The session the right code would open cannot be written: the second step fails at the database.
+    await ctx.db.execute(sql`alter table sessions add constraint refuse_new_sessions check (false) not valid`);
+    try {
+      const code = await nextTotpCode(ctx, founder.id, secret);
+      const withCode = await request(ctx.app).post("/api/auth/login/second-factor").send({ challenge, code });
+      expectInternalError(withCode);
+      expect(errorLineOf(withCode)?.err).toMatchObject({ statement: expect.stringContaining('insert into "sessions"') });
+      expectInternalError(await request(ctx.app).post("/api/auth/login/second-factor").send({ challenge, code: recoveryCodes[0] }));
+
+      const all = ctx.logs.join("\n");
+      for (const secretValue of [secret, challenge, ...recoveryCodes]) expect(all).not.toContain(secretValue);
+      expect(all).not.toMatch(new RegExp(`(?<![0-9A-Za-z])${code}(?![0-9A-Za-z])`));
+      expect(all).not.toMatch(/Failing row|params/);
+    } finally {
+      await ctx.db.execute(sql`alter table sessions drop constraint refuse_new_sessions`);
+    }
   });
 });

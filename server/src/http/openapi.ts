@@ -104,16 +104,20 @@ export function whoMayCall(access: Access): string {
 
 /** When the endpoint answers 403, or undefined when it cannot. */
 function forbiddenWhen(access: Access): string | undefined {
-  if ("permission" in access && access.permission) return `The caller's role does not hold ${access.permission}`;
+  // A company that requires a second factor refuses members without one on every route of its own.
+  const secondFactor = "; or the company requires a second factor the caller has not set up (code second_factor_required)";
+  if ("permission" in access && access.permission) return `The caller's role does not hold ${access.permission}${secondFactor}`;
   switch (access.class) {
     case "platform":
       return "The caller is not a platform administrator";
     case "company":
-      return "The caller is not a member of the company";
+      return `The caller is not a member of the company${secondFactor}`;
     case "own-user":
       return access.by === "param" ? `:${access.param} names another user` : undefined;
     case "thing":
-      return "by" in access && access.by === "service" ? "The caller's role may not do this" : undefined;
+      return "by" in access && access.by === "service"
+        ? "The caller's role may not do this"
+        : `The company requires a second factor the caller has not set up (code second_factor_required)`;
     default:
       return undefined;
   }

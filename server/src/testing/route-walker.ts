@@ -27,6 +27,11 @@ export const publicRoutes: readonly string[] = [
   "GET /api/health",
   "POST /api/auth/register",
   "POST /api/auth/login",
+  // The second step of a sign-in: the challenge the right password was answered with is the authority.
+  "POST /api/auth/login/second-factor",
+  // A sign-in with a passkey: the options name a fresh challenge, and only a signed answer to one signs in.
+  "POST /api/auth/passkeys/login-options",
+  "POST /api/auth/passkeys/login",
   // An e-mail's unsubscribe links are opened from a mail program with no session; the signed token is the
   // authority. The GETs only lead to the page and read; the POST (the page's button, or a mail program's
   // one-click unsubscribe) turns the switch off.

@@ -9,7 +9,7 @@ import { routeKey, type ApiRoute } from "./route-walker";
  */
 
 /** The things the test makes for company A (and its founder Alice) before walking. */
-export type ThingKind = "meeting" | "document" | "company" | "notification" | "resolution" | "actionItem";
+export type ThingKind = "meeting" | "document" | "company" | "notification" | "passkey" | "resolution" | "actionItem";
 
 export interface FixtureCall {
   /** Default: the route's path with each `:param` replaced by the id under test. */
@@ -79,6 +79,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "GET /api/companies/:companyId/compliance": {},
   "GET /api/companies/:companyId/compliance.ics": {},
   "GET /api/users/:id/calendar-feed": {},
+  // the audit trail (founders and admins; reading, exporting and verifying change nothing)
+  "GET /api/companies/:companyId/audit": { calls: (id) => [{}, { path: `/api/companies/${id}/audit?action=company.create&limit=5` }] },
+  "GET /api/companies/:companyId/audit/export": {},
+  "GET /api/companies/:companyId/audit/verify": {},
   "POST /api/users/:id/calendar-feed/rotate": {},
   // account
   "PATCH /api/users/:id": {

@@ -8,7 +8,7 @@ import { toUserObject } from "../../http/user-object";
 import { login, logout, register, type SignedIn } from "./auth.service";
 
 /** The session's token goes out twice: as the cookie (downloads opened in a new tab) and in the answer (the bearer header). */
-function answerSignedIn(res: Response, signedIn: SignedIn, secure: boolean): AuthResponse {
+export function answerSignedIn(res: Response, signedIn: SignedIn, secure: boolean): AuthResponse {
   setSessionCookie(res, signedIn.token, secure);
   return { ...toUserObject(signedIn.user, signedIn.activeRole), token: signedIn.token };
 }
@@ -17,9 +17,11 @@ function answerSignedIn(res: Response, signedIn: SignedIn, secure: boolean): Aut
 export function authRoutes(deps: RouterDeps): BoundRoute[] {
   return [
     route(api.register, async ({ body, req, res }) => answerSignedIn(res, await register(deps, body, req.get("user-agent")), req.secure)),
-    route(api.login, async ({ body, req, res }) =>
-      answerSignedIn(res, await login(deps, body, req.ip ?? "unknown", req.get("user-agent")), req.secure),
-    ),
+    route(api.login, async ({ body, req, res }) => {
+      const answer = await login(deps, body, req.ip ?? "unknown", req.get("user-agent"));
+      // With a second factor on, no session yet: the challenge for the second step.
+      return "secondFactorRequired" in answer ? answer : answerSignedIn(res, answer, req.secure);
+    }),
     route(api.logout, async ({ auth, res }) => {
       await logout(deps, auth.sessionId);
       clearSessionCookie(res);

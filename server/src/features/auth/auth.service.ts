@@ -1,15 +1,17 @@
 import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "../../../../shared/auth";
+import type { SecondFactorChallenge, SecondFactorMethod } from "../../../../shared/second-factor";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/client";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
-import { invitations, loginAttempts, memberships, sessions, users } from "../../db/schema";
+import { invitations, loginAttempts, memberships, passkeys, sessions, totpFactors, users } from "../../db/schema";
 import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
 import { hashPassword, verifyPassword } from "../../http/passwords";
 import type { UserRow } from "../../http/request-context";
 import { createSession } from "../../http/session";
+import { issueChallenge } from "./second-factor-state";
 
 const invalidCredentialsMessage = "Invalid username or password";
 const failedLoginsPerUsername = 10;
@@ -41,7 +43,7 @@ function takenError(field: "username" | "email"): HttpError {
 }
 
 /** Looks up the role a user holds in their active company. */
-async function activeRoleOf(db: Queryable, user: UserRow): Promise<CompanyRole | null> {
+export async function activeRoleOf(db: Queryable, user: UserRow): Promise<CompanyRole | null> {
   if (user.activeCompanyId == null) return null;
   const [row] = await db
     .select({ role: memberships.role })
@@ -129,8 +131,31 @@ export async function recordAttemptWithinLimit(db: Database, clock: Clock, accou
   return attempt!.id;
 }
 
-/** Signs in by username or e-mail; unknown user and wrong password fail alike. */
-export async function login(deps: AuthServiceDeps, input: LoginInput, ip: string, userAgent?: string): Promise<SignedIn> {
+/** What a user may use for the second step of a sign-in, in one query: an authenticator app (and its recovery codes), a passkey. */
+export async function secondFactorMethodsOf(db: Queryable, userId: number): Promise<SecondFactorMethod[]> {
+  const [row] = await db
+    .select({
+      totp: sql<boolean>`exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${userId} and ${totpFactors.confirmedAt} is not null)`,
+      passkey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${userId})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const methods: SecondFactorMethod[] = [];
+  if (row?.totp) methods.push("totp", "recovery");
+  if (row?.passkey) methods.push("passkey");
+  return methods;
+}
+
+/**
+ * Signs in by username or e-mail; unknown user and wrong password fail alike. With a second factor on, the right
+ * password opens a sign-in (a challenge for the second step) instead of a session.
+ */
+export async function login(
+  deps: AuthServiceDeps,
+  input: LoginInput,
+  ip: string,
+  userAgent?: string,
+): Promise<SignedIn | SecondFactorChallenge> {
   const { db, clock } = deps;
   const name = lower(input.username);
   const [user] = await db
@@ -149,7 +174,22 @@ export async function login(deps: AuthServiceDeps, input: LoginInput, ip: string
     throw new HttpError(401, invalidCredentialsMessage);
   }
   await forgetAttempt(db, attemptId);
-  const token = await createSession(db, clock, user.id, userAgent);
+  if (user.secondFactor) {
+    const challenge = await issueChallenge(db, clock, { purpose: "second-factor", userId: user.id });
+    return { secondFactorRequired: true, challenge, methods: await secondFactorMethodsOf(db, user.id) };
+  }
+  return signedIn(db, clock, user, userAgent);
+}
+
+/** A new session for a user whose sign-in is complete: the user, their active role and the token. */
+export async function signedIn(
+  db: Queryable,
+  clock: Clock,
+  user: UserRow,
+  userAgent?: string,
+  options: { secondFactor?: boolean } = {},
+): Promise<SignedIn> {
+  const token = await createSession(db, clock, user.id, userAgent, options);
   return { user, activeRole: await activeRoleOf(db, user), token };
 }
 

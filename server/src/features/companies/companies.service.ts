@@ -6,7 +6,7 @@ import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import { companies, memberships, users } from "../../db/schema";
-import { forbidden, notFound } from "../../http/errors";
+import { HttpError, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../../http/request-context";
 import { listInvitations, listMembers } from "./members.service";
 
@@ -50,18 +50,27 @@ function profileColumns(input: CompanyProfile) {
   };
 }
 
+/**
+ * Requiring a second factor of everyone is refused to a caller without one, who would otherwise lock themselves out
+ * of the company at once.
+ */
+function assertMayRequireSecondFactor(actor: UserRow, input: CompanyProfile): void {
+  if (input.requireSecondFactor === true && !actor.secondFactor) {
+    throw new HttpError(400, "Set up two-factor sign-in for yourself first", {}, [
+      { path: "requireSecondFactor", message: "Set up two-factor sign-in for yourself first" },
+    ]);
+  }
+}
+
 /** POST /api/companies: the company and the creator's founder membership, in one transaction. The active company is not changed. */
-export async function createCompany(
-  { db, clock }: ServiceDeps<"db" | "clock">,
-  creatorId: number,
-  input: CompanyProfile,
-): Promise<Company> {
+export async function createCompany({ db, clock }: ServiceDeps<"db" | "clock">, creator: UserRow, input: CompanyProfile): Promise<Company> {
+  assertMayRequireSecondFactor(creator, input);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(companies).values(profileColumns(input)).returning();
     if (!row) throw new Error("company insert returned nothing");
-    await tx.insert(memberships).values({ userId: creatorId, companyId: row.id, role: "founder" });
+    await tx.insert(memberships).values({ userId: creator.id, companyId: row.id, role: "founder" });
     await recordAudit(tx, clock, {
-      actorId: creatorId,
+      actorId: creator.id,
       companyId: row.id,
       action: "company.create",
       targetType: "company",
@@ -99,20 +108,23 @@ export async function getCompanySettings(deps: ServiceDeps<"db">, companyId: num
 /** PUT /api/companies/:id (the guard has checked founder or admin). */
 export async function updateCompany(
   { db, clock }: ServiceDeps<"db" | "clock">,
-  actorId: number,
+  actor: UserRow,
   companyId: number,
   input: CompanyProfile,
 ): Promise<Company> {
+  assertMayRequireSecondFactor(actor, input);
   return db.transaction(async (tx) => {
     const [row] = await tx.update(companies).set(profileColumns(input)).where(eq(companies.id, companyId)).returning();
     if (!row) throw notFound("Company not found");
+    const fields = Object.keys(input).filter((key) => key !== "logoUrl" || input.logoUrl !== undefined);
     await recordAudit(tx, clock, {
-      actorId,
+      actorId: actor.id,
       companyId,
       action: "company.update",
       targetType: "company",
       targetId: companyId,
-      details: { fields: Object.keys(input).filter((key) => key !== "logoUrl" || input.logoUrl !== undefined) },
+      // Whether the company requires a second factor is a security setting: the record keeps its value.
+      details: input.requireSecondFactor === undefined ? { fields } : { fields, requireSecondFactor: input.requireSecondFactor },
     });
     return toCompany(row);
   });

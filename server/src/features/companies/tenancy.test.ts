@@ -2,12 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import request from "supertest";
 import { createApp } from "../../app";
-import { actionItems, documentFiles, documents, notifications, resolutions, users } from "../../db/schema";
+import { actionItems, documentFiles, documents, notifications, passkeys, resolutions, users } from "../../db/schema";
 import { endpoint, type Access } from "../../../../shared/api/endpoint";
 import { mountRoutes, route as bind } from "../../http/endpoints";
 import { createGuards } from "../../http/guards";
 import { meetingContent } from "../../testing/factories";
 import { apiRoutes, publicRoutes, routeKey, type ApiRoute } from "../../testing/route-walker";
+import { withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { fixtureProblems, routeFixtures, thingOf, type ThingKind } from "../../testing/tenancy-routes";
 import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
 
@@ -29,13 +30,23 @@ let serviceId: number;
 let routes: ApiRoute[];
 let walkProblems: string[];
 const secret = "Confidential merger with Initech";
-const things: Record<ThingKind, number> = { meeting: 0, document: 0, company: 0, notification: 0, resolution: 0, actionItem: 0 };
+const things: Record<ThingKind, number> = {
+  meeting: 0,
+  document: 0,
+  company: 0,
+  notification: 0,
+  passkey: 0,
+  resolution: 0,
+  actionItem: 0,
+};
 
 beforeAll(async () => {
   ctx = await createTestContext();
   // The first account on an empty database administers the platform.
   pat = await ctx.signUp({ firstName: "Pat", lastName: "Platform" });
   if (!pat.isPlatformAdmin) throw new Error("the first account should be a platform admin");
+  // Changing service keys needs a session that passed a second factor.
+  pat = await withSecondFactorSession(ctx, pat);
   const boardA = await ctx.board("Alpha Board Ltd", { firstName: "Alice", lastName: "Alpha" });
   alice = boardA.founder;
   companyA = boardA.company;
@@ -77,6 +88,11 @@ beforeAll(async () => {
     .values({ userId: alice.id, companyId: companyA.id, kind: "test", title: secret })
     .returning({ id: notifications.id });
   things.notification = note!.id;
+  const [passkey] = await ctx.db
+    .insert(passkeys)
+    .values({ userId: alice.id, credentialId: "alice-credential", publicKey: Buffer.from([1]), name: secret })
+    .returning({ id: passkeys.id });
+  things.passkey = passkey!.id;
   const [resolution] = await ctx.db
     .insert(resolutions)
     .values({
@@ -205,7 +221,7 @@ describe("the route walker", () => {
       thing: expect.any(Number),
       "own-user": expect.any(Number),
       platform: 4,
-      public: 9,
+      public: publicRoutes.length,
     });
     expect(byCompanyParam().length).toBeGreaterThanOrEqual(5);
     expect(byActiveCompany().length).toBeGreaterThanOrEqual(3);

@@ -42,11 +42,11 @@ function refusal(userId: number, attendance: Attendance, voter: HandsVoter | und
  */
 export async function recordMeetingVote(
   deps: Deps,
-  caller: { id: number },
+  caller: { id: number; secondFactor: boolean },
   resolutionId: number,
   input: { meetingId: number; votes: Hand[] },
 ): Promise<ResolutionDetails> {
-  await openResolutionWrite(deps, resolutionId, caller.id, async (tx, row, state) => {
+  await openResolutionWrite(deps, resolutionId, caller, async (tx, row, state) => {
     const meeting = await findRecordedMeeting(tx, input.meetingId, "share");
     if (!meeting || meeting.companyId !== row.companyId) {
       const message = "The meeting must be a meeting of this resolution's company";

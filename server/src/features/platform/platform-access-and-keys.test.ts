@@ -7,6 +7,7 @@ import { users } from "../../db/schema";
 import { SecretDecryptionError, decryptSecret } from "../../integrations/secrets";
 import { findEnabledServiceCredentials } from "../../integrations/service-credentials";
 import { createCompany } from "../../testing/factories";
+import { withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 import { platformFixtures } from "./platform-fixtures";
 
@@ -15,7 +16,8 @@ let admin: SignedUp;
 let plain: SignedUp;
 
 beforeAll(async () => {
-  admin = await ctx.signUp({ username: "platformboss" }); // the first account is the platform admin
+  // The first account is the platform admin; changing service keys needs a session that passed a second factor.
+  admin = await withSecondFactorSession(ctx, await ctx.signUp({ username: "platformboss" }));
   plain = await ctx.signUp();
   // A founder of a company is still no platform admin.
   await createCompany(ctx.db, { founderId: plain.id });
@@ -199,5 +201,55 @@ describe("keys stay secret", () => {
     const list = await asAdmin.list();
     expect(list.text).not.toContain(authToken);
     await asAdmin.remove(created.body.id);
+  });
+});
+
+describe("changing service keys needs a recent second factor", () => {
+  const secondFactorMessage =
+    "Changing service keys needs a sign-in with a second factor in the last 12 hours. Sign out and sign in again with your second factor.";
+  const expectRefused = (response: Response) => {
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: secondFactorMessage, code: "second_factor_required" });
+  };
+  const writesAs = (bearer: string, id: number) => [
+    () =>
+      api().post("/api/platform/settings").set("Authorization", bearer).send({ serviceName: uniqueServiceName(), serviceKey: freshKey() }),
+    () => api().put(`/api/platform/settings/${id}`).set("Authorization", bearer).send({ serviceKey: freshKey() }),
+    () => api().delete(`/api/platform/settings/${id}`).set("Authorization", bearer),
+  ];
+
+  it("refuses a platform admin signed in with a password alone, who may still read them", async () => {
+    const created = await asAdmin.create({ serviceName: uniqueServiceName(), serviceKey: freshKey() });
+    const before = await storedRow(created.body.id);
+    const passwordOnly = await ctx.signUp();
+    await ctx.db.update(users).set({ isPlatformAdmin: true }).where(eq(users.id, passwordOnly.id));
+    for (const write of writesAs(passwordOnly.bearer, created.body.id)) expectRefused(await write());
+    expect(await storedRow(created.body.id)).toEqual(before);
+    expect((await api().get("/api/platform/settings").set("Authorization", passwordOnly.bearer)).status).toBe(200);
+
+    // Having a factor is not enough: this very session must have passed it.
+    const withFactor = await withSecondFactorSession(ctx, passwordOnly);
+    for (const write of writesAs(passwordOnly.bearer, created.body.id)) expectRefused(await write());
+    const [create, update, remove] = writesAs(withFactor.bearer, created.body.id);
+    expect((await create!()).status).toBe(201);
+    expect((await update!()).status).toBe(200);
+    expect((await remove!()).status).toBe(204);
+  });
+
+  it("accepts a session that passed one until 12 hours after, and refuses it from then on", async () => {
+    const fresh = await withSecondFactorSession(ctx, await ctx.signUp());
+    await ctx.db.update(users).set({ isPlatformAdmin: true }).where(eq(users.id, fresh.id));
+    const created = await api()
+      .post("/api/platform/settings")
+      .set("Authorization", fresh.bearer)
+      .send({ serviceName: uniqueServiceName(), serviceKey: freshKey() });
+    expect(created.status).toBe(201);
+
+    ctx.clock.advance(12 * 60 * 60_000);
+    const [atTwelveHours] = writesAs(fresh.bearer, created.body.id).slice(1);
+    expect((await atTwelveHours!()).status).toBe(200);
+    ctx.clock.advance(60_000);
+    for (const write of writesAs(fresh.bearer, created.body.id)) expectRefused(await write());
+    expect((await api().get("/api/platform/settings").set("Authorization", fresh.bearer)).status).toBe(200);
   });
 });

@@ -8,11 +8,12 @@ import {
   type UpdatePlatformServiceInput,
 } from "../../../../shared/platform";
 import type { ServiceDeps } from "../../app-deps";
+import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { platformServices } from "../../db/schema";
-import { badRequest, conflict, isUniqueViolation, notFound } from "../../http/errors";
+import { badRequest, conflict, isUniqueViolation, notFound, secondFactorRequired } from "../../http/errors";
 import { encryptSecret, maskSecret } from "../../integrations/secrets";
 import { encryptServiceUrl, isEncryptedServiceUrl } from "../../integrations/service-credentials";
 
@@ -74,6 +75,22 @@ function checkedUrl(value: string | null | undefined): string | null {
 function storedUrl(serviceName: string, url: string | null, appSecret: string): string | null {
   if (url == null) return null;
   return isMessagingService(serviceName) ? encryptServiceUrl(url, appSecret) : url;
+}
+
+/** How recently a session must have passed a second factor to change service keys. */
+export const serviceKeySecondFactorMaxAgeMs = 12 * 60 * 60 * 1000;
+
+/**
+ * Service keys unlock the platform's outside services: changing them needs a session that passed a second factor
+ * in the last 12 hours, so a stolen password (or an old session) alone cannot. Reading them (masked) does not.
+ */
+export function assertRecentSecondFactor(clock: Clock, secondFactorAt: Date | null): void {
+  const age = secondFactorAt === null ? Infinity : clock.now().getTime() - secondFactorAt.getTime();
+  if (!(age <= serviceKeySecondFactorMaxAgeMs)) {
+    throw secondFactorRequired(
+      "Changing service keys needs a sign-in with a second factor in the last 12 hours. Sign out and sign in again with your second factor.",
+    );
+  }
 }
 
 export async function listServices({ db }: ServiceDeps<"db">): Promise<PlatformService[]> {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { auditEvents } from "../../db/schema";
 import { decryptSecret } from "../../integrations/secrets";
 import { createCompany } from "../../testing/factories";
+import { withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 import { platformFixtures } from "./platform-fixtures";
 
@@ -10,7 +11,8 @@ let admin: SignedUp;
 let plain: SignedUp;
 
 beforeAll(async () => {
-  admin = await ctx.signUp({ username: "platformboss" }); // the first account is the platform admin
+  // The first account is the platform admin; changing service keys needs a session that passed a second factor.
+  admin = await withSecondFactorSession(ctx, await ctx.signUp({ username: "platformboss" }));
   plain = await ctx.signUp();
   // A founder of a company is still no platform admin.
   await createCompany(ctx.db, { founderId: plain.id });

@@ -15,16 +15,9 @@ import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import { appendAuditSql, recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
-import {
-  companies,
-  documents,
-  memberships,
-  resolutionDocuments,
-  resolutionRecusals,
-  resolutions,
-  votes,
-} from "../../db/schema";
-import { HttpError, conflict, notFound } from "../../http/errors";
+import { companies, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, votes } from "../../db/schema";
+import { HttpError, conflict, notFound, secondFactorRequired } from "../../http/errors";
+import { companySecondFactorMessage } from "../../http/guards";
 import type { TenantContext } from "../../http/request-context";
 import { notADraftMeeting } from "../meetings/meetings.service";
 import { notify } from "../notifications/notifications.service";
@@ -45,6 +38,8 @@ export interface LiveState {
   voterRole: CompanyRole | null;
   mayVote: boolean;
   ownVote: VoteChoice | null;
+  /** The company requires a second factor of its members. */
+  requiresSecondFactor: boolean;
 }
 
 /** The caller's membership of the resolution's company, as the live state reads it. */
@@ -66,6 +61,7 @@ async function liveState(tx: Transaction, row: ResolutionRow, userId: number): P
       // One lookup of the caller's membership answers both: their role, and whether they may vote on it.
       voter: sql<CallerMembership | null>`${sql`(select json_build_object('role', ${memberships.role}, 'mayVote', ${mayVote({ id: resolutions.id, companyId: resolutions.companyId })}) from ${memberships} where ${memberships.companyId} = ${resolutions.companyId} and ${memberships.userId} = ${caller})`}`,
       ownVote: ownVoteOf(caller),
+      requiresSecondFactor: sql<boolean>`(select ${companies.requireSecondFactor} from ${companies} where ${companies.id} = ${resolutions.companyId})`,
     })
     .from(resolutions)
     .where(eq(resolutions.id, sql.placeholder("id")))
@@ -78,6 +74,7 @@ async function liveState(tx: Transaction, row: ResolutionRow, userId: number): P
     voterRole: state.voter?.role ?? null,
     mayVote: state.voter?.mayVote === true,
     ownVote: state.ownVote,
+    requiresSecondFactor: state.requiresSecondFactor === true,
   };
 }
 
@@ -89,9 +86,10 @@ async function liveState(tx: Transaction, row: ResolutionRow, userId: number): P
 export async function openResolutionWrite<T>(
   deps: Deps,
   id: number,
-  actorId: number,
+  actor: { id: number; secondFactor: boolean },
   work: (tx: Transaction, row: ResolutionRow, state: LiveState) => Promise<T>,
 ): Promise<T> {
+  const actorId = actor.id;
   const result = await deps.db.transaction(async (tx): Promise<{ refused: HttpError } | { value: T }> => {
     const locked = await lockResolution(tx, id, actorId);
     if (!locked) throw notFound();
@@ -100,6 +98,8 @@ export async function openResolutionWrite<T>(
     // through here have no membership guard). The lock already required a membership; this reads it again in the
     // transaction's own view.
     if (state.voterRole === null) throw notFound();
+    // The membership guard of other routes refuses a member without a second factor where the company requires one.
+    if (state.requiresSecondFactor && !actor.secondFactor) throw secondFactorRequired(companySecondFactorMessage);
     // Only a voter may write (vote, declare or withdraw a conflict), and is refused before anything is decided.
     if (!can(state.voterRole, "vote")) throw new HttpError(403, deniedMessage("vote"));
     const row = await decideIfReady(tx, deps.clock, locked, actorId, state);
@@ -193,12 +193,12 @@ export async function createResolution(
  */
 export async function castVote(
   deps: Deps,
-  voter: { id: number },
+  voter: { id: number; secondFactor: boolean },
   id: number,
   input: CastVoteInput & { comment?: string | null },
 ): Promise<VoteCounts> {
   const userId = voter.id;
-  return openResolutionWrite(deps, id, userId, async (tx, row, state): Promise<VoteCounts> => {
+  return openResolutionWrite(deps, id, voter, async (tx, row, state): Promise<VoteCounts> => {
     // openResolutionWrite let only a voter of the company through: one who still may not vote declared a conflict on it.
     if (!state.mayVote) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
     const now = deps.clock.now();
@@ -239,9 +239,9 @@ export async function castVote(
 }
 
 /** `POST /api/resolutions/:id/conflict`: the caller's vote is withdrawn and they leave the denominator. */
-export async function declareConflict(deps: Deps, actor: { id: number }, id: number, reason: string): Promise<void> {
+export async function declareConflict(deps: Deps, actor: { id: number; secondFactor: boolean }, id: number, reason: string): Promise<void> {
   const userId = actor.id;
-  await openResolutionWrite(deps, id, userId, async (tx, row) => {
+  await openResolutionWrite(deps, id, actor, async (tx, row) => {
     const withdrawn = await tx
       .delete(votes)
       .where(and(eq(votes.resolutionId, id), eq(votes.userId, userId)))
@@ -264,9 +264,9 @@ export async function declareConflict(deps: Deps, actor: { id: number }, id: num
 }
 
 /** `DELETE /api/resolutions/:id/conflict`: withdraws the caller's declaration while the resolution is open. */
-export async function withdrawConflict(deps: Deps, actor: { id: number }, id: number): Promise<void> {
+export async function withdrawConflict(deps: Deps, actor: { id: number; secondFactor: boolean }, id: number): Promise<void> {
   const userId = actor.id;
-  await openResolutionWrite(deps, id, userId, async (tx, row) => {
+  await openResolutionWrite(deps, id, actor, async (tx, row) => {
     const removed = await tx
       .delete(resolutionRecusals)
       .where(and(eq(resolutionRecusals.resolutionId, id), eq(resolutionRecusals.userId, userId)))

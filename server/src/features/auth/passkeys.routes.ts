@@ -1,0 +1,30 @@
+import type { Request } from "express";
+import * as api from "../../../../shared/api/second-factor";
+import type { RouterDeps } from "../../app-deps";
+import { route, type BoundRoute } from "../../http/endpoints";
+import { idParam } from "../../http/validate";
+import { answerSignedIn } from "./auth.routes";
+import {
+  deletePasskey,
+  listPasskeys,
+  loginWithPasskey,
+  passkeyLoginOptions,
+  passkeyOwnerOf,
+  passkeyRegisterOptions,
+  registerPasskey,
+} from "./passkeys.service";
+
+/** Passkeys: registering, listing and removing the caller's, and signing in with one (shared/api/second-factor.ts). */
+export function passkeysRoutes(deps: RouterDeps): BoundRoute[] {
+  const ownPasskey = { ownerOf: (req: Request) => passkeyOwnerOf(deps, idParam(req.params.id)), notFoundMessage: "Passkey not found" };
+  return [
+    route(api.passkeyRegisterOptions, ({ auth }) => passkeyRegisterOptions(deps, auth.user)),
+    route(api.registerPasskey, ({ auth, body }) => registerPasskey(deps, auth.user.id, body)),
+    route(api.listPasskeys, ({ auth }) => listPasskeys(deps, auth.user.id)),
+    route(api.deletePasskey, ({ auth, params }) => deletePasskey(deps, auth.user.id, params.id), ownPasskey),
+    route(api.passkeyLoginOptions, ({ body }) => passkeyLoginOptions(deps, body.challenge)),
+    route(api.loginWithPasskey, async ({ body, req, res }) =>
+      answerSignedIn(res, await loginWithPasskey(deps, body, req.ip ?? "unknown", req.get("user-agent")), req.secure),
+    ),
+  ];
+}

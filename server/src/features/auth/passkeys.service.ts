@@ -1,0 +1,283 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
+import { and, asc, count, eq, gt } from "drizzle-orm";
+import {
+  passkeyLimits,
+  type Passkey,
+  type PasskeyLoginInput,
+  type PasskeyOptions,
+  type PasskeyRegisterInput,
+} from "../../../../shared/second-factor";
+import type { ServiceDeps } from "../../app-deps";
+import { recordAudit } from "../../db/audit";
+import { authChallenges, passkeys, users } from "../../db/schema";
+import { HttpError, badRequest, conflict, isUniqueViolation, notFound, unauthorized } from "../../http/errors";
+import type { UserRow } from "../../http/request-context";
+import { createSession } from "../../http/session";
+import { defaultMailSettings } from "../../integrations/mailer";
+import { activeRoleOf, attemptKeyOf, forgetAttempt, recordAttemptWithinLimit, type SignedIn } from "./auth.service";
+import { issueChallenge, peekChallenge, refreshSecondFactorFlag, takeChallenge } from "./second-factor-state";
+
+// Passkeys (WebAuthn): registering them, and signing in with one alone or as the second step of a password
+// sign-in. The WebAuthn library checks the browser's answers; what is kept here is which challenge an answer
+// may answer, and whose passkey it is.
+
+type PasskeyDeps = ServiceDeps<"db" | "clock" | "mail">;
+
+/**
+ * The relying party is the app's own address (APP_URL): its host name is the RP ID the passkeys are bound to and
+ * its origin the only one whose answers count. Behind a domain, APP_URL must be that domain, or no passkey verifies.
+ */
+export function relyingParty(deps: Pick<PasskeyDeps, "mail">): { rpName: string; rpID: string; origin: string } {
+  const url = new URL((deps.mail ?? defaultMailSettings).appUrl);
+  return { rpName: "Quorum", rpID: url.hostname, origin: url.origin };
+}
+
+const registrationFailed = "The passkey could not be registered. Please try again.";
+const signInFailed = "The passkey could not sign you in. Please try again.";
+const signInExpired = "The sign-in has expired. Please sign in again.";
+/** Failed passkey sign-ins that name no account count per address, as that address's unknown passkeys. */
+const unknownPasskeyAttemptKey = (ip: string) => `unknown passkey from ${ip}`;
+
+/** The WebAuthn challenge an answer signed, read from its clientDataJSON; null when it cannot be read. */
+function answeredChallenge(response: { response: Record<string, unknown> }): string | null {
+  const clientDataJSON = response.response.clientDataJSON;
+  if (typeof clientDataJSON !== "string") return null;
+  try {
+    const challenge = decodeClientDataJSON(clientDataJSON).challenge;
+    return typeof challenge === "string" && challenge.length > 0 && challenge.length <= 1024 ? challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+const toPasskey = (row: typeof passkeys.$inferSelect): Passkey => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+});
+
+export async function listPasskeys({ db }: ServiceDeps<"db">, userId: number): Promise<Passkey[]> {
+  const rows = await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+  return rows.map(toPasskey);
+}
+
+/** The browser's options to create a passkey, its challenge kept for the caller for 5 minutes. */
+export async function passkeyRegisterOptions(deps: PasskeyDeps, user: UserRow): Promise<PasskeyOptions> {
+  const { db, clock } = deps;
+  const existing = await db
+    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, user.id));
+  if (existing.length >= passkeyLimits.perUser) throw conflict(`You already have ${passkeyLimits.perUser} passkeys: remove one first.`);
+  const { rpName, rpID } = relyingParty(deps);
+  const displayName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const options = await generateRegistrationOptions({
+    rpName,
+    rpID,
+    userName: user.username,
+    userDisplayName: displayName || user.username,
+    // An opaque handle, the same for every passkey of the account: its id, not its name or e-mail.
+    userID: new TextEncoder().encode(`quorum-user-${user.id}`),
+    attestationType: "none",
+    excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: row.transports ?? undefined })),
+    // A discoverable credential that verifies its user can sign in without a username or password.
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+  });
+  const challenge = await issueChallenge(db, clock, { purpose: "passkey-register", userId: user.id, webauthnChallenge: options.challenge });
+  return { challenge, options: options as unknown as Record<string, unknown> };
+}
+
+/**
+ * Registers the passkey the browser created. The answer names its challenge inside its signed client data: it must
+ * be a live registration challenge of the caller, spent here whether the answer then verifies or not.
+ */
+export async function registerPasskey(deps: PasskeyDeps, userId: number, input: PasskeyRegisterInput): Promise<Passkey> {
+  const { db, clock } = deps;
+  const webauthnChallenge = answeredChallenge(input.response);
+  if (!webauthnChallenge) throw badRequest(registrationFailed);
+  const [spent] = await db
+    .delete(authChallenges)
+    .where(
+      and(
+        eq(authChallenges.purpose, "passkey-register"),
+        eq(authChallenges.userId, userId),
+        eq(authChallenges.webauthnChallenge, webauthnChallenge),
+        gt(authChallenges.expiresAt, clock.now()),
+      ),
+    )
+    .returning({ id: authChallenges.id });
+  if (!spent) throw badRequest("This passkey answers no registration in progress. Please try again.");
+
+  const { rpID, origin } = relyingParty(deps);
+  let credential;
+  try {
+    const verification = await verifyRegistrationResponse({
+      response: input.response as unknown as RegistrationResponseJSON,
+      expectedChallenge: webauthnChallenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    });
+    if (!verification.verified) throw badRequest(registrationFailed);
+    credential = verification.registrationInfo.credential;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw badRequest(registrationFailed);
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [{ value: held } = { value: 0 }] = await tx.select({ value: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+      if (held >= passkeyLimits.perUser) throw badRequest(`You already have ${passkeyLimits.perUser} passkeys: remove one first.`);
+      const [row] = await tx
+        .insert(passkeys)
+        .values({
+          userId,
+          credentialId: credential.id,
+          publicKey: Buffer.from(credential.publicKey),
+          counter: credential.counter,
+          transports: credential.transports?.slice(0, 16) ?? null,
+          name: input.name,
+          createdAt: clock.now(),
+        })
+        .returning();
+      if (!row) throw new Error("insert returned no passkey");
+      await refreshSecondFactorFlag(tx, userId);
+      await recordAudit(tx, clock, {
+        actorId: userId,
+        companyId: null,
+        action: "second_factor.passkey_added",
+        targetType: "passkey",
+        targetId: row.id,
+        details: { name: row.name },
+      });
+      return toPasskey(row);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest("This passkey is already registered.");
+    throw error;
+  }
+}
+
+/** Whose passkey the id names (the route's guard); null when none. */
+export async function passkeyOwnerOf({ db }: ServiceDeps<"db">, id: number): Promise<number | null> {
+  const [row] = await db.select({ userId: passkeys.userId }).from(passkeys).where(eq(passkeys.id, id));
+  return row?.userId ?? null;
+}
+
+/** Removes one of the user's passkeys; another user's reads as missing. */
+export async function deletePasskey(deps: PasskeyDeps, userId: number, passkeyId: number): Promise<void> {
+  const { db, clock } = deps;
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
+      .returning({ id: passkeys.id, name: passkeys.name });
+    if (!removed) throw notFound("Passkey not found");
+    await refreshSecondFactorFlag(tx, userId);
+    await recordAudit(tx, clock, {
+      actorId: userId,
+      companyId: null,
+      action: "second_factor.passkey_removed",
+      targetType: "passkey",
+      targetId: removed.id,
+      details: { name: removed.name },
+    });
+  });
+}
+
+/**
+ * The browser's options to sign in with a passkey. Without a sign-in in progress: any passkey of this site the
+ * browser holds (a discoverable credential, which names its user), and it must verify its user, as it stands for
+ * both factors. With one (the password was right and a second factor is due): that user's passkeys only.
+ */
+export async function passkeyLoginOptions(deps: PasskeyDeps, signInChallenge: string | undefined): Promise<PasskeyOptions> {
+  const { db, clock } = deps;
+  const { rpID } = relyingParty(deps);
+  if (signInChallenge === undefined) {
+    const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
+    const challenge = await issueChallenge(db, clock, { purpose: "passkey-login", userId: null, webauthnChallenge: options.challenge });
+    return { challenge, options: options as unknown as Record<string, unknown> };
+  }
+  const signIn = await peekChallenge(db, clock, signInChallenge, "second-factor");
+  if (!signIn?.userId) throw unauthorized(signInExpired);
+  const owned = await db
+    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, signIn.userId));
+  if (owned.length === 0) throw unauthorized("This account has no passkey. Use your authenticator app or a recovery code.");
+  const options = await generateAuthenticationOptions({
+    rpID,
+    userVerification: "preferred",
+    allowCredentials: owned.map((row) => ({ id: row.credentialId, transports: row.transports ?? undefined })),
+  });
+  const challenge = await issueChallenge(db, clock, {
+    purpose: "passkey-login",
+    userId: signIn.userId,
+    webauthnChallenge: options.challenge,
+  });
+  return { challenge, options: options as unknown as Record<string, unknown> };
+}
+
+/**
+ * Signs in with a passkey's answer to a passkey-login challenge, which is spent first (one answer, one try). A
+ * challenge issued for a sign-in in progress accepts only that user's passkeys, and success also spends every
+ * sign-in of the user still waiting for its second step: so that sign-in cannot be completed a second time with a
+ * code. (Its challenge token is not carried here; a passkey-login challenge of a user is only ever issued from a
+ * live sign-in of theirs, and a passkey that verifies its user is a whole sign-in anyway.) Failures count against
+ * the same per-account and per-address limits as wrong passwords.
+ */
+export async function loginWithPasskey(deps: PasskeyDeps, input: PasskeyLoginInput, ip: string, userAgent?: string): Promise<SignedIn> {
+  const { db, clock } = deps;
+  const challenge = await takeChallenge(db, clock, input.challenge, "passkey-login");
+  const [passkey] =
+    challenge && challenge.webauthnChallenge ? await db.select().from(passkeys).where(eq(passkeys.credentialId, input.response.id)) : [];
+  const mayAnswer = passkey && (challenge?.userId == null || challenge.userId === passkey.userId);
+  const [user] = mayAnswer ? await db.select().from(users).where(eq(users.id, passkey.userId)) : [];
+  const attemptId = await recordAttemptWithinLimit(db, clock, user ? attemptKeyOf(user) : unknownPasskeyAttemptKey(ip), ip);
+  if (!challenge?.webauthnChallenge || !passkey || !user) throw unauthorized(challenge ? signInFailed : signInExpired);
+
+  const { rpID, origin } = relyingParty(deps);
+  let newCounter: number;
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response: input.response as unknown as AuthenticationResponseJSON,
+      expectedChallenge: challenge.webauthnChallenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter },
+      // Alone, the passkey is both factors only if it verified its user (a PIN, a fingerprint).
+      requireUserVerification: challenge.userId == null,
+    });
+    if (!verification.verified) throw unauthorized(signInFailed);
+    newCounter = verification.authenticationInfo.newCounter;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw unauthorized(signInFailed);
+  }
+
+  const token = await db.transaction(async (tx) => {
+    // The counter moves on only from the value that was checked: of two answers racing with one counter, one wins.
+    const [used] = await tx
+      .update(passkeys)
+      .set({ counter: newCounter, lastUsedAt: clock.now() })
+      .where(and(eq(passkeys.id, passkey.id), eq(passkeys.counter, passkey.counter)))
+      .returning({ id: passkeys.id });
+    if (!used) throw unauthorized(signInFailed);
+    if (challenge.userId != null) {
+      await tx.delete(authChallenges).where(and(eq(authChallenges.purpose, "second-factor"), eq(authChallenges.userId, user.id)));
+    }
+    return createSession(tx, clock, user.id, userAgent, { secondFactor: true });
+  });
+  await forgetAttempt(db, attemptId);
+  return { user, activeRole: await activeRoleOf(db, user), token };
+}

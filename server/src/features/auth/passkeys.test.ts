@@ -1,0 +1,356 @@
+import { and, eq } from "drizzle-orm";
+import request from "supertest";
+import { passkeyLimits } from "../../../../shared/second-factor";
+import { auditEvents, authChallenges, passkeys, sessions, users } from "../../db/schema";
+import { SoftwareAuthenticator } from "../../testing/software-authenticator";
+import { useTestContext, type SignedUp } from "../../testing/test-context";
+
+const appUrl = "https://board.quorum.test";
+const ctx = useTestContext({ mail: { from: "Quorum <board@quorum.test>", appUrl } });
+const api = () => request(ctx.app);
+
+// Each test starts a minute later, so the failures one test provokes on purpose do not count against the next's limit.
+beforeEach(() => ctx.clock.advance(2 * 60_000));
+
+async function registerOptions(user: SignedUp) {
+  const answer = await api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
+  expect(answer.status).toBe(200);
+  return answer.body as { challenge: string; options: Record<string, unknown> };
+}
+
+/** Registers a passkey of a new software authenticator for the user; answers the authenticator and the passkey. */
+async function withPasskey(user: SignedUp, name = "Laptop", authenticator = new SoftwareAuthenticator({ origin: appUrl })) {
+  const { options } = await registerOptions(user);
+  const registered = await api()
+    .post("/api/auth/passkeys")
+    .set("Authorization", user.bearer)
+    .send({ name, response: authenticator.register(options) });
+  expect(registered.status).toBe(201);
+  return { authenticator, passkey: registered.body as { id: number; name: string } };
+}
+
+async function loginOptions(body: Record<string, unknown> = {}) {
+  const answer = await api().post("/api/auth/passkeys/login-options").send(body);
+  expect(answer.status).toBe(200);
+  return answer.body as { challenge: string; options: Record<string, unknown> };
+}
+
+const secondFactorOf = async (userId: number) =>
+  (await ctx.db.select({ flag: users.secondFactor }).from(users).where(eq(users.id, userId)))[0]?.flag;
+
+describe("passkeys", () => {
+  it("registers a passkey, lists it, and signs in with it alone: the user and a token, a session with a second factor", async () => {
+    const user = await ctx.signUp({ firstName: "Ada", lastName: "Lovelace" });
+    const { options } = await registerOptions(user);
+    expect(options).toMatchObject({
+      rp: { id: "board.quorum.test", name: "Quorum" },
+      user: { name: user.username, displayName: "Ada Lovelace" },
+      authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    });
+    const authenticator = new SoftwareAuthenticator({ origin: appUrl });
+    const registered = await api()
+      .post("/api/auth/passkeys")
+      .set("Authorization", user.bearer)
+      .send({ name: "  Work laptop ", response: authenticator.register(options) });
+    expect(registered.status).toBe(201);
+    expect(registered.body).toEqual({
+      id: expect.any(Number),
+      name: "Work laptop",
+      createdAt: ctx.clock.now().toISOString(),
+      lastUsedAt: null,
+    });
+    expect(await secondFactorOf(user.id)).toBe(true);
+    const [added] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorId, user.id), eq(auditEvents.action, "second_factor.passkey_added")));
+    expect(added).toMatchObject({ companyId: null, targetType: "passkey", targetId: String(registered.body.id), chainKey: 0 });
+
+    const listed = await api().get("/api/auth/passkeys").set("Authorization", user.bearer);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([registered.body]);
+
+    // The next registration excludes the passkey the user already has.
+    expect((await registerOptions(user)).options.excludeCredentials).toEqual([
+      expect.objectContaining({ id: authenticator.credentials[0]!.id, type: "public-key" }),
+    ]);
+
+    ctx.clock.advance(60_000);
+    const { challenge, options: signInOptions } = await loginOptions();
+    expect(signInOptions).toMatchObject({ rpId: "board.quorum.test", userVerification: "required" });
+    expect(signInOptions.allowCredentials ?? []).toEqual([]);
+    const signedIn = await api()
+      .post("/api/auth/passkeys/login")
+      .send({ challenge, response: authenticator.authenticate(signInOptions) });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({
+      id: user.id,
+      username: user.username,
+      secondFactor: true,
+      token: expect.stringMatching(/^[\w-]{43}$/),
+    });
+    expect(signedIn.headers["set-cookie"]?.[0]).toMatch(/^quorum_session=/);
+    const me = await api().get("/api/auth/user").set("Authorization", `Bearer ${signedIn.body.token}`);
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(user.id);
+    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(sessions.id);
+    const newest = (await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).at(-1);
+    expect(session?.secondFactorAt).toBeNull();
+    expect(newest?.secondFactorAt?.toISOString()).toBe(ctx.clock.now().toISOString());
+
+    const [used] = await ctx.db.select().from(passkeys).where(eq(passkeys.userId, user.id));
+    expect(used?.counter).toBe(1);
+    expect((await api().get("/api/auth/passkeys").set("Authorization", user.bearer)).body[0].lastUsedAt).toBe(
+      ctx.clock.now().toISOString(),
+    );
+  });
+
+  it("refuses a registration that answers no challenge of the caller, another origin or a spent challenge, with 400", async () => {
+    const user = await ctx.signUp();
+    const other = await ctx.signUp();
+    const authenticator = new SoftwareAuthenticator({ origin: appUrl });
+    const register = (who: SignedUp, response: unknown) =>
+      api().post("/api/auth/passkeys").set("Authorization", who.bearer).send({ name: "Key", response });
+
+    // Another user's open registration.
+    const othersOptions = (await registerOptions(other)).options;
+    const forOther = await register(user, authenticator.register(othersOptions));
+    expect(forOther.status).toBe(400);
+    expect(forOther.body).toEqual({ message: expect.any(String) });
+
+    // A challenge the server never gave.
+    const { options } = await registerOptions(user);
+    expect((await register(user, authenticator.register(options, { challenge: "bm90LWEtY2hhbGxlbmdl" }))).status).toBe(400);
+
+    // Signed for another site: the challenge is spent by the attempt, so the right answer afterwards is refused too.
+    const phished = await register(user, authenticator.register(options, { origin: "https://evil.example" }));
+    expect(phished.status).toBe(400);
+    expect((await register(user, authenticator.register(options))).status).toBe(400);
+
+    // An expired one.
+    const late = await registerOptions(user);
+    ctx.clock.advance(5 * 60_000 + 1);
+    expect((await register(user, authenticator.register(late.options))).status).toBe(400);
+
+    expect((await api().get("/api/auth/passkeys").set("Authorization", user.bearer)).body).toEqual([]);
+    expect(await secondFactorOf(user.id)).toBe(false);
+  });
+
+  it("refuses a sign-in answer for another challenge, a replayed one and one for another site, with 401", async () => {
+    const user = await ctx.signUp();
+    const { authenticator } = await withPasskey(user);
+
+    const first = await loginOptions();
+    const second = await loginOptions();
+    // Signed for the first challenge, sent with the second.
+    const crossed = await api()
+      .post("/api/auth/passkeys/login")
+      .send({ challenge: second.challenge, response: authenticator.authenticate(first.options) });
+    expect(crossed.status).toBe(401);
+    expect(crossed.body).toEqual({ message: expect.any(String) });
+    expect(crossed.body).not.toHaveProperty("token");
+
+    // A passkey that reports no signature counter (as synced ones do): only the spent challenge stops the replay.
+    const { authenticator: uncounted } = await withPasskey(
+      user,
+      "Synced",
+      new SoftwareAuthenticator({ origin: appUrl, countsSignatures: false }),
+    );
+    const third = await loginOptions();
+    const answer = uncounted.authenticate(third.options);
+    expect((await api().post("/api/auth/passkeys/login").send({ challenge: third.challenge, response: answer })).status).toBe(200);
+    const replayed = await api().post("/api/auth/passkeys/login").send({ challenge: third.challenge, response: answer });
+    expect(replayed.status).toBe(401);
+
+    const fourth = await loginOptions();
+    const phished = await api()
+      .post("/api/auth/passkeys/login")
+      .send({ challenge: fourth.challenge, response: authenticator.authenticate(fourth.options, { origin: "https://evil.example" }) });
+    expect(phished.status).toBe(401);
+
+    // An expired challenge.
+    const fifth = await loginOptions();
+    ctx.clock.advance(5 * 60_000 + 1);
+    expect(
+      (
+        await api()
+          .post("/api/auth/passkeys/login")
+          .send({ challenge: fifth.challenge, response: authenticator.authenticate(fifth.options) })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("signs in with a passkey alone only if it verified its user", async () => {
+    const user = await ctx.signUp();
+    const presenceOnly = new SoftwareAuthenticator({ origin: appUrl, userVerified: false });
+    await withPasskey(user, "Security key", presenceOnly);
+    const { challenge, options } = await loginOptions();
+    expect(
+      (
+        await api()
+          .post("/api/auth/passkeys/login")
+          .send({ challenge, response: presenceOnly.authenticate(options) })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("counts failed passkey sign-ins against the account's limit: 429 after 10 in a minute", async () => {
+    const user = await ctx.signUp();
+    const { authenticator } = await withPasskey(user);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const { challenge, options } = await loginOptions();
+      const response = authenticator.authenticate(options, { origin: "https://evil.example" });
+      statuses.push((await api().post("/api/auth/passkeys/login").send({ challenge, response })).status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+  });
+
+  it("lists and removes only the caller's own passkeys; removing the last clears the second-factor flag", async () => {
+    const owner = await ctx.signUp();
+    const stranger = await ctx.signUp();
+    const { passkey } = await withPasskey(owner, "Phone");
+    const second = await withPasskey(owner, "Laptop");
+
+    expect((await api().get("/api/auth/passkeys").set("Authorization", stranger.bearer)).body).toEqual([]);
+    const foreign = await api().delete(`/api/auth/passkeys/${passkey.id}`).set("Authorization", stranger.bearer);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ message: expect.any(String) });
+    expect(await ctx.db.select().from(passkeys).where(eq(passkeys.userId, owner.id))).toHaveLength(2);
+
+    expect((await api().delete(`/api/auth/passkeys/${passkey.id}`).set("Authorization", owner.bearer)).status).toBe(204);
+    expect(await secondFactorOf(owner.id)).toBe(true);
+    expect((await api().delete(`/api/auth/passkeys/${passkey.id}`).set("Authorization", owner.bearer)).status).toBe(404);
+    expect((await api().delete(`/api/auth/passkeys/${second.passkey.id}`).set("Authorization", owner.bearer)).status).toBe(204);
+    expect(await secondFactorOf(owner.id)).toBe(false);
+    const removed = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorId, owner.id), eq(auditEvents.action, "second_factor.passkey_removed")));
+    expect(removed.map((event) => event.details)).toEqual([{ name: "Phone" }, { name: "Laptop" }]);
+  });
+
+  it("signs in with a password and a passkey as the second step; the sign-in cannot then be completed again", async () => {
+    const user = await ctx.signUp();
+    const stranger = await ctx.signUp();
+    const { authenticator } = await withPasskey(user);
+    const { authenticator: strangers } = await withPasskey(stranger);
+
+    const password = await api().post("/api/auth/login").send({ username: user.username, password: user.password });
+    expect(password.status).toBe(200);
+    expect(password.body).toEqual({ secondFactorRequired: true, challenge: expect.any(String), methods: ["passkey"] });
+    const signIn = password.body.challenge as string;
+
+    // Another user's passkey cannot answer this user's sign-in.
+    const forStranger = await loginOptions({ challenge: signIn });
+    expect(forStranger.options.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.credentials[0]!.id })]);
+    const wrongUser = await api()
+      .post("/api/auth/passkeys/login")
+      .send({
+        challenge: forStranger.challenge,
+        response: strangers.authenticate(forStranger.options, { credential: strangers.credentials[0] }),
+      });
+    expect(wrongUser.status).toBe(401);
+
+    const { challenge, options } = await loginOptions({ challenge: signIn });
+    const signedIn = await api()
+      .post("/api/auth/passkeys/login")
+      .send({ challenge, response: authenticator.authenticate(options) });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ id: user.id, token: expect.any(String) });
+
+    // The password step is spent: neither a passkey nor a code completes it again.
+    expect((await api().post("/api/auth/passkeys/login-options").send({ challenge: signIn })).status).toBe(401);
+    expect((await api().post("/api/auth/login/second-factor").send({ challenge: signIn, code: "123456" })).status).toBe(401);
+    expect(
+      await ctx.db
+        .select()
+        .from(authChallenges)
+        .where(and(eq(authChallenges.userId, user.id), eq(authChallenges.purpose, "second-factor"))),
+    ).toEqual([]);
+  });
+
+  it("answers login options for a sign-in that is not in progress with 401", async () => {
+    const unknown = await api()
+      .post("/api/auth/passkeys/login-options")
+      .send({ challenge: "A".repeat(43) });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ message: expect.any(String) });
+  });
+
+  it(`refuses to start a passkey beyond the ${passkeyLimits.perUser} an account may have, with 409`, async () => {
+    const user = await ctx.signUp();
+    await ctx.db.insert(passkeys).values(
+      Array.from({ length: passkeyLimits.perUser }, (_, index) => ({
+        userId: user.id,
+        credentialId: `credential-${user.id}-${index}`,
+        publicKey: Buffer.from([index]),
+        name: `Key ${index}`,
+      })),
+    );
+    const refused = await api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: expect.any(String) });
+  });
+
+  it("answers garbage with 400 or 401 and the error body, never a 500 or a session", async () => {
+    const user = await ctx.signUp();
+    const { authenticator } = await withPasskey(user);
+    const { options } = await registerOptions(user);
+    const good = authenticator.register(options);
+    const b64 = (text: string) => Buffer.from(text).toString("base64url");
+    const broken: unknown[] = [
+      null,
+      "text",
+      {},
+      { ...good, type: "other" },
+      { ...good, response: { clientDataJSON: "!!!" } },
+      { ...good, response: { clientDataJSON: b64("not json") } },
+      { ...good, response: { clientDataJSON: b64(JSON.stringify({ challenge: 5 })) } },
+      { ...good, response: { ...good.response, attestationObject: b64("garbage") } },
+      { ...good, response: { ...good.response, clientDataJSON: "x".repeat(20_000) } },
+      { ...good, id: "x".repeat(2000) },
+      { ...good, response: { ...good.response, transports: Array(100).fill("usb") } },
+    ];
+    for (const response of broken) {
+      const registered = await api().post("/api/auth/passkeys").set("Authorization", user.bearer).send({ name: "Key", response });
+      expect([400], JSON.stringify(response).slice(0, 200)).toContain(registered.status);
+      expect(registered.body).toMatchObject({ message: expect.any(String) });
+    }
+    for (const name of ["", " ", "x".repeat(passkeyLimits.name + 1), "two\nlines"]) {
+      expect((await api().post("/api/auth/passkeys").set("Authorization", user.bearer).send({ name, response: good })).status).toBe(400);
+    }
+
+    const signIn = await loginOptions();
+    const answer = authenticator.authenticate(signIn.options);
+    const brokenLogins: unknown[] = [
+      {},
+      { challenge: signIn.challenge },
+      { challenge: signIn.challenge, response: { ...answer, response: { ...answer.response, signature: b64("garbage") } } },
+      { challenge: signIn.challenge, response: { ...answer, id: "unknown", rawId: "unknown" } },
+      { challenge: "x".repeat(500), response: answer },
+      { challenge: 5, response: answer },
+    ];
+    for (const body of brokenLogins) {
+      const login = await api()
+        .post("/api/auth/passkeys/login")
+        .send(body as object);
+      expect([400, 401]).toContain(login.status);
+      expect(login.body).toMatchObject({ message: expect.any(String) });
+      expect(login.body).not.toHaveProperty("token");
+    }
+    expect((await api().post("/api/auth/passkeys/login-options").send({ challenge: 5 })).status).toBe(400);
+    expect((await api().delete("/api/auth/passkeys/abc").set("Authorization", user.bearer)).status).toBe(404);
+  });
+
+  it("writes no challenge into the log", async () => {
+    const user = await ctx.signUp();
+    const { authenticator } = await withPasskey(user);
+    const { challenge, options } = await loginOptions();
+    await api()
+      .post("/api/auth/passkeys/login")
+      .send({ challenge, response: authenticator.authenticate(options) });
+    const secrets = [challenge, String(options.challenge), authenticator.credentials[0]!.id];
+    expect(ctx.logs.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
+  });
+});

@@ -1,0 +1,249 @@
+import { createHash, randomInt } from "node:crypto";
+import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import {
+  totpCodePattern,
+  type RecoveryCodes,
+  type SecondFactorLoginInput,
+  type TotpDisableInput,
+  type TotpSetup,
+  type TotpStatus,
+} from "../../../../shared/second-factor";
+import type { ServiceDeps } from "../../app-deps";
+import type { Clock } from "../../clock";
+import type { Queryable } from "../../db/client";
+import { recordAudit } from "../../db/audit";
+import { recoveryCodes, totpFactors, users } from "../../db/schema";
+import { HttpError, conflict, notFound, unauthorized } from "../../http/errors";
+import { verifyPassword } from "../../http/passwords";
+import type { UserRow } from "../../http/request-context";
+import { decryptSecret, encryptSecret } from "../../integrations/secrets";
+import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit, signedIn, type SignedIn } from "./auth.service";
+import { peekChallenge, refreshSecondFactorFlag, takeChallenge } from "./second-factor-state";
+
+// The authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30-second steps) and its one-time recovery codes.
+// The secret is stored encrypted with APP_SECRET like service keys; recovery codes only as their SHA-256.
+// A code is accepted once: the step of the last accepted code is kept, and a code of that step or an earlier
+// one is refused, by a conditional UPDATE so that two concurrent uses of one code cannot both pass.
+
+type TotpDeps = ServiceDeps<"db" | "clock" | "appSecret">;
+
+const issuer = "Quorum";
+const periodSeconds = 30;
+/** Codes of one step before and after the current one are accepted too (a clock a little off, a slow typist). */
+const windowSteps = 1;
+const recoveryCodeCount = 10;
+/** The letters and digits of a recovery code: none of 0, 1, i, l, o, which read alike. */
+const recoveryAlphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+
+const wrongCodeMessage = "That code does not match. Check that the time on your device is right, and enter the current code.";
+
+function totpOf(secret: string, label: string): TOTP {
+  return new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: periodSeconds, secret: Secret.fromBase32(secret) });
+}
+
+/** The step a code belongs to at the clock's time (within the window), or null when it matches none. */
+export function stepOfCode(secret: string, code: string, clock: Clock): number | null {
+  const timestamp = clock.now().getTime();
+  const delta = totpOf(secret, "").validate({ token: code, timestamp, window: windowSteps });
+  return delta === null ? null : TOTP.counter({ period: periodSeconds, timestamp }) + delta;
+}
+
+/** Only this digest of a recovery code is stored. */
+export const recoveryCodeHash = (code: string) => createHash("sha256").update(code.trim().toLowerCase()).digest("hex");
+
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => recoveryAlphabet[randomInt(recoveryAlphabet.length)]);
+  return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
+}
+
+/** The user's authenticator app, confirmed or not, with its secret decrypted; null when none. */
+async function factorOf(db: Queryable, appSecret: string, userId: number) {
+  const [row] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId));
+  return row ? { ...row, secret: decryptSecret(row.secretEncrypted, appSecret) } : null;
+}
+
+/**
+ * Accepts a code of the user's confirmed app once: records its step as the last used, only if no code of that step
+ * or a later one was accepted before. Answers whether the code counted.
+ */
+export async function spendTotpCode(
+  db: Queryable,
+  deps: ServiceDeps<"clock" | "appSecret">,
+  userId: number,
+  code: string,
+): Promise<boolean> {
+  const factor = await factorOf(db, deps.appSecret, userId);
+  if (!factor?.confirmedAt) return false;
+  const step = stepOfCode(factor.secret, code, deps.clock);
+  if (step === null) return false;
+  const [accepted] = await db
+    .update(totpFactors)
+    .set({ lastUsedStep: step })
+    .where(
+      and(
+        eq(totpFactors.userId, userId),
+        isNotNull(totpFactors.confirmedAt),
+        or(isNull(totpFactors.lastUsedStep), lt(totpFactors.lastUsedStep, step)),
+      ),
+    )
+    .returning({ userId: totpFactors.userId });
+  return accepted !== undefined;
+}
+
+/**
+ * Spends one of the user's recovery codes: marks it used only while it is unused, so of two concurrent uses one
+ * wins. Answers whether it counted.
+ */
+export async function spendRecoveryCode(db: Queryable, clock: Clock, userId: number, code: string): Promise<boolean> {
+  const [spent] = await db
+    .update(recoveryCodes)
+    .set({ usedAt: clock.now() })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, recoveryCodeHash(code)), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return spent !== undefined;
+}
+
+/** `GET /api/auth/totp`: whether the user's app is on; a set-up not yet confirmed is not. */
+export async function totpStatus({ db }: ServiceDeps<"db">, userId: number): Promise<TotpStatus> {
+  const [row] = await db
+    .select({ userId: totpFactors.userId })
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
+  return { enabled: row !== undefined };
+}
+
+/** `POST /api/auth/totp/setup`: a new secret (replacing a set-up not yet confirmed), as text, URL and QR code. */
+export async function setupTotp({ db, clock, appSecret }: TotpDeps, user: UserRow): Promise<TotpSetup> {
+  const secret = new Secret({ size: 20 }).base32;
+  const secretEncrypted = encryptSecret(secret, appSecret);
+  // A confirmed app is never replaced: the conditional update leaves it, and nothing comes back.
+  const [row] = await db
+    .insert(totpFactors)
+    .values({ userId: user.id, secretEncrypted, createdAt: clock.now() })
+    .onConflictDoUpdate({
+      target: totpFactors.userId,
+      set: { secretEncrypted, createdAt: clock.now(), lastUsedStep: null },
+      setWhere: isNull(totpFactors.confirmedAt),
+    })
+    .returning({ userId: totpFactors.userId });
+  if (!row) throw conflict("An authenticator app is already on: turn it off first");
+  const otpauthUrl = totpOf(secret, user.username).toString();
+  const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  return { secret, otpauthUrl, qrSvg };
+}
+
+/**
+ * `POST /api/auth/totp/confirm`: a first code turns the app on; answers 10 recovery codes, shown this once. A wrong
+ * code counts against the sign-in limits, like a wrong password.
+ */
+export async function confirmTotp(deps: TotpDeps, user: UserRow, code: string, ip: string): Promise<RecoveryCodes> {
+  const { db, clock, appSecret } = deps;
+  const factor = await factorOf(db, appSecret, user.id);
+  if (!factor || factor.confirmedAt) throw conflict("No set-up of an authenticator app is in progress: start it again");
+  const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(user), ip);
+  const step = stepOfCode(factor.secret, code, clock);
+  if (step === null) throw new HttpError(400, wrongCodeMessage, {}, [{ path: "code", message: wrongCodeMessage }]);
+  const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
+  await db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(totpFactors)
+      .set({ confirmedAt: clock.now(), lastUsedStep: step })
+      // The very secret the code was checked against: a set-up started again meanwhile is not confirmed by it.
+      .where(and(eq(totpFactors.userId, user.id), isNull(totpFactors.confirmedAt), eq(totpFactors.secretEncrypted, factor.secretEncrypted)))
+      .returning({ userId: totpFactors.userId });
+    if (!confirmed) throw conflict("No set-up of an authenticator app is in progress: start it again");
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((recovery) => ({ userId: user.id, codeHash: recoveryCodeHash(recovery), createdAt: clock.now() })));
+    await refreshSecondFactorFlag(tx, user.id);
+    await recordAudit(tx, clock, {
+      actorId: user.id,
+      companyId: null,
+      action: "second_factor.totp_enabled",
+      targetType: "user",
+      targetId: user.id,
+    });
+  });
+  await forgetAttempt(db, attemptId);
+  return { recoveryCodes: codes };
+}
+
+/**
+ * `DELETE /api/auth/totp`: turns the app off with the password and a current code (one not used before); its
+ * recovery codes go with it. A wrong password or code counts against the sign-in limits.
+ */
+export async function disableTotp(deps: TotpDeps, user: UserRow, input: TotpDisableInput, ip: string): Promise<void> {
+  const { db, clock } = deps;
+  const [factor] = await db
+    .select({ userId: totpFactors.userId })
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, user.id), isNotNull(totpFactors.confirmedAt)));
+  if (!factor) throw notFound("No authenticator app is on");
+  const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(user), ip);
+  const wrong = () => new HttpError(400, "The password or the code is wrong");
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw wrong();
+  await db.transaction(async (tx) => {
+    if (!(await spendTotpCode(tx, deps, user.id, input.code))) throw wrong();
+    await tx.delete(totpFactors).where(eq(totpFactors.userId, user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await refreshSecondFactorFlag(tx, user.id);
+    await recordAudit(tx, clock, {
+      actorId: user.id,
+      companyId: null,
+      action: "second_factor.totp_disabled",
+      targetType: "user",
+      targetId: user.id,
+    });
+  });
+  await forgetAttempt(db, attemptId);
+}
+
+/** A sign-in whose challenge is gone: expired, unknown, or already completed. */
+export const signInExpired = () => unauthorized("The sign-in has expired. Please sign in again.");
+
+/**
+ * `POST /api/auth/login/second-factor`: completes a sign-in whose password was right with a code from the app or a
+ * recovery code. A wrong code leaves the sign-in open (until it expires or the limits trip) and counts against the
+ * limits of the account and the address; a right one spends the challenge and opens a session that passed a second
+ * factor.
+ */
+export async function loginWithSecondFactor(
+  deps: TotpDeps,
+  input: SecondFactorLoginInput,
+  ip: string,
+  userAgent?: string,
+): Promise<SignedIn> {
+  const { db, clock } = deps;
+  const open = await peekChallenge(db, clock, input.challenge, "second-factor");
+  if (open?.userId == null) throw signInExpired();
+  const [user] = await db.select().from(users).where(eq(users.id, open.userId));
+  if (!user) throw signInExpired();
+  const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(user), ip);
+  const isAppCode = totpCodePattern.test(input.code);
+  const completed = await db.transaction(async (tx) => {
+    // The challenge is taken first: a concurrent second step of the same sign-in waits on its row, then finds it
+    // gone. A wrong code rolls the transaction back, and the sign-in stays open.
+    const taken = await takeChallenge(tx, clock, input.challenge, "second-factor");
+    if (taken?.userId !== user.id) return null;
+    const accepted = isAppCode
+      ? await spendTotpCode(tx, deps, user.id, input.code)
+      : await spendRecoveryCode(tx, clock, user.id, input.code);
+    if (!accepted) throw unauthorized("Invalid code");
+    if (!isAppCode) {
+      await recordAudit(tx, clock, {
+        actorId: user.id,
+        companyId: null,
+        action: "second_factor.recovery_code_used",
+        targetType: "user",
+        targetId: user.id,
+      });
+    }
+    return signedIn(tx, clock, user, userAgent, { secondFactor: true });
+  });
+  if (!completed) throw signInExpired();
+  await forgetAttempt(db, attemptId);
+  return completed;
+}
