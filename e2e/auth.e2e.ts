@@ -37,7 +37,7 @@ describe("accounts in the browser", () => {
 
     // Logout from the sidebar returns to sign-in and forgets the token.
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
     expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_KEY)).toBeNull();
     await expectAccessible(page);

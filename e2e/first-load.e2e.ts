@@ -58,7 +58,7 @@ describe("the first load", () => {
     });
 
     await page.goto("/");
-    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
     await page.waitForLoadState("networkidle");
 
     const sizes = await Promise.all(

@@ -74,7 +74,7 @@ describe("personal settings", () => {
     await page.getByText("Your password has been successfully changed.").first().waitFor();
 
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
     await signIn(page, { username: account.username, password: account.password });
     await page.getByText("Login failed").first().waitFor();
     await signIn(page, { username: account.username, password: "a-new-board-password" }, { awaitWelcome: true });

@@ -201,7 +201,7 @@ export async function signIn(
   await page.goto(options.from ?? "/");
   await page.getByLabel("Username").fill(account.username);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   if (options.awaitWelcome) await page.getByText("Login successful").first().waitFor();
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useCallback, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, type ReactNode } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { User } from "@shared/auth";
 import { signedInRoutes } from "@/app/route-table";
@@ -10,8 +10,14 @@ import { AppShell } from "@/app/layout/app-shell";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
 import { useLogout } from "@/lib/auth/logout";
+import { useSecondFactorRequired } from "@/lib/auth/second-factor-required";
 import { useApplyPreferences } from "@/lib/preferences/apply-preferences";
 import { companyKeys } from "@/features/companies/api/company-keys";
+
+// Shown only to a member of a company that requires a second factor they have not set up yet.
+const SecondFactorRequiredScreen = lazy(async () => ({
+  default: (await import("@/features/auth/components/second-factor-required-screen")).SecondFactorRequiredScreen,
+}));
 
 function PageLoading() {
   return (
@@ -55,6 +61,8 @@ function SignedInFrame({ user, children }: { user: User; children: ReactNode }) 
   const queryClient = useQueryClient();
   // The user's display switches (dark mode, compact view, tooltips) apply to the whole signed-in app.
   const { showTooltips } = useApplyPreferences();
+  // The active company refused a request until the user has a second factor: its set-up replaces the page.
+  const secondFactorRequired = useSecondFactorRequired(user.companyId);
 
   // Once the server confirms a platform admin, the cached company list is fetched again.
   useEffect(() => {
@@ -64,7 +72,13 @@ function SignedInFrame({ user, children }: { user: User; children: ReactNode }) 
   return (
     <TooltipProvider enabled={showTooltips}>
       <AppShell user={user} isPlatformAdmin={isPlatformAdmin} onLogout={onLogout}>
-        {children}
+        {secondFactorRequired ? (
+          <Suspense fallback={<PageLoading />}>
+            <SecondFactorRequiredScreen />
+          </Suspense>
+        ) : (
+          children
+        )}
       </AppShell>
     </TooltipProvider>
   );

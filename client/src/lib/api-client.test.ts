@@ -59,6 +59,19 @@ describe("apiRequest", () => {
     expect(apiError.serverMessage).toBe("Username already exists");
   });
 
+  it("keeps the error body's code, and none when the body has none", async () => {
+    server.use(
+      http.get("/api/things", () =>
+        HttpResponse.json({ message: "Set up a second factor", code: "second_factor_required" }, { status: 403 }),
+      ),
+      http.get("/api/others", () => HttpResponse.json({ message: "Not allowed" }, { status: 403 })),
+    );
+    const refused = (await apiRequest("GET", "/api/things").catch((e: unknown) => e)) as ApiError;
+    expect(refused.code).toBe("second_factor_required");
+    const other = (await apiRequest("GET", "/api/others").catch((e: unknown) => e)) as ApiError;
+    expect(other.code).toBeUndefined();
+  });
+
   it("uses the status text when the error body is empty", async () => {
     server.use(http.get("/api/things", () => new HttpResponse(null, { status: 503, statusText: "Service Unavailable" })));
     await expect(apiRequest("GET", "/api/things")).rejects.toThrow(/^503: Service Unavailable$/);

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "@shared/api-error";
+import type { ApiErrorBody, ApiErrorCode } from "@shared/api-error";
 import { pathOf, type AnswerOf, type Endpoint, type InputArgs, type InputOf } from "@shared/api/endpoint";
 import { getAuthToken } from "@/lib/auth-token";
 
@@ -24,6 +24,12 @@ export class ApiError extends Error {
   get serverMessage(): string | undefined {
     const body = this.body as Partial<ApiErrorBody> | null;
     return body && typeof body.message === "string" && body.message ? body.message : undefined;
+  }
+
+  /** The body's `code`, set on some errors so the client can act on the reason without reading the message. */
+  get code(): ApiErrorCode | undefined {
+    const body = this.body as Partial<ApiErrorBody> | null;
+    return typeof body?.code === "string" ? body.code : undefined;
   }
 
   /** Field errors of a 400 (`errors: [{path, message}]`), or an empty list. */

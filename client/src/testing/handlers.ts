@@ -10,6 +10,9 @@ import { preferenceDefaults } from "@shared/preferences";
 export const handlers = [
   http.get("/api/auth/user", () => HttpResponse.json({ message: "Unauthorized" }, { status: 401 })),
   http.get("/api/auth/check-platform-admin", () => HttpResponse.json({ isPlatformAdmin: false })),
+  // Settings → Security: no passkey, and the authenticator app's status follows the user's second factor.
+  http.get("/api/auth/passkeys", () => HttpResponse.json([])),
+  http.get("/api/auth/totp", () => HttpResponse.json({ enabled: true })),
   http.get("/api/notifications", () => HttpResponse.json([])),
   // The signed-in user's switches: never saved, so the defaults.
   http.get("/api/users/:id/preferences", () => HttpResponse.json(preferenceDefaults)),
@@ -30,6 +33,7 @@ export const handlers = [
         website: null,
         employeeCount: null,
         invitationMessage: null,
+        requireSecondFactor: false,
         createdAt: "2026-01-01T00:00:00.000Z",
       },
       members: [],

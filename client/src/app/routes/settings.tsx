@@ -6,6 +6,8 @@ import { displaySwitches, notificationSwitches, PreferenceSwitches } from "@/fea
 import { CalendarFeedCard } from "@/features/account/components/calendar-feed-card";
 import { ProfileSettings } from "@/features/account/components/profile-settings";
 import { SecuritySettings } from "@/features/account/components/security-settings";
+import { TotpSettings } from "@/features/auth/components/totp-settings";
+import { PasskeySettings } from "@/features/auth/components/passkey-settings";
 
 type SettingsTab = "profile" | "security" | "notifications" | "preferences";
 const tabs: [SettingsTab, string][] = [
@@ -37,7 +39,10 @@ export function SettingsPage() {
           <ProfileSettings key={user.id} user={user} />
         </TabsContent>
         <TabsContent value="security">
-          <SecuritySettings userId={user.id} />
+          <SecuritySettings userId={user.id}>
+            <TotpSettings enabled={user.secondFactor} />
+            <PasskeySettings />
+          </SecuritySettings>
         </TabsContent>
         <TabsContent value="notifications" className="grid gap-6">
           <PreferenceSwitches

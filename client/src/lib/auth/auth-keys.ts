@@ -2,4 +2,6 @@
 export const authKeys = {
   user: () => ["auth", "user"] as const,
   platformAdmin: () => ["auth", "platform-admin"] as const,
+  /** Whether the user's authenticator app is on. */
+  totp: () => ["auth", "totp"] as const,
 };

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatDistanceToNow } from "date-fns";
 import { Laptop } from "lucide-react";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { passwordChangeSchema, type PasswordChange } from "@shared/account";
 import { Badge } from "@/components/ui/badge";
@@ -21,11 +22,12 @@ export const REVOKE_FAILED_TEXT = "Failed to sign out your other sessions. Pleas
 
 const emptyPasswords: PasswordChange = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-/** Settings → Security: change the password, and see and end the user's other sessions. */
-export function SecuritySettings({ userId }: { userId: number }) {
+/** Settings → Security: change the password, and see and end the user's other sessions; `children` (second factors) go between. */
+export function SecuritySettings({ userId, children }: { userId: number; children?: ReactNode }) {
   return (
     <div className="grid gap-6">
       <PasswordForm userId={userId} />
+      {children}
       <SessionsCard userId={userId} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { AuthResponse, LoginInput } from "@shared/auth";
-import { isSecondFactorChallenge, type LoginAnswer } from "@shared/second-factor";
+import type { LoginAnswer } from "@shared/second-factor";
 import * as api from "@shared/api/auth";
 import { callApi } from "@/lib/api-client";
 import { setAuthToken } from "@/lib/auth-token";
@@ -29,7 +29,8 @@ export function useLogin() {
     mutationFn: login,
     // A second factor due: no session yet; the form asks for the second step.
     onSuccess: (response) => {
-      if (!isSecondFactorChallenge(response)) startSession(queryClient, response);
+      // Checked in place: the module's isSecondFactorChallenge would bring its schemas into the sign-in page's first load.
+      if (!("secondFactorRequired" in response)) startSession(queryClient, response);
     },
   });
 }

@@ -1,6 +1,8 @@
+import { lazy, Suspense, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { Link } from "wouter";
 import type { LoginInput } from "@shared/auth";
+import type { SecondFactorChallenge } from "@shared/second-factor";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
@@ -9,7 +11,7 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { useLogin } from "@/features/auth/api/login";
-import { isSecondFactorChallenge } from "@shared/second-factor";
+import { PasskeySignIn } from "@/features/auth/components/passkey-sign-in";
 
 const LOGIN_FAILED_TEXT = "Invalid username or password. Please try again.";
 
@@ -29,19 +31,30 @@ function prefetchValidation() {
 }
 const loginResolver: Resolver<LoginInput> = async (...args) => (await prefetchValidation()).loginResolver(...args);
 
-/** Sign-in: username and password. Success stores the session; the router then shows the page the visitor asked for. */
+// The second step is its own chunk too: most sign-ins never need it.
+const SecondFactorForm = lazy(async () => ({
+  default: (await import("@/features/auth/components/second-factor-form")).SecondFactorForm,
+}));
+
+/**
+ * Sign-in: username and password, then, with a second factor on, its code. Success stores the session; the router
+ * then shows the page the visitor asked for.
+ */
 export function LoginForm() {
   const loginMutation = useLogin();
   const form = useForm<LoginInput>({
     resolver: loginResolver,
     defaultValues: { username: "", password: "" },
   });
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const [expired, setExpired] = useState<string | null>(null);
 
   async function onSubmit(values: LoginInput) {
+    setExpired(null);
     try {
       const user = await loginMutation.mutateAsync(values);
-      // TODO(second factor): the second step's form; until then the sign-in stops here.
-      if (isSecondFactorChallenge(user)) return;
+      // A second factor is due: no session yet, the second step asks for it.
+      if ("secondFactorRequired" in user) return setChallenge(user);
       toast({ title: "Login successful", description: `Welcome, ${user.firstName || user.username}!` });
     } catch (error) {
       // Too many attempts (429) is said as the server says it; every other failure reads the same,
@@ -54,6 +67,27 @@ export function LoginForm() {
 
   const pending = loginMutation.isPending;
 
+  if (challenge) {
+    return (
+      <Suspense
+        fallback={
+          <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+            Loading
+          </p>
+        }
+      >
+        <SecondFactorForm
+          challenge={challenge}
+          onBack={() => setChallenge(null)}
+          onExpired={(message) => {
+            setChallenge(null);
+            setExpired(message);
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   return (
     <Form {...form}>
       <form
@@ -64,6 +98,11 @@ export function LoginForm() {
         className="grid gap-5"
         aria-label="Sign in"
       >
+        {expired && (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {expired}
+          </p>
+        )}
         <LabeledField control={form.control} name="username" label="Username">
           {(field) => <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />}
         </LabeledField>
@@ -73,6 +112,7 @@ export function LoginForm() {
         <Button type="submit" size="lg" className="w-full" disabled={pending}>
           {pending ? "Signing in..." : "Sign in"}
         </Button>
+        <PasskeySignIn />
         <p className="text-center text-sm text-muted-foreground">
           New to Quorum?{" "}
           <Link href="/register" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">

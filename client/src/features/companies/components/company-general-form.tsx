@@ -3,10 +3,11 @@ import { useForm } from "react-hook-form";
 import { companyProfileSchema, type Company, type CompanyProfileInput } from "@shared/companies";
 import { industryLabel, optionsWithCurrent, settingsIndustries, settingsStages, stageLabel } from "@shared/options";
 import { Button } from "@/components/ui/button";
-import { Form } from "@/components/ui/form";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
 import { SelectField } from "@/components/ui/select-fields";
 import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { applyServerErrors } from "@/lib/form-errors";
@@ -27,6 +28,7 @@ export function companyToFormValues(company: Company): Values {
     website: company.website ?? "",
     employeeCount: (company.employeeCount ?? "") as Values["employeeCount"],
     invitationMessage: company.invitationMessage ?? "",
+    requireSecondFactor: company.requireSecondFactor,
   };
 }
 
@@ -46,6 +48,7 @@ export function CompanyGeneralForm({ company }: { company: Company }) {
       await updateCompany.mutateAsync(values);
       toast({ title: "Company updated", description: "Your company settings have been saved." });
     } catch (error) {
+      // A founder without a second factor of their own may not require one: the refusal is said under the switch.
       applyServerErrors(form, error);
       toast({ title: "Update failed", description: "There was an error updating company settings.", variant: "destructive" });
     }
@@ -96,6 +99,24 @@ export function CompanyGeneralForm({ company }: { company: Company }) {
         >
           {(field) => <Textarea rows={3} placeholder="Welcome to our board portal..." {...field} value={field.value ?? ""} />}
         </LabeledField>
+        <FormField
+          control={form.control}
+          name="requireSecondFactor"
+          render={({ field }) => (
+            <FormItem hasDescription className="rounded-md border p-4">
+              <div className="flex items-center justify-between gap-4">
+                <FormLabel>Require two-factor sign-in</FormLabel>
+                <FormControl>
+                  <Switch checked={field.value ?? false} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+                </FormControl>
+              </div>
+              <FormDescription>
+                Members without a second factor (an authenticator app or a passkey) must set one up before they can open the company.
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
         <div className="flex justify-end">
           <Button type="submit" disabled={pending}>
             {pending ? "Saving..." : "Save Changes"}

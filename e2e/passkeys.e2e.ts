@@ -1,0 +1,149 @@
+import type { ChildProcess } from "node:child_process";
+import type { Page } from "playwright-core";
+import { startBuiltServer } from "../scripts/testing/built-server";
+import {
+  AUTH_TOKEN_KEY,
+  desktop,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  mobile,
+  openPage,
+  screenshot,
+  signIn,
+  uniqueName,
+  useBrowser,
+} from "./support";
+
+// Passkeys with Chromium's own virtual authenticator (the DevTools protocol's WebAuthn domain): the browser creates
+// and signs with real credentials, nothing is mocked. A passkey's RP ID is the host name of the app's address, and
+// Chromium refuses an IP address as one, so this file runs its own server whose address is http://localhost:<port>
+// (the shared server of the run is at 127.0.0.1).
+
+const browser = useBrowser();
+let server: ChildProcess | undefined;
+let origin = "";
+
+beforeAll(async () => {
+  const started = await startBuiltServer({ appHost: "localhost" });
+  server = started.server;
+  origin = `http://localhost:${new URL(started.baseURL).port}`;
+});
+
+afterAll(async () => {
+  if (!server || server.exitCode != null) return;
+  const exited = new Promise((resolve) => server!.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+});
+
+async function registerAccount() {
+  const username = uniqueName("passkey");
+  const body = { username, email: `${username}@example.com`, password: "board-password-1", firstName: "Robin", lastName: "Keyes" };
+  const response = await fetch(`${origin.replace("localhost", "127.0.0.1")}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status}`);
+  return body;
+}
+
+/** A page of this file's server with a virtual platform authenticator that verifies its user. */
+async function pageWithAuthenticator(viewport: { width: number; height: number }) {
+  const tracked = await openPage(browser(), viewport);
+  const cdp = await tracked.page.context().newCDPSession(tracked.page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const credentials = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
+  return { ...tracked, credentials };
+}
+
+async function openSecurity(page: Page) {
+  await page.goto(`${origin}/settings`);
+  await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+  await page.getByRole("tab", { name: "Security" }).click();
+  await page.getByRole("heading", { level: 2, name: "Passkeys" }).waitFor();
+  await page.getByText("You have no passkeys yet.").waitFor();
+}
+
+async function addPasskey(page: Page, name: string) {
+  await page.getByLabel("Name of the new passkey").fill(name);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await page.getByText("Passkey added").first().waitFor();
+  await page.getByRole("list", { name: "Your passkeys" }).getByText(name).waitFor();
+}
+
+describe("passkeys", () => {
+  it("registers a passkey in Settings → Security, signs out, and signs in with the passkey alone", async () => {
+    const account = await registerAccount();
+    const { page, credentials } = await pageWithAuthenticator(desktop);
+    await signIn(page, account, { from: `${origin}/`, awaitWelcome: true });
+    await openSecurity(page);
+
+    // An empty name is refused in place, without asking the browser.
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await page.getByText("Name the passkey, e.g. the device it is on").waitFor();
+    expect(await credentials()).toHaveLength(0);
+
+    await addPasskey(page, "This laptop");
+    const [credential] = await credentials();
+    expect(credential).toMatchObject({ isResidentCredential: true, rpId: "localhost" });
+    await page.getByText(/never used/).waitFor();
+    await page.getByRole("heading", { level: 2, name: "Passkeys" }).scrollIntoViewIfNeeded();
+    await expectAccessible(page);
+    await screenshot(page, "passkeys-settings-1280");
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_KEY)).toBeNull();
+
+    // No username, no password: the browser offers the passkey it holds for this site.
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await page.getByText("Login successful").first().waitFor();
+    await page.getByText(`Welcome, ${account.firstName}!`).first().waitFor();
+    expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_KEY)).toMatch(/^[\w-]{43}$/);
+
+    await openSettingsAgain(page);
+    await page
+      .getByRole("list", { name: "Your passkeys" })
+      .getByText(/last used/)
+      .waitFor();
+    expect((await credentials())[0]?.signCount).toBeGreaterThan(0);
+  });
+
+  it("at 375 px adds and removes a passkey, with a confirmation, and fits the screen", async () => {
+    const account = await registerAccount();
+    const { page, credentials } = await pageWithAuthenticator(mobile);
+    await signIn(page, account, { from: `${origin}/`, awaitWelcome: true });
+    await openSecurity(page);
+    await addPasskey(page, "Phone");
+    expect(await credentials()).toHaveLength(1);
+    await page.getByRole("heading", { level: 2, name: "Passkeys" }).scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await screenshot(page, "passkeys-settings-375");
+
+    await page.getByRole("button", { name: "Remove passkey Phone" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Remove the passkey?" });
+    await dialog.waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Remove passkey" }).click();
+    await page.getByText("Passkey removed").first().waitFor();
+    await page.getByText("You have no passkeys yet.").waitFor();
+  });
+});
+
+async function openSettingsAgain(page: Page) {
+  await page.goto(`${origin}/settings`);
+  await page.getByRole("tab", { name: "Security" }).click();
+  await page.getByRole("heading", { level: 2, name: "Passkeys" }).waitFor();
+}
