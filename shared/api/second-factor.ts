@@ -117,7 +117,10 @@ export const passkeyLoginOptions = endpoint({
   access: { class: "public" },
   body: passkeyLoginOptionsSchema,
   responses: { 200: passkeyOptionsSchema },
-  errors: { 401: "The sign-in in progress expired or has no passkey" },
+  errors: {
+    401: "The sign-in in progress expired or has no passkey",
+    429: "Too many passkey sign-ins started or sign-ins failed from the address in the last minute (with Retry-After)",
+  },
 });
 
 export const loginWithPasskey = endpoint({

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 import { maskEllipsis } from "../../../shared/platform";
 
 /**
@@ -15,6 +15,16 @@ export class SecretDecryptionError extends Error {
 }
 
 const keyFrom = (appSecret: string) => createHash("sha256").update(appSecret, "utf8").digest();
+
+/**
+ * HMAC-SHA256 under a key derived from APP_SECRET for one purpose ("calendar feed", "unsubscribe", ...): a value
+ * signed or hashed for one purpose is worthless for another, and nothing computed with it can be forged or
+ * recomputed without the secret.
+ */
+export function hmacFor(purpose: string, appSecret: string, data: string): Buffer {
+  const key = createHash("sha256").update(`quorum ${purpose}\0${appSecret}`).digest();
+  return createHmac("sha256", key).update(data).digest();
+}
 
 export function encryptSecret(plaintext: string, appSecret: string): string {
   const iv = randomBytes(12);

@@ -121,6 +121,14 @@ describe("the second step of a sign-in", () => {
     expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });
 
+  it("asks for no code when a passkey is the account's only second factor", async () => {
+    const { form } = await passwordStep({ methods: ["passkey"] });
+    expect(within(form).getByRole("button", { name: "Use a passkey" })).toBeInTheDocument();
+    expect(within(form).queryByLabelText("Authentication code")).toBeNull();
+    expect(within(form).queryByRole("button", { name: "Verify" })).toBeNull();
+    expect(within(form).queryByRole("button", { name: "Use a recovery code" })).toBeNull();
+  });
+
   it("offers no passkey when the account has none", async () => {
     const { form } = await passwordStep();
     expect(within(form).queryByRole("button", { name: "Use a passkey" })).toBeNull();

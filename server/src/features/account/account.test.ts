@@ -46,6 +46,7 @@ describe("PATCH /api/users/:id (profile)", () => {
       isPlatformAdmin: user.isPlatformAdmin,
       profileImageUrl: "https://images.example.com/ada.png",
       companyId: null,
+      secondFactor: false,
     });
     const me = await api().get("/api/auth/user").set("Authorization", user.bearer);
     expect(me.body).toMatchObject({ firstName: "Ada", lastName: "Lovelace", email: "ada.new@example.com" });

@@ -1,6 +1,6 @@
 // A company's audit trail as its founders and admins read it: a page of events (newest first, filtered, with the
 // chain's head), the whole chain in order for an export, and the chain recomputed to check that it holds.
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { auditPageLimit, type AuditEventView, type AuditPage, type AuditQuery } from "../../../../shared/audit";
 import { ChainVerifier, genesisHash, type ChainVerdict, type ChainedAuditEvent } from "../../../../shared/audit-chain";
@@ -9,6 +9,7 @@ import type { ServiceDeps } from "../../app-deps";
 import { auditChainKey } from "../../db/audit";
 import type { Queryable } from "../../db/client";
 import { badRequest } from "../../http/errors";
+import { hmacFor } from "../../integrations/secrets";
 
 /** How many events the export and the verification read per query: the chain is never all in memory. */
 export const chainBatchSize = 500;
@@ -22,12 +23,8 @@ const atText = sql`to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:M
  * A cursor is the last seq of the page and an HMAC of (company, seq) under a key derived from APP_SECRET: a cursor
  * that was edited, made up, or given for another company is refused rather than read as a place in the list.
  */
-function cursorKey(appSecret: string): Buffer {
-  return createHash("sha256").update(`quorum audit cursor\0${appSecret}`).digest();
-}
-
 function cursorSignature(companyId: number, seq: number, appSecret: string): string {
-  return createHmac("sha256", cursorKey(appSecret)).update(`${companyId}.${seq}`).digest("base64url");
+  return hmacFor("audit cursor", appSecret, `${companyId}.${seq}`).toString("base64url");
 }
 
 export function signCursor(companyId: number, seq: number, appSecret: string): string {

@@ -111,23 +111,25 @@ const tooManyAttempts = () =>
  * a minute per account, 100 per IP, all password checks counted together.
  * Records this attempt, then counts the attempts of the window including it, so concurrent attempts
  * all see each other (counting first and recording after a slow password check let a burst through).
- * Answers the attempt's id: a successful sign-in removes it again.
+ * Answers the attempt's id: a successful sign-in removes it again. `accountKey` null: an attempt that names no
+ * account (a passkey sign-in started), held to the address's limit only.
  */
-export async function recordAttemptWithinLimit(db: Database, clock: Clock, accountKey: string, ip: string): Promise<number> {
+export async function recordAttemptWithinLimit(db: Database, clock: Clock, accountKey: string | null, ip: string): Promise<number> {
   const now = clock.now();
   const [attempt] = await db
     .insert(loginAttempts)
-    .values({ username: accountKey, ip, attemptedAt: now })
+    .values({ username: accountKey ?? "", ip, attemptedAt: now })
     .returning({ id: loginAttempts.id });
   const windowStart = new Date(now.getTime() - rateWindowMs);
   const [counts] = await db
     .select({
-      byAccount: sql<number>`count(*) filter (where ${loginAttempts.username} = ${accountKey})`.mapWith(Number),
+      byAccount: sql<number>`count(*) filter (where ${loginAttempts.username} = ${accountKey ?? ""})`.mapWith(Number),
       byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
     })
     .from(loginAttempts)
-    .where(and(gt(loginAttempts.attemptedAt, windowStart), or(eq(loginAttempts.username, accountKey), eq(loginAttempts.ip, ip))));
-  if ((counts?.byAccount ?? 0) > failedLoginsPerUsername || (counts?.byIp ?? 0) > failedLoginsPerIp) throw tooManyAttempts();
+    .where(and(gt(loginAttempts.attemptedAt, windowStart), or(eq(loginAttempts.username, accountKey ?? ""), eq(loginAttempts.ip, ip))));
+  const accountOver = accountKey !== null && (counts?.byAccount ?? 0) > failedLoginsPerUsername;
+  if (accountOver || (counts?.byIp ?? 0) > failedLoginsPerIp) throw tooManyAttempts();
   return attempt!.id;
 }
 

@@ -22,7 +22,7 @@ export function passkeysRoutes(deps: RouterDeps): BoundRoute[] {
     route(api.registerPasskey, ({ auth, body }) => registerPasskey(deps, auth.user.id, body)),
     route(api.listPasskeys, ({ auth }) => listPasskeys(deps, auth.user.id)),
     route(api.deletePasskey, ({ auth, params }) => deletePasskey(deps, auth.user.id, params.id), ownPasskey),
-    route(api.passkeyLoginOptions, ({ body }) => passkeyLoginOptions(deps, body.challenge)),
+    route(api.passkeyLoginOptions, ({ body, req }) => passkeyLoginOptions(deps, body.challenge, req.ip ?? "unknown")),
     route(api.loginWithPasskey, async ({ body, req, res }) =>
       answerSignedIn(res, await loginWithPasskey(deps, body, req.ip ?? "unknown", req.get("user-agent")), req.secure),
     ),

@@ -200,8 +200,11 @@ export async function deletePasskey(deps: PasskeyDeps, userId: number, passkeyId
  * browser holds (a discoverable credential, which names its user), and it must verify its user, as it stands for
  * both factors. With one (the password was right and a second factor is due): that user's passkeys only.
  */
-export async function passkeyLoginOptions(deps: PasskeyDeps, signInChallenge: string | undefined): Promise<PasskeyOptions> {
+export async function passkeyLoginOptions(deps: PasskeyDeps, signInChallenge: string | undefined, ip: string): Promise<PasskeyOptions> {
   const { db, clock } = deps;
+  // Anyone may ask, and each answer stores a challenge: the asks of one address count against its sign-in limit
+  // (100 a minute, with its failed sign-ins), so nobody can fill the table.
+  await recordAttemptWithinLimit(db, clock, null, ip);
   const { rpID } = relyingParty(deps);
   if (signInChallenge === undefined) {
     const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });

@@ -343,6 +343,16 @@ describe("passkeys", () => {
     expect((await api().delete("/api/auth/passkeys/abc").set("Authorization", user.bearer)).status).toBe(404);
   });
 
+  it("limits the passkey sign-ins one address may start: the 101st in a minute is 429, and a minute later it may start again", async () => {
+    const ask = () => api().post("/api/auth/passkeys/login-options").send({});
+    for (let started = 0; started < 100; started += 1) expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("60");
+    ctx.clock.advance(61_000);
+    expect((await ask()).status).toBe(200);
+  });
+
   it("writes no challenge into the log", async () => {
     const user = await ctx.signUp();
     const { authenticator } = await withPasskey(user);

@@ -99,6 +99,26 @@ describe("a company that requires a second factor", () => {
     expect(refused.body).toEqual({ message: "You are not a member of this company" });
   });
 
+  it("closes the calendar feed of a member without a factor: no new address, and a subscribed one answers 404", async () => {
+    const { founder, company, member } = await ctx.board("Guarded Board");
+    const director = await member("member");
+    const feed = await api().get(`/api/users/${director.id}/calendar-feed?companyId=${company.id}`).set("Authorization", director.bearer);
+    expect(feed.status).toBe(200);
+    const subscribed = (feed.body as { url: string }).url;
+    const fetchFeed = () => api().get(subscribed.slice(subscribed.indexOf("/api/")));
+    expect((await fetchFeed()).status).toBe(200);
+
+    const admin = await withSecondFactorSession(ctx, founder);
+    expect((await requireIt(admin, company.id, true)).status).toBe(200);
+    expectSecondFactorRequired(
+      await api().get(`/api/users/${director.id}/calendar-feed?companyId=${company.id}`).set("Authorization", director.bearer),
+    );
+    expect((await fetchFeed()).status).toBe(404);
+
+    await enableTotp(ctx, director);
+    expect((await fetchFeed()).status).toBe(200);
+  });
+
   it("lets members without a factor in again once the requirement is turned off", async () => {
     const { founder, company, member } = await ctx.board("Guarded Board");
     const admin = await withSecondFactorSession(ctx, founder);

@@ -14,9 +14,12 @@ const digest = (token: string) => createHash("sha256").update(token).digest("hex
 
 /**
  * Sets the user's `second_factor` flag from what they have: a confirmed authenticator app or a passkey.
- * Call it in the transaction that adds or removes a factor.
+ * Call it in the transaction that adds or removes a factor. The user's row is locked by a statement of its own
+ * first: the flag's statement then starts after any other change of this user's factors has committed, and so
+ * sees it (two changes at once — an app confirmed while the last passkey goes — could otherwise leave it false).
  */
 export async function refreshSecondFactorFlag(tx: Queryable, userId: number): Promise<boolean> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   const [row] = await tx
     .update(users)
     .set({

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
@@ -18,7 +18,7 @@ import { recoveryCodes, totpFactors, users } from "../../db/schema";
 import { HttpError, conflict, notFound, unauthorized } from "../../http/errors";
 import { verifyPassword } from "../../http/passwords";
 import type { UserRow } from "../../http/request-context";
-import { decryptSecret, encryptSecret } from "../../integrations/secrets";
+import { decryptSecret, encryptSecret, hmacFor } from "../../integrations/secrets";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit, signedIn, type SignedIn } from "./auth.service";
 import { peekChallenge, refreshSecondFactorFlag, takeChallenge } from "./second-factor-state";
 
@@ -50,8 +50,12 @@ export function stepOfCode(secret: string, code: string, clock: Clock): number |
   return delta === null ? null : TOTP.counter({ period: periodSeconds, timestamp }) + delta;
 }
 
-/** Only this digest of a recovery code is stored. */
-export const recoveryCodeHash = (code: string) => createHash("sha256").update(code.trim().toLowerCase()).digest("hex");
+/**
+ * Only this digest of a recovery code is stored: keyed with APP_SECRET, so a copy of the table alone cannot be
+ * searched for the codes (each has about 50 bits).
+ */
+export const recoveryCodeHash = (code: string, appSecret: string) =>
+  hmacFor("recovery code", appSecret, code.trim().toLowerCase()).toString("hex");
 
 function newRecoveryCode(): string {
   const chars = Array.from({ length: 10 }, () => recoveryAlphabet[randomInt(recoveryAlphabet.length)]);
@@ -96,11 +100,18 @@ export async function spendTotpCode(
  * Spends one of the user's recovery codes: marks it used only while it is unused, so of two concurrent uses one
  * wins. Answers whether it counted.
  */
-export async function spendRecoveryCode(db: Queryable, clock: Clock, userId: number, code: string): Promise<boolean> {
+export async function spendRecoveryCode(
+  db: Queryable,
+  { clock, appSecret }: ServiceDeps<"clock" | "appSecret">,
+  userId: number,
+  code: string,
+): Promise<boolean> {
   const [spent] = await db
     .update(recoveryCodes)
     .set({ usedAt: clock.now() })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, recoveryCodeHash(code)), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, recoveryCodeHash(code, appSecret)), isNull(recoveryCodes.usedAt)),
+    )
     .returning({ id: recoveryCodes.id });
   return spent !== undefined;
 }
@@ -157,7 +168,7 @@ export async function confirmTotp(deps: TotpDeps, user: UserRow, code: string, i
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx
       .insert(recoveryCodes)
-      .values(codes.map((recovery) => ({ userId: user.id, codeHash: recoveryCodeHash(recovery), createdAt: clock.now() })));
+      .values(codes.map((recovery) => ({ userId: user.id, codeHash: recoveryCodeHash(recovery, appSecret), createdAt: clock.now() })));
     await refreshSecondFactorFlag(tx, user.id);
     await recordAudit(tx, clock, {
       actorId: user.id,
@@ -230,7 +241,7 @@ export async function loginWithSecondFactor(
     if (taken?.userId !== user.id) return null;
     const accepted = isAppCode
       ? await spendTotpCode(tx, deps, user.id, input.code)
-      : await spendRecoveryCode(tx, clock, user.id, input.code);
+      : await spendRecoveryCode(tx, deps, user.id, input.code);
     if (!accepted) throw unauthorized("Invalid code");
     if (!isAppCode) {
       await recordAudit(tx, clock, {

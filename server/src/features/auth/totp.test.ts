@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { recoveryCodePattern, type TotpSetup } from "../../../../shared/second-factor";
@@ -75,6 +76,9 @@ describe("setting up an authenticator app", () => {
       expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
       expect(codes).not.toContain(row.codeHash);
     }
+    // Keyed with the app's secret: the plain SHA-256 of a code, which a copy of the table could be searched with, is not stored.
+    const plainDigests = codes.map((recovery) => createHash("sha256").update(recovery).digest("hex"));
+    expect(stored.map((row) => row.codeHash).filter((hash) => plainDigests.includes(hash))).toEqual([]);
     const [factor] = await ctx.db.select().from(totpFactors).where(eq(totpFactors.userId, user.id));
     expect(factor?.confirmedAt?.toISOString()).toBe(ctx.clock.now().toISOString());
     expect(factor?.lastUsedStep).not.toBeNull();

@@ -5,7 +5,8 @@ import { complianceStatusLabel, type CalendarFeed } from "../../../../shared/com
 import type { CalendarFeedAddress } from "../../../../shared/compliance-schemas";
 import type { ServiceDeps } from "../../app-deps";
 import { companies, memberships, users } from "../../db/schema";
-import { HttpError, forbidden, notFound } from "../../http/errors";
+import { HttpError, forbidden, notFound, secondFactorRequired } from "../../http/errors";
+import { companySecondFactorMessage } from "../../http/guards";
 import type { UserRow } from "../../http/request-context";
 import { buildCalendar, type CalendarEvent } from "../../integrations/calendar";
 import { defaultMailSettings } from "../../integrations/mailer";
@@ -55,15 +56,20 @@ export async function companyCalendar(deps: Deps, company: { id: number; name: s
 
 type FeedDeps = ServiceDeps<"db" | "clock" | "appSecret" | "mail">;
 
-/** Which company a feed call is about: `?companyId=`, else the caller's active company; they must be a member. */
+/**
+ * Which company a feed call is about: `?companyId=`, else the caller's active company; they must be a member, and
+ * have a second factor where the company requires one (the feed shows its meetings, as its pages do).
+ */
 async function feedCompany({ db }: ServiceDeps<"db">, user: UserRow, requested: number | undefined): Promise<number> {
   const companyId = requested ?? user.activeCompanyId;
   if (companyId == null) throw new HttpError(400, "Create or choose a company first");
   const [membership] = await db
-    .select({ userId: memberships.userId })
+    .select({ requiresSecondFactor: companies.requireSecondFactor })
     .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(and(eq(memberships.userId, user.id), eq(memberships.companyId, companyId)));
   if (!membership) throw forbidden("You are not a member of this company");
+  if (membership.requiresSecondFactor && !user.secondFactor) throw secondFactorRequired(companySecondFactorMessage);
   return companyId;
 }
 
@@ -95,18 +101,22 @@ export async function rotateCalendarFeed(deps: FeedDeps, user: UserRow, requeste
 /**
  * `GET /api/calendar-feed.ics?user=&company=&key=`: no session, the key is the authority. An address missing
  * one of the three is refused by its query's schema (400); anything else that is not a current feed of a
- * current member (a wrong or rotated key, a user who left the company) is 404, the same as an address that
- * never existed.
+ * current member (a wrong or rotated key, a user who left the company, a member without a second factor of a
+ * company that requires one) is 404, the same as an address that never existed.
  */
 export async function subscribedCalendar(deps: FeedDeps, address: CalendarFeedAddress): Promise<string> {
   const { user: userId, company: companyId, key } = address;
   if (userId == null || companyId == null) throw notFound();
   const [row] = await deps.db
-    .select({ version: users.calendarFeedVersion, companyName: companies.name })
+    .select({
+      version: users.calendarFeedVersion,
+      companyName: companies.name,
+      barred: sql<boolean>`${companies.requireSecondFactor} and not ${users.secondFactor}`,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
-  if (!row || !isCalendarFeedSecret(key, { userId, companyId, version: row.version }, deps.appSecret)) throw notFound();
+  if (!row || row.barred || !isCalendarFeedSecret(key, { userId, companyId, version: row.version }, deps.appSecret)) throw notFound();
   return companyCalendar(deps, { id: companyId, name: row.companyName });
 }

@@ -1,16 +1,13 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { hmacFor } from "../../integrations/secrets";
 
 /**
  * A calendar feed's secret: an HMAC-SHA256 of (user, company, the user's feed version) under a key derived
  * from APP_SECRET. Nothing secret is stored: the server recomputes it to check a feed URL, and bumping the
  * version (rotation) changes every secret the user was given, so each old URL stops working.
  */
-function feedKey(appSecret: string): Buffer {
-  return createHash("sha256").update(`quorum calendar feed\0${appSecret}`).digest();
-}
-
 export function calendarFeedSecret(feed: { userId: number; companyId: number; version: number }, appSecret: string): string {
-  return createHmac("sha256", feedKey(appSecret)).update(`${feed.userId}.${feed.companyId}.${feed.version}`).digest("base64url");
+  return hmacFor("calendar feed", appSecret, `${feed.userId}.${feed.companyId}.${feed.version}`).toString("base64url");
 }
 
 /** The shape of a secret: 43 base64url characters (256 bits). */

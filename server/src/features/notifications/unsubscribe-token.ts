@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { hmacFor } from "../../integrations/secrets";
 import { preferenceKeys, type PreferenceKey } from "../../../../shared/preferences";
 
 /**
@@ -6,12 +7,8 @@ import { preferenceKeys, type PreferenceKey } from "../../../../shared/preferenc
  * (HMAC-SHA256), so nobody can forge one for someone else and the link needs no sign-in. It does not expire:
  * an old e-mail's link keeps working.
  */
-function signingKey(appSecret: string): Buffer {
-  return createHash("sha256").update(`quorum unsubscribe\0${appSecret}`).digest();
-}
-
 function signature(payload: string, appSecret: string): string {
-  return createHmac("sha256", signingKey(appSecret)).update(payload).digest("base64url");
+  return hmacFor("unsubscribe", appSecret, payload).toString("base64url");
 }
 
 export function signUnsubscribeToken(userId: number, key: PreferenceKey, appSecret: string): string {

@@ -58,6 +58,8 @@ export function SecondFactorForm({
   });
   const recoveryOffered = challenge.methods.includes("recovery");
   const passkeyOffered = challenge.methods.includes("passkey");
+  // An account whose only second factor is a passkey has no code to type: the passkey is the step.
+  const codeOffered = challenge.methods.includes("totp") || recoveryOffered;
 
   /** Completes the sign-in with `step`; a refusal is said in the form, an expired sign-in goes back to the password. */
   async function complete(step: () => Promise<AuthResponse>) {
@@ -69,7 +71,7 @@ export function SecondFactorForm({
       if (isExpired(error)) return onExpired(serverMessageOf(error) ?? SIGN_IN_EXPIRED_TEXT);
       const message = error instanceof PasskeyCancelledError ? error.message : serverMessageOf(error);
       setRefusal(message ?? SECOND_FACTOR_FAILED_TEXT);
-      form.setFocus("code");
+      if (codeOffered) form.setFocus("code");
     }
   }
 
@@ -93,35 +95,48 @@ export function SecondFactorForm({
         <div className="grid gap-1">
           <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
           <p className="text-sm text-muted-foreground">
-            {useRecovery
-              ? "Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once."
-              : "Enter the 6-digit code from your authenticator app."}
+            {!codeOffered
+              ? "Use your passkey to finish signing in."
+              : useRecovery
+                ? "Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once."
+                : "Enter the 6-digit code from your authenticator app."}
           </p>
         </div>
-        <LabeledField
-          key={useRecovery ? "recovery" : "app"}
-          control={form.control}
-          name="code"
-          label={useRecovery ? "Recovery code" : "Authentication code"}
-        >
-          {(field) =>
-            useRecovery ? (
-              <Input autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={32} autoFocus {...field} />
-            ) : (
-              <Input inputMode="numeric" autoComplete="one-time-code" spellCheck={false} maxLength={16} autoFocus {...field} />
-            )
-          }
-        </LabeledField>
+        {codeOffered && (
+          <LabeledField
+            key={useRecovery ? "recovery" : "app"}
+            control={form.control}
+            name="code"
+            label={useRecovery ? "Recovery code" : "Authentication code"}
+          >
+            {(field) =>
+              useRecovery ? (
+                <Input autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={32} autoFocus {...field} />
+              ) : (
+                <Input inputMode="numeric" autoComplete="one-time-code" spellCheck={false} maxLength={16} autoFocus {...field} />
+              )
+            }
+          </LabeledField>
+        )}
         {refusal && (
           <p role="alert" className="text-sm font-medium text-destructive">
             {refusal}
           </p>
         )}
-        <Button type="submit" size="lg" className="w-full" disabled={pending}>
-          {second.isPending ? "Verifying..." : "Verify"}
-        </Button>
+        {codeOffered && (
+          <Button type="submit" size="lg" className="w-full" disabled={pending}>
+            {second.isPending ? "Verifying..." : "Verify"}
+          </Button>
+        )}
         {passkeyOffered && (
-          <Button type="button" variant="outline" size="lg" className="w-full" onClick={() => void onPasskey()} disabled={pending}>
+          <Button
+            type="button"
+            variant={codeOffered ? "outline" : "default"}
+            size="lg"
+            className="w-full"
+            onClick={() => void onPasskey()}
+            disabled={pending}
+          >
             <KeyRound aria-hidden />
             {passkey.isPending ? "Waiting for your passkey..." : "Use a passkey"}
           </Button>
