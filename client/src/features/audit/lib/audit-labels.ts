@@ -42,8 +42,15 @@ export function auditActionLabel(action: string): string {
   return (auditActionLabels as Record<string, string>)[action] ?? action;
 }
 
-/** The actions a filter offers, by label. */
+/**
+ * A person's own account (passwords, sessions, second factors) and the platform's service keys belong to no
+ * company: the server records them in the platform's chain, never in a company's trail.
+ */
+const isPlatformAction = (action: AuditAction) => /^(account|platform_service|second_factor)\./.test(action);
+
+/** The actions a company's filter offers, by label. */
 export const auditActionOptions = (Object.entries(auditActionLabels) as [AuditAction, string][])
+  .filter(([value]) => !isPlatformAction(value))
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
