@@ -1,14 +1,6 @@
 import { Copy, RefreshCw } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -127,24 +119,16 @@ function FeedAddress({ userId, companyId }: { userId: number; companyId: number 
           Reset link
         </Button>
       </div>
-      <AlertDialog open={confirming} onOpenChange={(open) => !rotate.isPending && setConfirming(open)}>
-        <AlertDialogContent className="sm:max-w-[500px]">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Reset the calendar link?</AlertDialogTitle>
-            <AlertDialogDescription>
-              You get a new link. Calendars subscribed with the old link stop updating until they subscribe again with the new one. This
-              also applies to the links of your other companies.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={rotate.isPending}>Cancel</AlertDialogCancel>
-            {/* A plain button, not AlertDialogAction: the dialog stays open until the reset has answered. */}
-            <Button variant="destructive" disabled={rotate.isPending} onClick={() => void onReset()}>
-              {rotate.isPending ? "Resetting..." : "Reset link"}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        title="Reset the calendar link?"
+        description="You get a new link. Calendars subscribed with the old link stop updating until they subscribe again with the new one. This also applies to the links of your other companies."
+        confirmLabel="Reset link"
+        pendingLabel="Resetting..."
+        pending={rotate.isPending}
+        onConfirm={() => void onReset()}
+        onClose={() => setConfirming(false)}
+      />
     </>
   );
 }

@@ -2,15 +2,7 @@ import { formatDistanceToNow } from "date-fns";
 import { KeyRound, Plus, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { passkeyLimits, type Passkey } from "@shared/second-factor";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -168,22 +160,15 @@ function RemovePasskeyDialog({ passkey, onClose }: { passkey: Passkey | null; on
   }
 
   return (
-    <AlertDialog open={passkey !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <AlertDialogContent className="sm:max-w-[500px]">
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove the passkey?</AlertDialogTitle>
-          <AlertDialogDescription>
-            &quot;{passkey?.name}&quot; will no longer sign you in. The device may still list it; you can delete it there too.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          {/* A plain button, not AlertDialogAction: the dialog stays open until the removal has answered. */}
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => void onRemove()}>
-            {remove.isPending ? "Removing..." : "Remove passkey"}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={passkey !== null}
+      title="Remove the passkey?"
+      description={<>&quot;{passkey?.name}&quot; will no longer sign you in. The device may still list it; you can delete it there too.</>}
+      confirmLabel="Remove passkey"
+      pendingLabel="Removing..."
+      pending={remove.isPending}
+      onConfirm={() => void onRemove()}
+      onClose={onClose}
+    />
   );
 }
