@@ -10,6 +10,7 @@ import { pino } from "pino";
 import { createApp } from "../../server/src/app";
 import { systemClock } from "../../server/src/clock";
 import { openDatabase } from "../../server/src/db/client";
+import { openLiveBus } from "../../server/src/db/live-bus";
 import { runMigrations } from "../../server/src/db/migrate";
 import { samplePdf } from "../../server/src/testing/sample-files";
 import { serverAllocatorEnv } from "../build/server-env.mjs";
@@ -33,6 +34,7 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dat
 await runMigrations(database);
 const app = createApp({
   db: database.db,
+  live: await openLiveBus(database),
   clock: systemClock,
   logger: pino({ level: "silent" }),
   appSecret: randomBytes(32).toString("base64url"),

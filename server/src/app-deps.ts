@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Clock } from "./clock";
 import type { Database } from "./db/client";
+import type { LiveBus } from "./db/live-bus";
 import type { Guards } from "./http/guards";
 import type { AiSettings } from "./integrations/ai-chat";
 import type { MailSettings } from "./integrations/mailer";
@@ -8,6 +9,8 @@ import type { MailSettings } from "./integrations/mailer";
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
   db: Database;
+  /** The instance's listening connection: what other instances (and this one) changed. */
+  live: LiveBus;
   clock: Clock;
   logger: Logger;
   /** Keys the encryption of stored service keys (AES-256-GCM). */

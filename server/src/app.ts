@@ -13,6 +13,8 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { passkeysRoutes } from "./features/auth/passkeys.routes";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes";
 import { documentsRoutes, libraryRoutes } from "./features/documents/documents.routes";
+import { createEventHub, type EventHubOptions } from "./features/live/event-hub";
+import { liveRoutes } from "./features/live/live.routes";
 import { meetingsRoutes } from "./features/meetings/meetings.routes";
 import { actionItemsRoutes } from "./features/meeting-cycle/action-items.routes";
 import { boardPackRoutes } from "./features/meeting-cycle/board-pack.routes";
@@ -23,6 +25,7 @@ import { notificationsRoutes, unsubscribeRoutes } from "./features/notifications
 import { companiesRoutes } from "./features/companies/companies.routes";
 import { complianceRoutes } from "./features/compliance/compliance.routes";
 import { platformRoutes } from "./features/platform/platform.routes";
+import { liveResolutionFigures } from "./features/resolutions/resolutions-read.service";
 import { resolutionsRoutes } from "./features/resolutions/resolutions.routes";
 import { serveApiReference } from "./http/api-reference";
 import { mountRoutes, route } from "./http/endpoints";
@@ -37,12 +40,20 @@ const defaultBodyLimit = "4mb";
 export interface CreateAppOptions {
   /** Vite's dev middleware (npm run dev); the built SPA is served otherwise. */
   frontend?: RequestHandler;
+  /** Tests shorten the event streams' timings and buffer limit. */
+  eventStreams?: Pick<EventHubOptions, "coalesceMs" | "heartbeatMs" | "maxBufferedBytes">;
 }
 
 /** Builds the Express app without listening: index.ts listens, tests call it in-process. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
   const app = express();
   const routerDeps: RouterDeps = { ...deps, guards: createGuards(deps) };
+  // The event stream carries other features' figures: the resolutions feature reads its own.
+  const eventHub = createEventHub(deps, {
+    ...options.eventStreams,
+    readResolutions: (ids) => liveResolutionFigures(deps, ids),
+    onError: (error) => deps.logger.warn({ err: error }, "reading figures for the event streams failed"),
+  });
 
   app.disable("x-powered-by");
   app.set("trust proxy", deps.trustProxy ?? false);
@@ -110,6 +121,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...libraryRoutes(routerDeps),
         ...complianceRoutes(routerDeps),
         ...auditRoutes(routerDeps),
+        ...liveRoutes(routerDeps, eventHub),
         ...referenceRoutes,
       ],
       routerDeps,

@@ -6,6 +6,7 @@ import { resolveAppSecret } from "./app-secret";
 import { createApp } from "./app";
 import { systemClock } from "./clock";
 import { embeddedDatabaseDir, openDatabase } from "./db/client";
+import { openLiveBus } from "./db/live-bus";
 import { runMigrations } from "./db/migrate";
 import { readEnv } from "./env";
 import { setPlatformAdmin } from "./features/auth/auth.service";
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection lost"),
   });
   await runMigrations(database);
+  // The listening connection: sessions revoked and votes cast on any instance reach this one.
+  const live = await openLiveBus(database, { onError: (error) => logger.warn({ err: error }, "the listening connection failed") });
   const granted = await setPlatformAdmin({ db: database.db }, env.PLATFORM_ADMINS, true);
   if (granted > 0) logger.info({ count: granted }, "platform admins granted from PLATFORM_ADMINS");
 
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
 
   const deps = {
     db: database.db,
+    live,
     clock: systemClock,
     logger,
     appSecret,
@@ -96,6 +100,7 @@ async function main(): Promise<void> {
     server.close(() => {
       jobs
         .stop()
+        .then(() => live.close())
         .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => process.exit(0));

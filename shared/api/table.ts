@@ -15,6 +15,7 @@ import * as meetings from "./meetings";
 import * as meetingRecord from "./meeting-record";
 import * as secondFactor from "./second-factor";
 import * as audit from "./audit";
+import * as events from "./events";
 
 /** Each declaring module of shared/api by its file name: the client's build replaces each with its methods and paths. */
 export const apiModules: Record<string, Record<string, Endpoint>> = {
@@ -32,6 +33,7 @@ export const apiModules: Record<string, Record<string, Endpoint>> = {
   "meeting-record": meetingRecord,
   "second-factor": secondFactor,
   audit,
+  events,
 };
 
 /** Every endpoint of the API. */

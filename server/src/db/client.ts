@@ -16,6 +16,20 @@ export type Queryable = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: "postgres" | "pglite";
+  /**
+   * Opens the instance's listening connection for these channels (Postgres: a connection of its own, outside the
+   * pool; embedded: the one connection, which delivers a notification as its transaction commits). `onLost` is
+   * told when the connection fails; the listener is then closed and the caller opens another.
+   */
+  listen(
+    channels: readonly string[],
+    onNotification: (channel: string, payload: string) => void,
+    onLost: (error: Error) => void,
+  ): Promise<Listener>;
+  close(): Promise<void>;
+}
+
+export interface Listener {
   close(): Promise<void>;
 }
 
@@ -48,6 +62,7 @@ export async function openDatabase(options: {
     return {
       db: drizzlePg(pool, { schema, logger }) as unknown as Database,
       kind: "postgres",
+      listen: (channels, onNotification, onLost) => listenOnPostgres(options.databaseUrl!, channels, onNotification, onLost),
       close: () => pool.end(),
     };
   }
@@ -55,6 +70,46 @@ export async function openDatabase(options: {
   return {
     db: drizzlePglite(client, { schema, logger }) as unknown as Database,
     kind: "pglite",
+    listen: async (channels, onNotification) => {
+      const stops = await Promise.all(channels.map((channel) => client.listen(channel, (payload) => onNotification(channel, payload))));
+      return { close: async () => void (await Promise.all(stops.map((stop) => stop()))) };
+    },
     close: () => client.close(),
+  };
+}
+
+async function listenOnPostgres(
+  databaseUrl: string,
+  channels: readonly string[],
+  onNotification: (channel: string, payload: string) => void,
+  onLost: (error: Error) => void,
+): Promise<Listener> {
+  const connection = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
+  let lost = false;
+  const fail = (error: Error) => {
+    if (lost) return;
+    lost = true;
+    connection.end().catch(() => undefined);
+    onLost(error);
+  };
+  connection.on("error", fail);
+  connection.on("end", () => fail(new Error("the listening connection ended")));
+  connection.on("notification", (message) => {
+    if (message.payload !== undefined) onNotification(message.channel, message.payload);
+  });
+  try {
+    await connection.connect();
+    // The channel names are constants of ours, never input.
+    for (const channel of channels) await connection.query(`LISTEN ${channel}`);
+  } catch (error) {
+    lost = true;
+    await connection.end().catch(() => undefined);
+    throw error;
+  }
+  return {
+    close: async () => {
+      lost = true;
+      await connection.end();
+    },
   };
 }

@@ -17,7 +17,7 @@ export function findMigrationsFolder(start = dirname(fileURLToPath(import.meta.u
   }
 }
 
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+export async function runMigrations(handle: Pick<DatabaseHandle, "db" | "kind">): Promise<void> {
   const migrationsFolder = findMigrationsFolder();
   if (handle.kind === "postgres") {
     await migratePg(handle.db as never, { migrationsFolder });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import request from "supertest";
 import { actionItems, documentFiles, documents, notifications, resolutions } from "../db/schema";
+import { answersEventStream, getStatusOf } from "../testing/event-stream-client";
 import { meetingContent } from "../testing/factories";
 import { apiRoutes, routeKey, type ApiRoute } from "../testing/route-walker";
 import { routeFixtures, thingOf, type ThingKind } from "../testing/tenancy-routes";
@@ -181,8 +182,9 @@ function baseBody(route: ApiRoute): Record<string, unknown> | undefined {
 
 async function send(route: ApiRoute, path: string, body: unknown, how: string) {
   const verb = route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
-  let pending = request(ctx.app)[verb](path).timeout(slowAnswerMs);
   const caller = callerFor(route);
+  if (answersEventStream(route.endpoint)) return getStatusOf(ctx.app, path, caller ? { Authorization: caller.bearer } : {});
+  let pending = request(ctx.app)[verb](path).timeout(slowAnswerMs);
   if (caller) pending = pending.set("Authorization", caller.bearer);
   if (route.method === "GET" || how === "none") return pending;
   const json = JSON.stringify(body) ?? "null";

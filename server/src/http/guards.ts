@@ -4,10 +4,11 @@ import { can, canAdministerPlatform, deniedMessage, platformAdminDeniedMessage, 
 import type { CompanyRole } from "../../../shared/roles";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
+import type { LiveBus } from "../db/live-bus";
 import { companies, memberships } from "../db/schema";
 import { HttpError, forbidden, notFound, secondFactorRequired, unauthorized } from "./errors";
 import type { AuthContext, TenantContext } from "./request-context";
-import { readSessionToken, resolveSession } from "./session";
+import { createSessionCache, readSessionToken, resolveSession } from "./session";
 import { parseId } from "../../../shared/input";
 import { idParam } from "./validate";
 
@@ -53,15 +54,25 @@ export type Guards = ReturnType<typeof createGuards>;
  * The one guard module: `mountRoutes` (endpoints.ts) picks each route's guards from its declaration's access
  * class. Each guard fails closed: anything unexpected denies.
  */
-export function createGuards(deps: { db: Database; clock: Clock }) {
+export function createGuards(deps: { db: Database; clock: Clock; live: LiveBus }) {
   const { db, clock } = deps;
+  const sessionCache = createSessionCache(deps.live);
 
-  const requireAuth: RequestHandler = async (req, _res, next) => {
+  const requireAuth: RequestHandler = async (req, res, next) => {
     if (req.auth) return next();
     const token = readSessionToken(req);
-    const auth = token ? await resolveSession(db, clock, token) : null;
+    // Reads may be answered from the session cache; a write always reads its session from the database.
+    const reading = req.method === "GET" || req.method === "HEAD";
+    const auth = token ? await resolveSession(db, clock, token, reading ? sessionCache : undefined) : null;
     if (!auth) throw unauthorized();
     req.auth = auth;
+    if (!reading) {
+      // The caller's own write (a profile, a company switch, a sign-out) shows on their next read here at once,
+      // without waiting for its notification to come back; a read in flight meanwhile is forgotten at the end.
+      const userId = auth.user.id;
+      sessionCache.forgetUser(userId);
+      res.once("finish", () => sessionCache.forgetUser(userId));
+    }
     next();
   };
 

@@ -65,7 +65,7 @@ describe("list endpoints run a fixed number of queries", () => {
     ]) {
       const smallCount = await queriesFor(small.founder.bearer, path.replace(":id", String(small.company.id)));
       const largeCount = await queriesFor(large.founder.bearer, path.replace(":id", String(large.company.id)));
-      expect(smallCount).toBeGreaterThan(1); // the session lookup alone is one: the counter works
+      expect(smallCount).toBeGreaterThan(0); // the list's own query: the counter works
       expect({ path, queries: largeCount }).toEqual({ path, queries: smallCount });
     }
   });
@@ -101,6 +101,7 @@ describe("list endpoints run a fixed number of queries", () => {
           expect((await request(fresh.app).get("/api/platform/settings").set("Authorization", admin.bearer)).status).toBe(200);
         });
       await insertServices(0, 1);
+      await count(); // reads the session once; the counted calls find it in the instance's cache
       const one = await count();
       await insertServices(1, 10);
       expect(await count()).toBe(one);

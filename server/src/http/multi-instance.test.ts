@@ -1,9 +1,14 @@
+import { eq } from "drizzle-orm";
 import request from "supertest";
+import { memberships } from "../db/schema";
+import { resolutionFixtures } from "../features/resolutions/resolution-fixtures";
+import { listenOn, openEventStream } from "../testing/event-stream-client";
 import { useTestContext, type TestContext } from "../testing/test-context";
 
 /**
- * The API keeps nothing in memory that matters, so instances behind a load balancer agree.
- * On the server-pg run the second instance has its own connection pool to the same Postgres.
+ * Instances behind a load balancer agree: what one keeps in memory (recently seen sessions, open event streams)
+ * follows what another changed, through the database's notifications. On the server-pg run the second instance
+ * has its own connection pool and its own listening connection to the same Postgres.
  */
 const ctx = useTestContext();
 let second: Awaited<ReturnType<TestContext["openSecondInstance"]>>;
@@ -19,6 +24,9 @@ describe("two instances on one database", () => {
     const onSecond = await request(second.app).get("/api/auth/user").set("Authorization", user.bearer);
     expect(onSecond.status).toBe(200);
     expect(onSecond.body.id).toBe(user.id);
+    // The first instance has the session in its cache now, and answers from it.
+    expect((await request(ctx.app).get("/api/auth/user").set("Authorization", user.bearer)).status).toBe(200);
+    expect(await ctx.countQueries(() => request(ctx.app).get("/api/auth/user").set("Authorization", user.bearer))).toBe(0);
 
     expect((await request(second.app).post("/api/auth/logout").set("Authorization", user.bearer)).status).toBe(204);
     expect((await request(ctx.app).get("/api/auth/user").set("Authorization", user.bearer)).status).toBe(401);
@@ -36,5 +44,33 @@ describe("two instances on one database", () => {
     expect((await request(ctx.app).post("/api/auth/login").send({ username: "shared-limit", password: "right-password" })).status).toBe(
       429,
     );
+  });
+
+  it("refuse a removed member on one instance at once when the membership was removed on the other", async () => {
+    const fixtures = resolutionFixtures(ctx);
+    const { founder, voters } = await fixtures.boardWith(1);
+    const id = await fixtures.created(founder);
+    const leaving = voters[1]!;
+    expect((await request(second.app).get(`/api/resolutions/${id}`).set("Authorization", leaving.bearer)).status).toBe(200);
+
+    await ctx.db.delete(memberships).where(eq(memberships.userId, leaving.id));
+    expect((await request(second.app).get(`/api/resolutions/${id}`).set("Authorization", leaving.bearer)).status).toBe(404);
+  });
+
+  it("carry a vote cast on one to an event stream open on the other", async () => {
+    const fixtures = resolutionFixtures(ctx);
+    const { founder, voters } = await fixtures.boardWith(1);
+    const id = await fixtures.created(founder);
+    const listening = await listenOn(second.app);
+    const stream = await openEventStream(listening.url, founder.bearer);
+    try {
+      expect(stream.status).toBe(200);
+      expect((await fixtures.vote(voters[1]!, id, "abstain")).status).toBe(200);
+      const event = await stream.next((received) => received.event === "votes");
+      expect(event.data).toEqual({ resolutionId: id, yes: 0, no: 0, abstain: 1, total: 1 });
+    } finally {
+      stream.close();
+      await listening.close();
+    }
   });
 });

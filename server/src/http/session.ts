@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Request, Response } from "express";
 import type { Clock } from "../clock";
 import type { Database, Queryable } from "../db/client";
+import type { LiveBus } from "../db/live-bus";
 import { preparedPerDatabase } from "../db/prepared";
 import { companies, memberships, sessions, users } from "../db/schema";
 import type { AuthContext } from "./request-context";
@@ -123,10 +124,13 @@ const sessionQuery = preparedPerDatabase((db) =>
 );
 
 /** Resolves a token to its user and active role in one query; expired sessions are removed. */
-export async function resolveSession(db: Database, clock: Clock, token: string): Promise<AuthContext | null> {
-  const [row] = await sessionQuery(db).execute({ tokenHash: hashSessionToken(token) });
-  if (!row) return null;
+export async function resolveSession(db: Database, clock: Clock, token: string, cache?: SessionCache): Promise<AuthContext | null> {
+  const tokenHash = hashSessionToken(token);
   const now = clock.now().getTime();
+  const cached = cache?.lookup(tokenHash, now);
+  if (cached) return cached;
+  const [row] = await sessionQuery(db).execute({ tokenHash });
+  if (!row) return null;
   if (now >= row.expiresAt.getTime() || now - row.lastUsedAt.getTime() >= sessionIdleLimitMs) {
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
@@ -137,12 +141,74 @@ export async function resolveSession(db: Database, clock: Clock, token: string):
       .set({ lastUsedAt: new Date(now) })
       .where(eq(sessions.id, row.sessionId));
   }
-  return {
+  const auth: AuthContext = {
     user: row.user,
     activeRole: row.role ?? null,
     activeCompanyName: row.companyName ?? null,
     activeCompanyRequiresSecondFactor: row.companyRequiresSecondFactor ?? false,
     sessionId: row.sessionId,
     secondFactorAt: row.secondFactorAt,
+  };
+  cache?.remember(tokenHash, auth, now, row.expiresAt.getTime());
+  return auth;
+}
+
+/**
+ * The sessions an instance has recently resolved, so a signed-in read costs one round trip instead of two. A
+ * revocation beats it: every write to a session, a user, a membership or a company notifies every instance (the
+ * triggers of migration 0007), which drops what it cached of them before it reads its next request; while the
+ * listening connection is down nothing is trusted, and what was cached before it dropped is forgotten.
+ */
+export interface SessionCache {
+  lookup(tokenHash: string, now: number): AuthContext | undefined;
+  remember(tokenHash: string, auth: AuthContext, now: number, expiresAt: number): void;
+  /** Forgets a user's sessions at once: the instance's own writes do not wait for their notification. */
+  forgetUser(userId: number): void;
+}
+
+/** An entry is read again after this long, so the touch above still happens about once a minute. */
+const cacheMaxAgeMs = touchIntervalMs / 2;
+const cacheMaxEntries = 10_000;
+
+interface CacheEntry {
+  auth: AuthContext;
+  cachedAt: number;
+  expiresAt: number;
+}
+
+export function createSessionCache(bus: LiveBus): SessionCache {
+  const entries = new Map<string, CacheEntry>();
+  const forgetWhere = (matches: (auth: AuthContext) => boolean) => {
+    for (const [tokenHash, entry] of entries) if (matches(entry.auth)) entries.delete(tokenHash);
+  };
+  bus.onAuthChange(({ sessionId, userId, companyId }) => {
+    if (sessionId !== undefined) forgetWhere((auth) => auth.sessionId === sessionId);
+    else if (userId !== undefined) forgetWhere((auth) => auth.user.id === userId);
+    // A membership's change names its user as well; a company's own change reaches whoever has it active.
+    else if (companyId !== undefined) forgetWhere((auth) => auth.user.activeCompanyId === companyId);
+  });
+  bus.onListeningChange(() => entries.clear());
+  return {
+    lookup(tokenHash, now) {
+      if (!bus.isListening()) return undefined;
+      const entry = entries.get(tokenHash);
+      if (!entry) return undefined;
+      const age = now - entry.cachedAt;
+      if (age < 0 || age >= cacheMaxAgeMs || now >= entry.expiresAt) {
+        entries.delete(tokenHash);
+        return undefined;
+      }
+      return entry.auth;
+    },
+    remember(tokenHash, auth, now, expiresAt) {
+      if (!bus.isListening()) return;
+      entries.delete(tokenHash);
+      // The oldest entry goes first (a Map keeps insertion order).
+      if (entries.size >= cacheMaxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(tokenHash, { auth, cachedAt: now, expiresAt });
+    },
+    forgetUser(userId) {
+      forgetWhere((auth) => auth.user.id === userId);
+    },
   };
 }

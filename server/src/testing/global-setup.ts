@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
 
   const client = await PGlite.create("memory://");
   const { drizzle } = await import("drizzle-orm/pglite");
-  await runMigrations({ db: drizzle(client) as never, kind: "pglite", close: () => client.close() });
+  await runMigrations({ db: drizzle(client) as never, kind: "pglite" });
   const dump = await client.dumpDataDir("none");
   await client.close();
   const file = join(tmpdir(), `quorum-test-db-${process.pid}-${randomBytes(4).toString("hex")}.tar`);

@@ -10,6 +10,7 @@ import { createApp } from "../app";
 import { reportAnswerMismatch } from "./answer-check";
 import type { Clock } from "../clock";
 import { openDatabase, type DatabaseHandle } from "../db/client";
+import { openLiveBus } from "../db/live-bus";
 import { runMigrations } from "../db/migrate";
 import { createLogger } from "../logger";
 import { addMember, createCompany } from "./factories";
@@ -90,6 +91,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
     queryCount += 1;
   });
   await runMigrations(database);
+  const live = await openLiveBus(database);
   const clock = createTestClock();
   // Every log line is kept so tests can prove that no secret is ever written.
   const logs: string[] = [];
@@ -101,6 +103,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
   });
   const deps: AppDeps = {
     db: database.db,
+    live,
     clock,
     logger: createLogger({ level: "info", destination }),
     appSecret: randomBytes(32).toString("base64url"),
@@ -185,7 +188,9 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
      */
     async openSecondInstance() {
       const handle = await database.openAnother();
-      return { app: createApp({ ...deps, db: handle.db }), db: handle.db, close: () => handle.close() };
+      const otherLive = await openLiveBus(handle);
+      const app = createApp({ ...deps, db: handle.db, live: otherLive });
+      return { app, db: handle.db, live: otherLive, close: async () => (await otherLive.close(), await handle.close()) };
     },
     /** Runs `work` and answers how many SQL statements it sent. */
     async countQueries(work: () => Promise<unknown>): Promise<number> {
@@ -194,6 +199,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
       return queryCount - before;
     },
     async close() {
+      await live.close();
       await database.close();
       assertNoSecretsLogged();
     },

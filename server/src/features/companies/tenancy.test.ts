@@ -7,6 +7,7 @@ import { endpoint, type Access } from "../../../../shared/api/endpoint";
 import { mountRoutes, route as bind } from "../../http/endpoints";
 import { createGuards } from "../../http/guards";
 import { meetingContent } from "../../testing/factories";
+import { answersEventStream, getStatusOf, listenOn, openEventStream, type OpenedStream } from "../../testing/event-stream-client";
 import { apiRoutes, publicRoutes, routeKey, type ApiRoute } from "../../testing/route-walker";
 import { withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { fixtureProblems, routeFixtures, thingOf, type ThingKind } from "../../testing/tenancy-routes";
@@ -29,6 +30,8 @@ let companyA: { id: number; name: string };
 let serviceId: number;
 let routes: ApiRoute[];
 let walkProblems: string[];
+let listening: Awaited<ReturnType<typeof listenOn>>;
+let streams: Record<"carol" | "bob" | "dan", OpenedStream>;
 const secret = "Confidential merger with Initech";
 const things: Record<ThingKind, number> = {
   meeting: 0,
@@ -57,6 +60,13 @@ beforeAll(async () => {
   // Dan's active company is A, but he is no member of it (as after being removed from it).
   dan = await ctx.signUp({ firstName: "Dan", lastName: "Departed" });
   await ctx.db.update(users).set({ activeCompanyId: companyA.id }).where(eq(users.id, dan.id));
+  // Event streams open through everything below: A's member hears A; B's founder and Dan must hear nothing of it.
+  listening = await listenOn(ctx.app);
+  streams = {
+    carol: await openEventStream(listening.url, carol.bearer),
+    bob: await openEventStream(listening.url, bob.bearer),
+    dan: await openEventStream(listening.url, dan.bearer),
+  };
 
   // Company A's meeting (a document too), with the secret in its title, location and agenda.
   const scheduled = await request(ctx.app)
@@ -125,7 +135,11 @@ beforeAll(async () => {
 
   ({ routes, problems: walkProblems } = apiRoutes(ctx.app));
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  for (const stream of Object.values(streams)) stream.close();
+  await listening.close();
+  await ctx.close();
+});
 
 const isAccessBy = (route: ApiRoute, by: string) => {
   const access = route.endpoint?.access;
@@ -157,6 +171,10 @@ async function call(route: ApiRoute, id: number, bearer?: string) {
   const calls = routeFixtures[routeKey(route)]?.calls?.(id, { member: carol.id }) ?? [{}];
   const responses = [];
   for (const fixture of calls) {
+    if (answersEventStream(route.endpoint)) {
+      responses.push(await getStatusOf(ctx.app, fixture.path ?? route.path, bearer ? { Authorization: bearer } : {}));
+      continue;
+    }
     let pending = request(ctx.app)[verb](fixture.path ?? route.path.replace(/:\w+/g, String(id)));
     if (bearer) pending = pending.set("Authorization", bearer);
     responses.push(await (fixture.body === undefined ? pending : pending.send(fixture.body as object)));
@@ -388,5 +406,29 @@ describe("every route is real: the right caller gets through it", () => {
       await passes(route, `Bearer ${login.body.token}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe("the event stream", () => {
+  // Last: every walk above changed company A while the streams were open.
+  it("carried company A's changes to its member, and nothing of them to company B's founder or to a departed member", async () => {
+    // One change in B after all of A's: once Bob's stream has it, anything of A's would have reached it before.
+    const created = await request(ctx.app)
+      .post("/api/resolutions")
+      .set("Authorization", bob.bearer)
+      .send({ title: "B's own", description: "B", type: "Ordinary", deadline: "2026-12-31T23:59:59.999Z", documentIds: [] });
+    expect(created.status).toBe(201);
+    expect(
+      (await request(ctx.app).post(`/api/resolutions/${created.body.id}/vote`).set("Authorization", bob.bearer).send({ vote: "yes" }))
+        .status,
+    ).toBe(200);
+    const ownResolution = (event: { data: unknown }) => (event.data as { resolutionId?: number }).resolutionId === created.body.id;
+    await streams.bob.next((event) => event.event === "votes" && ownResolution(event));
+
+    expect([...new Set(streams.carol.events.map((event) => event.event))]).toEqual(
+      expect.arrayContaining(["votes", "resolution", "meeting", "document"]),
+    );
+    expect(streams.bob.events.filter((event) => !ownResolution(event))).toEqual([]);
+    expect(streams.dan.events).toEqual([]);
   });
 });

@@ -171,7 +171,7 @@ describe("GET /api/companies/:companyId/action-items", () => {
     for (const path of ["/api/companies/:company/action-items", "/api/meetings/:meeting/action-items"]) {
       const at = (board: typeof small) => path.replace(":company", String(board.company.id)).replace(":meeting", String(board.meetingId));
       const few = await cost(small, at(small));
-      expect(few).toBeGreaterThan(1);
+      expect(few).toBeGreaterThan(0); // the list's own query: the counter works
       expect({ path, queries: await cost(large, at(large)) }).toEqual({ path, queries: few });
     }
   });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql, type Placeholder } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql, type Placeholder } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import {
   quorumRule,
@@ -267,4 +267,23 @@ export async function quorumSetting({ db }: ServiceDeps<"db">, companyId: number
   const [row] = await db.select({ quorumPercent: companies.quorumPercent }).from(companies).where(eq(companies.id, companyId));
   const quorumPercent = row?.quorumPercent ?? null;
   return { quorumPercent, rule: quorumRule(quorumPercent) };
+}
+
+/** What the event stream announces of a resolution: its company, status and counts, for many at once in one query. */
+export interface LiveResolutionFigures {
+  id: number;
+  companyId: number;
+  status: Resolution["status"];
+  yes: number;
+  no: number;
+  abstain: number;
+}
+
+export async function liveResolutionFigures({ db }: ServiceDeps<"db">, ids: readonly number[]): Promise<LiveResolutionFigures[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: resolutions.id, companyId: resolutions.companyId, status: resolutions.status, tally: tallyOf })
+    .from(resolutions)
+    .where(inArray(resolutions.id, [...ids]));
+  return rows.map(({ tally, ...row }) => ({ ...row, yes: Number(tally.yes), no: Number(tally.no), abstain: Number(tally.abstain) }));
 }

@@ -1,0 +1,302 @@
+import { and, eq, inArray, or } from "drizzle-orm";
+import type { Response } from "express";
+import {
+  liveHeartbeatMs,
+  liveResumeWindowMs,
+  maxStreamsPerSession,
+  type LiveEventData,
+  type LiveEventKind,
+} from "../../../../shared/live-events";
+import type { ServiceDeps } from "../../app-deps";
+import type { AuthChange, LiveChange } from "../../db/live-bus";
+import { companies, meetings, memberships, sessions, users } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+
+/** A resolution's company, status and counts, read for many at once (the resolutions feature answers it). */
+export interface ResolutionFigures {
+  id: number;
+  companyId: number;
+  status: LiveEventData["resolution"]["status"];
+  yes: number;
+  no: number;
+  abstain: number;
+}
+
+export interface EventHubOptions {
+  readResolutions: (ids: readonly number[]) => Promise<ResolutionFigures[]>;
+  /** However many votes land, a resolution's counts are read at most once in this long (per instance). */
+  coalesceMs?: number;
+  heartbeatMs?: number;
+  /** A stream whose unsent output grows past this (a client that stops reading) is dropped. */
+  maxBufferedBytes?: number;
+  /** Told when a read of the figures fails (never with a payload). */
+  onError?: (error: Error) => void;
+}
+
+/** Who may receive an event: the members of a company, or one user. */
+type Audience = { companyId: number } | { userId: number };
+
+interface SentEvent {
+  id: number;
+  audience: Audience;
+  /** The event as written to the stream. */
+  text: string;
+  at: number;
+}
+
+interface Stream {
+  sessionId: number;
+  userId: number;
+  /** The companies whose events it receives: the user's memberships, less those that require a second factor they lack. */
+  companies: Set<number>;
+  res: Response;
+}
+
+/** Events kept for resuming: the last five minutes, and never more than this many (plus a trim batch). */
+const maxKeptEvents = 20_000;
+const trimBatch = 1_000;
+const trimSlackMs = 10_000;
+
+/**
+ * The open event streams of this instance and what they are sent. Every instance hears every change (the live bus)
+ * and reads its figures once for all its streams; ids grow with time, so an id from one instance resumes on another.
+ */
+export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventHubOptions) {
+  const { db, live } = deps;
+  const coalesceMs = options.coalesceMs ?? 250;
+  const maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
+  const streams = new Set<Stream>();
+  const bySession = new Map<number, Set<Stream>>();
+  const byUser = new Map<number, Set<Stream>>();
+  const kept: SentEvent[] = [];
+  let lastId = 0;
+
+  const add = <K>(index: Map<K, Set<Stream>>, key: K, stream: Stream) => {
+    let set = index.get(key);
+    if (!set) index.set(key, (set = new Set()));
+    set.add(stream);
+  };
+  const remove = <K>(index: Map<K, Set<Stream>>, key: K, stream: Stream) => {
+    const set = index.get(key);
+    set?.delete(stream);
+    if (set?.size === 0) index.delete(key);
+  };
+
+  const drop = (stream: Stream, how: "end" | "destroy") => {
+    if (!streams.delete(stream)) return;
+    remove(bySession, stream.sessionId, stream);
+    remove(byUser, stream.userId, stream);
+    if (how === "end") stream.res.end();
+    else stream.res.destroy();
+  };
+
+  const write = (stream: Stream, text: string) => {
+    // A client that does not read: its stream is dropped, not buffered without end in this process.
+    if (stream.res.writableLength > maxBufferedBytes) return drop(stream, "destroy");
+    stream.res.write(text);
+  };
+
+  const reaches = (stream: Stream, audience: Audience) =>
+    "userId" in audience ? stream.userId === audience.userId : stream.companies.has(audience.companyId);
+
+  function publish<K extends LiveEventKind>(kind: K, data: LiveEventData[K], audience: Audience): void {
+    // Wall time, not the app's clock: ids grow with it (in microseconds), so another instance's id is a place in the
+    // same order, and the resume window is real minutes.
+    const now = Date.now();
+    const id = Math.max(lastId + 1, now * 1000);
+    lastId = id;
+    const event: SentEvent = { id, audience, text: `id: ${id}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`, at: now };
+    kept.push(event);
+    // Trimmed in batches: shifting one at a time would move the whole array on every event of a burst.
+    if (kept.length > maxKeptEvents + trimBatch || now - kept[0]!.at > liveResumeWindowMs + trimSlackMs) {
+      let stale = Math.max(0, kept.length - maxKeptEvents);
+      while (stale < kept.length && now - kept[stale]!.at > liveResumeWindowMs) stale += 1;
+      kept.splice(0, stale);
+    }
+    const targets = "userId" in audience ? (byUser.get(audience.userId) ?? []) : streams;
+    for (const stream of targets) if (reaches(stream, audience)) write(stream, event.text);
+  }
+
+  // --- Figures read once per burst ---
+  const pendingResolutions = new Set<number>();
+  const pendingStatus = new Set<number>();
+  const pendingMeetings = new Set<number>();
+  let flushTimer: NodeJS.Timeout | undefined;
+  let lastFlush = 0;
+  let flushing = false;
+
+  const scheduleFlush = () => {
+    if (flushTimer || flushing) return;
+    // The first change of a quiet spell is read at once; later ones wait for the rest of the window.
+    const wait = Math.max(0, lastFlush + coalesceMs - Date.now());
+    flushTimer = setTimeout(() => void flush(), wait);
+  };
+
+  async function flush(): Promise<void> {
+    flushTimer = undefined;
+    flushing = true;
+    lastFlush = Date.now();
+    const resolutionIds = [...pendingResolutions];
+    const statusIds = new Set(pendingStatus);
+    const meetingIds = [...pendingMeetings];
+    pendingResolutions.clear();
+    pendingStatus.clear();
+    pendingMeetings.clear();
+    try {
+      if (streams.size > 0) {
+        const [figures, meetingRows] = await Promise.all([
+          options.readResolutions(resolutionIds),
+          meetingIds.length > 0
+            ? db
+                .select({ id: meetings.documentId, companyId: meetings.companyId })
+                .from(meetings)
+                .where(inArray(meetings.documentId, meetingIds))
+            : Promise.resolve([]),
+        ]);
+        for (const figure of figures) {
+          const audience = { companyId: figure.companyId };
+          const { id: resolutionId, yes, no, abstain } = figure;
+          publish("votes", { resolutionId, yes, no, abstain, total: yes + no + abstain }, audience);
+          if (statusIds.has(resolutionId)) publish("resolution", { resolutionId, status: figure.status }, audience);
+        }
+        for (const meeting of meetingRows) publish("meeting", { meetingId: meeting.id }, { companyId: meeting.companyId });
+      }
+    } catch (error) {
+      options.onError?.(error as Error);
+    } finally {
+      flushing = false;
+      if (pendingResolutions.size > 0 || pendingMeetings.size > 0) scheduleFlush();
+    }
+  }
+
+  const onLiveChange = (change: LiveChange) => {
+    switch (change.kind) {
+      case "votes":
+        pendingResolutions.add(change.resolutionId);
+        return scheduleFlush();
+      case "resolution":
+        pendingResolutions.add(change.resolutionId);
+        pendingStatus.add(change.resolutionId);
+        return scheduleFlush();
+      case "meeting":
+        if (change.companyId !== undefined) return publish("meeting", { meetingId: change.meetingId }, { companyId: change.companyId });
+        pendingMeetings.add(change.meetingId);
+        return scheduleFlush();
+      case "notification":
+        return publish("notification", { id: change.notificationId }, { userId: change.userId });
+      case "document":
+        return publish("document", { documentId: change.documentId, change: change.change }, { companyId: change.companyId });
+    }
+  };
+
+  // --- Who may see what ---
+  /** The companies whose events each of these users may receive, in one query. */
+  async function companiesOf(userIds: readonly number[]): Promise<Map<number, Set<number>>> {
+    const rows = await db
+      .select({ userId: memberships.userId, companyId: memberships.companyId })
+      .from(memberships)
+      .innerJoin(companies, eq(companies.id, memberships.companyId))
+      .innerJoin(users, eq(users.id, memberships.userId))
+      // A company that requires a second factor shows nothing to a member without one.
+      .where(and(inArray(memberships.userId, [...userIds]), or(eq(companies.requireSecondFactor, false), eq(users.secondFactor, true))));
+    const result = new Map<number, Set<number>>(userIds.map((userId) => [userId, new Set<number>()]));
+    for (const row of rows) result.get(row.userId)!.add(row.companyId);
+    return result;
+  }
+
+  async function refreshCompanies(userIds: readonly number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const fresh = await companiesOf(userIds);
+    for (const [userId, companyIds] of fresh) for (const stream of byUser.get(userId) ?? []) stream.companies = new Set(companyIds);
+  }
+
+  async function closeRevoked(sessionIds: readonly number[]): Promise<void> {
+    const open = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(inArray(sessions.id, [...sessionIds]));
+    const still = new Set(open.map((row) => row.id));
+    for (const sessionId of sessionIds) {
+      if (still.has(sessionId)) continue;
+      for (const stream of [...(bySession.get(sessionId) ?? [])]) drop(stream, "end");
+    }
+  }
+
+  const onAuthChange = ({ sessionId, userId, companyId }: AuthChange) => {
+    const failed = (error: Error) => options.onError?.(error);
+    if (sessionId !== undefined) {
+      if (bySession.has(sessionId)) closeRevoked([sessionId]).catch(failed);
+      return;
+    }
+    if (userId !== undefined) {
+      const own = byUser.get(userId);
+      if (!own) return;
+      // A membership that changed stops that company's events at once; the read below gives back what still holds.
+      if (companyId !== undefined) for (const stream of own) stream.companies.delete(companyId);
+      refreshCompanies([userId]).catch(failed);
+      return;
+    }
+    if (companyId !== undefined) {
+      const affected = new Set<number>();
+      for (const stream of streams) if (stream.companies.has(companyId)) affected.add(stream.userId);
+      refreshCompanies([...affected]).catch(failed);
+    }
+  };
+
+  // Nothing is heard while the listening connection is down: streams end, and clients poll until it is back.
+  const onListeningChange = (listening: boolean) => {
+    if (!listening) for (const stream of [...streams]) drop(stream, "end");
+  };
+
+  live.onLiveChange(onLiveChange);
+  live.onAuthChange(onAuthChange);
+  live.onListeningChange(onListeningChange);
+  const heartbeat = setInterval(() => {
+    for (const stream of [...streams]) write(stream, ": keep-alive\n\n");
+  }, options.heartbeatMs ?? liveHeartbeatMs);
+  heartbeat.unref();
+
+  return {
+    /**
+     * Opens a stream on `res` for the caller: refused (503) while this instance cannot hear changes and (429) past
+     * the session's limit; `resumeFrom` is the Last-Event-ID the client sent back.
+     */
+    async open(caller: { sessionId: number; userId: number }, res: Response, resumeFrom: number | null): Promise<void> {
+      if (!live.isListening()) throw new HttpError(503, "Live updates are unavailable right now; try again shortly");
+      if ((bySession.get(caller.sessionId)?.size ?? 0) >= maxStreamsPerSession) {
+        throw new HttpError(429, `At most ${maxStreamsPerSession} live update streams may be open at once; close one and try again`);
+      }
+      // What is published while the companies are read is sent from the kept events once they are known.
+      const before = lastId;
+      const companyIds = (await companiesOf([caller.userId])).get(caller.userId)!;
+      if ((bySession.get(caller.sessionId)?.size ?? 0) >= maxStreamsPerSession) {
+        throw new HttpError(429, `At most ${maxStreamsPerSession} live update streams may be open at once; close one and try again`);
+      }
+      const stream: Stream = { ...caller, companies: companyIds, res };
+      streams.add(stream);
+      add(bySession, stream.sessionId, stream);
+      add(byUser, stream.userId, stream);
+      res.req.once("close", () => drop(stream, "end"));
+      res.status(200);
+      res.set({
+        "Content-Type": "text/event-stream; charset=utf-8",
+        // no-transform: compression would hold events back to fill its buffer.
+        "Cache-Control": "no-store, no-transform",
+        "X-Accel-Buffering": "no",
+      });
+      res.flushHeaders();
+      res.write(": connected\n\n");
+      const since = resumeFrom ?? before;
+      for (const event of kept) if (event.id > since && reaches(stream, event.audience)) write(stream, event.text);
+    },
+    /** How many streams are open (benchmarks and tests). */
+    size: () => streams.size,
+    close() {
+      clearInterval(heartbeat);
+      clearTimeout(flushTimer);
+      for (const stream of [...streams]) drop(stream, "end");
+    },
+  };
+}
+
+export type EventHub = ReturnType<typeof createEventHub>;
