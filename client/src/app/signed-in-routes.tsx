@@ -7,6 +7,7 @@ import { signedInRoutes } from "@/app/route-table";
 export { preloadPage } from "@/app/route-table";
 import { NotFoundPage } from "@/app/signed-out-routes";
 import { AppShell } from "@/app/layout/app-shell";
+import { useLiveUpdates } from "@/app/live-updates";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
 import { useLogout } from "@/lib/auth/logout";
@@ -63,6 +64,8 @@ function SignedInFrame({ user, children }: { user: User; children: ReactNode }) 
   const { showTooltips } = useApplyPreferences();
   // The active company refused a request until the user has a second factor: its set-up replaces the page.
   const secondFactorRequired = useSecondFactorRequired(user.companyId);
+  // The server's live events keep the cached reads current while signed in.
+  useLiveUpdates();
 
   // Once the server confirms a platform admin, the cached company list is fetched again.
   useEffect(() => {
