@@ -91,6 +91,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     resolutionSweep.stop();
     minutesSweep.stop();
+    // Open event streams end now (clients reconnect to another instance); in-flight requests read sessions afresh.
+    void live.close();
     // In-flight requests get 10 s to finish; then we stop regardless.
     const force = setTimeout(() => {
       logger.warn("forcing shutdown after 10 s");
@@ -100,7 +102,6 @@ async function main(): Promise<void> {
     server.close(() => {
       jobs
         .stop()
-        .then(() => live.close())
         .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => process.exit(0));

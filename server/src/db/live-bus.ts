@@ -146,11 +146,14 @@ export async function openLiveBus(handle: Pick<DatabaseHandle, "listen">, option
     onAuthChange: subscribe(authHandlers),
     onLiveChange: subscribe(liveHandlers),
     onListeningChange: subscribe(stateHandlers),
+    /** Stops listening for good; what relied on it (the session cache, open streams) is told first. */
     async close() {
+      if (closed) return;
       closed = true;
       clearTimeout(retry);
       const open = listener;
       listener = null;
+      if (open) each(stateHandlers, false);
       await open?.close();
     },
   };

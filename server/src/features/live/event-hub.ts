@@ -269,6 +269,8 @@ export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventH
       // What is published while the companies are read is sent from the kept events once they are known.
       const before = lastId;
       const companyIds = (await companiesOf([caller.userId])).get(caller.userId)!;
+      // The client may have gone while its companies were read: nothing is left to hold.
+      if (res.req.destroyed || res.writableEnded) return;
       if ((bySession.get(caller.sessionId)?.size ?? 0) >= maxStreamsPerSession) {
         throw new HttpError(429, `At most ${maxStreamsPerSession} live update streams may be open at once; close one and try again`);
       }
