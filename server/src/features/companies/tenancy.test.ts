@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import request from "supertest";
 import { createApp } from "../../app";
@@ -428,7 +428,14 @@ describe("the event stream", () => {
     expect([...new Set(streams.carol.events.map((event) => event.event))]).toEqual(
       expect.arrayContaining(["votes", "resolution", "meeting", "document"]),
     );
-    expect(streams.bob.events.filter((event) => !ownResolution(event))).toEqual([]);
+    // Besides B's resolution, Bob may hear only his own notifications.
+    const others = streams.bob.events.filter((event) => !ownResolution(event));
+    const notificationIds = others.filter((event) => event.event === "notification").map((event) => (event.data as { id: number }).id);
+    const owners = notificationIds.length
+      ? await ctx.db.select({ userId: notifications.userId }).from(notifications).where(inArray(notifications.id, notificationIds))
+      : [];
+    expect(owners.filter((owner) => owner.userId !== bob.id)).toEqual([]);
+    expect(others.filter((event) => event.event !== "notification")).toEqual([]);
     expect(streams.dan.events).toEqual([]);
   });
 });
