@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { answer } from "./answer";
 import { id, ignored, limits, text } from "./input";
+import { meetingCategory, minutesCategory } from "./meeting-model";
 
 /** A document's content travels as text: a description, a meeting's JSON, or a file as a data: URL of at most 20 MiB. */
 const maxContentLength = 28 * 1024 * 1024;
@@ -54,6 +55,21 @@ export const uploadCategoryLabels: Record<UploadCategory, string> = {
   Operations: "Operations",
   Marketing: "Marketing",
 };
+
+/** Every category a document is stored under: the upload categories, meetings, and approved minutes' PDFs. */
+export const documentCategories = [...uploadCategories, meetingCategory, minutesCategory] as const;
+export type DocumentCategory = (typeof documentCategories)[number];
+
+/**
+ * The query of `GET /api/documents`: `category` keeps only the documents of that category (`Meeting`: the
+ * company's meetings); without it, every document.
+ */
+export const documentListQuerySchema = z.object({
+  category: z
+    .optional(z.enum(documentCategories, { error: `Category must be one of ${documentCategories.join(", ")}` }))
+    .describe("Only the documents of this category (Meeting: the meetings); every document without it"),
+});
+export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
 
 /** The file types a document may be, by extension, with the type stored and served for each. */
 export const acceptedFileTypes = {

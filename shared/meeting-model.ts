@@ -10,6 +10,8 @@ export const meetingStatuses = ["draft", "pending", "confirmed", "cancelled"] as
 export type MeetingStatus = (typeof meetingStatuses)[number];
 
 export const meetingCategory = "Meeting";
+/** The library category of approved minutes' PDFs (the compliance rule counts documents named "… minutes …"). */
+export const minutesCategory = "Meeting Minutes";
 export const meetingFileType = "application/json";
 export const meetingNamePrefix = "Meeting: ";
 

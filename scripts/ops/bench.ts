@@ -7,10 +7,14 @@
 // BENCH_SECONDS each, 10 by default) on the bare read, each Quorum endpoint, and the bare read again; prints
 // req/s, p50, p99, errors and each figure as a share of the bare read (mean of before and after), and the
 // server's resident memory after the whole run. Then the board pack (bench-board-pack.ts): its time to first byte
-// and total time, and the memory five packs at once take.
+// and total time, and the memory five packs at once take. Then lists at scale (bench-lists.ts): a company with ten
+// years of papers, its list screens in Chromium (the built app, built first if stale): elements, first rows, search.
+// Last, live events (bench-streams.ts): 2,000 event streams on fresh instances while 50 votes a second land, on one
+// instance and on two (streams on one, votes on the other): each stream's delay per vote, streams lost, memory.
 //
 // Options: --write puts the table in docs/benchmarks.md; --profile runs Quorum under `node --cpu-prof` and
-// prints the profile's top entries; --only <text> measures only the endpoints whose name contains the text.
+// prints each server's profile's top entries; --only <text> measures only the endpoints (and parts: "board pack",
+// "lists at scale", "live event streams") whose name contains the text.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +31,8 @@ import { openDatabase } from "../../server/src/db/client";
 import { companies, documents, meetings, memberships, resolutions, users, votes } from "../../server/src/db/schema";
 import { createSession } from "../../server/src/http/session";
 import { measureBoardPack, seedBoardPack } from "./bench-board-pack";
+import { ensureBuiltApp, measureLists } from "./bench-lists";
+import { measureStreams, seedStreams, streamsPartName } from "./bench-streams";
 import { summarizeProfile } from "./cpuprofile-top";
 import { serverAllocatorEnv } from "../build/server-env.mjs";
 import { serverBundleOptions } from "../build/server-bundle.mjs";
@@ -40,10 +46,14 @@ const args = process.argv.slice(2);
 const write = args.includes("--write");
 const profile = args.includes("--profile");
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
+const listsIncluded = !only || "lists at scale".includes(only);
 const START_TIMEOUT_MS = 90_000;
+const streamsIncluded = !only || streamsPartName.includes(only);
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const running = new Set<ChildProcess>();
+/** Each started process's name by pid: whose CPU profile is whose. */
+const startedNames = new Map<number, string>();
 const cleanups: (() => Promise<void>)[] = [];
 process.on("exit", () => {
   for (const child of running) child.kill("SIGKILL");
@@ -116,6 +126,7 @@ async function startProcess(
   });
   closeSync(fd);
   running.add(child);
+  if (child.pid !== undefined) startedNames.set(child.pid, name);
   const stderr: string[] = [];
   child.stderr?.on("data", (chunk: Buffer) => stderr.push(String(chunk)));
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
@@ -405,13 +416,19 @@ async function main(): Promise<void> {
     rmSync(profileDir, { recursive: true, force: true });
     mkdirSync(profileDir, { recursive: true });
   }
-  const quorum = await startProcess(
-    "quorum",
-    join(outDir, "quorum.js"),
-    { DATABASE_URL: databaseUrl, DATA_DIR: join(outDir, "data"), APP_SECRET: randomBytes(32).toString("hex"), LOG_LEVEL: "info" },
-    "/api/health",
-    ["--enable-source-maps", ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])],
-  );
+  const appSecret = randomBytes(32).toString("hex");
+  // Every instance alike (the live events part starts more on the same database).
+  const startQuorum = (name: string) =>
+    startProcess(
+      name,
+      join(outDir, "quorum.js"),
+      { DATABASE_URL: databaseUrl, DATA_DIR: join(outDir, "data"), APP_SECRET: appSecret, LOG_LEVEL: "info" },
+      "/api/health",
+      ["--enable-source-maps", ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])],
+    );
+  // The server decides at start whether it serves the app: the lists part needs it built before then.
+  if (listsIncluded) ensureBuiltApp();
+  const quorum = await startQuorum("quorum");
   cleanups.unshift(quorum.stop);
   const data = await seed(databaseUrl);
   const bare = await startProcess("bare", join(outDir, "bare.js"), { DATABASE_URL: databaseUrl }, `/row/${data.rowId}`);
@@ -446,6 +463,18 @@ async function main(): Promise<void> {
   const yardstick = (before.rps + after.rps) / 2;
   // A few packs in a row (fewer in the CI smoke run), after the figures above are taken.
   const pack = packSeed && (await measureBoardPack({ base: quorum.base, pid: quorum.child.pid }, packSeed, seconds >= 10 ? 5 : 3));
+  // Seeded only now, so the figures above are taken on the tables they always were.
+  const lists = listsIncluded ? await measureLists({ base: quorum.base }, databaseUrl, seconds >= 10 ? 3 : 1) : undefined;
+  // On instances of their own, so their memory is the streams' alone.
+  const live = streamsIncluded
+    ? await measureStreams(
+        async (name) => {
+          const started = await startQuorum(name);
+          return { base: started.base, pid: started.child.pid, stop: started.stop };
+        },
+        await seedStreams(databaseUrl, seconds),
+      )
+    : undefined;
 
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`;
   const section = [
@@ -457,19 +486,22 @@ async function main(): Promise<void> {
       ? `Quorum's resident memory after the whole run: ${memory.rss} MB (peak ${memory.peak} MB).`
       : "Quorum's resident memory: not readable on this system.",
     ...(pack ? ["", ...pack.lines, ...(pack.within ? [] : ["The board pack is OUTSIDE its targets."])] : []),
+    ...(lists ? ["", ...lists.lines, ...(lists.within ? [] : ["", "The lists are OUTSIDE their targets."])] : []),
+    ...(live ? ["", ...live.lines, ...(live.within ? [] : ["", "Live events are OUTSIDE their targets."])] : []),
   ].join("\n");
   console.log(`\n${section}\n`);
 
   await quorum.stop();
   await bare.stop();
   if (profile) {
-    const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
-    if (file) {
-      console.log(`bench: profile ${join(profileDir, file)}`);
+    // One profile per server process (CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile); the bare server has none.
+    const files = readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile"));
+    for (const file of files) {
+      const name = startedNames.get(Number(file.split(".")[3])) ?? "a server";
+      console.log(`bench: profile of ${name}: ${join(profileDir, file)}`);
       console.log(summarizeProfile(JSON.parse(readFileSync(join(profileDir, file), "utf8")), 25));
-    } else {
-      console.log("bench: the server wrote no profile");
     }
+    if (files.length === 0) console.log("bench: the server wrote no profile");
   }
   if (write) writeResults(section);
   const refused = [before, ...rows, after].filter((row) => row.non2xx > 0);
@@ -483,7 +515,7 @@ const watchdog = setTimeout(
     console.error("bench: gave up (the run took too long)");
     process.exit(2);
   },
-  (seconds * 20 + 300) * 1000,
+  (seconds * 20 + 300 + (streamsIncluded ? 240 : 0) + (listsIncluded ? 300 : 0)) * 1000,
 );
 watchdog.unref();
 try {

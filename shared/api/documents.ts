@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { createDocumentSchema, documentObjectSchema, downloadQuerySchema, libraryDocumentSchema, recentDocumentSchema } from "../documents";
+import {
+  createDocumentSchema,
+  documentListQuerySchema,
+  documentObjectSchema,
+  downloadQuerySchema,
+  libraryDocumentSchema,
+  recentDocumentSchema,
+} from "../documents";
 import { endpoint } from "./endpoint";
 
 const tag = "Documents";
@@ -10,9 +17,11 @@ const byCompany = { class: "company", by: "param", param: "companyId" } as const
 export const listDocuments = endpoint({
   method: "GET",
   path: "/api/documents",
-  summary: "The caller's active company's documents (files, notes and meetings), newest first; never file bytes",
+  summary:
+    "The caller's active company's documents (files, notes and meetings), newest first; never file bytes; `category` keeps one category",
   tag,
   access: activeCompany,
+  query: documentListQuerySchema,
   responses: { 200: z.array(documentObjectSchema) },
 });
 

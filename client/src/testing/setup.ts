@@ -28,6 +28,8 @@ if (typeof globalThis.ResizeObserver === "undefined") {
   };
 }
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// jsdom does not scroll: its window.scrollTo only reports that (the long lists write the page's scroll position).
+window.scrollTo = () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.setPointerCapture ??= () => {};

@@ -1,6 +1,6 @@
 // Reading documents: one, a company's list, its library and its recent papers. Writing them is documents.service.ts.
 import { and, desc, eq, isNull, sql, type Placeholder } from "drizzle-orm";
-import type { DocumentObject, LibraryDocument, RecentDocument } from "../../../../shared/documents";
+import type { DocumentCategory, DocumentObject, LibraryDocument, RecentDocument } from "../../../../shared/documents";
 import { displayName } from "../../../../shared/people";
 import type { ServiceDeps } from "../../app-deps";
 import type { Database } from "../../db/client";
@@ -61,10 +61,19 @@ function toDocumentObject(row: DocumentRow, meetingContent: string | undefined):
   };
 }
 
-/** `GET /api/documents`: the company's documents, newest first, drafts excluded — two queries whatever the count. */
-export async function listDocuments({ db }: ServiceDeps<"db">, companyId: number): Promise<DocumentObject[]> {
+/**
+ * `GET /api/documents`: the company's documents (only those of `category` when given), newest first, drafts
+ * excluded — two queries whatever the count.
+ */
+export async function listDocuments({ db }: ServiceDeps<"db">, companyId: number, category?: DocumentCategory): Promise<DocumentObject[]> {
   const rows: DocumentRow[] = await selectDocuments(db)
-    .where(and(eq(documents.companyId, companyId), notADraftMeeting(documents.id)))
+    .where(
+      and(
+        eq(documents.companyId, companyId),
+        category === undefined ? undefined : eq(documents.category, category),
+        notADraftMeeting(documents.id),
+      ),
+    )
     .orderBy(desc(documents.createdAt), desc(documents.id));
   const contents = await meetingContents(
     db,

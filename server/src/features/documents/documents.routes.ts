@@ -52,7 +52,7 @@ export function documentsRoutes(deps: RouterDeps): BoundRoute[] {
   const documentOf = { companyOf: (req: Request) => documentCompanyOf(deps, idParam(req.params.id)) };
 
   return [
-    route(api.listDocuments, ({ tenant }) => listDocuments(deps, tenant.company.id)),
+    route(api.listDocuments, ({ tenant, query }) => listDocuments(deps, tenant.company.id, query.category)),
     route(api.getDocument, ({ params }) => getDocument(deps, params.id), documentOf),
     // One address, two forms of body: the app's multipart upload, else the JSON body; each read as a stream.
     route(api.createDocument, ({ tenant, req, res }) =>

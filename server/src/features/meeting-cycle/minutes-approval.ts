@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { and, eq, ne, type SQL } from "drizzle-orm";
+import { minutesCategory } from "../../../../shared/meeting-model";
 import type { Certificate } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
 import { formatUtcDate, startSweep } from "../../clock";
@@ -13,9 +14,6 @@ import { abandonReceivedFile, insertDocument, receiveFile } from "../documents/d
 import { buildMinutesPdf } from "./minutes-pdf";
 
 export type ApprovalDeps = ServiceDeps<"db" | "clock" | "appSecret">;
-
-/** The library category of approved minutes (the compliance rule counts documents named "… minutes …"). */
-export const minutesCategory = "Meeting Minutes";
 
 /** Hex SHA-256 of a text's UTF-8 bytes. */
 export function textSha256(text: string): string {

@@ -9,14 +9,14 @@ export function createDocument(body: CreateDocumentInput): Promise<DocumentObjec
   return callApi(api.createDocument, { body });
 }
 
-/** Creates a document: it goes into the detail cache, and its company's document list (only that) refreshes. */
+/** Creates a document: it goes into the detail cache, and its company's document lists (whole or by category, only those) refresh. */
 export function useCreateDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDocument,
     onSuccess: async (document) => {
       queryClient.setQueryData(documentKeys.detail(document.companyId, document.id), document);
-      await queryClient.invalidateQueries({ queryKey: documentKeys.list(document.companyId), exact: true });
+      await queryClient.invalidateQueries({ queryKey: documentKeys.list(document.companyId) });
     },
   });
 }

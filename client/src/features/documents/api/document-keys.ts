@@ -1,3 +1,4 @@
+import type { DocumentCategory } from "@shared/documents";
 import { companyScope } from "@/lib/auth/active-company";
 
 /**
@@ -7,8 +8,14 @@ import { companyScope } from "@/lib/auth/active-company";
  */
 export const documentKeys = {
   all: (companyId: number | null) => [...companyScope.of(companyId), "documents"] as const,
-  /** GET /api/documents: the active company's documents. */
-  list: (companyId: number | null) => [...documentKeys.all(companyId), "list"] as const,
+  /**
+   * GET /api/documents: the active company's documents; with a category, only those (the meetings page's list).
+   * The key without one is the start of every such key: invalidating it marks each of them stale.
+   */
+  list: (companyId: number | null, category?: DocumentCategory) =>
+    category === undefined
+      ? ([...documentKeys.all(companyId), "list"] as const)
+      : ([...documentKeys.all(companyId), "list", category] as const),
   /** GET /api/documents/:id (the server answers only documents of a company the user belongs to). */
   detail: (companyId: number | null, id: number) => [...documentKeys.all(companyId), "detail", id] as const,
   /** A text file's bytes, for its preview. */

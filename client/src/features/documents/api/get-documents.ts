@@ -1,22 +1,26 @@
 import { queryOptions } from "@tanstack/react-query";
 import * as api from "@shared/api/documents";
-import type { DocumentObject } from "@shared/documents";
+import type { DocumentCategory, DocumentObject } from "@shared/documents";
 import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { documentKeys } from "@/features/documents/api/document-keys";
 
-/** GET /api/documents → the active company's documents. */
-export function getDocuments(): Promise<DocumentObject[]> {
-  return callApi(api.listDocuments);
+/** GET /api/documents → the active company's documents; with a category, only that category's (the server picks them). */
+export function getDocuments(category?: DocumentCategory): Promise<DocumentObject[]> {
+  return callApi(api.listDocuments, { query: { category } });
 }
 
-export const documentsQueryOptions = (companyId: number) => queryOptions({ queryKey: documentKeys.list(companyId), queryFn: getDocuments });
+export const documentsQueryOptions = (companyId: number, category?: DocumentCategory) =>
+  queryOptions({ queryKey: documentKeys.list(companyId, category), queryFn: () => getDocuments(category) });
 
 /**
- * The active company's documents. `select` derives what a screen shows from the one cached list (the
- * meetings page keeps only meetings); give it a function defined once, outside the component, so the
- * result is recomputed only when the list changes.
+ * The active company's documents, or only those of `category` (the meetings page asks for meetings alone, never
+ * for the whole library). `select` derives what a screen shows from the cached list; give it a function defined
+ * once, outside the component, so the result is recomputed only when the list changes.
  */
-export function useDocuments<T = DocumentObject[]>(select?: (documents: DocumentObject[]) => T) {
-  return useActiveCompanyQuery((companyId) => ({ ...documentsQueryOptions(companyId), select }));
+export function useDocuments<T = DocumentObject[]>({
+  category,
+  select,
+}: { category?: DocumentCategory; select?: (documents: DocumentObject[]) => T } = {}) {
+  return useActiveCompanyQuery((companyId) => ({ ...documentsQueryOptions(companyId, category), select }));
 }

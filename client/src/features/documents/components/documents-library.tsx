@@ -4,6 +4,7 @@ import { uploadCategories, type LibraryDocument } from "@shared/documents";
 import { canDeleteDocument } from "@shared/permissions";
 import type { CompanyRole } from "@shared/roles";
 import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
+import { VirtualList, type ColumnBreakpoint } from "@/components/virtual-list";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -30,6 +31,12 @@ const viewModes: { value: ViewMode; label: string; icon: LucideIcon }[] = [
   { value: "grid", label: "Grid view", icon: LayoutGrid },
 ];
 const gridClassName = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+/** The grid's columns, as gridClassName lays out its placeholders: two from `sm`, three from `lg`. */
+const gridColumns: readonly ColumnBreakpoint[] = [
+  { minWidth: "40rem", count: 2 },
+  { minWidth: "64rem", count: 3 },
+];
+const documentKey = (document: LibraryDocument) => document.id;
 const allCategories = "All";
 
 /** Where a user's choice of list or grid is kept in this browser (default list). */
@@ -206,10 +213,17 @@ export function DocumentsLibrary({ documents, userId, role, onUpload }: Document
         }}
       >
         {(listed) =>
+          // Only the rows on screen are rendered: a library of thousands stays a few hundred elements.
           mode === "list" ? (
-            <ul className="grid gap-3" aria-label="Documents">
-              {listed.map((document) => (
-                <li key={document.id} className="flex items-center gap-3 rounded-lg border bg-card p-3 sm:p-4">
+            <VirtualList
+              key="list"
+              label="Documents"
+              items={listed}
+              getKey={documentKey}
+              estimateSize={82}
+              gap={12}
+              renderItem={(document) => (
+                <div className="flex items-center gap-3 rounded-lg border bg-card p-3 sm:p-4">
                   <TypeIcon fileType={document.fileType} className="size-8" />
                   <div className="grid min-w-0 flex-1 gap-1">
                     <div className="flex min-w-0 flex-wrap items-center gap-2">
@@ -219,13 +233,21 @@ export function DocumentsLibrary({ documents, userId, role, onUpload }: Document
                     <div className="flex flex-wrap gap-x-3 gap-y-0.5">{meta(document)}</div>
                   </div>
                   {actions(document)}
-                </li>
-              ))}
-            </ul>
+                </div>
+              )}
+            />
           ) : (
-            <ul className={gridClassName} aria-label="Documents">
-              {listed.map((document) => (
-                <li key={document.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+            <VirtualList
+              key="grid"
+              label="Documents"
+              items={listed}
+              getKey={documentKey}
+              estimateSize={206}
+              gap={16}
+              columns={gridColumns}
+              itemClassName="flex"
+              renderItem={(document) => (
+                <div className="flex flex-1 flex-col gap-3 rounded-lg border bg-card p-4">
                   <div className="flex items-start justify-between gap-2">
                     <TypeIcon fileType={document.fileType} className="size-10" />
                     <Badge variant="secondary">{document.category}</Badge>
@@ -233,9 +255,9 @@ export function DocumentsLibrary({ documents, userId, role, onUpload }: Document
                   <p className="font-medium break-words">{document.name}</p>
                   <div className="grid gap-0.5">{meta(document)}</div>
                   <div className="mt-auto border-t pt-2">{actions(document)}</div>
-                </li>
-              ))}
-            </ul>
+                </div>
+              )}
+            />
           )
         }
       </ListQueryState>

@@ -1,7 +1,8 @@
 import { CalendarDays, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
-import { MeetingRows } from "@/features/meetings/components/meeting-row";
+import { VirtualList } from "@/components/virtual-list";
+import { MeetingRow } from "@/features/meetings/components/meeting-row";
 import { matchesMeetingSearch, splitMeetings, type MeetingSummary } from "@/features/meetings/lib/listed-meeting";
 
 const tabs = [
@@ -14,6 +15,7 @@ const tabs = [
   },
   { value: "past", label: "Past", isPast: true, empty: "No past meetings.", noMatch: "No past meetings match your search." },
 ] as const;
+const meetingKey = (meeting: MeetingSummary) => meeting.id;
 
 /**
  * 'Board Meetings': search on the title, Upcoming and Past tabs decided against `now`.
@@ -54,7 +56,17 @@ export function MeetingsList({
             error="The meetings could not be loaded. Please try again."
             empty={{ icon: CalendarDays, message: search ? tab.noMatch : tab.empty }}
           >
-            {(shown) => <MeetingRows meetings={shown} isPast={tab.isPast} />}
+            {(shown) => (
+              // Only the rows on screen are rendered: ten years of meetings stay a few dozen elements.
+              <VirtualList
+                label={`${tab.label} meetings`}
+                items={shown}
+                getKey={meetingKey}
+                estimateSize={134}
+                gap={12}
+                renderItem={(meeting) => <MeetingRow meeting={meeting} isPast={tab.isPast} />}
+              />
+            )}
           </ListQueryState>
         ),
       }))}

@@ -27,13 +27,22 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The company's documents, answered as the server answers them: only those of the category asked for, if any. */
 function documents(list: DocumentObject[]) {
-  server.use(http.get("/api/documents", () => HttpResponse.json(list)));
+  const asked: (string | null)[] = [];
+  server.use(
+    http.get("/api/documents", ({ request }) => {
+      const category = new URL(request.url).searchParams.get("category");
+      asked.push(category);
+      return HttpResponse.json(category === null ? list : list.filter((document) => document.category === category));
+    }),
+  );
+  return asked;
 }
 
 describe("/meetings", () => {
   it("splits the company's meetings at now: Upcoming soonest first, Past (and cancelled) most recent first; files are not meetings", async () => {
-    documents([
+    const asked = documents([
       buildMeetingDocument({ id: 1, title: "Just started", date: minutes(0), status: "confirmed" }),
       buildMeetingDocument({ id: 2, title: "In a minute", date: minutes(1), status: "confirmed", participants: ["7", "8"] }),
       buildMeetingDocument({ id: 3, title: "Next month", date: minutes(60 * 24 * 30), status: "cancelled" }),
@@ -52,6 +61,8 @@ describe("/meetings", () => {
     expect(within(upcoming[0]!).getByText("2 participants")).toBeInTheDocument();
     expect(within(upcoming[1]!).getByText("Pending")).toBeInTheDocument();
     expect(screen.queryByText("Budget 2026.pdf")).not.toBeInTheDocument();
+    // The page asks the server for the meetings alone, never for the whole library.
+    expect(asked).toEqual(["Meeting"]);
 
     await user.click(screen.getByRole("tab", { name: "Past" }));
     const pastPanel = await screen.findByRole("tabpanel", { name: "Past" });

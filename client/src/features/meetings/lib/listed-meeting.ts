@@ -29,9 +29,9 @@ export function fromListedMeeting(meeting: ListedMeeting): MeetingSummary {
 
 export const isMeetingDocument = (document: Pick<DocumentObject, "category">) => document.category === meetingCategory;
 
-/** The meetings among a company's documents (the list has every category; meetings are picked out here). */
+/** A company's meeting documents (GET /api/documents?category=Meeting) as summaries. */
 export function meetingsFromDocuments(documents: DocumentObject[]): MeetingSummary[] {
-  return documents.filter(isMeetingDocument).map((document) => toMeetingSummary(document));
+  return documents.map((document) => toMeetingSummary(document));
 }
 
 const validDate = (value: unknown): Date | null => {

@@ -2,6 +2,7 @@ import { FileText, Gavel, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { resolutionTab, type Resolution, type ResolutionTab } from "@shared/resolutions";
 import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
+import { VirtualList } from "@/components/virtual-list";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatLongDate } from "@/lib/format";
@@ -14,6 +15,7 @@ const tabs: { value: ResolutionTab; label: string; empty: string }[] = [
   { value: "completed", label: "Completed", empty: "No completed resolutions." },
   { value: "expired", label: "Expired", empty: "No expired resolutions." },
 ];
+const resolutionKey = (resolution: Resolution) => resolution.id;
 
 /** 'Board Resolutions': search on title or description; Pending, Completed and Expired tabs decided against `now`. */
 export function ResolutionsList({
@@ -58,18 +60,22 @@ export function ResolutionsList({
             empty={{ icon: Gavel, message: search ? "No resolutions match your search." : tab.empty }}
           >
             {(shown) => (
-              <ul className="grid gap-3">
-                {shown.map((resolution) => (
-                  <li key={resolution.id}>
-                    <ResolutionCard
-                      resolution={resolution}
-                      tab={tab.value}
-                      onVote={tab.value === "pending" ? onVote : undefined}
-                      onOpen={onOpen}
-                    />
-                  </li>
-                ))}
-              </ul>
+              // Only the cards on screen are rendered, however many resolutions the board has passed.
+              <VirtualList
+                label={`${tab.label} resolutions`}
+                items={shown}
+                getKey={resolutionKey}
+                estimateSize={190}
+                gap={12}
+                renderItem={(resolution) => (
+                  <ResolutionCard
+                    resolution={resolution}
+                    tab={tab.value}
+                    onVote={tab.value === "pending" ? onVote : undefined}
+                    onOpen={onOpen}
+                  />
+                )}
+              />
             )}
           </ListQueryState>
         ),
