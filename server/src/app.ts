@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // The event stream carries other features' figures: the resolutions feature reads its own.
   const eventHub = createEventHub(deps, {
     ...options.eventStreams,
-    readResolutions: (ids) => liveResolutionFigures(deps, ids),
+    readResolutions: (db, ids) => liveResolutionFigures({ db }, ids),
     onError: (error) => deps.logger.warn({ err: error }, "reading figures for the event streams failed"),
   });
 

@@ -30,6 +30,11 @@ export interface DatabaseHandle {
 }
 
 export interface Listener {
+  /**
+   * Queries on the listening connection itself (embedded: the one connection). Whatever is read here does not
+   * wait for a pooled connection, however busy the pool is with writes.
+   */
+  db: Database;
   close(): Promise<void>;
 }
 
@@ -62,17 +67,18 @@ export async function openDatabase(options: {
     return {
       db: drizzlePg(pool, { schema, logger }) as unknown as Database,
       kind: "postgres",
-      listen: (channels, onNotification, onLost) => listenOnPostgres(options.databaseUrl!, channels, onNotification, onLost),
+      listen: (channels, onNotification, onLost) => listenOnPostgres(options.databaseUrl!, channels, onNotification, onLost, logger),
       close: () => pool.end(),
     };
   }
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.embeddedSnapshot });
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
-    db: drizzlePglite(client, { schema, logger }) as unknown as Database,
+    db,
     kind: "pglite",
     listen: async (channels, onNotification) => {
       const stops = await Promise.all(channels.map((channel) => client.listen(channel, (payload) => onNotification(channel, payload))));
-      return { close: async () => void (await Promise.all(stops.map((stop) => stop()))) };
+      return { db, close: async () => void (await Promise.all(stops.map((stop) => stop()))) };
     },
     close: () => client.close(),
   };
@@ -83,6 +89,7 @@ async function listenOnPostgres(
   channels: readonly string[],
   onNotification: (channel: string, payload: string) => void,
   onLost: (error: Error) => void,
+  logger: { logQuery(query: string): void } | undefined,
 ): Promise<Listener> {
   const connection = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
   let lost = false;
@@ -107,6 +114,7 @@ async function listenOnPostgres(
     throw error;
   }
   return {
+    db: drizzlePg(connection, { schema, logger }) as unknown as Database,
     close: async () => {
       lost = true;
       await connection.end();

@@ -1,4 +1,4 @@
-import type { DatabaseHandle, Listener } from "./client";
+import type { Database, DatabaseHandle, Listener } from "./client";
 
 /**
  * How instances tell each other what changed: the triggers of migration 0007 send a NOTIFY as a write commits, and
@@ -29,6 +29,8 @@ export interface LiveBus {
   onLiveChange(handler: (change: LiveChange) => void): () => void;
   /** Told when listening stops or resumes: while it was down, anything may have changed unheard. */
   onListeningChange(handler: (listening: boolean) => void): () => void;
+  /** Queries on the listening connection while it is up (reads that should not queue behind the pool), else null. */
+  reader(): Database | null;
   close(): Promise<void>;
 }
 
@@ -143,6 +145,7 @@ export async function openLiveBus(handle: Pick<DatabaseHandle, "listen">, option
 
   return {
     isListening: () => listener !== null,
+    reader: () => listener?.db ?? null,
     onAuthChange: subscribe(authHandlers),
     onLiveChange: subscribe(liveHandlers),
     onListeningChange: subscribe(stateHandlers),

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { memberships } from "../db/schema";
 import { resolutionFixtures } from "../features/resolutions/resolution-fixtures";
@@ -73,4 +73,52 @@ describe("two instances on one database", () => {
       await listening.close();
     }
   });
+
+  // In a burst of votes on one resolution every pooled connection can be waiting on its row lock; the counts are read
+  // on the listening connection, so they reach the streams meanwhile.
+  it.runIf(process.env.QUORUM_TEST_DB === "postgres")(
+    "publish the counts while every pooled connection of the streams' instance waits on a lock",
+    async () => {
+      const fixtures = resolutionFixtures(ctx);
+      const { founder, voters } = await fixtures.boardWith(1);
+      const id = await fixtures.created(founder);
+      const listening = await listenOn(second.app);
+      const stream = await openEventStream(listening.url, founder.bearer);
+      expect(stream.status).toBe(200);
+      let release!: () => void;
+      const released = new Promise<void>((done) => (release = done));
+      let held!: () => void;
+      const holding = new Promise<void>((done) => (held = done));
+      // A transaction of the first instance holds a lock until the event has arrived (or the wait for it failed)…
+      const holder = ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
+        held();
+        await released;
+      });
+      await holding;
+      // …and every connection of the second instance's pool (it holds 10) waits for that lock meanwhile.
+      // (`then` sends a drizzle query: it is lazy until then.)
+      const waiting = Array.from({ length: 10 }, () => second.db.execute(sql`select pg_advisory_xact_lock(424242)`).then(() => undefined));
+      try {
+        await expect
+          .poll(async () => {
+            const result = (await ctx.db.execute(
+              sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event = 'advisory'`,
+            )) as unknown as { rows: { waiting: number }[] };
+            return result.rows[0]?.waiting;
+          })
+          .toBe(10);
+        expect((await fixtures.vote(voters[1]!, id, "yes")).status).toBe(200);
+        const event = await stream.next((received) => received.event === "votes" && (received.data as { total: number }).total === 1);
+        expect(event.data).toEqual({ resolutionId: id, yes: 1, no: 0, abstain: 0, total: 1 });
+      } finally {
+        release();
+        await holder;
+        await Promise.all(waiting);
+        stream.close();
+        await listening.close();
+      }
+    },
+    20_000,
+  );
 });

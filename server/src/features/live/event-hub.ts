@@ -8,6 +8,7 @@ import {
   type LiveEventKind,
 } from "../../../../shared/live-events";
 import type { ServiceDeps } from "../../app-deps";
+import type { Database } from "../../db/client";
 import type { AuthChange, LiveChange } from "../../db/live-bus";
 import { companies, meetings, memberships, sessions, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
@@ -23,7 +24,8 @@ export interface ResolutionFigures {
 }
 
 export interface EventHubOptions {
-  readResolutions: (ids: readonly number[]) => Promise<ResolutionFigures[]>;
+  /** Reads on the given connection (the listening one when it is up). */
+  readResolutions: (db: Database, ids: readonly number[]) => Promise<ResolutionFigures[]>;
   /** However many votes land, a resolution's counts are read at most once in this long (per instance). */
   coalesceMs?: number;
   heartbeatMs?: number;
@@ -144,10 +146,13 @@ export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventH
     pendingMeetings.clear();
     try {
       if (streams.size > 0) {
+        // On the listening connection: in a burst of votes every pooled connection may be waiting on the
+        // resolution's row lock, and the counts must not wait behind them.
+        const reader = live.reader() ?? db;
         const [figures, meetingRows] = await Promise.all([
-          options.readResolutions(resolutionIds),
+          options.readResolutions(reader, resolutionIds),
           meetingIds.length > 0
-            ? db
+            ? reader
                 .select({ id: meetings.documentId, companyId: meetings.companyId })
                 .from(meetings)
                 .where(inArray(meetings.documentId, meetingIds))
