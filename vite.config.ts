@@ -7,6 +7,10 @@ import { signedInPreload } from "./scripts/build/signed-in-preload.ts";
 import { HOME_PATHS } from "./client/src/app/home-paths.ts";
 import { apiModules } from "./shared/api/table.ts";
 import { apiStubs } from "./scripts/build/api-stubs.ts";
+import { getCompliance } from "./shared/api/compliance.ts";
+import { recentDocuments } from "./shared/api/documents.ts";
+import { upcomingMeetings } from "./shared/api/meetings.ts";
+import { pendingResolutions } from "./shared/api/resolutions.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -26,7 +30,15 @@ export default defineConfig({
     // With a session stored, the signed-in app starts downloading beside the entry (scripts/build/signed-in-preload.ts).
     signedInPreload({
       chunks: ["signed-in", "shared-with-sign-in", "icons"],
-      pages: [{ paths: HOME_PATHS, module: here("./client/src/app/routes/dashboard.tsx") }],
+      pages: [
+        {
+          paths: HOME_PATHS,
+          module: here("./client/src/app/routes/dashboard.tsx"),
+          // The dashboard's first reads (client/src/app/dashboard-reads.ts), asked for as soon as the current user's
+          // answer names the active company; the app takes the answers (the first-load test sees each asked once).
+          reads: [getCompliance, pendingResolutions, upcomingMeetings, recentDocuments].map((read) => read.path),
+        },
+      ],
     }),
   ],
   resolve: { alias },

@@ -14,12 +14,19 @@ const FIRST_LOAD_SCRIPT_BUDGET_KB = 130;
 // A founder's first load of the dashboard with a session stored: the sign-in bundle, the signed-in shell and the
 // dashboard. It was 240 KB in about 25 files until the dashboard's first load stopped pulling in the validation
 // library (27 KB) and its small shared files were grouped; 177 KB in 6 files after (the sixth is the 0.4 KB
-// script that starts the shell's download when a token is stored).
-const DASHBOARD_SCRIPT_BUDGET_KB = 185;
+// script that starts the shell's download when a token is stored). The budget was 185 KB until the dropdown menus
+// and the phone's slide-over menu (Radix's menu, positioning library and dialog) came to load when first opened and
+// the date library left the first load: 139 KB after, which leaves room for the shell to grow a little.
+const DASHBOARD_SCRIPT_BUDGET_KB = 150;
 // Each file waits for one of the six connections a browser opens to one server over HTTP/1.1.
 const DASHBOARD_SCRIPT_FILES = 6;
-// What opening one page adds, once signed in, and the most any one script file may weigh.
-const ROUTE_CHUNK_BUDGET_KB = 60;
+// What opening one page adds, once signed in. It was 60 KB until Radix's positioning library and dialog and the
+// date library left the signed-in shell (the menus and the phone's slide-over load them when first opened): a page
+// that uses them now downloads them itself, up to 33 KB more (resolutions, with a select, dialogs and date fields:
+// 52 KB before, 85 KB after), and the list windowing of the long lists 6 KB more (resolutions: 92 KB).
+const ROUTE_CHUNK_BUDGET_KB = 95;
+// The most any one script file but the entry may weigh.
+const FILE_BUDGET_KB = 60;
 
 const publicDir = resolve(import.meta.dirname, "../dist/public");
 
@@ -74,7 +81,7 @@ describe("the first load", () => {
 
   it(`sends a signed-in dashboard with at most ${DASHBOARD_SCRIPT_BUDGET_KB} KB of compressed JavaScript in ${DASHBOARD_SCRIPT_FILES} files, without the validation library`, async () => {
     const founder = await registerAccount();
-    await createActiveCompany(founder, { name: "First Load Ltd", location: "London" });
+    const company = await createActiveCompany(founder, { name: "First Load Ltd", location: "London" });
     const { page } = await openPage(browser());
     await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [AUTH_TOKEN_KEY, founder.token] as const);
     const scripts: Response[] = [];
@@ -104,6 +111,15 @@ describe("the first load", () => {
       requested.filter((path) => path === "/api/auth/user"),
       requested.join(", "),
     ).toHaveLength(1);
+    // Once that answer named the company, the preload script asked for the dashboard's first reads too; the app
+    // takes those answers as well (vite.config.ts lists the reads, client/src/app/dashboard-reads.ts the app's).
+    for (const read of ["compliance", "resolutions/pending", "meetings/upcoming", "documents/recent"]) {
+      const address = `/api/companies/${company.id}/${read}`;
+      expect(
+        requested.filter((path) => path === address),
+        requested.join(", "),
+      ).toHaveLength(1);
+    }
     await page.waitForLoadState("networkidle");
 
     const sizes = await Promise.all(scripts.map(async (response) => (await response.request().sizes()).responseBodySize));
@@ -116,7 +132,7 @@ describe("the first load", () => {
     expect(files.filter((_, index) => bodies[index]!.includes("$ZodType"))).toEqual([]);
   });
 
-  it(`adds at most ${ROUTE_CHUNK_BUDGET_KB} KB of compressed JavaScript per page opened, and no script file weighs more`, () => {
+  it(`adds at most ${ROUTE_CHUNK_BUDGET_KB} KB of compressed JavaScript per page opened, and no script file weighs more than ${FILE_BUDGET_KB} KB`, () => {
     const manifest = readManifest();
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
     // The shell is grouped with what the home page shares with other pages into one chunk (vite.config.ts).
@@ -135,11 +151,11 @@ describe("the first load", () => {
     const overBudget = Object.entries(added).filter(([, kb]) => kb > ROUTE_CHUNK_BUDGET_KB);
     expect(overBudget, `what each page adds (KB): ${JSON.stringify(added)}`).toEqual([]);
 
-    // The entry is held to the sign-in budget above; every other file to the route budget.
+    // The entry is held to the sign-in budget above; every other file to the file budget.
     const heavyFiles = Object.keys(manifest)
       .filter((key) => key !== entry && manifest[key]!.file.endsWith(".js"))
       .map((key) => [manifest[key]!.file, Math.round(gzipKb(manifest[key]!.file) * 10) / 10] as const)
-      .filter(([, kb]) => kb > ROUTE_CHUNK_BUDGET_KB);
+      .filter(([, kb]) => kb > FILE_BUDGET_KB);
     expect(heavyFiles).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { preloadSignedInApp } from "@/app/router";
 import { startPage } from "@/app/page-data";
 import { createQueryClient } from "@/lib/query-client";
 import { setAuthToken } from "@/lib/auth-token";
+import { EARLY_READS } from "@/lib/auth-token-key";
 import { buildUser } from "@/testing/factories";
 import { signedInHandlers } from "@/testing/handlers";
 import { renderApp, TEST_TOKEN } from "@/testing/render";
@@ -25,7 +26,20 @@ function recordRequests(): string[] {
   return paths;
 }
 
-afterEach(() => server.events.removeAllListeners());
+const holder = window as unknown as Record<string, unknown>;
+
+afterEach(() => {
+  server.events.removeAllListeners();
+  delete holder[EARLY_READS];
+});
+
+/** What the preload script leaves when it has asked for the dashboard's reads with `token`. */
+function preloadScriptAsked(token: string) {
+  const responses = Object.fromEntries(
+    dashboardReads.map((path) => [path, fetch(path, { headers: { Authorization: `Bearer ${token}` } })]),
+  );
+  holder[EARLY_READS] = { token, responses: Promise.resolve(responses) };
+}
 
 describe("a first load with a token stored", () => {
   it("asks for the user, then the dashboard's four reads, before the page renders; the page reads none of them again", async () => {
@@ -41,6 +55,62 @@ describe("a first load with a token stored", () => {
     renderApp({ path: "/", signedInAs: me, queryClient });
     await screen.findByRole("region", { name: "Compliance Reminders" });
     for (const path of ["/api/auth/user", ...dashboardReads]) expect(requests.filter((requested) => requested === path)).toHaveLength(1);
+  });
+
+  it("asks for the frame's reads the first screen can do without only once that screen is painted", async () => {
+    setAuthToken(TEST_TOKEN);
+    server.use(...signedInHandlers(me));
+    const requests = recordRequests();
+    // The frame the first screen is painted in, held until the test lets it go.
+    const frames: FrameRequestCallback[] = [];
+    const requestFrame = vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+    const queryClient = createQueryClient();
+    window.history.replaceState(null, "", "/");
+    preloadSignedInApp(queryClient);
+
+    renderApp({ path: "/", signedInAs: me, queryClient });
+    await screen.findByRole("region", { name: "Compliance Reminders" });
+    const later = ["/api/notifications", "/api/auth/check-platform-admin", "/api/users/7/preferences", "/api/companies/3/action-items"];
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(requests.filter((path) => later.includes(path))).toEqual([]);
+
+    requestFrame.mockRestore();
+    await act(async () => {
+      for (const frame of frames.splice(0)) frame(performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    await waitFor(() => expect(requests).toEqual(expect.arrayContaining(later)));
+    // What those answers start (the platform-admin check reloads the companies) settles before the test ends.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  });
+
+  it("takes the preload script's answers to the dashboard's reads instead of asking again", async () => {
+    setAuthToken(TEST_TOKEN);
+    server.use(...signedInHandlers(me));
+    const requests = recordRequests();
+    preloadScriptAsked(TEST_TOKEN);
+    const queryClient = createQueryClient();
+    window.history.replaceState(null, "", "/");
+    preloadSignedInApp(queryClient);
+    expect(holder[EARLY_READS]).toBe(false);
+
+    renderApp({ path: "/", signedInAs: me, queryClient });
+    await screen.findByRole("region", { name: "Compliance Reminders" });
+    for (const path of dashboardReads) expect(requests.filter((requested) => requested === path)).toHaveLength(1);
+  });
+
+  it("asks again when the preload script sent the reads with another token", async () => {
+    setAuthToken(TEST_TOKEN);
+    server.use(...signedInHandlers(me));
+    const requests = recordRequests();
+    preloadScriptAsked("a-token-since-replaced");
+    const queryClient = createQueryClient();
+    window.history.replaceState(null, "", "/");
+    preloadSignedInApp(queryClient);
+
+    renderApp({ path: "/", signedInAs: me, queryClient });
+    await screen.findByRole("region", { name: "Compliance Reminders" });
+    for (const path of dashboardReads) expect(requests.filter((requested) => requested === path)).toHaveLength(2);
   });
 
   it("starts no page reads without a company, nor for a page that reads as it renders", async () => {

@@ -59,12 +59,45 @@ export async function throwIfResNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, response.statusText, text);
 }
 
+/** Answers asked for before the app ran, by address, while `withEarlyAnswers` lends them. */
+let earlyAnswers: Map<string, Promise<Response>> | undefined;
+
+/** Drops answers nobody will read: cancelling a body ends its request. */
+export function dropAnswers(answers: Record<string, Promise<Response>>): void {
+  for (const answer of Object.values(answers)) answer.then((response) => response.body?.cancel()).catch(() => undefined);
+}
+
+/**
+ * Runs `ask` with `answers` (GET requests the preload script sent, by address): a GET of one of those addresses made
+ * while `ask` runs, synchronously, takes its answer instead of asking again (a query's fetch starts its request
+ * synchronously). Answers not taken are dropped when `ask` returns, so none is read later, out of date.
+ */
+export function withEarlyAnswers(answers: Record<string, Promise<Response>>, ask: () => void): void {
+  earlyAnswers = new Map(Object.entries(answers));
+  try {
+    ask();
+  } finally {
+    dropAnswers(Object.fromEntries(earlyAnswers));
+    earlyAnswers = undefined;
+  }
+}
+
 /**
  * The one request convention: JSON content-type only when there is a body,
  * the stored token as a bearer header when present, cookies included.
  * Resolves with the Response of a 2xx answer; throws ApiError otherwise.
  */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const early = method === "GET" && body === undefined ? earlyAnswers?.get(url) : undefined;
+  if (early) {
+    earlyAnswers!.delete(url);
+    // One that did not get through (a network error) is simply asked again.
+    const response = await early.catch(() => undefined);
+    if (response) {
+      await throwIfResNotOk(response);
+      return response;
+    }
+  }
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const token = getAuthToken();

@@ -12,3 +12,10 @@ export const AUTH_TOKEN_KEY = "quorum.boardSessionToken";
  * leaves `false` there, so that a preload script running after the app sends nothing.
  */
 export const EARLY_CURRENT_USER = "__quorumCurrentUser";
+
+/**
+ * The window property under which the preload script leaves its requests for the first reads of the page at the
+ * address (`{ token, responses }`: a promise of the responses by address, once the current user's active company
+ * is known), sent with the token it found; the app takes them once (app/page-data.ts) and leaves `false` there.
+ */
+export const EARLY_READS = "__quorumEarlyReads";

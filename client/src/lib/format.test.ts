@@ -1,4 +1,14 @@
-import { formatFileSize, formatLongDate, formatTime, initials } from "@/lib/format";
+import { format } from "date-fns";
+import {
+  DATE_FORMAT_LONG,
+  DATE_INPUT_FORMAT,
+  formatDateInput,
+  formatFileSize,
+  formatLongDate,
+  formatTime,
+  initials,
+  TIME_FORMAT,
+} from "@/lib/format";
 
 describe("formatFileSize", () => {
   it.each([
@@ -27,6 +37,28 @@ describe("dates", () => {
     const date = new Date(2023, 6, 31, 14, 5);
     expect(formatLongDate(date)).toBe("July 31, 2023");
     expect(formatTime(date)).toBe("2:05 PM");
+    expect(formatDateInput(date)).toBe("2023-07-31");
+  });
+
+  it("write what date-fns writes with the same patterns, at every hour of days across the year", () => {
+    for (let day = 0; day < 366; day += 7) {
+      for (let hour = 0; hour < 24; hour++) {
+        const date = new Date(2024, 0, 1 + day, hour, (day * 7 + hour) % 60);
+        expect(formatLongDate(date)).toBe(format(date, DATE_FORMAT_LONG));
+        expect(formatTime(date)).toBe(format(date, TIME_FORMAT));
+        expect(formatDateInput(date)).toBe(format(date, DATE_INPUT_FORMAT));
+      }
+    }
+    for (const value of ["2026-06-05T00:00:00", "0999-03-04T09:00:00", 0, "2026-12-31T23:59:59Z"]) {
+      expect(formatLongDate(value)).toBe(format(new Date(value), DATE_FORMAT_LONG));
+      expect(formatDateInput(value)).toBe(format(new Date(value), DATE_INPUT_FORMAT));
+    }
+  });
+
+  it("refuse an invalid date, as date-fns does", () => {
+    expect(() => formatLongDate("not a date")).toThrow(RangeError);
+    expect(() => formatTime(Number.NaN)).toThrow(RangeError);
+    expect(() => formatDateInput(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
 

@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import { displayName } from "@shared/people";
 
 const fileSizeUnits = ["Bytes", "KB", "MB", "GB"] as const;
@@ -11,20 +10,42 @@ export function formatFileSize(bytes: number): string {
   return exponent === 0 ? `${Math.round(value)} Bytes` : `${value.toFixed(1)} ${fileSizeUnits[exponent]}`;
 }
 
-/** The date and time formats of every screen, and those of the date and time inputs. */
+/** The date and time formats of every screen, and those of the date and time inputs (date-fns patterns). */
 export const DATE_FORMAT_LONG = "MMMM d, yyyy";
 export const TIME_FORMAT = "h:mm a";
 export const DATE_INPUT_FORMAT = "yyyy-MM-dd";
 export const TIME_INPUT_FORMAT = "HH:mm";
 
-/** "July 31, 2023". */
-export function formatLongDate(value: Date | string | number): string {
-  return format(new Date(value), DATE_FORMAT_LONG);
+// The formats the signed-in shell and the dashboard use are written out below rather than passed to date-fns'
+// format: that and its locale are about 6 KB compressed, which every first load would download. The test holds
+// them to date-fns' output; the forms that parse these formats use date-fns with the patterns above.
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const pad = (value: number, digits = 2) => String(value).padStart(digits, "0");
+
+/** The date of `value`; an invalid one throws, as date-fns' format does. */
+function validDate(value: Date | string | number): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  return date;
 }
 
-/** "2:30 PM". */
+/** "July 31, 2023" (DATE_FORMAT_LONG), in the viewer's zone. */
+export function formatLongDate(value: Date | string | number): string {
+  const date = validDate(value);
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${pad(date.getFullYear(), 4)}`;
+}
+
+/** "2:30 PM" (TIME_FORMAT), in the viewer's zone. */
 export function formatTime(value: Date | string | number): string {
-  return format(new Date(value), TIME_FORMAT);
+  const date = validDate(value);
+  const hours = date.getHours();
+  return `${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** "2023-07-31" (DATE_INPUT_FORMAT, a date input's value), in the viewer's zone. */
+export function formatDateInput(value: Date | string | number): string {
+  const date = validDate(value);
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 type PersonName = Parameters<typeof displayName>[0];

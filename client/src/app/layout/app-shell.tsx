@@ -1,7 +1,12 @@
-import { memo, type ReactNode } from "react";
+import { memo, useEffect, type ReactNode } from "react";
 import type { User } from "@shared/auth";
 import { Header } from "@/app/layout/header";
 import { Sidebar } from "@/app/layout/sidebar";
+import { markFirstScreenDrawn } from "@/lib/first-screen";
+import { useMediaQuery } from "@/lib/use-media-query";
+
+/** Below Tailwind's `md` breakpoint (48rem, 768 px): the phone layout, where the sidebar is not shown. */
+const NARROW_SCREEN = "(width < 48rem)";
 
 /** The signed-in frame: sidebar on desktop, top bar with the slide-over menu on phones. */
 export const AppShell = memo(function AppShell({
@@ -16,6 +21,18 @@ export const AppShell = memo(function AppShell({
   children: ReactNode;
 }) {
   const viewer = { role: user.role, isPlatformAdmin };
+  // On a phone the sidebar is hidden (its entries are in the top bar's menu): it is not rendered there at all, which
+  // spares a phone its render and the company block's read.
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  // After the paint of the first screen (the frame of a requestAnimationFrame callback), the reads that waited for it.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(markFirstScreenDrawn, 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   return (
     <div className="flex min-h-dvh bg-background">
       <a
@@ -24,7 +41,7 @@ export const AppShell = memo(function AppShell({
       >
         Skip to content
       </a>
-      <Sidebar user={user} viewer={viewer} onLogout={onLogout} className="sticky top-0 hidden h-dvh md:flex" />
+      {!narrow && <Sidebar user={user} viewer={viewer} onLogout={onLogout} className="sticky top-0 hidden h-dvh md:flex" />}
       <div className="flex min-w-0 flex-1 flex-col">
         <Header viewer={viewer} onLogout={onLogout} />
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">

@@ -1,54 +1,24 @@
-import { LogOut, Menu } from "lucide-react";
-import { useState } from "react";
-import { BrandMark } from "@/components/brand-mark";
-import { NavLink, navEntryClassName } from "@/app/layout/nav-link";
-import { mobileNavItems } from "@/app/layout/nav-items";
+import { Menu } from "lucide-react";
+import type { ComponentProps } from "react";
 import type { Viewer } from "@/app/route-table";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { usePopupOnDemand } from "@/components/ui/popup-on-demand";
 
-/** Below 768 px: the menu button of the top bar and its slide-over. Choosing an entry closes it. */
+// The slide-over (Radix's dialog, with its focus trap and scroll lock) loads when the menu button is first pressed:
+// a wide screen never shows the button, and a phone's first load can do without it.
+const loadSheet = () => import("@/app/layout/mobile-menu-sheet");
+
+/**
+ * Below 768 px: the menu button of the top bar and its slide-over (MobileMenuSheet). Until the slide-over's code is
+ * there, the same button stands in for its trigger.
+ */
 export function MobileMenu({ viewer, onLogout }: { viewer: Viewer; onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-
-  return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu" className="-ml-2 md:hidden">
-          <Menu className="size-5" aria-hidden />
-        </Button>
-      </SheetTrigger>
-      <SheetContent aria-describedby={undefined}>
-        <SheetHeader className="flex-row items-center gap-2.5 border-b border-sidebar-border px-5 py-4">
-          <BrandMark className="size-7" />
-          <SheetTitle className="text-lg tracking-tight">
-            Quorum <span className="sr-only">navigation</span>
-          </SheetTitle>
-        </SheetHeader>
-        <nav aria-label="Mobile" className="px-3">
-          <ul className="grid gap-1">
-            {mobileNavItems(viewer).map((item) => (
-              <li key={item.href}>
-                <NavLink item={item} onNavigate={close} />
-              </li>
-            ))}
-            <li>
-              <button
-                type="button"
-                className={navEntryClassName}
-                onClick={() => {
-                  close();
-                  onLogout();
-                }}
-              >
-                <LogOut className="size-4 shrink-0" aria-hidden />
-                Logout
-              </button>
-            </li>
-          </ul>
-        </nav>
-      </SheetContent>
-    </Sheet>
+  const { popup, standIn, triggerRef } = usePopupOnDemand("dialog", loadSheet);
+  const button = (props: ComponentProps<"button">) => (
+    <Button variant="ghost" size="icon" aria-label="Open menu" className="-ml-2 md:hidden" {...props}>
+      <Menu className="size-5" aria-hidden />
+    </Button>
   );
+  if (!popup) return button(standIn);
+  return <popup.MobileMenuSheet viewer={viewer} onLogout={onLogout} trigger={button({ ref: triggerRef })} />;
 }

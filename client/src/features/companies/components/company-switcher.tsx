@@ -1,15 +1,7 @@
-import { Check, ChevronsUpDown, Plus } from "lucide-react";
-import { useState } from "react";
+import { ChevronsUpDown, Plus } from "lucide-react";
+import type { ComponentProps } from "react";
 import { Link, useLocation } from "wouter";
-import { roleLabel } from "@shared/roles";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { usePopupOnDemand } from "@/components/ui/popup-on-demand";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/utils";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
@@ -17,6 +9,9 @@ import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCompanies } from "@/features/companies/api/get-companies";
 import { useSwitchCompany } from "@/features/companies/api/switch-company";
 import { CompanyLogo } from "@/features/companies/components/company-logo";
+
+// The menu (Radix's and its positioning library) loads when the switcher is first pressed.
+const loadMenu = () => import("@/features/companies/components/company-switcher-menu");
 
 /** The switcher is shown only to someone with more than one company, or to a platform admin. */
 export function shouldShowCompanySwitcher(companyCount: number, isPlatformAdmin: boolean): boolean {
@@ -29,14 +24,15 @@ const rowClassName =
 /**
  * The sidebar's company block. With one company (and no platform-admin rights) it shows that
  * company and an "Add Company" link; otherwise it is the switcher: a menu of the user's companies
- * (refetched each time it opens) and "Add Company".
+ * (refetched each time it opens) and "Add Company" (CompanySwitcherMenu). Until the menu's code is there, the same
+ * button stands in for its trigger.
  */
 export function CompanySwitcher() {
   const { user } = useCurrentUser();
   const { isPlatformAdmin } = useIsPlatformAdmin();
   const companiesQuery = useCompanies();
   const switchCompany = useSwitchCompany();
-  const [open, setOpen] = useState(false);
+  const { popup: menu, standIn, triggerRef } = usePopupOnDemand("menu", loadMenu);
   const [, navigate] = useLocation();
 
   if (!user) return null;
@@ -77,53 +73,40 @@ export function CompanySwitcher() {
     );
   }
 
-  return (
-    <DropdownMenu
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        // The list is fetched again each time the switcher opens, so a company joined meanwhile is there.
-        if (next) void companiesQuery.refetch();
-      }}
+  const disabled = switchCompany.isPending;
+  const trigger = (props: ComponentProps<"button">) => (
+    <button
+      type="button"
+      className={cn(
+        rowClassName,
+        "outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-60",
+      )}
+      disabled={disabled}
+      data-disabled={disabled ? "" : undefined}
+      aria-label={`Switch company (current: ${current?.name ?? "none"})`}
+      data-testid="company-switcher"
+      {...props}
     >
-      <DropdownMenuTrigger
-        className={cn(
-          rowClassName,
-          "outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-60",
-        )}
-        disabled={switchCompany.isPending}
-        aria-label={`Switch company (current: ${current?.name ?? "none"})`}
-        data-testid="company-switcher"
-      >
-        <CompanyLogo logoUrl={current?.logoUrl} />
-        <span className="block max-w-[120px] min-w-0 truncate font-medium" title={current?.name}>
-          {current?.name ?? "Choose a company"}
-        </span>
-        <ChevronsUpDown className="ml-auto size-4 shrink-0 text-muted-foreground" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-60">
-        <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">Companies</DropdownMenuLabel>
-        {companies.map((company) => (
-          <DropdownMenuItem
-            key={company.id}
-            onSelect={() => choose(company.id)}
-            aria-current={company.id === user.companyId ? "true" : undefined}
-          >
-            <CompanyLogo logoUrl={company.logoUrl} className="size-6" />
-            <span className="min-w-0 flex-1">
-              <span className="block truncate">{company.name}</span>
-              <span className="block truncate text-xs text-muted-foreground">{roleLabel(company.role)}</span>
-            </span>
-            {company.id === user.companyId && <Check className="size-4" aria-label="Current company" />}
-          </DropdownMenuItem>
-        ))}
-        {companiesQuery.isError && <p className="px-2 py-1.5 text-sm text-destructive">Could not load your companies.</p>}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate("/company-onboarding")}>
-          <Plus aria-hidden />
-          Add Company
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      <CompanyLogo logoUrl={current?.logoUrl} />
+      <span className="block max-w-[120px] min-w-0 truncate font-medium" title={current?.name}>
+        {current?.name ?? "Choose a company"}
+      </span>
+      <ChevronsUpDown className="ml-auto size-4 shrink-0 text-muted-foreground" aria-hidden />
+    </button>
+  );
+
+  if (!menu) return trigger(standIn);
+  return (
+    <menu.CompanySwitcherMenu
+      trigger={trigger({ ref: triggerRef })}
+      disabled={disabled}
+      companies={companies}
+      activeCompanyId={user.companyId}
+      listFailed={companiesQuery.isError}
+      // The list is fetched again each time the switcher opens, so a company joined meanwhile is there.
+      onOpen={() => void companiesQuery.refetch()}
+      onChoose={choose}
+      onAddCompany={() => navigate("/company-onboarding")}
+    />
   );
 }

@@ -3,6 +3,7 @@ import * as api from "@shared/api/meeting-record";
 import type { ActionItem, CreateActionItemInput, UpdateActionItemInput } from "@shared/meeting-record";
 import { callApi } from "@/lib/api-client";
 import { useActiveCompany, useActiveCompanyQuery } from "@/lib/auth/active-company";
+import { useFirstScreenDrawn } from "@/lib/first-screen";
 import { meetingKeys } from "@/features/meetings/api/meeting-keys";
 
 // Types only from the shapes' module: the dashboard's panel reads these hooks, and its first load carries no zod.
@@ -21,11 +22,16 @@ export function getMyOpenActionItems(companyId: number): Promise<ActionItem[]> {
   return callApi(api.companyActionItems, { params: { companyId }, query: { owner: "me", status: "open" } });
 }
 
+/** The dashboard's panel, below its first screen: asked once that screen is drawn. */
 export function useMyOpenActionItems() {
-  return useActiveCompanyQuery((companyId) => ({
-    queryKey: actionItemKeys.mine(companyId),
-    queryFn: () => getMyOpenActionItems(companyId),
-  }));
+  const drawn = useFirstScreenDrawn();
+  return useActiveCompanyQuery(
+    (companyId) => ({
+      queryKey: actionItemKeys.mine(companyId),
+      queryFn: () => getMyOpenActionItems(companyId),
+    }),
+    { enabled: drawn },
+  );
 }
 
 /** A meeting's action items, soonest due first. */

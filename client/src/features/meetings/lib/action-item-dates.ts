@@ -1,9 +1,8 @@
-import { format } from "date-fns";
 import type { ActionItem } from "@shared/meeting-record";
-import { DATE_INPUT_FORMAT, formatLongDate } from "@/lib/format";
+import { formatDateInput, formatLongDate } from "@/lib/format";
 
 /** Today in the viewer's zone, as a due date is written ("2026-06-05"). */
-export const localToday = (now: Date): string => format(now, DATE_INPUT_FORMAT);
+export const localToday = (now: Date): string => formatDateInput(now);
 
 /** Open and due before today: its day has passed. */
 export const isOverdue = (item: Pick<ActionItem, "status" | "dueDate">, today: string): boolean =>
