@@ -91,7 +91,8 @@ async function listenOnPostgres(
   onLost: (error: Error) => void,
   logger: { logQuery(query: string): void } | undefined,
 ): Promise<Listener> {
-  const connection = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
+  // Named, so it can be told apart in pg_stat_activity.
+  const connection = new pg.Client({ connectionString: databaseUrl, keepAlive: true, application_name: "quorum-listener" });
   let lost = false;
   const fail = (error: Error) => {
     if (lost) return;

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import request from "supertest";
+import { sessions } from "../db/schema";
 import { listenOn, openEventStream } from "../testing/event-stream-client";
 import { useTestContext } from "../testing/test-context";
 
@@ -17,6 +18,19 @@ describe("the session cache", () => {
     expect((await read()).body.firstName).toBe("Renamed");
   });
 
+  // The embedded database runs statements one at a time, so the sign-out sent with the session's touch (a second
+  // statement after its read) lands after the read, and its notification is handled before the read ends.
+  it.runIf(process.env.QUORUM_TEST_DB !== "postgres")("keeps nothing of a read that a sign-out overtook", async () => {
+    const user = await ctx.signUp();
+    const read = () => request(ctx.app).get("/api/auth/user").set("Authorization", user.bearer);
+    // Past the cache's age and due a touch of its last use.
+    ctx.clock.advance(2 * 60_000);
+    ctx.whenQuery(/^update "sessions" set "last_used_at"/, () => void ctx.db.delete(sessions).where(eq(sessions.userId, user.id)).then());
+    // Read before the sign-out, answered as it was.
+    expect((await read()).status).toBe(200);
+    expect((await read()).status).toBe(401);
+  });
+
   // The embedded database's one connection cannot drop apart from the app's queries.
   it.runIf(process.env.QUORUM_TEST_DB === "postgres")(
     "is not trusted while the listening connection is down, and event streams end until it is back",
@@ -31,7 +45,7 @@ describe("the session cache", () => {
         expect(stream.status).toBe(200);
 
         await ctx.db.execute(
-          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN %'`,
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'quorum-listener'`,
         );
         await vi.waitFor(() => expect(ctx.deps.live.isListening()).toBe(false));
         await stream.ended;

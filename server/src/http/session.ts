@@ -129,6 +129,8 @@ export async function resolveSession(db: Database, clock: Clock, token: string, 
   const now = clock.now().getTime();
   const cached = cache?.lookup(tokenHash, now);
   if (cached) return cached;
+  // Taken before the read: a change heard while it (and the touch) ran means what was read may be stale.
+  const epoch = cache?.epoch();
   const [row] = await sessionQuery(db).execute({ tokenHash });
   if (!row) return null;
   if (now >= row.expiresAt.getTime() || now - row.lastUsedAt.getTime() >= sessionIdleLimitMs) {
@@ -149,7 +151,7 @@ export async function resolveSession(db: Database, clock: Clock, token: string, 
     sessionId: row.sessionId,
     secondFactorAt: row.secondFactorAt,
   };
-  cache?.remember(tokenHash, auth, now, row.expiresAt.getTime());
+  cache?.remember(tokenHash, auth, now, row.expiresAt.getTime(), epoch!);
   return auth;
 }
 
@@ -161,7 +163,9 @@ export async function resolveSession(db: Database, clock: Clock, token: string, 
  */
 export interface SessionCache {
   lookup(tokenHash: string, now: number): AuthContext | undefined;
-  remember(tokenHash: string, auth: AuthContext, now: number, expiresAt: number): void;
+  /** Counts what the cache heard; `remember` keeps a read only if nothing was heard since it began. */
+  epoch(): number;
+  remember(tokenHash: string, auth: AuthContext, now: number, expiresAt: number, epochBeforeRead: number): void;
   /** Forgets a user's sessions at once: the instance's own writes do not wait for their notification. */
   forgetUser(userId: number): void;
 }
@@ -178,16 +182,22 @@ interface CacheEntry {
 
 export function createSessionCache(bus: LiveBus): SessionCache {
   const entries = new Map<string, CacheEntry>();
+  // A read that began before a change and ends after its notification was handled would put the old state back.
+  let heard = 0;
   const forgetWhere = (matches: (auth: AuthContext) => boolean) => {
     for (const [tokenHash, entry] of entries) if (matches(entry.auth)) entries.delete(tokenHash);
   };
   bus.onAuthChange(({ sessionId, userId, companyId }) => {
+    heard += 1;
     if (sessionId !== undefined) forgetWhere((auth) => auth.sessionId === sessionId);
     else if (userId !== undefined) forgetWhere((auth) => auth.user.id === userId);
     // A membership's change names its user as well; a company's own change reaches whoever has it active.
     else if (companyId !== undefined) forgetWhere((auth) => auth.user.activeCompanyId === companyId);
   });
-  bus.onListeningChange(() => entries.clear());
+  bus.onListeningChange(() => {
+    heard += 1;
+    entries.clear();
+  });
   return {
     lookup(tokenHash, now) {
       if (!bus.isListening()) return undefined;
@@ -200,14 +210,16 @@ export function createSessionCache(bus: LiveBus): SessionCache {
       }
       return entry.auth;
     },
-    remember(tokenHash, auth, now, expiresAt) {
-      if (!bus.isListening()) return;
+    epoch: () => heard,
+    remember(tokenHash, auth, now, expiresAt, epochBeforeRead) {
+      if (!bus.isListening() || epochBeforeRead !== heard) return;
       entries.delete(tokenHash);
       // The oldest entry goes first (a Map keeps insertion order).
       if (entries.size >= cacheMaxEntries) entries.delete(entries.keys().next().value!);
       entries.set(tokenHash, { auth, cachedAt: now, expiresAt });
     },
     forgetUser(userId) {
+      heard += 1;
       forgetWhere((auth) => auth.user.id === userId);
     },
   };

@@ -87,8 +87,14 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 export async function createTestContext(overrides: Partial<AppDeps> = {}) {
   // Every statement the app sends is counted, so tests can prove a list costs a fixed number of queries.
   let queryCount = 0;
-  const database = await openTestDatabase(() => {
+  const queryHooks = new Set<{ matches: RegExp; run: () => void }>();
+  const database = await openTestDatabase((statement) => {
     queryCount += 1;
+    for (const hook of queryHooks) {
+      if (!hook.matches.test(statement)) continue;
+      queryHooks.delete(hook);
+      hook.run();
+    }
   });
   await runMigrations(database);
   const live = await openLiveBus(database);
@@ -191,6 +197,13 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
       const otherLive = await openLiveBus(handle);
       const app = createApp({ ...deps, db: handle.db, live: otherLive });
       return { app, db: handle.db, live: otherLive, close: async () => (await otherLive.close(), await handle.close()) };
+    },
+    /**
+     * Runs `run` once, as the app sends the next statement that matches (before the database has it): a test puts
+     * its own write between two of the app's statements with it.
+     */
+    whenQuery(matches: RegExp, run: () => void) {
+      queryHooks.add({ matches, run });
     },
     /** Runs `work` and answers how many SQL statements it sent. */
     async countQueries(work: () => Promise<unknown>): Promise<number> {
