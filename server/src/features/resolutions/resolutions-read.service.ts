@@ -27,6 +27,7 @@ import {
 import { notFound } from "../../http/errors";
 import { mayVote } from "./eligible-voters";
 import { decideDue, decideOnRead, eligibleCount, frozenTally, isDue, tallyOf, type ResolutionRow } from "./resolution-decision";
+import type { VotePollCache } from "./vote-poll-cache";
 
 type Deps = ServiceDeps<"db" | "clock">;
 
@@ -171,7 +172,7 @@ const readQuery = preparedPerDatabase((db) =>
     .prepare("quorum_resolution_read"),
 );
 
-type ResolutionRead = ListRow & { companyId: number; eligible: number; ownVote: VoteChoice | null };
+export type ResolutionRead = ListRow & { companyId: number; eligible: number; ownVote: VoteChoice | null };
 
 async function readResolution(db: Database, id: number, userId?: number): Promise<ResolutionRead | undefined> {
   // No caller: user id 0 is nobody's, so no vote.
@@ -200,8 +201,20 @@ export async function resolutionRow(db: Database, id: number): Promise<ListRow> 
  * The vote poll in one query: the guard's company lookup reads the whole poll answer with it (the resolution's
  * company, tally and the caller's vote), and the route answers it only once the caller's membership is checked.
  */
-export async function readVotePoll({ db }: ServiceDeps<"db">, id: number, userId: number): Promise<ResolutionRead | undefined> {
-  return readResolution(db, id, userId);
+export async function readVotePoll(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  id: number,
+  userId: number,
+  cache?: VotePollCache<ResolutionRead>,
+): Promise<ResolutionRead | undefined> {
+  const now = clock.now().getTime();
+  const cached = cache?.lookup(id, userId, now);
+  if (cached) return cached;
+  // Taken before the read: a change heard while it ran means what was read may be stale.
+  const epoch = cache?.epoch() ?? 0;
+  const read = await readResolution(db, id, userId);
+  if (read) cache?.remember(id, userId, read, now, epoch);
+  return read;
 }
 
 /** `GET /api/resolutions/:id/votes`: the poll every open resolution screen makes, from `read` when the guard made it. */

@@ -12,17 +12,29 @@ import {
   resolutionCompanyOf,
   resolutionDetails,
   voteCounts,
+  type ResolutionRead,
 } from "./resolutions-read.service";
 import { castVote, createResolution, declareConflict, updateQuorumSetting, withdrawConflict } from "./resolutions-write.service";
+import { createVotePollCache } from "./vote-poll-cache";
 
 /** The resolutions endpoints (shared/api/resolutions.ts) bound to their handlers. */
 export function resolutionsRoutes(deps: RouterDeps): BoundRoute[] {
   const resolutionOf = { companyOf: (req: Request) => resolutionCompanyOf(deps, idParam(req.params.id)) };
   // The vote poll's answer, read by its guard's company lookup; the handler answers it once the guard passed.
   const polls = new WeakMap<Request, Awaited<ReturnType<typeof readVotePoll>>>();
+  // Every open resolution screen without the live stream asks every few seconds: the answer is kept until it changes.
+  const pollCache = createVotePollCache<ResolutionRead>(deps.live);
+  /** This instance's own writes to a resolution show on its next poll here at once. */
+  const thenForget = async <T>(id: number, write: Promise<T>): Promise<T> => {
+    try {
+      return await write;
+    } finally {
+      pollCache.forget(id);
+    }
+  };
   const pollOf = {
     companyOf: async (req: Request) => {
-      const read = await readVotePoll(deps, idParam(req.params.id), authOf(req).user.id);
+      const read = await readVotePoll(deps, idParam(req.params.id), authOf(req).user.id, pollCache);
       polls.set(req, read);
       return read?.companyId ?? null;
     },
@@ -36,9 +48,9 @@ export function resolutionsRoutes(deps: RouterDeps): BoundRoute[] {
     route(api.getVoteCounts, ({ params, tenant, req }) => voteCounts(deps, params.id, tenant.user.id, polls.get(req)), pollOf),
     // A vote, and a conflict declared or withdrawn, check the caller's membership and role themselves, under the
     // resolution's row lock: a guard's check before it would be the same read, made twice.
-    route(api.castVote, ({ auth, params, body }) => castVote(deps, auth.user, params.id, body)),
-    route(api.declareConflict, ({ auth, params, body }) => declareConflict(deps, auth.user, params.id, body.reason)),
-    route(api.withdrawConflict, ({ auth, params }) => withdrawConflict(deps, auth.user, params.id)),
+    route(api.castVote, ({ auth, params, body }) => thenForget(params.id, castVote(deps, auth.user, params.id, body))),
+    route(api.declareConflict, ({ auth, params, body }) => thenForget(params.id, declareConflict(deps, auth.user, params.id, body.reason))),
+    route(api.withdrawConflict, ({ auth, params }) => thenForget(params.id, withdrawConflict(deps, auth.user, params.id))),
     route(api.getQuorum, ({ tenant }) => quorumSetting(deps, tenant.company.id)),
     route(api.updateQuorum, ({ tenant, body }) => updateQuorumSetting(deps, tenant, body.quorumPercent)),
   ];

@@ -1,0 +1,52 @@
+import request from "supertest";
+import { useTestContext, type TestContext } from "../../testing/test-context";
+import { resolutionFixtures } from "./resolution-fixtures";
+
+/**
+ * The vote poll is kept by each instance until what it shows changes: every change that matters is announced to
+ * every instance, so a repeated poll makes no query and still never shows counts a vote or a conflict has changed.
+ * The changes here are made on a second instance, so only the announcement can tell the first.
+ */
+const ctx = useTestContext();
+const fixtures = resolutionFixtures(ctx);
+let second: Awaited<ReturnType<TestContext["openSecondInstance"]>>;
+beforeAll(async () => {
+  second = await ctx.openSecondInstance();
+});
+afterAll(() => second.close());
+
+const poll = (viewer: { bearer: string }, id: number) =>
+  request(ctx.app).get(`/api/resolutions/${id}/votes`).set("Authorization", viewer.bearer);
+
+describe("the vote poll's cache", () => {
+  it("answers a repeated poll without a query, and a vote on another instance at once", async () => {
+    const { founder, voters } = await fixtures.boardWith(2);
+    const id = await fixtures.created(founder);
+    expect((await poll(founder, id)).body).toEqual({ yes: 0, no: 0, abstain: 0, total: 0, userVote: null });
+    expect(await ctx.countQueries(() => poll(founder, id))).toBe(0);
+
+    const vote = await request(second.app).post(`/api/resolutions/${id}/vote`).set("Authorization", voters[1]!.bearer).send({ vote: "no" });
+    expect(vote.status).toBe(200);
+    expect((await poll(founder, id)).body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: null });
+    // Each reader's own vote is theirs: the voter's poll names it, the founder's does not.
+    expect((await poll(voters[1]!, id)).body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: "no" });
+  });
+
+  it("reads again once a conflict declared on another instance decided the resolution", async () => {
+    const { founder, voters } = await fixtures.boardWith(2);
+    const id = await fixtures.created(founder);
+    // Two of three voted yes; the third has not voted.
+    await fixtures.allVote(voters, id, ["yes", "yes"]);
+    expect((await poll(founder, id)).body.total).toBe(2);
+    expect(await ctx.countQueries(() => poll(founder, id))).toBe(0);
+
+    const declared = await request(second.app)
+      .post(`/api/resolutions/${id}/conflict`)
+      .set("Authorization", voters[2]!.bearer)
+      .send({ reason: "I hold shares in the supplier" });
+    expect(declared.status).toBe(204);
+    // Everyone who may still vote has voted: the poll reads again, and the read decides the resolution.
+    expect(await ctx.countQueries(() => poll(founder, id))).toBeGreaterThan(0);
+    expect((await fixtures.details(founder, id)).status).toBe("approved");
+  });
+});
