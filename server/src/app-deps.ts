@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Clock } from "./clock";
 import type { Database } from "./db/client";
 import type { LiveBus } from "./db/live-bus";
+import type { CompanyListCache } from "./http/company-list-cache";
 import type { Guards } from "./http/guards";
 import type { AiSettings } from "./integrations/ai-chat";
 import type { MailSettings } from "./integrations/mailer";
@@ -42,4 +43,6 @@ export type ServiceDeps<Keys extends keyof AppDeps> = Pick<AppDeps, Keys>;
 /** What each feature router receives. */
 export interface RouterDeps extends AppDeps {
   guards: Guards;
+  /** The company lists this instance keeps until they change. */
+  lists: CompanyListCache;
 }

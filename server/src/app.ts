@@ -30,6 +30,7 @@ import { resolutionsRoutes } from "./features/resolutions/resolutions.routes";
 import { serveApiReference } from "./http/api-reference";
 import { mountRoutes, route } from "./http/endpoints";
 import { apiNotFound, errorHandler } from "./http/errors";
+import { createCompanyListCache } from "./http/company-list-cache";
 import { createGuards } from "./http/guards";
 import { serveOpenApiDocument } from "./http/openapi";
 import { requestContext } from "./http/request-context";
@@ -47,7 +48,7 @@ export interface CreateAppOptions {
 /** Builds the Express app without listening: index.ts listens, tests call it in-process. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
   const app = express();
-  const routerDeps: RouterDeps = { ...deps, guards: createGuards(deps) };
+  const routerDeps: RouterDeps = { ...deps, guards: createGuards(deps), lists: createCompanyListCache(deps.live) };
   // The event stream carries other features' figures: the resolutions feature reads its own.
   const eventHub = createEventHub(deps, {
     ...options.eventStreams,
@@ -88,6 +89,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     res.set("Cache-Control", "no-store");
     next();
   });
+  // This instance's own writes show in its kept lists at once, without waiting for their notification.
+  app.use("/api", routerDeps.lists.clearAfterWrites);
   // Documents parse their own, larger bodies (a file of up to 20 MiB), after their guard: so they come
   // before the general parser.
   app.use(mountRoutes(documentsRoutes(routerDeps), routerDeps));

@@ -1,4 +1,5 @@
 // Reading documents: one, a company's list, its library and its recent papers. Writing them is documents.service.ts.
+import type { CompanyListCache } from "../../http/company-list-cache";
 import { and, desc, eq, isNull, sql, type Placeholder } from "drizzle-orm";
 import type { DocumentCategory, DocumentObject, LibraryDocument, RecentDocument } from "../../../../shared/documents";
 import { displayName } from "../../../../shared/people";
@@ -116,9 +117,17 @@ function uploaderOf(row: { uploaderFirstName: string | null; uploaderLastName: s
 const libraryQuery = preparedPerDatabase((db) => selectLibrary(db, sql.placeholder("companyId")).prepare("quorum_documents_library"));
 
 /** `GET /api/companies/:companyId/documents`: metadata only, never bytes. */
-export async function listLibrary({ db }: ServiceDeps<"db">, companyId: number): Promise<LibraryDocument[]> {
-  const rows = await libraryQuery(db).execute({ companyId });
-  return rows.map((row) => ({ ...toDocumentObject(row, undefined), uploader: uploaderOf(row) }));
+export async function listLibrary(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  companyId: number,
+  lists?: CompanyListCache,
+): Promise<LibraryDocument[]> {
+  const load = async () => {
+    const rows = await libraryQuery(db).execute({ companyId });
+    const value = rows.map((row) => ({ ...toDocumentObject(row, undefined), uploader: uploaderOf(row) }));
+    return { value, ids: value.map((document) => document.id) };
+  };
+  return lists ? lists.read(companyId, "library", clock.now().getTime(), load) : (await load()).value;
 }
 
 /** `GET /api/companies/:companyId/documents/recent`: the newest `limit` (default 5). */

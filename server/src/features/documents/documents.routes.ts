@@ -93,7 +93,7 @@ export function documentsRoutes(deps: RouterDeps): BoundRoute[] {
 /** A company's library and its recent documents. */
 export function libraryRoutes(deps: RouterDeps): BoundRoute[] {
   return [
-    route(api.listLibrary, ({ tenant }) => listLibrary(deps, tenant.company.id)),
+    route(api.listLibrary, ({ tenant }) => listLibrary(deps, tenant.company.id, deps.lists)),
     route(api.recentDocuments, ({ tenant }) => recentDocuments(deps, tenant.company.id)),
   ];
 }

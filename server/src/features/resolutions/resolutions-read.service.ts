@@ -27,6 +27,7 @@ import {
 import { notFound } from "../../http/errors";
 import { mayVote } from "./eligible-voters";
 import { decideDue, decideOnRead, eligibleCount, frozenTally, isDue, tallyOf, type ResolutionRow } from "./resolution-decision";
+import type { CompanyListCache } from "../../http/company-list-cache";
 import type { VotePollCache } from "./vote-poll-cache";
 
 type Deps = ServiceDeps<"db" | "clock">;
@@ -135,14 +136,18 @@ const listQuery = preparedPerDatabase((db) => {
 });
 
 /** `GET /api/companies/:companyId/resolutions`: newest first, with vote counts, in a fixed number of queries. */
-export async function listResolutions(deps: Deps, companyId: number): Promise<Resolution[]> {
-  let rows = await listQuery(deps.db).execute({ companyId });
+export async function listResolutions(deps: Deps, companyId: number, lists?: CompanyListCache): Promise<Resolution[]> {
+  const load = async () => {
+    const read = await listQuery(deps.db).execute({ companyId });
+    return { value: read, ids: read.map((row) => row.id) };
+  };
+  let rows = lists ? await lists.read(companyId, "resolutions", deps.clock.now().getTime(), load) : (await load()).value;
   // The list itself shows whether one is due by its deadline (pending, past it, with votes): only then are those
   // decided, under their locks, and the list read again.
   const now = deps.clock.now();
   if (rows.some((row) => isDue(row, row.tally, Number.MAX_SAFE_INTEGER, now))) {
     await decideDue(deps, companyId);
-    rows = await listQuery(deps.db).execute({ companyId });
+    rows = (await load()).value;
   }
   return rows.map(toResolution);
 }

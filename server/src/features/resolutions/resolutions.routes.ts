@@ -42,7 +42,7 @@ export function resolutionsRoutes(deps: RouterDeps): BoundRoute[] {
 
   return [
     route(api.createResolution, ({ tenant, body }) => createResolution(deps, tenant, body)),
-    route(api.listResolutions, ({ tenant }) => listResolutions(deps, tenant.company.id)),
+    route(api.listResolutions, ({ tenant }) => listResolutions(deps, tenant.company.id, deps.lists)),
     route(api.pendingResolutions, ({ tenant }) => pendingResolutions(deps, tenant.company.id)),
     route(api.getResolution, ({ params }) => resolutionDetails(deps, params.id), resolutionOf),
     route(api.getVoteCounts, ({ params, tenant, req }) => voteCounts(deps, params.id, tenant.user.id, polls.get(req)), pollOf),

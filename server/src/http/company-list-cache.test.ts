@@ -1,0 +1,83 @@
+import request from "supertest";
+import { resolutionFixtures } from "../features/resolutions/resolution-fixtures";
+import { samplePdf } from "../testing/sample-files";
+import { useTestContext, type TestContext } from "../testing/test-context";
+
+/**
+ * A company's resolutions and library are kept by each instance until what they show changes. The changes here are
+ * made on a second instance, so only their notifications can tell the first: a repeated list makes no query, and
+ * still never shows what a change has made wrong.
+ */
+const ctx = useTestContext();
+const fixtures = resolutionFixtures(ctx);
+let second: Awaited<ReturnType<TestContext["openSecondInstance"]>>;
+beforeAll(async () => {
+  second = await ctx.openSecondInstance();
+});
+afterAll(() => second.close());
+
+const list = (viewer: { bearer: string }, path: string) => request(ctx.app).get(path).set("Authorization", viewer.bearer);
+
+async function uploadOnSecond(bearer: string, name: string): Promise<number> {
+  const response = await request(second.app)
+    .post("/api/documents")
+    .set("Authorization", bearer)
+    .send({
+      name,
+      category: "Financial",
+      fileType: "application/pdf",
+      content: `data:application/pdf;base64,${samplePdf().toString("base64")}`,
+    });
+  expect(response.status).toBe(201);
+  return response.body.id as number;
+}
+
+describe("the kept company lists", () => {
+  it("resolutions: a repeated list makes no query; a vote, a new resolution and a decision on another instance show at once", async () => {
+    const { founder, company, voters } = await fixtures.boardWith(1);
+    const path = `/api/companies/${company.id}/resolutions`;
+    const id = await fixtures.created(founder);
+    expect((await list(founder, path)).body).toHaveLength(1);
+    expect(await ctx.countQueries(() => list(founder, path))).toBe(0);
+
+    const vote = (voter: { bearer: string }, choice: string) =>
+      request(second.app).post(`/api/resolutions/${id}/vote`).set("Authorization", voter.bearer).send({ vote: choice });
+    expect((await vote(voters[1]!, "yes")).status).toBe(200);
+    const [listed] = (await list(founder, path)).body as { voteCounts: { yes: number } }[];
+    expect(listed!.voteCounts.yes).toBe(1);
+
+    const created = await request(second.app)
+      .post("/api/resolutions")
+      .set("Authorization", founder.bearer)
+      .send({ title: "Second", description: "Another", type: "Ordinary", deadline: fixtures.inAWeek().toISOString(), documentIds: [] });
+    expect(created.status).toBe(201);
+    expect((await list(founder, path)).body).toHaveLength(2);
+
+    expect((await vote(founder, "yes")).status).toBe(200);
+    const statuses = ((await list(founder, path)).body as { id: number; status: string }[]).map((row) => [row.id, row.status]);
+    expect(statuses).toContainEqual([id, "approved"]);
+  });
+
+  it("library: a paper added, a paper removed and an uploader renamed on another instance show at once", async () => {
+    const { founder, company } = await fixtures.boardWith(1);
+    const path = `/api/companies/${company.id}/documents`;
+    const names = async () =>
+      ((await list(founder, path)).body as { name: string; uploader: string }[]).map((row) => [row.name, row.uploader]);
+    const first = await uploadOnSecond(founder.bearer, "Budget.pdf");
+    expect(await names()).toHaveLength(1);
+    expect(await ctx.countQueries(() => list(founder, path))).toBe(0);
+
+    await uploadOnSecond(founder.bearer, "Forecast.pdf");
+    expect((await names()).map(([name]) => name)).toEqual(["Forecast.pdf", "Budget.pdf"]);
+
+    expect((await request(second.app).delete(`/api/documents/${first}`).set("Authorization", founder.bearer)).status).toBe(204);
+    expect((await names()).map(([name]) => name)).toEqual(["Forecast.pdf"]);
+
+    const renamed = await request(second.app)
+      .patch(`/api/users/${founder.id}`)
+      .set("Authorization", founder.bearer)
+      .send({ firstName: "Renamed", lastName: "Founder" });
+    expect(renamed.status).toBe(200);
+    expect(await names()).toEqual([["Forecast.pdf", "Renamed Founder"]]);
+  });
+});
