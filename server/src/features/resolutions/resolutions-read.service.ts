@@ -137,19 +137,18 @@ const listQuery = preparedPerDatabase((db) => {
 
 /** `GET /api/companies/:companyId/resolutions`: newest first, with vote counts, in a fixed number of queries. */
 export async function listResolutions(deps: Deps, companyId: number, lists?: CompanyListCache): Promise<Resolution[]> {
+  // The rows and their answer, mapped once for as long as the list is kept.
   const load = async () => {
-    const read = await listQuery(deps.db).execute({ companyId });
-    return { value: read, ids: read.map((row) => row.id) };
+    const rows = await listQuery(deps.db).execute({ companyId });
+    return { value: { rows, answer: rows.map(toResolution) }, ids: rows.map((row) => row.id) };
   };
-  let rows = lists ? await lists.read(companyId, "resolutions", deps.clock.now().getTime(), load) : (await load()).value;
+  const { rows, answer } = lists ? await lists.read(companyId, "resolutions", deps.clock.now().getTime(), load) : (await load()).value;
   // The list itself shows whether one is due by its deadline (pending, past it, with votes): only then are those
   // decided, under their locks, and the list read again.
   const now = deps.clock.now();
-  if (rows.some((row) => isDue(row, row.tally, Number.MAX_SAFE_INTEGER, now))) {
-    await decideDue(deps, companyId);
-    rows = (await load()).value;
-  }
-  return rows.map(toResolution);
+  if (!rows.some((row) => isDue(row, row.tally, Number.MAX_SAFE_INTEGER, now))) return answer;
+  await decideDue(deps, companyId);
+  return (await load()).value.answer;
 }
 
 /** `GET /api/companies/:companyId/resolutions/pending`: pending and not past the deadline, soonest deadline first. */
