@@ -92,7 +92,14 @@ async function listenOnPostgres(
   logger: { logQuery(query: string): void } | undefined,
 ): Promise<Listener> {
   // Named, so it can be told apart in pg_stat_activity.
-  const connection = new pg.Client({ connectionString: databaseUrl, keepAlive: true, application_name: "quorum-listener" });
+  // Its reads (the live counts) give up rather than wait on a lock: notifications arrive only between statements.
+  const connection = new pg.Client({
+    connectionString: databaseUrl,
+    keepAlive: true,
+    application_name: "quorum-listener",
+    lock_timeout: 1000,
+    statement_timeout: 2000,
+  });
   let lost = false;
   const fail = (error: Error) => {
     if (lost) return;

@@ -80,4 +80,17 @@ describe("the kept company lists", () => {
     expect(renamed.status).toBe(200);
     expect(await names()).toEqual([["Forecast.pdf", "Renamed Founder"]]);
   });
+
+  it("keeps its lists through a stranger's refused write and another user's sign-out", async () => {
+    const { founder, company } = await fixtures.boardWith(1);
+    const path = `/api/companies/${company.id}/resolutions`;
+    await fixtures.created(founder);
+    await list(founder, path);
+    expect(await ctx.countQueries(() => list(founder, path))).toBe(0);
+
+    expect((await request(ctx.app).post("/api/resolutions").send({ title: "No session" })).status).toBe(401);
+    const other = await ctx.signUp();
+    expect((await request(second.app).post("/api/auth/logout").set("Authorization", other.bearer)).status).toBe(204);
+    expect(await ctx.countQueries(() => list(founder, path))).toBe(0);
+  });
 });

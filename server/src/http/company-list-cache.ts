@@ -20,7 +20,8 @@ export interface CompanyListCache {
 
 /** A safety net only: every change that matters is heard at once. */
 const maxAgeMs = 30_000;
-const maxCompanies = 1_000;
+/** Rows kept in all, whatever the companies: ten years of one board's papers are 3,000 (866 KB). */
+const maxKeptRows = 50_000;
 
 interface Entry {
   value: unknown;
@@ -30,22 +31,31 @@ interface Entry {
 
 export function createCompanyListCache(bus: LiveBus): CompanyListCache {
   const byCompany = new Map<number, Map<string, Entry>>();
+  let keptRows = 0;
+  const rowsOf = (lists: Map<string, Entry>) => [...lists.values()].reduce((sum, entry) => sum + entry.ids.size, 0);
+  const deleteCompany = (companyId: number) => {
+    const lists = byCompany.get(companyId);
+    if (!lists) return;
+    keptRows -= rowsOf(lists);
+    byCompany.delete(companyId);
+  };
   // A read that began before a change and ends after its notification was handled would put the old list back.
   let heard = 0;
   const clear = () => {
     heard += 1;
     byCompany.clear();
+    keptRows = 0;
   };
   const dropCompany = (companyId: number) => {
     heard += 1;
-    byCompany.delete(companyId);
+    deleteCompany(companyId);
   };
   const dropHolding = (id: number) => {
     heard += 1;
     for (const [companyId, lists] of byCompany) {
       for (const entry of lists.values()) {
         if (!entry.ids.has(id)) continue;
-        byCompany.delete(companyId);
+        deleteCompany(companyId);
         break;
       }
     }
@@ -63,7 +73,13 @@ export function createCompanyListCache(bus: LiveBus): CompanyListCache {
         return;
     }
   });
-  bus.onAuthChange(clear);
+  bus.onAuthChange(({ sessionId, userId, companyId }) => {
+    // A session shows in no list; a membership or a company changes who may vote there (its tallies) and nothing
+    // elsewhere; a user's own change (their names) may show in the library of any of their companies.
+    if (sessionId !== undefined) return;
+    if (companyId !== undefined) return dropCompany(companyId);
+    if (userId !== undefined) clear();
+  });
   bus.onListeningChange(clear);
 
   return {
@@ -75,21 +91,25 @@ export function createCompanyListCache(bus: LiveBus): CompanyListCache {
       }
       const epoch = heard;
       const { value, ids } = await load();
-      if (bus.isListening() && epoch === heard) {
+      if (bus.isListening() && epoch === heard && ids.length <= maxKeptRows) {
         let lists = byCompany.get(companyId);
-        if (!lists) {
-          // The oldest company goes first (a Map keeps insertion order).
-          if (byCompany.size >= maxCompanies) byCompany.delete(byCompany.keys().next().value!);
-          byCompany.set(companyId, (lists = new Map()));
-        }
+        if (!lists) byCompany.set(companyId, (lists = new Map()));
+        keptRows -= lists.get(list)?.ids.size ?? 0;
         lists.set(list, { value, ids: new Set(ids), cachedAt: now });
+        keptRows += ids.length;
+        // The companies kept longest go first (a Map keeps insertion order), never the one just read.
+        for (const oldest of byCompany.keys()) {
+          if (keptRows <= maxKeptRows || oldest === companyId) break;
+          deleteCompany(oldest);
+        }
       }
       return value;
     },
     clear,
     clearAfterWrites: (req, res, next) => {
       // "close" comes after "finish", and also when the client left before the answer: the write may still have committed.
-      if (req.method !== "GET" && req.method !== "HEAD") res.once("close", clear);
+      // Only a signed-in caller's: nobody else can write what a list shows (and a stranger's requests must not empty them).
+      if (req.method !== "GET" && req.method !== "HEAD") res.once("close", () => req.auth && clear());
       next();
     },
   };

@@ -12,7 +12,7 @@ import {
   resolutionCompanyOf,
   resolutionDetails,
   voteCounts,
-  type ResolutionRead,
+  type VotePollRead,
 } from "./resolutions-read.service";
 import { castVote, createResolution, declareConflict, updateQuorumSetting, withdrawConflict } from "./resolutions-write.service";
 import { createVotePollCache } from "./vote-poll-cache";
@@ -23,7 +23,7 @@ export function resolutionsRoutes(deps: RouterDeps): BoundRoute[] {
   // The vote poll's answer, read by its guard's company lookup; the handler answers it once the guard passed.
   const polls = new WeakMap<Request, Awaited<ReturnType<typeof readVotePoll>>>();
   // Every open resolution screen without the live stream asks every few seconds: the answer is kept until it changes.
-  const pollCache = createVotePollCache<ResolutionRead>(deps.live);
+  const pollCache = createVotePollCache<VotePollRead>(deps.live);
   /** This instance's own writes to a resolution show on its next poll here at once. */
   const thenForget = async <T>(id: number, write: Promise<T>): Promise<T> => {
     try {

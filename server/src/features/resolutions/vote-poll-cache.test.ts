@@ -49,4 +49,20 @@ describe("the vote poll's cache", () => {
     expect(await ctx.countQueries(() => poll(founder, id))).toBeGreaterThan(0);
     expect((await fixtures.details(founder, id)).status).toBe("approved");
   });
+
+  it("reads again once a conflict is withdrawn on another instance: who may vote changed", async () => {
+    const { founder, voters } = await fixtures.boardWith(2);
+    const id = await fixtures.created(founder);
+    const conflict = (app: typeof ctx.app, method: "post" | "delete") => {
+      const address = `/api/resolutions/${id}/conflict`;
+      const sent = method === "post" ? request(app).post(address) : request(app).delete(address);
+      return sent.set("Authorization", voters[2]!.bearer).send({ reason: "I hold shares in the supplier" });
+    };
+    expect((await conflict(ctx.app, "post")).status).toBe(204);
+    await poll(founder, id);
+    expect(await ctx.countQueries(() => poll(founder, id))).toBe(0);
+
+    expect((await conflict(second.app, "delete")).status).toBe(204);
+    expect(await ctx.countQueries(() => poll(founder, id))).toBeGreaterThan(0);
+  });
 });

@@ -19,8 +19,8 @@ export interface VotePollCache<T extends { companyId: number }> {
 
 /** A safety net only: every change that matters is heard at once. */
 const maxAgeMs = 30_000;
-const maxResolutions = 1_000;
-const maxReadersPerResolution = 1_000;
+/** Reads kept in all (each a few hundred bytes: no texts). */
+const maxEntries = 50_000;
 
 interface Entry<T> {
   read: T;
@@ -29,16 +29,21 @@ interface Entry<T> {
 
 export function createVotePollCache<T extends { companyId: number }>(bus: LiveBus): VotePollCache<T> {
   const byResolution = new Map<number, Map<number, Entry<T>>>();
+  let entries = 0;
   let heard = 0;
+  const deleteResolution = (resolutionId: number) => {
+    entries -= byResolution.get(resolutionId)?.size ?? 0;
+    byResolution.delete(resolutionId);
+  };
   const forget = (resolutionId: number) => {
     heard += 1;
-    byResolution.delete(resolutionId);
+    deleteResolution(resolutionId);
   };
   const forgetCompany = (companyId: number) => {
     heard += 1;
     for (const [resolutionId, readers] of byResolution) {
       const first = readers.values().next().value;
-      if (first?.read.companyId === companyId) byResolution.delete(resolutionId);
+      if (first?.read.companyId === companyId) deleteResolution(resolutionId);
     }
   };
   bus.onLiveChange((change) => {
@@ -51,6 +56,7 @@ export function createVotePollCache<T extends { companyId: number }>(bus: LiveBu
   bus.onListeningChange(() => {
     heard += 1;
     byResolution.clear();
+    entries = 0;
   });
 
   return {
@@ -60,7 +66,7 @@ export function createVotePollCache<T extends { companyId: number }>(bus: LiveBu
       if (!entry) return undefined;
       const age = now - entry.cachedAt;
       if (age < 0 || age >= maxAgeMs) {
-        byResolution.get(resolutionId)?.delete(userId);
+        if (byResolution.get(resolutionId)?.delete(userId)) entries -= 1;
         return undefined;
       }
       return entry.read;
@@ -69,13 +75,14 @@ export function createVotePollCache<T extends { companyId: number }>(bus: LiveBu
     remember(resolutionId, userId, read, now, epochBeforeRead) {
       if (!bus.isListening() || epochBeforeRead !== heard) return;
       let readers = byResolution.get(resolutionId);
-      if (!readers) {
-        // The oldest resolution goes first (a Map keeps insertion order).
-        if (byResolution.size >= maxResolutions) byResolution.delete(byResolution.keys().next().value!);
-        byResolution.set(resolutionId, (readers = new Map()));
-      }
-      if (readers.size >= maxReadersPerResolution && !readers.has(userId)) readers.delete(readers.keys().next().value!);
+      if (!readers) byResolution.set(resolutionId, (readers = new Map()));
+      if (!readers.has(userId)) entries += 1;
       readers.set(userId, { read, cachedAt: now });
+      // The resolutions kept longest go first (a Map keeps insertion order), never the one just read.
+      for (const oldest of byResolution.keys()) {
+        if (entries <= maxEntries || oldest === resolutionId) break;
+        deleteResolution(oldest);
+      }
     },
     forget,
   };
