@@ -15,6 +15,9 @@ beforeAll(async () => {
   second = await ctx.openSecondInstance();
 });
 afterAll(() => second.close());
+// On Postgres a change reaches the other instance a few milliseconds after its commit (the notification's trip); a
+// kept answer nobody told would stay for 30 s, past this wait.
+const soon = (assertion: () => Promise<unknown>) => vi.waitFor(assertion, { timeout: 2_000, interval: 20 });
 
 const list = (viewer: { bearer: string }, path: string) => request(ctx.app).get(path).set("Authorization", viewer.bearer);
 
@@ -43,19 +46,18 @@ describe("the kept company lists", () => {
     const vote = (voter: { bearer: string }, choice: string) =>
       request(second.app).post(`/api/resolutions/${id}/vote`).set("Authorization", voter.bearer).send({ vote: choice });
     expect((await vote(voters[1]!, "yes")).status).toBe(200);
-    const [listed] = (await list(founder, path)).body as { voteCounts: { yes: number } }[];
-    expect(listed!.voteCounts.yes).toBe(1);
+    await soon(async () => expect(((await list(founder, path)).body as { voteCounts: { yes: number } }[])[0]!.voteCounts.yes).toBe(1));
 
     const created = await request(second.app)
       .post("/api/resolutions")
       .set("Authorization", founder.bearer)
       .send({ title: "Second", description: "Another", type: "Ordinary", deadline: fixtures.inAWeek().toISOString(), documentIds: [] });
     expect(created.status).toBe(201);
-    expect((await list(founder, path)).body).toHaveLength(2);
+    await soon(async () => expect((await list(founder, path)).body).toHaveLength(2));
 
     expect((await vote(founder, "yes")).status).toBe(200);
-    const statuses = ((await list(founder, path)).body as { id: number; status: string }[]).map((row) => [row.id, row.status]);
-    expect(statuses).toContainEqual([id, "approved"]);
+    const statuses = async () => ((await list(founder, path)).body as { id: number; status: string }[]).map((row) => [row.id, row.status]);
+    await soon(async () => expect(await statuses()).toContainEqual([id, "approved"]));
   });
 
   it("library: a paper added, a paper removed and an uploader renamed on another instance show at once", async () => {
@@ -68,17 +70,17 @@ describe("the kept company lists", () => {
     expect(await ctx.countQueries(() => list(founder, path))).toBe(0);
 
     await uploadOnSecond(founder.bearer, "Forecast.pdf");
-    expect((await names()).map(([name]) => name)).toEqual(["Forecast.pdf", "Budget.pdf"]);
+    await soon(async () => expect((await names()).map(([name]) => name)).toEqual(["Forecast.pdf", "Budget.pdf"]));
 
     expect((await request(second.app).delete(`/api/documents/${first}`).set("Authorization", founder.bearer)).status).toBe(204);
-    expect((await names()).map(([name]) => name)).toEqual(["Forecast.pdf"]);
+    await soon(async () => expect((await names()).map(([name]) => name)).toEqual(["Forecast.pdf"]));
 
     const renamed = await request(second.app)
       .patch(`/api/users/${founder.id}`)
       .set("Authorization", founder.bearer)
       .send({ firstName: "Renamed", lastName: "Founder" });
     expect(renamed.status).toBe(200);
-    expect(await names()).toEqual([["Forecast.pdf", "Renamed Founder"]]);
+    await soon(async () => expect(await names()).toEqual([["Forecast.pdf", "Renamed Founder"]]));
   });
 
   it("keeps its lists through a stranger's refused write and another user's sign-out", async () => {

@@ -14,6 +14,9 @@ beforeAll(async () => {
   second = await ctx.openSecondInstance();
 });
 afterAll(() => second.close());
+// On Postgres a change reaches the other instance a few milliseconds after its commit (the notification's trip); a
+// kept answer nobody told would stay for 30 s, past this wait.
+const soon = (assertion: () => Promise<unknown>) => vi.waitFor(assertion, { timeout: 2_000, interval: 20 });
 
 const poll = (viewer: { bearer: string }, id: number) =>
   request(ctx.app).get(`/api/resolutions/${id}/votes`).set("Authorization", viewer.bearer);
@@ -27,7 +30,7 @@ describe("the vote poll's cache", () => {
 
     const vote = await request(second.app).post(`/api/resolutions/${id}/vote`).set("Authorization", voters[1]!.bearer).send({ vote: "no" });
     expect(vote.status).toBe(200);
-    expect((await poll(founder, id)).body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: null });
+    await soon(async () => expect((await poll(founder, id)).body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: null }));
     // Each reader's own vote is theirs: the voter's poll names it, the founder's does not.
     expect((await poll(voters[1]!, id)).body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: "no" });
   });
@@ -46,7 +49,7 @@ describe("the vote poll's cache", () => {
       .send({ reason: "I hold shares in the supplier" });
     expect(declared.status).toBe(204);
     // Everyone who may still vote has voted: the poll reads again, and the read decides the resolution.
-    expect(await ctx.countQueries(() => poll(founder, id))).toBeGreaterThan(0);
+    await soon(async () => expect(await ctx.countQueries(() => poll(founder, id))).toBeGreaterThan(0));
     expect((await fixtures.details(founder, id)).status).toBe("approved");
   });
 
@@ -63,6 +66,6 @@ describe("the vote poll's cache", () => {
     expect(await ctx.countQueries(() => poll(founder, id))).toBe(0);
 
     expect((await conflict(second.app, "delete")).status).toBe(204);
-    expect(await ctx.countQueries(() => poll(founder, id))).toBeGreaterThan(0);
+    await soon(async () => expect(await ctx.countQueries(() => poll(founder, id))).toBeGreaterThan(0));
   });
 });
