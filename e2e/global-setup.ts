@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-import { ensureChromium } from "./chromium";
+import { ensureChromium } from "../scripts/testing/chromium";
 import { startBuiltServer } from "../scripts/testing/built-server";
 
 declare module "vitest" {

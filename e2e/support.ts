@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
-import { chromiumPath } from "./chromium";
+import { chromiumLaunchOptions } from "../scripts/testing/chromium";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { meetingCategory, meetingEndFrom, meetingFileType } from "../shared/meeting-model";
 
@@ -25,20 +25,7 @@ export const platformAdmin = () => inject("platformAdmin");
 
 /** Debian's Chromium, headless, with the background networking this closed machine refuses switched off. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 /** The pages openPage made for the running test; useBrowser's afterEach closes them and checks their errors. */

@@ -2,27 +2,20 @@
 // resolutions, 300 meetings) seeded straight into the database, then the built app in Chromium at 1280 px and at
 // 375 px on each list screen: the elements in the document, the time from navigation to the first rows, and the
 // time from a key pressed in the search box to the list shown updated.
+import { insertBoard } from "./bench-seed";
 import { spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { chromiumLaunchOptions, chromiumPath } from "../testing/chromium";
 import { uploadCategories } from "../../shared/documents";
 import { meetingCategory, meetingFileType, meetingLengthMs, meetingNamePrefix } from "../../shared/meeting-model";
 import { resolutionTypes } from "../../shared/resolutions";
 import { systemClock } from "../../server/src/clock";
 import { openDatabase } from "../../server/src/db/client";
-import {
-  companies,
-  documentFiles,
-  documents,
-  meetingParticipants,
-  meetings,
-  memberships,
-  resolutions,
-  users,
-} from "../../server/src/db/schema";
+import { documentFiles, documents, meetingParticipants, meetings, resolutions } from "../../server/src/db/schema";
 import { createSession } from "../../server/src/http/session";
 
 const DOCUMENTS = 3_000;
@@ -38,7 +31,6 @@ const YEARS = 10;
 const targets = { domNodes: 3_000, firstRowsMs: 1_000, searchMs: 100 };
 
 const repoRoot = resolve(import.meta.dirname, "../..");
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** = AUTH_TOKEN_KEY in client/src/lib/auth-token-key.ts (a client module, outside this script's program). */
 const AUTH_TOKEN_KEY = "quorum.boardSessionToken";
 const widths = [
@@ -73,28 +65,15 @@ export async function seedLists(databaseUrl: string): Promise<ListsSeed> {
   const handle = await openDatabase({ databaseUrl, dataDir: "memory://" });
   const db = handle.db;
   try {
-    const [company] = await db
-      .insert(companies)
-      .values({ name: "Decade Holdings", industry: "Technology", location: "London, United Kingdom", stage: "growth" })
-      .returning({ id: companies.id });
-    const companyId = company!.id;
-    const suffix = randomUUID().slice(0, 8);
-    const people = await db
-      .insert(users)
-      .values(
-        Array.from({ length: PEOPLE }, (_, i) => ({
-          username: `decade${suffix}${i}`,
-          email: `decade${suffix}${i}@example.com`,
-          passwordHash: "not-a-password",
-          firstName: `Director${i}`,
-          lastName: "Decade",
-          activeCompanyId: companyId,
-        })),
-      )
-      .returning({ id: users.id });
-    await db
-      .insert(memberships)
-      .values(people.map(({ id }, i) => ({ userId: id, companyId, role: i === 0 ? "founder" : "member" }) as const));
+    const { companyId, people } = await insertBoard(db, {
+      name: "Decade Holdings",
+      stage: "growth",
+      handle: "decade",
+      firstName: "Director",
+      lastName: "Decade",
+      people: PEOPLE,
+      roleOf: (i) => (i === 0 ? "founder" : "member"),
+    });
     const founderId = people[0]!.id;
     const token = await createSession(db, systemClock, founderId, "bench");
     const now = Date.now();
@@ -445,10 +424,10 @@ export async function measureLists(
   databaseUrl: string,
   runs: number,
 ): Promise<{ within: boolean; lines: string[] }> {
-  if (!existsSync(chromePath)) {
+  if (!existsSync(chromiumPath)) {
     return {
       within: true,
-      lines: [`Lists at scale: not measured, no Chromium at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH).`],
+      lines: [`Lists at scale: not measured, no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH).`],
     };
   }
   ensureBuiltApp();
@@ -456,21 +435,8 @@ export async function measureLists(
   if (!(index.headers.get("content-type") ?? "").includes("text/html"))
     throw new Error("lists: the server does not serve the built app (dist/public)");
   const { token } = await seedLists(databaseUrl);
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    headless: true,
-    // As the browser tests launch it (e2e/support.ts): nothing in the background reaches outside this machine.
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  // As the browser tests launch it: nothing in the background reaches outside this machine.
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const rows: Figures[] = [];
   try {
     for (const screen of screens) {

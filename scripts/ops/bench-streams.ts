@@ -15,17 +15,16 @@
 // Inclusion is decidable because every vote of a run is a member's first on that resolution: the resolution's row
 // lock puts the votes in one order, each one raises `total` by one, its answer carries the total it left, and an
 // event includes it when the event's total is at least that.
+import { insertBoard } from "./bench-seed";
 import http from "node:http";
-import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { maxStreamsPerSession } from "../../shared/live-events";
-import type { CompanyRole } from "../../shared/roles";
 import { systemClock } from "../../server/src/clock";
 import { openDatabase } from "../../server/src/db/client";
-import { companies, memberships, resolutions, users } from "../../server/src/db/schema";
+import { resolutions } from "../../server/src/db/schema";
 import { createSession } from "../../server/src/http/session";
 
 /** Members who hold streams, each with as many as one session may open. */
@@ -69,27 +68,15 @@ export async function seedStreams(databaseUrl: string, seconds: number): Promise
   const handle = await openDatabase({ databaseUrl, dataDir: "memory://" });
   const db = handle.db;
   try {
-    const [company] = await db
-      .insert(companies)
-      .values({ name: "Live Holdings", industry: "Technology", location: "London, United Kingdom", stage: "seed" })
-      .returning({ id: companies.id });
-    const companyId = company!.id;
-    const suffix = randomUUID().slice(0, 8);
-    const people = await db
-      .insert(users)
-      .values(
-        Array.from({ length: memberCount }, (_, i) => ({
-          username: `live${suffix}${i}`,
-          email: `live${suffix}${i}@example.com`,
-          passwordHash: "not-a-password",
-          firstName: `Member${i}`,
-          lastName: "Live",
-          activeCompanyId: companyId,
-        })),
-      )
-      .returning({ id: users.id });
-    const roleOf = (i: number): CompanyRole => (i === 0 ? "founder" : "member");
-    await db.insert(memberships).values(people.map(({ id }, i) => ({ userId: id, companyId, role: roleOf(i) })));
+    const { companyId, people } = await insertBoard(db, {
+      name: "Live Holdings",
+      stage: "seed",
+      handle: "live",
+      firstName: "Member",
+      lastName: "Live",
+      people: memberCount,
+      roleOf: (i) => (i === 0 ? "founder" : "member"),
+    });
     const tokens: string[] = [];
     for (let from = 0; from < people.length; from += 10) {
       const batch = people.slice(from, from + 10);

@@ -15,6 +15,7 @@
 // Options: --write puts the table in docs/benchmarks.md; --profile runs Quorum under `node --cpu-prof` and
 // prints each server's profile's top entries; --only <text> measures only the endpoints (and parts: "board pack",
 // "lists at scale", "live event streams") whose name contains the text.
+import { insertBoard } from "./bench-seed";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -25,10 +26,9 @@ import { sql } from "drizzle-orm";
 import { build } from "esbuild";
 import pg from "pg";
 import { meetingCategory } from "../../shared/meeting-model";
-import type { CompanyRole } from "../../shared/roles";
 import { systemClock } from "../../server/src/clock";
 import { openDatabase } from "../../server/src/db/client";
-import { companies, documents, meetings, memberships, resolutions, users, votes } from "../../server/src/db/schema";
+import { documents, meetings, resolutions, votes } from "../../server/src/db/schema";
 import { createSession } from "../../server/src/http/session";
 import { measureBoardPack, seedBoardPack } from "./bench-board-pack";
 import { ensureBuiltApp, measureLists } from "./bench-lists";
@@ -189,27 +189,15 @@ async function seed(databaseUrl: string): Promise<Seed> {
   const handle = await openDatabase({ databaseUrl, dataDir: "memory://" });
   const db = handle.db;
   try {
-    const [company] = await db
-      .insert(companies)
-      .values({ name: "Bench Holdings", industry: "Technology", location: "London, United Kingdom", stage: "seed" })
-      .returning();
-    if (!company) throw new Error("company insert failed");
-    const suffix = randomBytes(3).toString("hex");
-    const people = await db
-      .insert(users)
-      .values(
-        Array.from({ length: MEMBERS + 1 }, (_, i) => ({
-          username: `bench${suffix}${i}`,
-          email: `bench${suffix}${i}@example.com`,
-          passwordHash: "not-a-password",
-          firstName: `Director${i}`,
-          lastName: "Bench",
-          activeCompanyId: company.id,
-        })),
-      )
-      .returning({ id: users.id });
-    const roleOf = (i: number): CompanyRole => (i === 0 ? "founder" : i <= 3 ? "admin" : i < MEMBERS ? "member" : "observer");
-    await db.insert(memberships).values(people.map(({ id }, i) => ({ userId: id, companyId: company.id, role: roleOf(i) })));
+    const { companyId, people } = await insertBoard(db, {
+      name: "Bench Holdings",
+      stage: "seed",
+      handle: "bench",
+      firstName: "Director",
+      lastName: "Bench",
+      people: MEMBERS + 1,
+      roleOf: (i) => (i === 0 ? "founder" : i <= 3 ? "admin" : i < MEMBERS ? "member" : "observer"),
+    });
     const tokens: string[] = [];
     for (const { id } of people) tokens.push(await createSession(db, systemClock, id, "bench"));
 
@@ -220,7 +208,7 @@ async function seed(databaseUrl: string): Promise<Seed> {
       .insert(documents)
       .values(
         Array.from({ length: MEETINGS }, (_, i) => ({
-          companyId: company.id,
+          companyId: companyId,
           name: `Board meeting ${i + 1}`,
           fileType: "application/json",
           category: meetingCategory,
@@ -231,7 +219,7 @@ async function seed(databaseUrl: string): Promise<Seed> {
     await db.insert(meetings).values(
       meetingDocs.map(({ id }, i) => ({
         documentId: id,
-        companyId: company.id,
+        companyId: companyId,
         title: `Board meeting ${i + 1}`,
         startsAt: new Date(now + (i + 1) * 7 * day),
         endsAt: new Date(now + (i + 1) * 7 * day + 2 * 60 * 60 * 1000),
@@ -243,7 +231,7 @@ async function seed(databaseUrl: string): Promise<Seed> {
     const categories = ["Financial", "Legal", "Governance", "Minutes", "Other"];
     await db.insert(documents).values(
       Array.from({ length: DOCUMENTS }, (_, i) => ({
-        companyId: company.id,
+        companyId: companyId,
         name: `Document ${i + 1}.pdf`,
         fileType: "application/pdf",
         fileSize: 100_000 + i,
@@ -257,7 +245,7 @@ async function seed(databaseUrl: string): Promise<Seed> {
       .insert(resolutions)
       .values(
         Array.from({ length: RESOLUTIONS }, (_, i) => ({
-          companyId: company.id,
+          companyId: companyId,
           title: `Resolution ${i + 1}`,
           description: `That the board approves item ${i + 1}.`,
           type: (["Ordinary", "Special", "Unanimous"] as const)[i % 3]!,
@@ -278,7 +266,7 @@ async function seed(databaseUrl: string): Promise<Seed> {
     // Planner statistics, as a database in service has them (autovacuum gathers them within a minute of such
     // writes): without them Postgres guesses one row per company and plans the tallies as nested loops.
     await db.execute(sql`analyze`);
-    return { companyId: company.id, tokens, resolutionIds: created.map(({ id }) => id), rowId: company.id };
+    return { companyId: companyId, tokens, resolutionIds: created.map(({ id }) => id), rowId: companyId };
   } finally {
     await handle.close();
   }

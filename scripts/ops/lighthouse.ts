@@ -13,6 +13,7 @@
 //
 // Every browser starts with a fresh profile, so each run loads the page with an empty cache. The signed-in
 // runs put the session token where the app keeps it (local storage) before Lighthouse opens the page.
+import { chromiumPath } from "../testing/chromium";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -25,7 +26,6 @@ import { startBuiltServer } from "../testing/built-server";
 const MIN_SCORE = 95;
 const START_TIMEOUT_MS = 60_000;
 const repoRoot = resolve(import.meta.dirname, "../..");
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** = AUTH_TOKEN_KEY in client/src/lib/auth-token-key.ts (a client module, outside this script's program): where the app keeps the session token. */
 const AUTH_TOKEN_KEY = "quorum.boardSessionToken";
 // The machine is closed to the internet: nothing in the background may try to reach it.
@@ -127,7 +127,7 @@ async function storeToken(port: number, baseURL: string, token: string): Promise
 }
 
 async function measure(url: string, baseURL: string, token: string | undefined, label: string): Promise<Measure> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   try {
     if (token) await storeToken(chrome.port, baseURL, token);
     const result = await lighthouse(url, {

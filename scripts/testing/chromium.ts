@@ -1,8 +1,24 @@
-// The browser tests drive Debian's Chromium (playwright-core brings no browser of its own).
+// The browser tests, the bench and Lighthouse drive Debian's Chromium (playwright-core brings no browser of its own).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Headless, with the background networking this closed machine refuses switched off (the browser tests, the bench). */
+export const chromiumLaunchOptions = {
+  executablePath: chromiumPath,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+};
 
 /**
  * Makes sure Chromium is there before any browser starts. On a fresh Debian machine, as root, it
