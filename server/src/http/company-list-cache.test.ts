@@ -1,6 +1,6 @@
 import request from "supertest";
 import { resolutionFixtures } from "../features/resolutions/resolution-fixtures";
-import { samplePdf } from "../testing/sample-files";
+import { uploadPdf } from "../testing/factories";
 import { useTestContext, type TestContext } from "../testing/test-context";
 
 /**
@@ -20,20 +20,6 @@ afterAll(() => second.close());
 const soon = (assertion: () => Promise<unknown>) => vi.waitFor(assertion, { timeout: 2_000, interval: 20 });
 
 const list = (viewer: { bearer: string }, path: string) => request(ctx.app).get(path).set("Authorization", viewer.bearer);
-
-async function uploadOnSecond(bearer: string, name: string): Promise<number> {
-  const response = await request(second.app)
-    .post("/api/documents")
-    .set("Authorization", bearer)
-    .send({
-      name,
-      category: "Financial",
-      fileType: "application/pdf",
-      content: `data:application/pdf;base64,${samplePdf().toString("base64")}`,
-    });
-  expect(response.status).toBe(201);
-  return response.body.id as number;
-}
 
 describe("the kept company lists", () => {
   it("resolutions: a repeated list makes no query; a vote, a new resolution and a decision on another instance show at once", async () => {
@@ -65,11 +51,11 @@ describe("the kept company lists", () => {
     const path = `/api/companies/${company.id}/documents`;
     const names = async () =>
       ((await list(founder, path)).body as { name: string; uploader: string }[]).map((row) => [row.name, row.uploader]);
-    const first = await uploadOnSecond(founder.bearer, "Budget.pdf");
+    const first = await uploadPdf(second.app, founder, "Budget.pdf");
     expect(await names()).toHaveLength(1);
     expect(await ctx.countQueries(() => list(founder, path))).toBe(0);
 
-    await uploadOnSecond(founder.bearer, "Forecast.pdf");
+    await uploadPdf(second.app, founder, "Forecast.pdf");
     await soon(async () => expect((await names()).map(([name]) => name)).toEqual(["Forecast.pdf", "Budget.pdf"]));
 
     expect((await request(second.app).delete(`/api/documents/${first}`).set("Authorization", founder.bearer)).status).toBe(204);

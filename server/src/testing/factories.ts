@@ -3,6 +3,7 @@ import request from "supertest";
 import type { CompanyRole } from "../../../shared/roles";
 import type { Database } from "../db/client";
 import { companies, memberships, users } from "../db/schema";
+import { samplePdf } from "./sample-files";
 
 /** Test data written straight to the database, for tests whose subject is not company creation itself. */
 export async function createCompany(db: Database, fields: { name?: string; founderId?: number; activate?: boolean } = {}) {
@@ -63,5 +64,20 @@ export async function scheduleMeeting(
     .set("Authorization", user.bearer)
     .send({ category: "Meeting", content: JSON.stringify(content) });
   if (response.status !== 201) throw new Error(`scheduling failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.id as number;
+}
+
+/** Uploads a small PDF as the user into their active company's library; answers its id. */
+export async function uploadPdf(
+  app: Parameters<typeof request>[0],
+  user: { bearer: string },
+  name = "Budget.pdf",
+  category = "Financial",
+): Promise<number> {
+  const response = await request(app)
+    .post("/api/documents")
+    .set("Authorization", user.bearer)
+    .send({ name, category, fileType: "application/pdf", content: `data:application/pdf;base64,${samplePdf().toString("base64")}` });
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.id as number;
 }

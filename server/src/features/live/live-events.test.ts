@@ -4,8 +4,7 @@ import request from "supertest";
 import { createApp } from "../../app";
 import { memberships, notifications } from "../../db/schema";
 import { listenOn, openEventStream, type OpenedStream } from "../../testing/event-stream-client";
-import { scheduleMeeting } from "../../testing/factories";
-import { samplePdf } from "../../testing/sample-files";
+import { scheduleMeeting, uploadPdf } from "../../testing/factories";
 import { useTestContext } from "../../testing/test-context";
 import { day, resolutionFixtures } from "../resolutions/resolution-fixtures";
 
@@ -31,20 +30,6 @@ async function stream(bearer?: string, headers?: Record<string, string>, base = 
 const votesOf = (resolutionId: number) => (event: { event: string; data: unknown }) =>
   event.event === "votes" && (event.data as { resolutionId: number }).resolutionId === resolutionId;
 
-async function uploadDocument(bearer: string, name = "Budget.pdf") {
-  const response = await request(ctx.app)
-    .post("/api/documents")
-    .set("Authorization", bearer)
-    .send({
-      name,
-      category: "Financial",
-      fileType: "application/pdf",
-      content: `data:application/pdf;base64,${samplePdf().toString("base64")}`,
-    });
-  expect(response.status).toBe(201);
-  return response.body.id as number;
-}
-
 describe("GET /api/events", () => {
   it("sends a vote's new counts to the company's streams, and nothing of it to another company's", async () => {
     const { founder, voters } = await fixtures.boardWith(2);
@@ -60,7 +45,7 @@ describe("GET /api/events", () => {
     expect(event.id).toMatch(/^\d+$/);
 
     // The foreign stream hears its own company's next change, and only that.
-    await uploadDocument(outsider.founder.bearer, "Theirs.pdf");
+    await uploadPdf(ctx.app, outsider.founder, "Theirs.pdf");
     await foreign.next((received) => received.event === "document");
     expect(foreign.events.map((received) => received.event)).toEqual(["document"]);
   });
@@ -95,7 +80,7 @@ describe("GET /api/events", () => {
     );
     expect(received.data).toEqual({ id: notification!.id });
 
-    const documentId = await uploadDocument(founder.bearer);
+    const documentId = await uploadPdf(ctx.app, founder);
     await memberStream.next((event) => event.event === "document");
     expect((await request(ctx.app).delete(`/api/documents/${documentId}`).set("Authorization", founder.bearer)).status).toBe(204);
     const removed = await memberStream.next(
