@@ -5,7 +5,7 @@ import type { ServiceDeps } from "../../app-deps";
 import { formatUtc, startSweep, type Clock } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
-import { preparedPerDatabase } from "../../db/prepared";
+import { builtOnce, preparedPerDatabase } from "../../db/prepared";
 import { companies, memberships, resolutionRecusals, resolutions, votes } from "../../db/schema";
 import { notify } from "../notifications/notifications.service";
 import { mayVote, membersAsVoters, type ResolutionRef } from "./eligible-voters";
@@ -71,9 +71,9 @@ export interface MeetingDecision {
 }
 
 /*
- * The statements of every vote are named (prepared) statements: a transaction's queries are built on its own
- * connection, so drizzle builds them again each time, but Postgres parses and plans each name once per
- * connection instead of on every vote (planning the live state's subqueries cost more than running them).
+ * The statements of every vote are built once (builtOnce) and run as named prepared statements: Postgres parses and
+ * plans each name once per connection instead of on every vote (planning the live state's subqueries cost more
+ * than running them).
  */
 /**
  * Locks the resolution's row. With `memberId`, only when that user is a member of its company: a caller from
@@ -81,7 +81,12 @@ export interface MeetingDecision {
  * subquery: in a one-table select drizzle leaves them unqualified, which the subquery would misread.)
  */
 export async function lockResolution(tx: Transaction, id: number, memberId?: number): Promise<ResolutionRow | undefined> {
-  const [row] = await tx
+  const [row] = await lockStatement(tx, { id, memberId: memberId ?? 0 });
+  return row;
+}
+
+const lockStatement = builtOnce("quorum_resolution_lock", (q) =>
+  q
     .select()
     .from(resolutions)
     .where(
@@ -90,11 +95,8 @@ export async function lockResolution(tx: Transaction, id: number, memberId?: num
         sql`(${sql.placeholder("memberId")} = 0 or exists (select 1 from memberships m where m.company_id = resolutions.company_id and m.user_id = ${sql.placeholder("memberId")}))`,
       ),
     )
-    .for("update")
-    .prepare("quorum_resolution_lock")
-    .execute({ id, memberId: memberId ?? 0 });
-  return row;
-}
+    .for("update"),
+);
 
 /**
  * Decides a locked, pending resolution when it is due, and stores the outcome with its time and a frozen

@@ -13,7 +13,8 @@ import {
 } from "../../../../shared/resolutions";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
-import { appendAuditSql, recordAudit } from "../../db/audit";
+import { appendAuditValuesSql, recordAudit } from "../../db/audit";
+import { builtOnce, sentBeforeCommit } from "../../db/prepared";
 import type { Transaction } from "../../db/client";
 import { companies, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, votes } from "../../db/schema";
 import { HttpError, conflict, notFound, secondFactorRequired } from "../../http/errors";
@@ -22,7 +23,7 @@ import type { TenantContext } from "../../http/request-context";
 import { notADraftMeeting } from "../meetings/meetings.service";
 import { notify } from "../notifications/notifications.service";
 import { mayVote } from "./eligible-voters";
-import { decideIfReady, eligibleCount, lockResolution, tallyOf, type ResolutionRow } from "./resolution-decision";
+import { decideIfReady, eligibleCount, isDue, lockResolution, tallyOf, type ResolutionRow } from "./resolution-decision";
 import { ownVoteOf, resolutionRow, toResolution } from "./resolutions-read.service";
 
 type Deps = ServiceDeps<"db" | "clock">;
@@ -48,13 +49,9 @@ interface CallerMembership {
   mayVote: boolean;
 }
 
-/**
- * A locked resolution's live tally and the caller's standing on it, in one query. A statement of its own after the
- * lock: it then sees every vote committed before the lock was granted. Named, as the lock is, since every vote runs it.
- */
-async function liveState(tx: Transaction, row: ResolutionRow, userId: number): Promise<LiveState> {
+const liveStateStatement = builtOnce("quorum_vote_state", (q) => {
   const caller = sql.placeholder("userId");
-  const [state] = await tx
+  return q
     .select({
       tally: tallyOf,
       eligible: eligibleCount,
@@ -64,9 +61,15 @@ async function liveState(tx: Transaction, row: ResolutionRow, userId: number): P
       requiresSecondFactor: sql<boolean>`(select ${companies.requireSecondFactor} from ${companies} where ${companies.id} = ${resolutions.companyId})`,
     })
     .from(resolutions)
-    .where(eq(resolutions.id, sql.placeholder("id")))
-    .prepare("quorum_vote_state")
-    .execute({ id: row.id, userId });
+    .where(eq(resolutions.id, sql.placeholder("id")));
+});
+
+/**
+ * A locked resolution's live tally and the caller's standing on it, in one query. A statement of its own after the
+ * lock: it then sees every vote committed before the lock was granted. Named, as the lock is, since every vote runs it.
+ */
+async function liveState(tx: Transaction, row: ResolutionRow, userId: number): Promise<LiveState> {
+  const [state] = await liveStateStatement(tx, { id: row.id, userId });
   if (!state) throw notFound();
   return {
     tally: state.tally,
@@ -198,45 +201,75 @@ export async function castVote(
   input: CastVoteInput & { comment?: string | null },
 ): Promise<VoteCounts> {
   const userId = voter.id;
-  return openResolutionWrite(deps, id, voter, async (tx, row, state): Promise<VoteCounts> => {
+  const { counts, written } = await openResolutionWrite(deps, id, voter, async (tx, row, state) => {
     // openResolutionWrite let only a voter of the company through: one who still may not vote declared a conflict on it.
     if (!state.mayVote) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
     const now = deps.clock.now();
     const previous = state.ownVote ? { vote: state.ownVote } : undefined;
-    // The vote and its audit event in one statement (a data-modifying WITH runs whether or not the rest reads
-    // it): one round trip less while the resolution's row lock is held and other votes on it wait.
-    const upsert = tx
-      .insert(votes)
-      .values({ resolutionId: id, userId, vote: input.vote, comment: input.comment ?? null, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [votes.resolutionId, votes.userId],
-        set: { vote: input.vote, comment: input.comment ?? null, updatedAt: now },
-      })
-      .returning({ id: votes.id });
-    await tx.execute(
-      appendAuditSql(
-        deps.clock,
-        {
-          actorId: userId,
-          companyId: row.companyId,
-          action: previous ? "resolution.vote_changed" : "resolution.voted",
-          targetType: "resolution",
-          targetId: id,
-          details: previous ? { from: previous.vote, to: input.vote } : { vote: input.vote },
-        },
-        sql`cast_vote as ${upsert}`,
-      ),
-    );
+    // The vote and its audit event in one statement: one round trip less while the resolution's row lock is held
+    // and other votes on it wait.
+    const write = voteStatement(tx, {
+      id,
+      userId,
+      vote: input.vote,
+      comment: input.comment ?? null,
+      at: now,
+      companyId: row.companyId,
+      action: previous ? "resolution.vote_changed" : "resolution.voted",
+      targetId: String(id),
+      details: JSON.stringify(previous ? { from: previous.vote, to: input.vote } : { vote: input.vote }),
+    });
     // The tally with this vote in it tells whether everyone eligible has now voted.
     const tally = { ...state.tally };
     if (previous) tally[previous.vote] -= 1;
     tally[input.vote] += 1;
+    // Most votes decide nothing: the vote is then the transaction's last statement and the commit follows it at once.
+    if (!isDue(row, tally, state.eligible, now)) return { counts: tally, written: sentBeforeCommit(write).settled };
+    await write;
     const after = await decideIfReady(tx, deps.clock, row, userId, { tally, eligible: state.eligible });
     // The answer is the counts as this transaction leaves them: the frozen tally if this vote decided it.
-    const counts = after.certificate ? { yes: after.certificate.yes, no: after.certificate.no, abstain: after.certificate.abstain } : tally;
-    return { ...counts, total: counts.yes + counts.no + counts.abstain, userVote: input.vote };
+    const frozen = after.certificate ? { yes: after.certificate.yes, no: after.certificate.no, abstain: after.certificate.abstain } : tally;
+    return { counts: frozen, written: undefined };
   });
+  await written;
+  return { ...counts, total: counts.yes + counts.no + counts.abstain, userVote: input.vote };
 }
+
+/**
+ * A vote (created or replaced) and its audit event, in one statement: a data-modifying WITH runs whether or not the
+ * rest reads it. Built once: every vote runs it.
+ */
+const voteStatement = builtOnce("quorum_vote", (q) => {
+  const at = sql.placeholder("at");
+  const upsert = q
+    .insert(votes)
+    .values({
+      resolutionId: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      vote: sql.placeholder("vote"),
+      comment: sql.placeholder("comment"),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoUpdate({
+      target: [votes.resolutionId, votes.userId],
+      set: { vote: sql`excluded.vote`, comment: sql`excluded.comment`, updatedAt: sql`excluded.updated_at` },
+    })
+    .returning({ id: votes.id });
+  return appendAuditValuesSql(
+    {
+      at,
+      actorId: sql.placeholder("userId"),
+      companyId: sql.placeholder("companyId"),
+      action: sql.placeholder("action"),
+      targetType: "resolution",
+      targetId: sql.placeholder("targetId"),
+      details: sql.placeholder("details"),
+      chainKey: sql.placeholder("companyId"),
+    },
+    sql`cast_vote as ${upsert}`,
+  );
+});
 
 /** `POST /api/resolutions/:id/conflict`: the caller's vote is withdrawn and they leave the denominator. */
 export async function declareConflict(deps: Deps, actor: { id: number; secondFactor: boolean }, id: number, reason: string): Promise<void> {

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import request from "supertest";
-import { auditEvents, documents, memberships, notifications, votes } from "../../db/schema";
+import { auditChainHeads, auditEvents, documents, memberships, notifications, votes } from "../../db/schema";
 import { createCompany } from "../../testing/factories";
 import { useTestContext } from "../../testing/test-context";
 import { decideDue } from "./resolution-decision";
@@ -162,6 +162,35 @@ describe("voting", () => {
     expect(shown.voters).toEqual([{ userId: voters[1]!.id, name: expect.any(String) }]);
     expect(Object.keys(shown.voters[0]!).sort()).toEqual(["name", "userId"]);
     expect(shown.certificate).toBeNull();
+  });
+
+  it("a vote whose statement fails answers the error and leaves neither the vote nor its event; the next vote is taken", async () => {
+    const { founder, voters, company } = await boardWith(2);
+    const id = await created(founder);
+    const [headBefore] = await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, company.id));
+    // The vote is the transaction's last statement and its commit is sent right behind it: the event's insert fails
+    // inside that statement, after the vote row was written.
+    await ctx.db.execute(sql`
+      create or replace function fail_vote_event() returns trigger language plpgsql as $$
+      begin raise exception 'vote event refused for the test'; end $$`);
+    await ctx.db.execute(sql`create trigger fail_vote_event before insert on audit_events for each row execute function fail_vote_event()`);
+    try {
+      const refused = await vote(voters[1]!, id, "yes");
+      expect(refused.status).toBe(500);
+      expect(refused.body).toMatchObject({ message: "Internal error" });
+    } finally {
+      await ctx.db.execute(sql`drop trigger fail_vote_event on audit_events`);
+      await ctx.db.execute(sql`drop function fail_vote_event()`);
+    }
+    expect(await ctx.db.select().from(votes).where(eq(votes.resolutionId, id))).toEqual([]);
+    expect(await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, company.id))).toEqual([headBefore]);
+    const taken = await vote(voters[1]!, id, "no");
+    expect(taken.body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: "no" });
+    const actions = await ctx.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, String(id)));
+    expect(actions.map((row) => row.action)).toEqual(["resolution.created", "resolution.voted"]);
   });
 
   it("refuses observers (403) and bad votes (400)", async () => {
