@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import request from "supertest";
 import { useTestContext, type TestContext } from "../../testing/test-context";
 import { resolutionFixtures } from "./resolution-fixtures";
@@ -33,6 +34,25 @@ describe("the vote poll's cache", () => {
     await soon(async () => expect((await poll(founder, id)).body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: null }));
     // Each reader's own vote is theirs: the voter's poll names it, the founder's does not.
     expect((await poll(voters[1]!, id)).body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: "no" });
+  });
+
+  it("shows the instance's own vote on its next poll, before the vote's notification has arrived", async () => {
+    const { founder, voters } = await fixtures.boardWith(2);
+    const id = await fixtures.created(founder);
+    expect((await poll(founder, id)).body.total).toBe(0);
+    expect(await ctx.countQueries(() => poll(founder, id))).toBe(0);
+    // Postgres hands a listening connection its notifications only between statements: while this one sleeps, the
+    // vote's notification waits, and only the instance's own forgetting can make the next poll read again.
+    const reader = ctx.deps.live.reader();
+    if (!reader) throw new Error("the instance is not listening");
+    // (then: a drizzle query runs only once asked for its result)
+    const busy = reader.execute(sql`select pg_sleep(0.5)`).then(() => undefined);
+    try {
+      expect((await fixtures.vote(voters[1]!, id, "yes")).status).toBe(200);
+      expect((await poll(founder, id)).body).toEqual({ yes: 1, no: 0, abstain: 0, total: 1, userVote: null });
+    } finally {
+      await busy;
+    }
   });
 
   it("reads again once a conflict declared on another instance decided the resolution", async () => {
