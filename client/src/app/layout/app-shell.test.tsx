@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { User } from "@shared/auth";
 import { AppRouter } from "@/app/router";
@@ -8,6 +8,38 @@ import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { buildUser } from "@/testing/factories";
 import { renderApp, renderWithProviders, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
+
+/**
+ * The phone-layout query, answered by the test (wide unless a test says otherwise): installed before any test, since
+ * the app keeps the first list it gets for a query.
+ */
+const narrowQuery = "(width < 48rem)";
+const narrowList = {
+  matches: false,
+  media: narrowQuery,
+  listeners: new Set<() => void>(),
+  addEventListener(_type: string, listener: () => void) {
+    this.listeners.add(listener);
+  },
+  removeEventListener(_type: string, listener: () => void) {
+    this.listeners.delete(listener);
+  },
+};
+const originalMatchMedia = window.matchMedia;
+beforeAll(() => {
+  window.matchMedia = ((query: string) => (query === narrowQuery ? narrowList : originalMatchMedia(query))) as typeof window.matchMedia;
+});
+afterEach(() => {
+  narrowList.matches = false;
+});
+afterAll(() => {
+  window.matchMedia = originalMatchMedia;
+});
+
+function setNarrow(matches: boolean) {
+  narrowList.matches = matches;
+  act(() => narrowList.listeners.forEach((listener) => listener()));
+}
 
 async function renderSignedIn(user: User, { path = "/", isPlatformAdmin }: { path?: string; isPlatformAdmin?: boolean } = {}) {
   const view = renderApp({ path, signedInAs: user, isPlatformAdmin });
@@ -77,6 +109,23 @@ describe("sidebar", () => {
     const account = screen.getByRole("list", { name: "Account" });
     expect(within(account).getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
     expect(within(account).getByRole("button", { name: "Logout" })).toBeInTheDocument();
+  });
+});
+
+describe("the sidebar on a narrow screen", () => {
+  it("is not rendered there", async () => {
+    narrowList.matches = true;
+    renderApp({ signedInAs: buildUser() });
+    await screen.findByTestId("header-title");
+    expect(screen.queryByRole("complementary", { name: "Sidebar", hidden: true })).not.toBeInTheDocument();
+  });
+
+  it("stays the same element when the query flips for a moment, so nothing open in it closes", async () => {
+    renderApp({ signedInAs: buildUser() });
+    const sidebar = await screen.findByRole("complementary", { name: "Sidebar" });
+    setNarrow(true);
+    setNarrow(false);
+    expect(screen.getByRole("complementary", { name: "Sidebar" })).toBe(sidebar);
   });
 });
 

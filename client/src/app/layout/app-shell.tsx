@@ -1,4 +1,4 @@
-import { memo, useEffect, type ReactNode } from "react";
+import { memo, useEffect, useState, type ReactNode } from "react";
 import type { User } from "@shared/auth";
 import { Header } from "@/app/layout/header";
 import { Sidebar } from "@/app/layout/sidebar";
@@ -22,8 +22,12 @@ export const AppShell = memo(function AppShell({
 }) {
   const viewer = { role: user.role, isPlatformAdmin };
   // On a phone the sidebar is hidden (its entries are in the top bar's menu): it is not rendered there at all, which
-  // spares a phone its render and the company block's read.
+  // spares a phone its render and the company block's read. Once rendered it stays, hidden by CSS when narrow: the
+  // query can flip for a moment without the width crossing the breakpoint (Chromium does as it captures a whole
+  // page), and unmounting would close the company switcher's open menu.
   const narrow = useMediaQuery(NARROW_SCREEN);
+  const [sidebarShown, setSidebarShown] = useState(!narrow);
+  if (!narrow && !sidebarShown) setSidebarShown(true);
   // After the paint of the first screen (the frame of a requestAnimationFrame callback), the reads that waited for it.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,7 +45,7 @@ export const AppShell = memo(function AppShell({
       >
         Skip to content
       </a>
-      {!narrow && <Sidebar user={user} viewer={viewer} onLogout={onLogout} className="sticky top-0 hidden h-dvh md:flex" />}
+      {sidebarShown && <Sidebar user={user} viewer={viewer} onLogout={onLogout} className="sticky top-0 hidden h-dvh md:flex" />}
       <div className="flex min-w-0 flex-1 flex-col">
         <Header viewer={viewer} onLogout={onLogout} />
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
