@@ -1,4 +1,4 @@
-import { is, SQL, type Query } from "drizzle-orm";
+import { Column, is, SQL, type Query } from "drizzle-orm";
 import { PgDialect, type SelectedFieldsOrdered } from "drizzle-orm/pg-core";
 import type { Database, Queryable } from "./client";
 
@@ -52,8 +52,14 @@ export function builtOnce(name: string, build: (q: Queryable) => FlatSelect<unkn
       if (is(statement, SQL)) {
         built = { query: dialect.sqlToQuery(statement), fields: undefined };
       } else {
-        const selected = statement._.selectedFields as Record<string, SelectedFieldsOrdered[number]["field"]>;
-        built = { query: statement.toSQL(), fields: Object.entries(selected).map(([key, field]) => ({ path: [key], field })) };
+        const selected = statement._.selectedFields as Record<string, unknown>;
+        // The answer's columns are mapped in the order of these entries: only a flat selection keeps that order.
+        const fields = Object.entries(selected).map(([key, field]) => {
+          if (!is(field, Column) && !is(field, SQL) && !is(field, SQL.Aliased))
+            throw new Error(`${name}: builtOnce takes flat selections only (${key})`);
+          return { path: [key], field: field as SelectedFieldsOrdered[number]["field"] };
+        });
+        built = { query: statement.toSQL(), fields };
       }
     }
     const { query, fields } = built;
@@ -61,18 +67,4 @@ export function builtOnce(name: string, build: (q: Queryable) => FlatSelect<unkn
     const result = (await prepared.execute(values)) as unknown[] | { rows: unknown[] };
     return Array.isArray(result) ? result : result.rows;
   };
-}
-
-/**
- * A transaction's last statement, sent without waiting for its answer: the transaction's COMMIT goes out right
- * behind it on the same connection, so the locks the statement takes (a company's audit chain head, which every
- * write of the company queues on) are held for the statement and the commit only, not for as long as a busy
- * process takes to get round to the answer and send the commit. The caller returns what this answers out of the
- * transaction and awaits it after the commit: if the statement failed, the commit rolled everything back and the
- * statement's error is thrown there.
- */
-export function sentBeforeCommit<T>(statement: Promise<T>): { settled: Promise<T> } {
-  // Handled at once: the failure is thrown where `settled` is awaited, after the commit.
-  statement.catch(() => undefined);
-  return { settled: statement };
 }

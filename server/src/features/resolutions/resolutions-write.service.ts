@@ -14,7 +14,7 @@ import {
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import { appendAuditValuesSql, recordAudit } from "../../db/audit";
-import { builtOnce, sentBeforeCommit } from "../../db/prepared";
+import { builtOnce } from "../../db/prepared";
 import type { Transaction } from "../../db/client";
 import { companies, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, votes } from "../../db/schema";
 import { HttpError, conflict, notFound, secondFactorRequired } from "../../http/errors";
@@ -23,7 +23,7 @@ import type { TenantContext } from "../../http/request-context";
 import { notADraftMeeting } from "../meetings/meetings.service";
 import { notify } from "../notifications/notifications.service";
 import { mayVote } from "./eligible-voters";
-import { decideIfReady, eligibleCount, isDue, lockResolution, tallyOf, type ResolutionRow } from "./resolution-decision";
+import { decideIfReady, eligibleCount, lockResolution, tallyOf, type ResolutionRow } from "./resolution-decision";
 import { ownVoteOf, resolutionRow, toResolution } from "./resolutions-read.service";
 
 type Deps = ServiceDeps<"db" | "clock">;
@@ -201,14 +201,14 @@ export async function castVote(
   input: CastVoteInput & { comment?: string | null },
 ): Promise<VoteCounts> {
   const userId = voter.id;
-  const { counts, written } = await openResolutionWrite(deps, id, voter, async (tx, row, state) => {
+  return openResolutionWrite(deps, id, voter, async (tx, row, state): Promise<VoteCounts> => {
     // openResolutionWrite let only a voter of the company through: one who still may not vote declared a conflict on it.
     if (!state.mayVote) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
     const now = deps.clock.now();
     const previous = state.ownVote ? { vote: state.ownVote } : undefined;
     // The vote and its audit event in one statement: one round trip less while the resolution's row lock is held
     // and other votes on it wait.
-    const write = voteStatement(tx, {
+    await voteStatement(tx, {
       id,
       userId,
       vote: input.vote,
@@ -223,16 +223,11 @@ export async function castVote(
     const tally = { ...state.tally };
     if (previous) tally[previous.vote] -= 1;
     tally[input.vote] += 1;
-    // Most votes decide nothing: the vote is then the transaction's last statement and the commit follows it at once.
-    if (!isDue(row, tally, state.eligible, now)) return { counts: tally, written: sentBeforeCommit(write).settled };
-    await write;
     const after = await decideIfReady(tx, deps.clock, row, userId, { tally, eligible: state.eligible });
     // The answer is the counts as this transaction leaves them: the frozen tally if this vote decided it.
-    const frozen = after.certificate ? { yes: after.certificate.yes, no: after.certificate.no, abstain: after.certificate.abstain } : tally;
-    return { counts: frozen, written: undefined };
+    const counts = after.certificate ? { yes: after.certificate.yes, no: after.certificate.no, abstain: after.certificate.abstain } : tally;
+    return { ...counts, total: counts.yes + counts.no + counts.abstain, userVote: input.vote };
   });
-  await written;
-  return { ...counts, total: counts.yes + counts.no + counts.abstain, userVote: input.vote };
 }
 
 /**

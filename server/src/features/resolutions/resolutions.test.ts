@@ -168,8 +168,7 @@ describe("voting", () => {
     const { founder, voters, company } = await boardWith(2);
     const id = await created(founder);
     const [headBefore] = await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, company.id));
-    // The vote is the transaction's last statement and its commit is sent right behind it: the event's insert fails
-    // inside that statement, after the vote row was written.
+    // The event's insert fails inside the vote's statement, after the vote row was written: the transaction rolls back.
     await ctx.db.execute(sql`
       create or replace function fail_vote_event() returns trigger language plpgsql as $$
       begin raise exception 'vote event refused for the test'; end $$`);
