@@ -182,21 +182,36 @@ interface CacheEntry {
 
 export function createSessionCache(bus: LiveBus): SessionCache {
   const entries = new Map<string, CacheEntry>();
+  // Each user's entries: every signed-in write forgets its caller's, and must not walk the whole cache to find them.
+  const byUser = new Map<number, Set<string>>();
   // A read that began before a change and ends after its notification was handled would put the old state back.
   let heard = 0;
+  const drop = (tokenHash: string) => {
+    const entry = entries.get(tokenHash);
+    if (!entry) return;
+    entries.delete(tokenHash);
+    const hashes = byUser.get(entry.auth.user.id);
+    hashes?.delete(tokenHash);
+    if (hashes?.size === 0) byUser.delete(entry.auth.user.id);
+  };
   const forgetWhere = (matches: (auth: AuthContext) => boolean) => {
-    for (const [tokenHash, entry] of entries) if (matches(entry.auth)) entries.delete(tokenHash);
+    for (const [tokenHash, entry] of entries) if (matches(entry.auth)) drop(tokenHash);
+  };
+  const forgetUserEntries = (userId: number) => {
+    for (const tokenHash of byUser.get(userId) ?? []) entries.delete(tokenHash);
+    byUser.delete(userId);
   };
   bus.onAuthChange(({ sessionId, userId, companyId }) => {
     heard += 1;
     if (sessionId !== undefined) forgetWhere((auth) => auth.sessionId === sessionId);
-    else if (userId !== undefined) forgetWhere((auth) => auth.user.id === userId);
+    else if (userId !== undefined) forgetUserEntries(userId);
     // A membership's change names its user as well; a company's own change reaches whoever has it active.
     else if (companyId !== undefined) forgetWhere((auth) => auth.user.activeCompanyId === companyId);
   });
   bus.onListeningChange(() => {
     heard += 1;
     entries.clear();
+    byUser.clear();
   });
   return {
     lookup(tokenHash, now) {
@@ -205,7 +220,7 @@ export function createSessionCache(bus: LiveBus): SessionCache {
       if (!entry) return undefined;
       const age = now - entry.cachedAt;
       if (age < 0 || age >= cacheMaxAgeMs || now >= entry.expiresAt) {
-        entries.delete(tokenHash);
+        drop(tokenHash);
         return undefined;
       }
       return entry.auth;
@@ -213,14 +228,17 @@ export function createSessionCache(bus: LiveBus): SessionCache {
     epoch: () => heard,
     remember(tokenHash, auth, now, expiresAt, epochBeforeRead) {
       if (!bus.isListening() || epochBeforeRead !== heard) return;
-      entries.delete(tokenHash);
+      drop(tokenHash);
       // The oldest entry goes first (a Map keeps insertion order).
-      if (entries.size >= cacheMaxEntries) entries.delete(entries.keys().next().value!);
+      if (entries.size >= cacheMaxEntries) drop(entries.keys().next().value!);
       entries.set(tokenHash, { auth, cachedAt: now, expiresAt });
+      let hashes = byUser.get(auth.user.id);
+      if (!hashes) byUser.set(auth.user.id, (hashes = new Set()));
+      hashes.add(tokenHash);
     },
     forgetUser(userId) {
       heard += 1;
-      forgetWhere((auth) => auth.user.id === userId);
+      forgetUserEntries(userId);
     },
   };
 }
