@@ -94,9 +94,9 @@ export function createCompanyListCache(bus: LiveBus): CompanyListCache {
       if (bus.isListening() && epoch === heard && ids.length <= maxKeptRows) {
         let lists = byCompany.get(companyId);
         if (!lists) byCompany.set(companyId, (lists = new Map()));
-        keptRows -= lists.get(list)?.ids.size ?? 0;
-        lists.set(list, { value, ids: new Set(ids), cachedAt: now });
-        keptRows += ids.length;
+        const kept = new Set(ids);
+        keptRows += kept.size - (lists.get(list)?.ids.size ?? 0);
+        lists.set(list, { value, ids: kept, cachedAt: now });
         // The companies kept longest go first (a Map keeps insertion order), never the one just read.
         for (const oldest of byCompany.keys()) {
           if (keptRows <= maxKeptRows || oldest === companyId) break;
