@@ -1,6 +1,5 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AuditAction } from "../../../shared/audit";
-import { genesisHash } from "../../../shared/audit-chain";
 import type { Clock } from "../clock";
 import type { Queryable } from "./client";
 
@@ -32,11 +31,12 @@ export interface AuditEventValues {
 }
 
 /**
- * The statement that appends an event to its chain, dated by the app's clock. The chain's head row is taken
+ * The statement that appends an event to its chain, dated by the app's clock: the database's `append_audit_event`,
+ * the one place the chain is extended (a vote taken in one call extends it there too). It takes the chain's head row
  * with INSERT … ON CONFLICT DO UPDATE, which locks it until the transaction ends and reads its latest committed
  * version, so concurrent writers of one company queue there and each links to the one before: the chain cannot
- * fork, and a transaction that rolls back (or a process killed mid-write) leaves neither the event nor the
- * head moved. The hash is computed by the database from the very values it stores (audit_event_hash).
+ * fork, and a transaction that rolls back (or a process killed mid-write) leaves neither the event nor the head
+ * moved. The hash is computed by the database from the very values it stores (audit_event_hash).
  * `before` adds common table expressions that run in the same statement (a vote and its event, one round trip).
  */
 export function appendAuditSql(clock: Clock, event: AuditEvent, before?: SQL): SQL {
@@ -57,18 +57,8 @@ export function appendAuditSql(clock: Clock, event: AuditEvent, before?: SQL): S
 
 /** appendAuditSql over the event's values as parameters (or placeholders). */
 export function appendAuditValuesSql(event: AuditEventValues, before?: SQL): SQL {
-  const { chainKey } = event;
-  const fields = sql`${event.at}::timestamptz, ${event.actorId}::integer, ${event.companyId}::integer, ${event.action}::text, ${event.targetType}::text, ${event.targetId}::text, ${event.details}::jsonb`;
-  return sql`with ${before ? sql`${before}, ` : sql``}fields (at, actor_id, company_id, action, target_type, target_id, details) as (select ${fields}),
-    head as (
-      insert into audit_chain_heads as h (chain_key, seq, prev_hash, hash)
-      select ${chainKey}::integer, 1, ${genesisHash}, audit_event_hash(1, f.at, f.actor_id, f.company_id, f.action, f.target_type, f.target_id, f.details, ${genesisHash}) from fields f
-      on conflict (chain_key) do update set seq = h.seq + 1, prev_hash = h.hash,
-        hash = (select audit_event_hash(h.seq + 1, f.at, f.actor_id, f.company_id, f.action, f.target_type, f.target_id, f.details, h.hash) from fields f)
-      returning h.seq, h.prev_hash, h.hash
-    )
-    insert into audit_events (actor_id, company_id, action, target_type, target_id, details, created_at, chain_key, seq, prev_hash, hash)
-    select f.actor_id, f.company_id, f.action, f.target_type, f.target_id, f.details, f.at, ${chainKey}::integer, head.seq, head.prev_hash, head.hash from fields f, head`;
+  const append = sql`select append_audit_event(${event.at}::timestamptz, ${event.actorId}::integer, ${event.companyId}::integer, ${event.action}::text, ${event.targetType}::text, ${event.targetId}::text, ${event.details}::jsonb, ${event.chainKey}::integer)`;
+  return before ? sql`with ${before} ${append}` : append;
 }
 
 /** One event of the audit trail, appended to its chain in the same transaction as the change it records. */

@@ -53,7 +53,13 @@ type LoaderOf<A extends Access> = A extends { class: "thing"; by: "service" }
 /** Runs before the handler, after the guard (a route that reads its own body in pieces). */
 type Before = { before?: RequestHandler[] };
 
-export type RouteOptions<E extends Endpoint> = LoaderOf<E["access"]> & Before;
+/**
+ * A write of a thing the service checks (`thing` by `service`) whose statements confirm the caller's session in the
+ * database with the change itself: its guard may then name the caller from the session cache (a vote).
+ */
+type ConfirmsSession<A extends Access> = A extends { class: "thing"; by: "service" } ? { sessionConfirmedByWrite?: true } : NoFields;
+
+export type RouteOptions<E extends Endpoint> = LoaderOf<E["access"]> & Before & ConfirmsSession<E["access"]>;
 
 /** A declaration bound to its handler: what a feature's routes file exports, and the app mounts. */
 export interface BoundRoute {
@@ -61,6 +67,7 @@ export interface BoundRoute {
   handler: Handler<Endpoint>;
   options: { companyOf?: (req: Request) => Promise<number | null>; ownerOf?: (req: Request) => Promise<number | null> } & Before & {
       notFoundMessage?: string;
+      sessionConfirmedByWrite?: true;
     };
 }
 
@@ -110,7 +117,9 @@ function guardsFor(endpoint: Endpoint, options: BoundRoute["options"], guards: G
         company: access.by === "param" ? { from: "param", param: access.param } : { from: "active" },
       });
     case "thing":
-      if ("by" in access && access.by === "service") return guards.requireAuthThenThingInService;
+      if ("by" in access && access.by === "service") {
+        return options.sessionConfirmedByWrite ? guards.requireAuthConfirmedByWrite : guards.requireAuthThenThingInService;
+      }
       return guards.requireCompanyMember({
         permission: access.permission,
         company: { from: "thing", companyOf: need(options.companyOf, "companyOf") },

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { can, canAdministerPlatform, deniedMessage, platformAdminDeniedMessage, type Permission } from "../../../shared/permissions";
 import type { CompanyRole } from "../../../shared/roles";
 import type { Clock } from "../clock";
@@ -58,23 +58,35 @@ export function createGuards(deps: { db: Database; clock: Clock; live: LiveBus }
   const { db, clock } = deps;
   const sessionCache = createSessionCache(deps.live);
 
-  const requireAuth: RequestHandler = async (req, res, next) => {
-    if (req.auth) return next();
-    const token = readSessionToken(req);
-    // Reads may be answered from the session cache; a write always reads its session from the database.
-    const reading = req.method === "GET" || req.method === "HEAD";
-    const auth = token ? await resolveSession(db, clock, token, reading ? sessionCache : undefined) : null;
-    if (!auth) throw unauthorized();
-    req.auth = auth;
-    if (!reading) {
-      // The caller's own write (a profile, a company switch, a sign-out) shows on their next read here at once,
-      // without waiting for its notification to come back; a read in flight meanwhile is forgotten at the end.
-      const userId = auth.user.id;
-      sessionCache.forgetUser(userId);
-      res.once("finish", () => sessionCache.forgetUser(userId));
-    }
-    next();
+  /**
+   * Resolves the caller. Reads may be answered from the session cache; a write reads its session from the database,
+   * unless the write confirms the session itself (`confirmedByWrite`): its own statements check, in the database and
+   * with the change, that the session stands and what its user may do, so the cache only names the caller.
+   */
+  const authenticate =
+    (confirmedByWrite: boolean): RequestHandler =>
+    async (req, res, next) => {
+      if (req.auth) return next();
+      const token = readSessionToken(req);
+      const reading = req.method === "GET" || req.method === "HEAD";
+      const auth = token ? await resolveSession(db, clock, token, reading || confirmedByWrite ? sessionCache : undefined) : null;
+      if (!auth) throw unauthorized();
+      req.auth = auth;
+      if (!reading && !confirmedByWrite) forgetOwnSessions(auth.user.id, res);
+      next();
+    };
+
+  /**
+   * The caller's own write (a profile, a company switch, a sign-out) shows on their next read here at once, without
+   * waiting for its notification to come back; a read in flight meanwhile is forgotten at the end. A write that
+   * confirms its own session (a vote) changes nothing a session holds.
+   */
+  const forgetOwnSessions = (userId: number, res: Response) => {
+    sessionCache.forgetUser(userId);
+    res.once("finish", () => sessionCache.forgetUser(userId));
   };
+
+  const requireAuth = authenticate(false);
 
   const platformAdminOnly: RequestHandler = (req, _res, next) => {
     if (!canAdministerPlatform(authOf(req).user)) throw forbidden(platformAdminDeniedMessage);
@@ -161,6 +173,16 @@ export function createGuards(deps: { db: Database; clock: Clock; live: LiveBus }
    * every route declared so to that, from outside. The guard itself only requires a session.
    */
   const requireAuthThenThingInService: RequestHandler[] = [requireAuth];
+  /** The same, for a write that confirms its session itself (see `authenticate`). */
+  const requireAuthConfirmedByWrite: RequestHandler[] = [authenticate(true)];
 
-  return { requireAuth, requirePlatformAdmin, requireCompanyMember, requireOwnResource, requireOwnThing, requireAuthThenThingInService };
+  return {
+    requireAuth,
+    requirePlatformAdmin,
+    requireCompanyMember,
+    requireOwnResource,
+    requireOwnThing,
+    requireAuthThenThingInService,
+    requireAuthConfirmedByWrite,
+  };
 }

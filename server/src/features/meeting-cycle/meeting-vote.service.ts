@@ -8,7 +8,13 @@ import { eq } from "drizzle-orm";
 import { meetingMinutes } from "../../db/schema";
 import { HttpError, conflict } from "../../http/errors";
 import { resolutionDetails } from "../resolutions/resolutions-read.service";
-import { decideByShowOfHands, openResolutionWrite, votersAmong, type HandsVoter } from "../resolutions/resolutions-write.service";
+import {
+  decideByShowOfHands,
+  openResolutionWrite,
+  votersAmong,
+  type HandsVoter,
+  type Writer,
+} from "../resolutions/resolutions-write.service";
 import { findRecordedMeeting, readAttendance } from "./attendance.data";
 import { refuseRecordOf } from "./attendance.service";
 import { settleMinutesApproval } from "./minutes-approval";
@@ -42,7 +48,7 @@ function refusal(userId: number, attendance: Attendance, voter: HandsVoter | und
  */
 export async function recordMeetingVote(
   deps: Deps,
-  caller: { id: number; secondFactor: boolean },
+  caller: Writer,
   resolutionId: number,
   input: { meetingId: number; votes: Hand[] },
 ): Promise<ResolutionDetails> {
@@ -52,7 +58,7 @@ export async function recordMeetingVote(
       const message = "The meeting must be a meeting of this resolution's company";
       throw invalid([{ path: "meetingId", message }]);
     }
-    refuseRecordOf(meeting, { userId: caller.id, role: state.voterRole }, deps.clock.now());
+    refuseRecordOf(meeting, { userId: caller.userId, role: state.voterRole }, deps.clock.now());
     // Approved minutes are the frozen record of the meeting: no decision is added to it afterwards.
     const [minutes] = await tx
       .select({ status: meetingMinutes.status })
@@ -74,7 +80,7 @@ export async function recordMeetingVote(
       tx,
       deps,
       row,
-      caller.id,
+      caller.userId,
       {
         meetingId: meeting.id,
         startsAt: meeting.startsAt,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { can, deniedMessage } from "../../../../shared/permissions";
+import { can, deniedMessage, votingRoles } from "../../../../shared/permissions";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory } from "../../../../shared/meeting-model";
 import {
@@ -17,7 +17,8 @@ import { appendAuditValuesSql, recordAudit } from "../../db/audit";
 import { builtOnce } from "../../db/prepared";
 import type { Transaction } from "../../db/client";
 import { companies, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, votes } from "../../db/schema";
-import { HttpError, conflict, notFound, secondFactorRequired } from "../../http/errors";
+import { HttpError, conflict, notFound, secondFactorRequired, unauthorized } from "../../http/errors";
+import { sessionIdleLimitMs } from "../../http/session";
 import { companySecondFactorMessage } from "../../http/guards";
 import type { TenantContext } from "../../http/request-context";
 import { notADraftMeeting } from "../meetings/meetings.service";
@@ -41,7 +42,27 @@ export interface LiveState {
   ownVote: VoteChoice | null;
   /** The company requires a second factor of its members. */
   requiresSecondFactor: boolean;
+  /** The writer's session still stands, and whether its user has a second factor, as the database says now. */
+  sessionStands: boolean;
+  hasSecondFactor: boolean;
 }
+
+/**
+ * Who writes: the user and the session they write with. Each write confirms the session in the database under the
+ * resolution's lock, so the route may name the caller from the session cache (a vote reads no session first).
+ */
+export interface Writer {
+  userId: number;
+  sessionId: number;
+}
+
+export const writerOf = (auth: { user: { id: number }; sessionId: number }): Writer => ({
+  userId: auth.user.id,
+  sessionId: auth.sessionId,
+});
+
+/** A session stands until its expiry, and while used within the idle limit: the parameters the vote's statements take. */
+const sessionWindow = (now: Date) => ({ at: now, idleSince: new Date(now.getTime() - sessionIdleLimitMs) });
 
 /** The caller's membership of the resolution's company, as the live state reads it. */
 interface CallerMembership {
@@ -59,6 +80,8 @@ const liveStateStatement = builtOnce("quorum_vote_state", (q) => {
       voter: sql<CallerMembership | null>`${sql`(select json_build_object('role', ${memberships.role}, 'mayVote', ${mayVote({ id: resolutions.id, companyId: resolutions.companyId })}) from ${memberships} where ${memberships.companyId} = ${resolutions.companyId} and ${memberships.userId} = ${caller})`}`,
       ownVote: ownVoteOf(caller),
       requiresSecondFactor: sql<boolean>`(select ${companies.requireSecondFactor} from ${companies} where ${companies.id} = ${resolutions.companyId})`,
+      sessionStands: sql<boolean>`exists (select 1 from sessions s where s.id = ${sql.placeholder("sessionId")} and s.user_id = ${caller} and s.expires_at > ${sql.placeholder("at")}::timestamptz and s.last_used_at > ${sql.placeholder("idleSince")}::timestamptz)`,
+      hasSecondFactor: sql<boolean>`(select u.second_factor from users u where u.id = ${caller})`,
     })
     .from(resolutions)
     .where(eq(resolutions.id, sql.placeholder("id")));
@@ -68,8 +91,8 @@ const liveStateStatement = builtOnce("quorum_vote_state", (q) => {
  * A locked resolution's live tally and the caller's standing on it, in one query. A statement of its own after the
  * lock: it then sees every vote committed before the lock was granted. Named, as the lock is, since every vote runs it.
  */
-async function liveState(tx: Transaction, row: ResolutionRow, userId: number): Promise<LiveState> {
-  const [state] = await liveStateStatement(tx, { id: row.id, userId });
+async function liveState(tx: Transaction, row: ResolutionRow, writer: Writer, now: Date): Promise<LiveState> {
+  const [state] = await liveStateStatement(tx, { id: row.id, userId: writer.userId, sessionId: writer.sessionId, ...sessionWindow(now) });
   if (!state) throw notFound();
   return {
     tally: state.tally,
@@ -78,6 +101,8 @@ async function liveState(tx: Transaction, row: ResolutionRow, userId: number): P
     mayVote: state.voter?.mayVote === true,
     ownVote: state.ownVote,
     requiresSecondFactor: state.requiresSecondFactor === true,
+    sessionStands: state.sessionStands === true,
+    hasSecondFactor: state.hasSecondFactor === true,
   };
 }
 
@@ -89,20 +114,22 @@ async function liveState(tx: Transaction, row: ResolutionRow, userId: number): P
 export async function openResolutionWrite<T>(
   deps: Deps,
   id: number,
-  actor: { id: number; secondFactor: boolean },
+  writer: Writer,
   work: (tx: Transaction, row: ResolutionRow, state: LiveState) => Promise<T>,
 ): Promise<T> {
-  const actorId = actor.id;
+  const actorId = writer.userId;
   const result = await deps.db.transaction(async (tx): Promise<{ refused: HttpError } | { value: T }> => {
     const locked = await lockResolution(tx, id, actorId);
     if (!locked) throw notFound();
-    const state = await liveState(tx, locked, actorId);
+    const state = await liveState(tx, locked, writer, deps.clock.now());
+    // The session may have been revoked since the route read it (from this instance's cache, for a vote).
+    if (!state.sessionStands) throw unauthorized();
     // Not a member of the resolution's company: not found, as an id that names nothing (the routes that write
     // through here have no membership guard). The lock already required a membership; this reads it again in the
     // transaction's own view.
     if (state.voterRole === null) throw notFound();
     // The membership guard of other routes refuses a member without a second factor where the company requires one.
-    if (state.requiresSecondFactor && !actor.secondFactor) throw secondFactorRequired(companySecondFactorMessage);
+    if (state.requiresSecondFactor && !state.hasSecondFactor) throw secondFactorRequired(companySecondFactorMessage);
     // Only a voter may write (vote, declare or withdraw a conflict), and is refused before anything is decided.
     if (!can(state.voterRole, "vote")) throw new HttpError(403, deniedMessage("vote"));
     const row = await decideIfReady(tx, deps.clock, locked, actorId, state);
@@ -196,11 +223,24 @@ export async function createResolution(
  */
 export async function castVote(
   deps: Deps,
-  voter: { id: number; secondFactor: boolean },
+  voter: Writer,
   id: number,
   input: CastVoteInput & { comment?: string | null },
 ): Promise<VoteCounts> {
-  const userId = voter.id;
+  const { userId } = voter;
+  // Most votes are taken in one call; one that decides the resolution, or is refused, is taken below.
+  const { at, idleSince } = sessionWindow(deps.clock.now());
+  const [taken] = await voteIfClearStatement(deps.db, {
+    id,
+    userId,
+    sessionId: voter.sessionId,
+    idleSince,
+    vote: input.vote,
+    comment: input.comment ?? null,
+    at,
+    votingRoles,
+  });
+  if (taken?.tally) return { ...taken.tally, total: taken.tally.yes + taken.tally.no + taken.tally.abstain, userVote: input.vote };
   return openResolutionWrite(deps, id, voter, async (tx, row, state): Promise<VoteCounts> => {
     // openResolutionWrite let only a voter of the company through: one who still may not vote declared a conflict on it.
     if (!state.mayVote) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
@@ -229,6 +269,22 @@ export async function castVote(
     return { ...counts, total: counts.yes + counts.no + counts.abstain, userVote: input.vote };
   });
 }
+
+/**
+ * The database's `quorum_vote_if_clear` takes a vote and its audit event in one round trip, outside any transaction of
+ * ours, when nothing but the vote is to be done: the resolution is pending and before its deadline, the caller may
+ * vote on it, and someone eligible is still to vote after this vote. It answers the tally with the vote, or null when
+ * it took nothing: `castVote` then runs the transaction that decides the resolution or gives the refusal, so every
+ * refusal and every decision has one source, here in TypeScript. Its rules mirror `mayVote`, `tallyOf` and
+ * `eligibleCount`; a change to who may vote changes both (tests of each refusal and decision run through it).
+ */
+const voteIfClearStatement = builtOnce(
+  "quorum_vote_if_clear",
+  () =>
+    sql<{
+      tally: Tally | null;
+    }>`select quorum_vote_if_clear(${sql.placeholder("id")}::integer, ${sql.placeholder("userId")}::integer, ${sql.placeholder("sessionId")}::integer, ${sql.placeholder("idleSince")}::timestamptz, ${sql.placeholder("vote")}::text, ${sql.placeholder("comment")}::text, ${sql.placeholder("at")}::timestamptz, ${sql.placeholder("votingRoles")}::text[]) as tally`,
+);
 
 /**
  * A vote (created or replaced) and its audit event, in one statement: a data-modifying WITH runs whether or not the
@@ -267,9 +323,9 @@ const voteStatement = builtOnce("quorum_vote", (q) => {
 });
 
 /** `POST /api/resolutions/:id/conflict`: the caller's vote is withdrawn and they leave the denominator. */
-export async function declareConflict(deps: Deps, actor: { id: number; secondFactor: boolean }, id: number, reason: string): Promise<void> {
-  const userId = actor.id;
-  await openResolutionWrite(deps, id, actor, async (tx, row) => {
+export async function declareConflict(deps: Deps, writer: Writer, id: number, reason: string): Promise<void> {
+  const { userId } = writer;
+  await openResolutionWrite(deps, id, writer, async (tx, row) => {
     const withdrawn = await tx
       .delete(votes)
       .where(and(eq(votes.resolutionId, id), eq(votes.userId, userId)))
@@ -292,9 +348,9 @@ export async function declareConflict(deps: Deps, actor: { id: number; secondFac
 }
 
 /** `DELETE /api/resolutions/:id/conflict`: withdraws the caller's declaration while the resolution is open. */
-export async function withdrawConflict(deps: Deps, actor: { id: number; secondFactor: boolean }, id: number): Promise<void> {
-  const userId = actor.id;
-  await openResolutionWrite(deps, id, actor, async (tx, row) => {
+export async function withdrawConflict(deps: Deps, writer: Writer, id: number): Promise<void> {
+  const { userId } = writer;
+  await openResolutionWrite(deps, id, writer, async (tx, row) => {
     const removed = await tx
       .delete(resolutionRecusals)
       .where(and(eq(resolutionRecusals.resolutionId, id), eq(resolutionRecusals.userId, userId)))

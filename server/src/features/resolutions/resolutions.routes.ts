@@ -14,7 +14,7 @@ import {
   voteCounts,
   type VotePollRead,
 } from "./resolutions-read.service";
-import { castVote, createResolution, declareConflict, updateQuorumSetting, withdrawConflict } from "./resolutions-write.service";
+import { castVote, createResolution, declareConflict, updateQuorumSetting, withdrawConflict, writerOf } from "./resolutions-write.service";
 import { createVotePollCache } from "./vote-poll-cache";
 
 /** The resolutions endpoints (shared/api/resolutions.ts) bound to their handlers. */
@@ -48,9 +48,14 @@ export function resolutionsRoutes(deps: RouterDeps): BoundRoute[] {
     route(api.getVoteCounts, ({ params, tenant, req }) => voteCounts(deps, params.id, tenant.user.id, polls.get(req)), pollOf),
     // A vote, and a conflict declared or withdrawn, check the caller's membership and role themselves, under the
     // resolution's row lock: a guard's check before it would be the same read, made twice.
-    route(api.castVote, ({ auth, params, body }) => thenForget(params.id, castVote(deps, auth.user, params.id, body))),
-    route(api.declareConflict, ({ auth, params, body }) => thenForget(params.id, declareConflict(deps, auth.user, params.id, body.reason))),
-    route(api.withdrawConflict, ({ auth, params }) => thenForget(params.id, withdrawConflict(deps, auth.user, params.id))),
+    // A vote confirms the caller's session in its own statement, so its session may come from the cache.
+    route(api.castVote, ({ auth, params, body }) => thenForget(params.id, castVote(deps, writerOf(auth), params.id, body)), {
+      sessionConfirmedByWrite: true,
+    }),
+    route(api.declareConflict, ({ auth, params, body }) =>
+      thenForget(params.id, declareConflict(deps, writerOf(auth), params.id, body.reason)),
+    ),
+    route(api.withdrawConflict, ({ auth, params }) => thenForget(params.id, withdrawConflict(deps, writerOf(auth), params.id))),
     route(api.getQuorum, ({ tenant }) => quorumSetting(deps, tenant.company.id)),
     route(api.updateQuorum, ({ tenant, body }) => updateQuorumSetting(deps, tenant, body.quorumPercent)),
   ];

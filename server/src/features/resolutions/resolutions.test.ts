@@ -164,6 +164,75 @@ describe("voting", () => {
     expect(shown.certificate).toBeNull();
   });
 
+  it("takes a vote that leaves others to vote in one statement, its session from the cache; the vote that completes the tally decides", async () => {
+    const { founder, voters, company } = await boardWith(2);
+    const id = await created(founder);
+    // A read puts each voter's session in the cache (a write never reads its session into it first).
+    for (const voter of voters) await details(voter, id);
+    let first: Awaited<ReturnType<typeof vote>> | undefined;
+    expect(await ctx.countQueries(async () => (first = await vote(voters[1]!, id, "yes", "Good plan")))).toBe(1);
+    expect(first?.body).toEqual({ yes: 1, no: 0, abstain: 0, total: 1, userVote: "yes" });
+    expect(await ctx.countQueries(() => vote(voters[1]!, id, "abstain"))).toBe(1);
+    expect(await ctx.countQueries(() => vote(founder, id, "no"))).toBe(1);
+    const stored = await ctx.db
+      .select({ userId: votes.userId, vote: votes.vote, comment: votes.comment })
+      .from(votes)
+      .where(eq(votes.resolutionId, id));
+    expect(stored.sort((a, b) => a.userId - b.userId)).toEqual(
+      [
+        { userId: founder.id, vote: "no", comment: null },
+        { userId: voters[1]!.id, vote: "abstain", comment: null },
+      ].sort((a, b) => a.userId - b.userId),
+    );
+    // The last vote takes the transaction that decides.
+    let last: Awaited<ReturnType<typeof vote>> | undefined;
+    expect(await ctx.countQueries(async () => (last = await vote(voters[2]!, id, "yes")))).toBeGreaterThan(1);
+    expect(last?.body).toEqual({ yes: 1, no: 1, abstain: 1, total: 3, userVote: "yes" });
+    expect((await details(founder, id)).status).toBe("rejected");
+    const actions = await ctx.db
+      .select({ action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, String(id)))
+      .orderBy(asc(auditEvents.id));
+    expect(actions).toEqual([
+      { action: "resolution.created", details: expect.anything() },
+      { action: "resolution.voted", details: { vote: "yes" } },
+      { action: "resolution.vote_changed", details: { from: "yes", to: "abstain" } },
+      { action: "resolution.voted", details: { vote: "no" } },
+      { action: "resolution.voted", details: { vote: "yes" } },
+      { action: "resolution.decided", details: expect.anything() },
+    ]);
+    const verified = await request(ctx.app).get(`/api/companies/${company.id}/audit/verify`).set("Authorization", founder.bearer);
+    expect(verified.body).toMatchObject({ ok: true });
+  });
+
+  it.runIf(process.env.QUORUM_TEST_DB === "postgres")(
+    "a whole board voting at once: every vote counted once, the resolution decided once with all of them, the chain unbroken",
+    async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const { founder, voters, company } = await boardWith(11);
+        const id = await created(founder);
+        const choices = voters.map((_, index) => (index % 3 === 0 ? "no" : "yes"));
+        const answers = await Promise.all(voters.map((voter, index) => vote(voter, id, choices[index]!)));
+        expect(answers.map((answer) => answer.status)).toEqual(voters.map(() => 200));
+        // Taken one after another under the resolution's lock, each answer counts every vote before it.
+        const totals = answers.map((answer) => answer.body.total as number).sort((a, b) => a - b);
+        expect(totals).toEqual(voters.map((_, index) => index + 1));
+        const shown = await details(founder, id);
+        expect(shown.status).toBe("approved");
+        expect(shown.certificate?.votes).toHaveLength(12);
+        expect(shown.certificate).toMatchObject({ yes: 8, no: 4, abstain: 0 });
+        const decided = await ctx.db
+          .select({ action: auditEvents.action })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.targetId, String(id)), eq(auditEvents.action, "resolution.decided")));
+        expect(decided).toHaveLength(1);
+        const verified = await request(ctx.app).get(`/api/companies/${company.id}/audit/verify`).set("Authorization", founder.bearer);
+        expect(verified.body).toMatchObject({ ok: true, count: 14 });
+      }
+    },
+  );
+
   it("a vote whose statement fails answers the error and leaves neither the vote nor its event; the next vote is taken", async () => {
     const { founder, voters, company } = await boardWith(2);
     const id = await created(founder);
