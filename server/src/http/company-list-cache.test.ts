@@ -1,6 +1,7 @@
 import request from "supertest";
+import { complianceRuleIds, type ComplianceGroup } from "../../../shared/compliance";
 import { resolutionFixtures } from "../features/resolutions/resolution-fixtures";
-import { uploadPdf } from "../testing/factories";
+import { meetingContent, uploadPdf } from "../testing/factories";
 import { useTestContext, type TestContext } from "../testing/test-context";
 
 /**
@@ -67,6 +68,38 @@ describe("the kept company lists", () => {
       .send({ firstName: "Renamed", lastName: "Founder" });
     expect(renamed.status).toBe(200);
     await soon(async () => expect(await names()).toEqual([["Forecast.pdf", "Renamed Founder"]]));
+  });
+
+  it("compliance: a repeated read makes no query; a paper, a meeting and a resolution on another instance show at once; a deadline passing shows from the kept record", async () => {
+    const { founder, company } = await fixtures.boardWith(1);
+    const path = `/api/companies/${company.id}/compliance`;
+    const statusOf = async (rule: string) =>
+      ((await list(founder, path)).body as ComplianceGroup[]).flatMap((group) => group.items).find((item) => item.id === rule)?.status;
+    expect(await statusOf(complianceRuleIds.legalDocuments)).not.toBe("completed");
+    expect(await ctx.countQueries(() => list(founder, path))).toBe(0);
+
+    await uploadPdf(second.app, founder, "Articles.pdf", "Legal");
+    await soon(async () => expect(await statusOf(complianceRuleIds.legalDocuments)).toBe("completed"));
+
+    const meeting = await request(second.app)
+      .post("/api/documents")
+      .set("Authorization", founder.bearer)
+      .send({
+        category: "Meeting",
+        content: JSON.stringify(meetingContent(new Date(ctx.clock.now().getTime() + 20 * 24 * 60 * 60 * 1000), { status: "confirmed" })),
+      });
+    expect(meeting.status).toBe(201);
+    await soon(async () => expect(await statusOf(complianceRuleIds.quarterlyBoardMeeting)).toBe("upcoming"));
+
+    // A resolution due in 10 s: not yet expired. Once the clock passes its deadline the kept record shows it expired,
+    // without a query: the record holds what the next hour may bring into its periods.
+    const deadline = new Date(ctx.clock.now().getTime() + 10_000);
+    await fixtures.created(founder, { deadline: deadline.toISOString() });
+    await soon(async () => expect(await statusOf(complianceRuleIds.noExpiredResolutions)).toBe("completed"));
+    ctx.clock.set(new Date(deadline.getTime() + 5_000));
+    let expired: string | undefined;
+    expect(await ctx.countQueries(async () => (expired = await statusOf(complianceRuleIds.noExpiredResolutions)))).toBe(0);
+    expect(expired).toBe("overdue");
   });
 
   it("keeps its lists through a stranger's refused write and another user's sign-out", async () => {

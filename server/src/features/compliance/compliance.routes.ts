@@ -18,7 +18,7 @@ function sendCalendar(res: Response, body: string, filename?: string): void {
  */
 export function complianceRoutes(deps: RouterDeps): BoundRoute[] {
   return [
-    route(api.getCompliance, ({ tenant }) => companyCompliance(deps, tenant.company.id)),
+    route(api.getCompliance, ({ tenant }) => companyCompliance(deps, tenant.company.id, deps.lists)),
     route(api.complianceCalendar, async ({ tenant, res }) => {
       sendCalendar(res, await companyCalendar(deps, tenant.company), `compliance-${tenant.company.id}.ics`);
     }),

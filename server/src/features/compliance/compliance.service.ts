@@ -4,6 +4,7 @@ import { meetingCategory } from "../../../../shared/meeting-model";
 import type { ServiceDeps } from "../../app-deps";
 import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema";
+import type { CompanyListCache } from "../../http/company-list-cache";
 import { notFound } from "../../http/errors";
 import {
   addMonths,
@@ -34,6 +35,8 @@ export interface LoadedRecord extends ComplianceRecord {
 interface MeetingJson {
   id: number;
   title: string;
+  /** Its title names an annual general meeting: kept whatever its date, so the last AGM is always known. */
+  namedAnnual: boolean;
   startsAt: string;
   endsAt: string;
   status: RecordMeeting["status"];
@@ -74,7 +77,7 @@ const recordQuery = preparedPerDatabase((db) =>
       ),
       meetings: sql<MeetingJson[]>`(
         select coalesce(json_agg(json_build_object(
-          'id', m.document_id, 'title', m.title, 'startsAt', m.starts_at, 'endsAt', m.ends_at, 'status', m.status,
+          'id', m.document_id, 'title', m.title, 'namedAnnual', (m.title ilike '%annual%' or m.title ilike '%agm%'), 'startsAt', m.starts_at, 'endsAt', m.ends_at, 'status', m.status,
           'location', m.location, 'agenda', m.agenda, 'sequence', m.sequence, 'scheduledAt', d.created_at)), '[]'::json)
         from meetings m join documents d on d.id = m.document_id
         where m.company_id = companies.id and m.status <> 'draft'
@@ -96,12 +99,40 @@ const recordQuery = preparedPerDatabase((db) =>
     .prepare("quorum_compliance_record"),
 );
 
-export async function loadComplianceRecord({ db }: ServiceDeps<"db">, companyId: number, now: Date): Promise<LoadedRecord> {
+/** What the record holds beyond its periods at `now`, either side: see `companyCompliance`. */
+const keptMarginMs = 60 * 60 * 1000;
+
+/** A record loaded around a moment: each meeting says whether its title kept it whatever its date. */
+type RecordAround = Omit<LoadedRecord, "meetings"> & { meetings: (RecordMeeting & { namedAnnual: boolean })[] };
+
+/** The record as the rules read it at `now`. */
+export async function loadComplianceRecord(deps: ServiceDeps<"db">, companyId: number, now: Date): Promise<LoadedRecord> {
+  return withinPeriods(await loadRecordAround(deps, companyId, now, 0), now);
+}
+
+/** Cuts a record loaded around `now` (give or take `keptMarginMs`) to its periods at `now` exactly. */
+function withinPeriods(record: RecordAround, now: Date): LoadedRecord {
+  const lookback = addMonths(now, -lookbackMonths).getTime();
+  const minutesSince = addMonths(now, -minutesLookbackMonths).getTime();
+  return {
+    ...record,
+    meetings: record.meetings.filter((meeting) => meeting.startsAt.getTime() >= lookback || meeting.namedAnnual),
+    minutesUploadedAt: record.minutesUploadedAt.filter((at) => at.getTime() >= minutesSince && at.getTime() <= now.getTime()),
+    resolutions: record.resolutions.filter(
+      (resolution) =>
+        (resolution.status === "pending" && resolution.deadline.getTime() <= now.getTime()) ||
+        (resolution.decidedAt !== null && resolution.decidedAt.getTime() >= lookback),
+    ),
+  };
+}
+
+/** The record with its periods widened by `margin` ms either side of `now`. */
+async function loadRecordAround({ db }: ServiceDeps<"db">, companyId: number, now: Date, margin: number): Promise<RecordAround> {
   const [company] = await recordQuery(db).execute({
     companyId,
-    now: now.toISOString(),
-    lookback: addMonths(now, -lookbackMonths).toISOString(),
-    minutesSince: addMonths(now, -minutesLookbackMonths).toISOString(),
+    now: new Date(now.getTime() + margin).toISOString(),
+    lookback: new Date(addMonths(now, -lookbackMonths).getTime() - margin).toISOString(),
+    minutesSince: new Date(addMonths(now, -minutesLookbackMonths).getTime() - margin).toISOString(),
   });
   if (!company) throw notFound("Company not found");
   return {
@@ -124,8 +155,18 @@ export async function loadComplianceRecord({ db }: ServiceDeps<"db">, companyId:
   };
 }
 
-/** `GET /api/companies/:companyId/compliance`: the three groups, on the server's clock. */
-export async function companyCompliance(deps: Deps, companyId: number): Promise<ComplianceGroup[]> {
+/**
+ * `GET /api/companies/:companyId/compliance`: the three groups, on the server's clock. Every dashboard visit asks for
+ * it, so the record is kept with the company's lists until a paper, a meeting or a resolution of the company changes
+ * (`lists`). It is loaded with an hour either side of its periods and cut to them on each read: a kept record is
+ * read again well within the hour, and the groups are always those of the clock's moment.
+ */
+export async function companyCompliance(deps: Deps, companyId: number, lists?: CompanyListCache): Promise<ComplianceGroup[]> {
   const now = deps.clock.now();
-  return complianceGroups(await loadComplianceRecord(deps, companyId, now), now);
+  const load = async () => {
+    const record = await loadRecordAround(deps, companyId, now, keptMarginMs);
+    return { value: record, ids: record.meetings.map((meeting) => meeting.id) };
+  };
+  const record = lists ? await lists.read(companyId, "compliance", now.getTime(), load) : (await load()).value;
+  return complianceGroups(withinPeriods(record, now), now);
 }
