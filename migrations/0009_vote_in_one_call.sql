@@ -28,7 +28,7 @@ $$;--> statement-breakpoint
 -- own way, in a transaction that decides the resolution or gives the refusal.
 --
 -- Under READ COMMITTED each statement here sees what was committed before it began: those after the row lock see
--- every vote committed before the lock was granted.
+-- every vote, and every revocation, committed before the lock was granted. `p_at` is the vote's arrival.
 CREATE FUNCTION quorum_vote_if_clear(p_resolution_id integer, p_voter_id integer, p_session_id integer,
   p_idle_since timestamptz, p_choice text, p_comment text, p_at timestamptz, p_voting_roles text[]) RETURNS jsonb
   LANGUAGE plpgsql AS $$
@@ -39,16 +39,17 @@ DECLARE
   eligible integer;
   cast_after integer;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = p_session_id AND s.user_id = p_voter_id AND s.expires_at > p_at
-    AND s.last_used_at > p_idle_since) THEN
-    RETURN NULL;
-  END IF;
   -- A caller from another company never holds the lock its voters wait on.
   SELECT r.id, r.company_id, r.status, r.deadline INTO resolution FROM resolutions r
   WHERE r.id = p_resolution_id
     AND EXISTS (SELECT 1 FROM memberships m WHERE m.company_id = r.company_id AND m.user_id = p_voter_id)
   FOR UPDATE;
   IF NOT FOUND OR resolution.status <> 'pending' OR resolution.deadline <= p_at THEN RETURN NULL; END IF;
+  -- After the lock, as every check: a session revoked while the vote waited for it is seen here.
+  IF NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = p_session_id AND s.user_id = p_voter_id AND s.expires_at > p_at
+    AND s.last_used_at > p_idle_since) THEN
+    RETURN NULL;
+  END IF;
 
   SELECT m.role INTO voter_role FROM memberships m WHERE m.company_id = resolution.company_id AND m.user_id = p_voter_id;
   IF voter_role IS NULL OR NOT (voter_role = ANY (p_voting_roles)) THEN RETURN NULL; END IF;

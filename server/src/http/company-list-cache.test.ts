@@ -92,10 +92,17 @@ describe("the kept company lists", () => {
     await soon(async () => expect(await statusOf(complianceRuleIds.quarterlyBoardMeeting)).toBe("upcoming"));
 
     // A resolution due in 10 s: not yet expired. Once the clock passes its deadline the kept record shows it expired,
-    // without a query: the record holds what the next hour may bring into its periods.
+    // without a query: the record holds what the next two days may bring into its periods.
     const deadline = new Date(ctx.clock.now().getTime() + 10_000);
-    await fixtures.created(founder, { deadline: deadline.toISOString() });
-    await soon(async () => expect(await statusOf(complianceRuleIds.noExpiredResolutions)).toBe("completed"));
+    expect(await ctx.countQueries(() => list(founder, path))).toBe(0);
+    const resolution = await request(second.app)
+      .post("/api/resolutions")
+      .set("Authorization", founder.bearer)
+      .send({ title: "Due soon", description: "Now", type: "Ordinary", deadline: deadline.toISOString(), documentIds: [] });
+    expect(resolution.status).toBe(201);
+    // Its notification drops the kept record: the next read loads it again, with the new resolution in it.
+    await soon(async () => expect(await ctx.countQueries(() => list(founder, path))).toBeGreaterThan(0));
+    expect(await statusOf(complianceRuleIds.noExpiredResolutions)).toBe("completed");
     ctx.clock.set(new Date(deadline.getTime() + 5_000));
     let expired: string | undefined;
     expect(await ctx.countQueries(async () => (expired = await statusOf(complianceRuleIds.noExpiredResolutions)))).toBe(0);

@@ -99,8 +99,12 @@ const recordQuery = preparedPerDatabase((db) =>
     .prepare("quorum_compliance_record"),
 );
 
-/** What the record holds beyond its periods at `now`, either side: see `companyCompliance`. */
-const keptMarginMs = 60 * 60 * 1000;
+/**
+ * What the record holds beyond its periods at `now`, either side: see `companyCompliance`. More than a day, since a
+ * period's start can step back almost a day at midnight (six months before 29–31 August are all 28 February, at the
+ * time of day of the moment).
+ */
+const keptMarginMs = 2 * 24 * 60 * 60 * 1000;
 
 /** A record loaded around a moment: each meeting says whether its title kept it whatever its date. */
 type RecordAround = Omit<LoadedRecord, "meetings"> & { meetings: (RecordMeeting & { namedAnnual: boolean })[] };
@@ -158,8 +162,8 @@ async function loadRecordAround({ db }: ServiceDeps<"db">, companyId: number, no
 /**
  * `GET /api/companies/:companyId/compliance`: the three groups, on the server's clock. Every dashboard visit asks for
  * it, so the record is kept with the company's lists until a paper, a meeting or a resolution of the company changes
- * (`lists`). It is loaded with an hour either side of its periods and cut to them on each read: a kept record is
- * read again well within the hour, and the groups are always those of the clock's moment.
+ * (`lists`). It is loaded with two days either side of its periods and cut to them on each read: a kept record is
+ * read again well within that, and the groups are always those of the clock's moment.
  */
 export async function companyCompliance(deps: Deps, companyId: number, lists?: CompanyListCache): Promise<ComplianceGroup[]> {
   const now = deps.clock.now();

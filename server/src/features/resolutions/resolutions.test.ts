@@ -167,7 +167,7 @@ describe("voting", () => {
   it("takes a vote that leaves others to vote in one statement, its session from the cache; the vote that completes the tally decides", async () => {
     const { founder, voters, company } = await boardWith(2);
     const id = await created(founder);
-    // A read puts each voter's session in the cache (a write never reads its session into it first).
+    // A read puts each voter's session in the cache first, so every vote below finds it there.
     for (const voter of voters) await details(voter, id);
     let first: Awaited<ReturnType<typeof vote>> | undefined;
     expect(await ctx.countQueries(async () => (first = await vote(voters[1]!, id, "yes", "Good plan")))).toBe(1);
@@ -234,31 +234,48 @@ describe("voting", () => {
   );
 
   it("a vote whose statement fails answers the error and leaves neither the vote nor its event; the next vote is taken", async () => {
-    const { founder, voters, company } = await boardWith(2);
-    const id = await created(founder);
-    const [headBefore] = await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, company.id));
-    // The event's insert fails inside the vote's statement, after the vote row was written: the transaction rolls back.
-    await ctx.db.execute(sql`
-      create or replace function fail_vote_event() returns trigger language plpgsql as $$
-      begin raise exception 'vote event refused for the test'; end $$`);
-    await ctx.db.execute(sql`create trigger fail_vote_event before insert on audit_events for each row execute function fail_vote_event()`);
-    try {
-      const refused = await vote(voters[1]!, id, "yes");
-      expect(refused.status).toBe(500);
-      expect(refused.body).toMatchObject({ message: "Internal error" });
-    } finally {
-      await ctx.db.execute(sql`drop trigger fail_vote_event on audit_events`);
-      await ctx.db.execute(sql`drop function fail_vote_event()`);
+    // Taken in one call (someone still to vote after it), then in the transaction that decides (the last vote).
+    for (const decisive of [false, true]) {
+      const { founder, voters, company } = await boardWith(2);
+      const id = await created(founder);
+      if (decisive) await allVote(voters, id, ["yes", "no"]);
+      const voter = voters[2]!;
+      const [headBefore] = await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, company.id));
+      // The event's insert fails after the vote row was written: the statement, or the transaction, rolls back.
+      await ctx.db.execute(sql`
+        create or replace function fail_vote_event() returns trigger language plpgsql as $$
+        begin raise exception 'vote event refused for the test'; end $$`);
+      await ctx.db.execute(
+        sql`create trigger fail_vote_event before insert on audit_events for each row execute function fail_vote_event()`,
+      );
+      try {
+        const refused = await vote(voter, id, "yes");
+        expect({ decisive, status: refused.status }).toEqual({ decisive, status: 500 });
+        expect(refused.body).toMatchObject({ message: "Internal error" });
+      } finally {
+        await ctx.db.execute(sql`drop trigger fail_vote_event on audit_events`);
+        await ctx.db.execute(sql`drop function fail_vote_event()`);
+      }
+      const votersWithVotes = async () =>
+        (await ctx.db.select({ userId: votes.userId }).from(votes).where(eq(votes.resolutionId, id))).map((row) => row.userId).sort();
+      expect(await votersWithVotes()).toEqual(decisive ? [founder.id, voters[1]!.id].sort() : []);
+      expect(await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, company.id))).toEqual([headBefore]);
+      expect((await details(founder, id)).status).toBe("pending");
+      const taken = await vote(voter, id, "no");
+      expect(taken.body).toEqual(
+        decisive ? { yes: 1, no: 2, abstain: 0, total: 3, userVote: "no" } : { yes: 0, no: 1, abstain: 0, total: 1, userVote: "no" },
+      );
+      const actions = await ctx.db
+        .select({ action: auditEvents.action })
+        .from(auditEvents)
+        .where(eq(auditEvents.targetId, String(id)))
+        .orderBy(asc(auditEvents.id));
+      expect(actions.map((row) => row.action)).toEqual(
+        decisive
+          ? ["resolution.created", "resolution.voted", "resolution.voted", "resolution.voted", "resolution.decided"]
+          : ["resolution.created", "resolution.voted"],
+      );
     }
-    expect(await ctx.db.select().from(votes).where(eq(votes.resolutionId, id))).toEqual([]);
-    expect(await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, company.id))).toEqual([headBefore]);
-    const taken = await vote(voters[1]!, id, "no");
-    expect(taken.body).toEqual({ yes: 0, no: 1, abstain: 0, total: 1, userVote: "no" });
-    const actions = await ctx.db
-      .select({ action: auditEvents.action })
-      .from(auditEvents)
-      .where(eq(auditEvents.targetId, String(id)));
-    expect(actions.map((row) => row.action)).toEqual(["resolution.created", "resolution.voted"]);
   });
 
   it("refuses observers (403) and bad votes (400)", async () => {

@@ -3,6 +3,7 @@ import request from "supertest";
 import { secondFactorRequiredCode } from "../../../../shared/api-error";
 import { sessions, users, votes } from "../../db/schema";
 import { companySecondFactorMessage } from "../../http/guards";
+import { sessionIdleLimitMs } from "../../http/session";
 import { enableTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext } from "../../testing/test-context";
 import { resolutionFixtures } from "./resolution-fixtures";
@@ -27,21 +28,64 @@ async function unheard(table: "sessions" | "users", trigger: string, change: () 
 const votesOn = (id: number) => ctx.db.select().from(votes).where(eq(votes.resolutionId, id));
 
 describe("a vote and its session", () => {
-  it("answers 401 and takes nothing for a session revoked that this instance still holds, whether the vote would decide or not", async () => {
-    for (const decisive of [false, true]) {
-      const { founder, voters } = await boardWith(1);
-      const director = voters[1]!;
-      const id = await created(founder);
-      // Taken in one call when someone is still to vote after it; in the transaction that decides when it is the last.
-      if (decisive) expect((await vote(founder, id, "yes")).status).toBe(200);
-      await details(director, id); // the director's session is now in this instance's cache
-      await unheard("sessions", "sessions_notify_auth", () => ctx.db.delete(sessions).where(eq(sessions.userId, director.id)));
-      const refused = await vote(director, id, "yes");
-      expect({ decisive, status: refused.status }).toEqual({ decisive, status: 401 });
-      expect((await votesOn(id)).map((row) => row.userId)).toEqual(decisive ? [founder.id] : []);
-      expect((await details(founder, id)).status).toBe("pending");
+  it("answers 401 and takes nothing for a session gone (revoked, expired, idle) that this instance still holds, whether the vote would decide or not", async () => {
+    const endings = {
+      revoked: (userId: number) => ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
+      expired: (userId: number) => ctx.db.update(sessions).set({ expiresAt: ctx.clock.now() }).where(eq(sessions.userId, userId)),
+      idle: (userId: number) =>
+        ctx.db
+          .update(sessions)
+          .set({ lastUsedAt: new Date(ctx.clock.now().getTime() - sessionIdleLimitMs) })
+          .where(eq(sessions.userId, userId)),
+    };
+    for (const [ending, end] of Object.entries(endings)) {
+      for (const decisive of [false, true]) {
+        const { founder, voters } = await boardWith(1);
+        const director = voters[1]!;
+        const id = await created(founder);
+        // Taken in one call when someone is still to vote after it; in the transaction that decides when it is the last.
+        if (decisive) expect((await vote(founder, id, "yes")).status).toBe(200);
+        await details(director, id); // the director's session is now in this instance's cache
+        await unheard("sessions", "sessions_notify_auth", () => end(director.id));
+        let refused: Awaited<ReturnType<typeof vote>> | undefined;
+        const queries = await ctx.countQueries(async () => (refused = await vote(director, id, "yes")));
+        expect({ ending, decisive, status: refused?.status }).toEqual({ ending, decisive, status: 401 });
+        // The guard let it through from the cache (a session read would have refused it in one query): the vote's own
+        // statements refused it.
+        expect(queries).toBeGreaterThan(1);
+        expect((await votesOn(id)).map((row) => row.userId)).toEqual(decisive ? [founder.id] : []);
+        expect((await details(founder, id)).status).toBe("pending");
+      }
     }
   });
+
+  it.runIf(process.env.QUORUM_TEST_DB === "postgres")(
+    "answers 401 for a session revoked while the vote waited for the resolution's lock",
+    async () => {
+      const { founder, voters } = await boardWith(2);
+      const director = voters[1]!;
+      const id = await created(founder);
+      await details(director, id);
+      let pending: Promise<Awaited<ReturnType<typeof vote>>> | undefined;
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from resolutions where id = ${id} for update`);
+        // The vote passes its guard (the session is cached) and waits for the lock this transaction holds.
+        pending = vote(director, id, "yes").then((response) => response);
+        await vi.waitFor(
+          async () => {
+            const waiting = await ctx.db.execute(
+              sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%quorum_vote_if_clear%'`,
+            );
+            expect((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+          },
+          { timeout: 5_000, interval: 20 },
+        );
+        await ctx.db.delete(sessions).where(eq(sessions.userId, director.id));
+      });
+      expect((await pending!).status).toBe(401);
+      expect(await votesOn(id)).toEqual([]);
+    },
+  );
 
   it("refuses, where the company asks for a second factor, a voter whose factor is gone though this instance still holds them with one", async () => {
     const { founder, company, voters } = await boardWith(2);
