@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Request, Response } from "express";
 import type { Clock } from "../clock";
 import type { Database, Queryable } from "../db/client";
@@ -18,6 +18,20 @@ export const sessionIdleLimitMs = 14 * 24 * 60 * 60 * 1000;
 const sessionAbsoluteLimitMs = 30 * 24 * 60 * 60 * 1000;
 /** lastUsedAt is written at most this often, so reads do not each cost a write. */
 const touchIntervalMs = 60_000;
+
+/**
+ * The bounds a session lives within at `now`: it stands while it expires after `at` and was last used after
+ * `idleSince`. Every check of a session (resolving a token, listing a user's sessions, a write that confirms its
+ * session in its own statement) takes them from here.
+ */
+export function sessionBounds(now: Date): { at: Date; idleSince: Date } {
+  return { at: now, idleSince: new Date(now.getTime() - sessionIdleLimitMs) };
+}
+
+/** The `sessions` row in scope stands within the bounds (values, or placeholders of a statement built once). */
+export function sessionStands(bounds: { at: Date | Placeholder; idleSince: Date | Placeholder }): SQL {
+  return and(gt(sessions.expiresAt, bounds.at), gt(sessions.lastUsedAt, bounds.idleSince))!;
+}
 
 /** 32 random bytes, base64url: the token the client holds. */
 function newSessionToken(): string {
@@ -133,7 +147,8 @@ export async function resolveSession(db: Database, clock: Clock, token: string, 
   const epoch = cache?.epoch();
   const [row] = await sessionQuery(db).execute({ tokenHash });
   if (!row) return null;
-  if (now >= row.expiresAt.getTime() || now - row.lastUsedAt.getTime() >= sessionIdleLimitMs) {
+  const { at, idleSince } = sessionBounds(new Date(now));
+  if (row.expiresAt <= at || row.lastUsedAt <= idleSince) {
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
   }

@@ -1,5 +1,5 @@
 import type { AuditAction } from "../../../../shared/audit";
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { currentPasswordIncorrectMessage, type AccountSession, type PasswordChange, type ProfileUpdate } from "../../../../shared/account";
 import { withDefaults, type Preferences, type PreferencesUpdate } from "../../../../shared/preferences";
 import type { ServiceDeps } from "../../app-deps";
@@ -11,7 +11,7 @@ import { sessions, userPreferences, users } from "../../db/schema";
 import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
 import { hashPassword, verifyPassword } from "../../http/passwords";
 import type { UserRow } from "../../http/request-context";
-import { sessionIdleLimitMs } from "../../http/session";
+import { sessionBounds, sessionStands } from "../../http/session";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "../auth/auth.service";
 import { deviceFromUserAgent } from "./user-agent";
 
@@ -86,13 +86,7 @@ export async function listSessions({ db, clock }: ServiceDeps<"db" | "clock">, c
   const rows = await db
     .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, caller.user.id),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastUsedAt, new Date(now.getTime() - sessionIdleLimitMs)),
-      ),
-    )
+    .where(and(eq(sessions.userId, caller.user.id), sessionStands(sessionBounds(now))))
     .orderBy(desc(sql`${sessions.id} = ${caller.sessionId}`), desc(sessions.lastUsedAt), desc(sessions.id));
   return rows.map((row) => ({
     id: row.id,

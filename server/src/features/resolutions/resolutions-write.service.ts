@@ -16,9 +16,9 @@ import type { ServiceDeps } from "../../app-deps";
 import { appendAuditValuesSql, recordAudit } from "../../db/audit";
 import { builtOnce } from "../../db/prepared";
 import type { Transaction } from "../../db/client";
-import { companies, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, votes } from "../../db/schema";
+import { companies, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, sessions, votes } from "../../db/schema";
 import { HttpError, conflict, notFound, secondFactorRequired, unauthorized } from "../../http/errors";
-import { sessionIdleLimitMs } from "../../http/session";
+import { sessionBounds, sessionStands } from "../../http/session";
 import { companySecondFactorMessage } from "../../http/guards";
 import type { TenantContext } from "../../http/request-context";
 import { notADraftMeeting } from "../meetings/meetings.service";
@@ -61,9 +61,6 @@ export const writerOf = (auth: { user: { id: number }; sessionId: number }): Wri
   sessionId: auth.sessionId,
 });
 
-/** A session stands until its expiry, and while used within the idle limit: the parameters the vote's statements take. */
-const sessionWindow = (now: Date) => ({ at: now, idleSince: new Date(now.getTime() - sessionIdleLimitMs) });
-
 /** The caller's membership of the resolution's company, as the live state reads it. */
 interface CallerMembership {
   role: CompanyRole;
@@ -80,7 +77,7 @@ const liveStateStatement = builtOnce("quorum_vote_state", (q) => {
       voter: sql<CallerMembership | null>`${sql`(select json_build_object('role', ${memberships.role}, 'mayVote', ${mayVote({ id: resolutions.id, companyId: resolutions.companyId })}) from ${memberships} where ${memberships.companyId} = ${resolutions.companyId} and ${memberships.userId} = ${caller})`}`,
       ownVote: ownVoteOf(caller),
       requiresSecondFactor: sql<boolean>`(select ${companies.requireSecondFactor} from ${companies} where ${companies.id} = ${resolutions.companyId})`,
-      sessionStands: sql<boolean>`exists (select 1 from sessions s where s.id = ${sql.placeholder("sessionId")} and s.user_id = ${caller} and s.expires_at > ${sql.placeholder("at")}::timestamptz and s.last_used_at > ${sql.placeholder("idleSince")}::timestamptz)`,
+      sessionStands: sql<boolean>`${sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder("sessionId")} and ${sessions.userId} = ${caller} and ${sessionStands({ at: sql.placeholder("at"), idleSince: sql.placeholder("idleSince") })})`}`,
       hasSecondFactor: sql<boolean>`(select u.second_factor from users u where u.id = ${caller})`,
     })
     .from(resolutions)
@@ -92,7 +89,7 @@ const liveStateStatement = builtOnce("quorum_vote_state", (q) => {
  * lock: it then sees every vote committed before the lock was granted. Named, as the lock is, since every vote runs it.
  */
 async function liveState(tx: Transaction, row: ResolutionRow, writer: Writer, now: Date): Promise<LiveState> {
-  const [state] = await liveStateStatement(tx, { id: row.id, userId: writer.userId, sessionId: writer.sessionId, ...sessionWindow(now) });
+  const [state] = await liveStateStatement(tx, { id: row.id, userId: writer.userId, sessionId: writer.sessionId, ...sessionBounds(now) });
   if (!state) throw notFound();
   return {
     tally: state.tally,
@@ -229,7 +226,7 @@ export async function castVote(
 ): Promise<VoteCounts> {
   const { userId } = voter;
   // Most votes are taken in one call; one that decides the resolution, or is refused, is taken below.
-  const { at, idleSince } = sessionWindow(deps.clock.now());
+  const { at, idleSince } = sessionBounds(deps.clock.now());
   const [taken] = await voteIfClearStatement(deps.db, {
     id,
     userId,
