@@ -233,10 +233,15 @@ export async function voteCounts(deps: Deps, id: number, userId: number, read?: 
   const given = read && read.id === id ? read : undefined;
   // A resolution that is due is decided first (as any read of it does), and read again.
   const row = given && !isDue(given, given.tally, given.eligible, deps.clock.now()) ? given : await currentResolution(deps, id, userId);
-  const yes = Number(row.tally.yes);
-  const no = Number(row.tally.no);
-  const abstain = Number(row.tally.abstain);
-  return { yes, no, abstain, total: yes + no + abstain, userVote: row.ownVote };
+  return voteCountsOf(row.tally, row.ownVote);
+}
+
+/** The counts a poll and a vote answer: a tally (as the database gives it), its total, and the reader's own vote. */
+export function voteCountsOf(tally: Tally, userVote: VoteChoice | null): VoteCounts {
+  const yes = Number(tally.yes);
+  const no = Number(tally.no);
+  const abstain = Number(tally.abstain);
+  return { yes, no, abstain, total: yes + no + abstain, userVote };
 }
 
 /** `GET /api/resolutions/:id`: the resolution, its documents, who has voted (never their choices while pending), the certificate once decided. */

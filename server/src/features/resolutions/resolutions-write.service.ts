@@ -25,7 +25,7 @@ import { notADraftMeeting } from "../meetings/meetings.service";
 import { notify } from "../notifications/notifications.service";
 import { mayVote } from "./eligible-voters";
 import { decideIfReady, eligibleCount, lockResolution, tallyOf, type ResolutionRow } from "./resolution-decision";
-import { ownVoteOf, resolutionRow, toResolution } from "./resolutions-read.service";
+import { ownVoteOf, resolutionRow, toResolution, voteCountsOf } from "./resolutions-read.service";
 
 type Deps = ServiceDeps<"db" | "clock">;
 
@@ -237,7 +237,7 @@ export async function castVote(
     at,
     votingRoles,
   });
-  if (taken?.tally) return { ...taken.tally, total: taken.tally.yes + taken.tally.no + taken.tally.abstain, userVote: input.vote };
+  if (taken?.tally) return voteCountsOf(taken.tally, input.vote);
   return openResolutionWrite(deps, id, voter, async (tx, row, state): Promise<VoteCounts> => {
     // openResolutionWrite let only a voter of the company through: one who still may not vote declared a conflict on it.
     if (!state.mayVote) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
@@ -262,8 +262,7 @@ export async function castVote(
     tally[input.vote] += 1;
     const after = await decideIfReady(tx, deps.clock, row, userId, { tally, eligible: state.eligible });
     // The answer is the counts as this transaction leaves them: the frozen tally if this vote decided it.
-    const counts = after.certificate ? { yes: after.certificate.yes, no: after.certificate.no, abstain: after.certificate.abstain } : tally;
-    return { ...counts, total: counts.yes + counts.no + counts.abstain, userVote: input.vote };
+    return voteCountsOf(after.certificate ?? tally, input.vote);
   });
 }
 
