@@ -69,12 +69,13 @@ describe("a vote and its session", () => {
       let pending: Promise<Awaited<ReturnType<typeof vote>>> | undefined;
       await ctx.db.transaction(async (tx) => {
         await tx.execute(sql`select id from resolutions where id = ${id} for update`);
-        // The vote passes its guard (the session is cached) and waits for the lock this transaction holds.
+        // The vote passes its guard (the session is cached) and waits for the lock this transaction holds (`then`
+        // sends the request now, not when it is awaited).
         pending = vote(director, id, "yes").then((response) => response);
         await vi.waitFor(
           async () => {
             const waiting = await ctx.db.execute(
-              sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%quorum_vote_if_clear%'`,
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%quorum_vote_if_clear%'`,
             );
             expect((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
           },
