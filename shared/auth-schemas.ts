@@ -15,6 +15,8 @@ const userShape = {
   profileImageUrl: answer.string().nullable(),
   companyId: answer.number().int().nullable(),
   secondFactor: answer.boolean(),
+  emailVerified: answer.boolean(),
+  pendingEmail: answer.string().nullable(),
 };
 
 export const userSchema = answerSchemaFor<User>()(answer.object(userShape));

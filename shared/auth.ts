@@ -1,6 +1,6 @@
 // zod/mini keeps the sign-in screen, which loads before anything else, small (the classic API is ~50 KB gzip more).
 import { z } from "zod/mini";
-import { email, ignored, limits, password, text } from "./input";
+import { email, ignored, limits, password, text, token } from "./input";
 import type { CompanyRole } from "./roles";
 
 export const loginSchema = z.object({
@@ -26,6 +26,8 @@ export const registerSchema = z
     lastName: optionalName,
     // Sent by the form as "founder"; the server ignores it (registrants become founders of the companies they create).
     role: ignored,
+    // From an invitation's link: with the invited address, the account is created with it proved and joins the company.
+    invitationToken: z.optional(token("This invitation link is not valid. Ask for a new one.", 100)),
   })
   .check(
     // Sign-in accepts a username or an e-mail: a username that looks like an e-mail must be the account's own,
@@ -50,6 +52,10 @@ export interface User {
   companyId: number | null;
   /** Whether the user has a second factor (an authenticator app or a passkey). */
   secondFactor: boolean;
+  /** Whether the holder proved `email` by a link sent to it. "" with false: another account proved it, give a new one. */
+  emailVerified: boolean;
+  /** A new address asked for, not yet proved (the account keeps `email` until then). */
+  pendingEmail: string | null;
 }
 
 /** Login and register: the user object and the session token (also set as the session cookie). */

@@ -179,11 +179,16 @@ export const companyMemberSchema = answer.object({
 });
 export type CompanyMember = z.infer<typeof companyMemberSchema>;
 
+/** An invitation as its company's founders and admins see it: pending, or answered, revoked or expired. */
 export const pendingInvitationSchema = answer.object({
   id: answer.number().int(),
   email: answer.string(),
   role,
   createdAt: answer.string(),
+  expiresAt: answer.string(),
+  status: answer.enum(["pending", "accepted", "declined", "revoked", "expired"]),
+  /** False for an invitation made before invitations had links: resending it gives it one. */
+  hasLink: answer.boolean(),
 });
 export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
 
@@ -195,11 +200,21 @@ export const companySettingsSchema = answer.object({
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
-/** POST /api/companies/:id/members. */
-export const addMemberResultSchema = answer.union([
-  answer.object({ status: answer.enum(["created", "added"]), member: companyMemberSchema }),
-  answer.object({ status: answer.literal("invited"), invitation: pendingInvitationSchema }),
-]);
+/**
+ * POST /api/companies/:id/members and an invitation's resend: the same shape whether or not an account holds the
+ * address. `inviteUrl` is shown to the inviter this once (only its token's digest is kept).
+ */
+export const addMemberResultSchema = answer.object({
+  status: answer.literal("invited"),
+  invitation: answer.object({
+    id: answer.number().int(),
+    email: answer.string(),
+    role,
+    createdAt: answer.string(),
+    expiresAt: answer.string(),
+  }),
+  inviteUrl: answer.string(),
+});
 export type AddMemberResult = z.infer<typeof addMemberResultSchema>;
 
 /** PATCH /api/users/:userId/role. */

@@ -8,6 +8,7 @@ import {
   companySettingsSchema,
   companySummarySchema,
   memberRequestSchema,
+  pendingInvitationSchema,
   roleChangeResultSchema,
   roleChangeSchema,
   switchCompanySchema,
@@ -94,12 +95,51 @@ export const addMember = endpoint({
   method: "POST",
   path: "/api/companies/:companyId/members",
   summary:
-    "Add a member: with a password, the account is created unless the e-mail has one; without, an existing account is added or an invitation left",
+    "Invite someone by e-mail address: nobody joins until the address's holder accepts by the link (e-mailed when a mail service is configured, and answered here once). With a password and an address no account holds, an account is made that cannot sign in until its holder sets a password of their own by the link. The answer is the same whether or not an account holds the address",
   tag,
   access: { ...byCompany, permission: "manageMembers" },
   body: memberRequestSchema,
-  responses: { 201: addMemberResultSchema },
-  errors: { 409: "The person is already a member, or an account already uses the e-mail address as its username" },
+  responses: { 202: addMemberResultSchema },
+  errors: { 409: "The address's verified holder is already a member" },
+});
+
+export const listInvitations = endpoint({
+  method: "GET",
+  path: "/api/companies/:companyId/invitations",
+  summary: "The company's invitations, newest first: pending, accepted, declined, revoked or expired (founders and admins)",
+  tag,
+  access: { ...byCompany, permission: "manageMembers" },
+  responses: { 200: z.array(pendingInvitationSchema) },
+});
+
+export const resendInvitation = endpoint({
+  method: "POST",
+  path: "/api/companies/:companyId/invitations/:id/resend",
+  summary: "A new link for a pending or expired invitation (the old one stops working), e-mailed again; 14 more days",
+  tag,
+  access: { ...byCompany, permission: "manageMembers" },
+  responses: { 200: addMemberResultSchema },
+  errors: { 404: "No invitation of the company has this id", 409: "The invitation was accepted, declined or revoked" },
+});
+
+export const revokeInvitation = endpoint({
+  method: "DELETE",
+  path: "/api/companies/:companyId/invitations/:id",
+  summary: "Revoke a pending invitation: its link stops working",
+  tag,
+  access: { ...byCompany, permission: "manageMembers" },
+  responses: { 204: null },
+  errors: { 404: "No invitation of the company has this id", 409: "The invitation was already answered or revoked" },
+});
+
+export const leaveCompany = endpoint({
+  method: "DELETE",
+  path: "/api/companies/:companyId/members/me",
+  summary: "Leave a company: the caller's membership ends (an audit event); the last founder cannot leave",
+  tag,
+  access: byCompany,
+  responses: { 204: null },
+  errors: { 409: "The caller is the company's last founder" },
 });
 
 export const changeRole = endpoint({

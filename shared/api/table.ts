@@ -16,6 +16,7 @@ import * as meetingRecord from "./meeting-record";
 import * as secondFactor from "./second-factor";
 import * as audit from "./audit";
 import * as events from "./events";
+import * as identity from "./identity";
 
 /** Each declaring module of shared/api by its file name: the client's build replaces each with its methods and paths. */
 export const apiModules: Record<string, Record<string, Endpoint>> = {
@@ -34,6 +35,7 @@ export const apiModules: Record<string, Record<string, Endpoint>> = {
   "second-factor": secondFactor,
   audit,
   events,
+  identity,
 };
 
 /** Every endpoint of the API. */

@@ -17,6 +17,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
     profileImageUrl: null,
     companyId: 1,
     secondFactor: false,
+    emailVerified: true,
+    pendingEmail: null,
     ...overrides,
   };
 }

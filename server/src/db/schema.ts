@@ -46,11 +46,29 @@ export const users = pgTable(
      * so the session query answers it with no join; set in the same transaction as the factor's own row.
      */
     secondFactor: boolean("second_factor").notNull().default(false),
+    /**
+     * Whether the holder proved the address by following a link sent to it (or an invitation's). An unverified
+     * address grants and reserves nothing; when another account verifies it, this one's `email` becomes "" (none).
+     */
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /** A new address asked for and not yet proved: the account keeps `email` until its link is followed. */
+    pendingEmail: text("pending_email"),
+    /**
+     * False for an account made by "Add Member" whose holder has not yet chosen a password: it cannot sign in
+     * (its stored hash is empty) until they follow their invitation's link.
+     */
+    passwordSet: boolean("password_set").notNull().default(true),
+    /** The second step of sign-in is refused until then, after too many wrong codes. */
+    secondFactorLockedUntil: timestamp("second_factor_locked_until", { withTimezone: true }),
+    /** How many times the second step has been locked: each lock lasts twice the one before. */
+    secondFactorLocks: integer("second_factor_locks").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
-    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // Only a proved address is reserved: any number of unverified accounts may name it until one proves it.
+    uniqueIndex("users_verified_email_lower_idx").on(sql`lower(${t.email})`).where(sql`${t.emailVerified} and ${t.email} <> ''`),
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_active_company_idx").on(t.activeCompanyId),
   ],
 );
@@ -71,6 +89,8 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     /** When this session last passed a second factor (sign-in with one, or a passkey): service keys need it within 12 hours. */
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    /** When this session last re-proved its holder (password, and the second factor where there is one): security changes need it within 10 minutes. */
+    reauthAt: timestamp("reauth_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_hash_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
@@ -120,6 +140,14 @@ export const memberships = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index("memberships_company_idx").on(t.companyId)],
 );
 
+export const invitationStatuses = ["pending", "accepted", "declined", "revoked"] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];
+
+/**
+ * An invitation to join a company, answered only by the holder of its address: by its link (a single-use token,
+ * of which only the SHA-256 is kept) or, once signed in with that address verified, from the dashboard. It is
+ * kept after it is answered; an invitation past `expires_at` and still pending is expired.
+ */
 export const invitations = pgTable(
   "invitations",
   {
@@ -130,12 +158,74 @@ export const invitations = pgTable(
     email: text("email").notNull(),
     role: text("role", { enum: companyRoles }).notNull(),
     invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    /** Null for an invitation made before links existed: resending it gives it one. */
+    tokenHash: text("token_hash"),
+    status: text("status", { enum: invitationStatuses }).notNull().default("pending"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    /** The account "Add Member" made for the address, which its holder claims by following the link. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("invitations_company_email_idx").on(t.companyId, sql`lower(${t.email})`),
+    uniqueIndex("invitations_pending_company_email_idx").on(t.companyId, sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("invitations_token_idx").on(t.tokenHash),
     index("invitations_email_idx").on(sql`lower(${t.email})`),
+    index("invitations_user_idx").on(t.userId),
   ],
+);
+
+export const accountTokenPurposes = ["verify-email", "password-reset"] as const;
+export type AccountTokenPurpose = (typeof accountTokenPurposes)[number];
+
+/**
+ * Single-use links sent to an address: a verification (24 hours; `email` is the address it proves) or a password
+ * reset (30 minutes). Only the token's SHA-256 is kept; a used one keeps `used_at`, so a second use is told apart
+ * from a forged one.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: accountTokenPurposes }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_tokens_token_idx").on(t.tokenHash), index("account_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/** Wrong second-step codes (and failed passkey second steps) of an account, counted over an hour for its lock. */
+export const secondFactorFailures = pgTable(
+  "second_factor_failures",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("second_factor_failures_user_idx").on(t.userId, t.failedAt)],
+);
+
+/**
+ * Events counted by a limit other than sign-in's (password resets per address and per IP, mails per address):
+ * `bucket` names the limit, `key` what it counts for. Kept in the database so every instance shares them.
+ */
+export const rateEvents = pgTable(
+  "rate_events",
+  {
+    id: serial("id").primaryKey(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_events_bucket_key_idx").on(t.bucket, t.key, t.at)],
 );
 
 export const documents = pgTable(
@@ -591,7 +681,7 @@ export const passkeys = pgTable(
   (t) => [uniqueIndex("passkeys_credential_idx").on(t.credentialId), index("passkeys_user_idx").on(t.userId)],
 );
 
-export const authChallengePurposes = ["second-factor", "passkey-register", "passkey-login"] as const;
+export const authChallengePurposes = ["second-factor", "passkey-register", "passkey-login", "reauth-passkey"] as const;
 export type AuthChallengePurpose = (typeof authChallengePurposes)[number];
 
 /**
@@ -608,6 +698,8 @@ export const authChallenges = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** The WebAuthn challenge the authenticator must sign, base64url. */
     webauthnChallenge: text("webauthn_challenge"),
+    /** Wrong codes given against it: the fifth ends it. */
+    failures: integer("failures").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

@@ -15,5 +15,7 @@ export function toUserObject(user: UserRow, activeRole: CompanyRole | null): Use
     profileImageUrl: user.profileImageUrl,
     companyId: user.activeCompanyId,
     secondFactor: user.secondFactor,
+    emailVerified: user.emailVerified,
+    pendingEmail: user.pendingEmail,
   };
 }
