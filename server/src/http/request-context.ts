@@ -18,6 +18,8 @@ export interface AuthContext {
   sessionId: number;
   /** When this session passed a second factor; null when it signed in with a password alone. */
   secondFactorAt: Date | null;
+  /** When this session last re-proved its holder (`POST /api/auth/reauth`); a sign-in alone does not count. */
+  reauthAt: Date | null;
 }
 
 /** Which company a request acts in, and as what: set by requireCompanyMember. */

@@ -123,6 +123,7 @@ const sessionQuery = preparedPerDatabase((db) =>
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
       secondFactorAt: sessions.secondFactorAt,
+      reauthAt: sessions.reauthAt,
       user: users,
       role: memberships.role,
       companyName: companies.name,
@@ -165,6 +166,7 @@ export async function resolveSession(db: Database, clock: Clock, token: string, 
     activeCompanyRequiresSecondFactor: row.companyRequiresSecondFactor ?? false,
     sessionId: row.sessionId,
     secondFactorAt: row.secondFactorAt,
+    reauthAt: row.reauthAt,
   };
   cache?.remember(tokenHash, auth, now, row.expiresAt.getTime(), epoch!);
   return auth;

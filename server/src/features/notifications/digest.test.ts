@@ -51,6 +51,7 @@ describe("the digest builder (pure)", () => {
     const mail = renderDigest(message, {
       appUrl: "https://q.test",
       unsubscribeUrl: (key) => `https://q.test/api/unsubscribe?token=${key}`,
+      unsealToken: (sealed) => sealed,
     });
     expect(mail.subject).toBe("Your weekly Quorum digest (week of 2026-06-01)");
     expect(mail.text).toContain("== Busy & Co ==");

@@ -20,6 +20,31 @@ export interface InvitationMessage {
   role: string;
   email: string;
   invitationMessage: string | null;
+  /** The link's token, sealed with the app's secret (the outbox never holds it readable); absent in mails queued before links. */
+  sealedToken?: string;
+  expiresAt?: string;
+}
+
+/** A link that proves an address: a registration's, or a new address asked for (`change`). */
+export interface VerifyEmailMessage {
+  type: "verify-email";
+  address: string;
+  change: boolean;
+  sealedToken: string;
+}
+
+export interface PasswordResetMessage {
+  type: "password-reset";
+  sealedToken: string;
+}
+
+/** A change to the account's security, told to its holder (for an e-mail change, at the old address). */
+export interface SecurityMessage {
+  type: "security";
+  /** What happened, one sentence: "Your password was changed." */
+  event: string;
+  /** When, ISO. */
+  at: string;
 }
 
 export interface DigestMeeting {
@@ -51,7 +76,13 @@ export interface DigestMessage {
   companies: DigestCompany[];
 }
 
-export type OutboxMessage = NotificationMessage | InvitationMessage | DigestMessage;
+export type OutboxMessage =
+  | NotificationMessage
+  | InvitationMessage
+  | DigestMessage
+  | VerifyEmailMessage
+  | PasswordResetMessage
+  | SecurityMessage;
 
 export interface RenderedMail {
   subject: string;
@@ -67,6 +98,8 @@ export interface RenderLinks {
   appUrl: string;
   /** The unsubscribe page's link for a switch (a signed token for this message's recipient). */
   unsubscribeUrl: (key: PreferenceKey) => string | null;
+  /** Opens a token sealed with the app's secret (a link's token), at the moment the mail is sent. */
+  unsealToken: (sealed: string) => string;
 }
 
 /** The switches as Settings names them. */
@@ -138,30 +171,76 @@ export function renderNotification(message: NotificationMessage, links: RenderLi
   return { subject: subjectLine(message.title), text, html, unsubscribeUrl, unsubscribeKey: unsubscribeUrl ? key : null };
 }
 
-export function renderInvitation(message: InvitationMessage, links: RenderLinks): RenderedMail {
-  const register = `${links.appUrl.replace(/\/+$/, "")}/register`;
-  const intro = `${message.inviterName} invited you to join ${message.companyName} on Quorum as ${message.role}.`;
-  const how = `Create your account with this e-mail address (${message.email}) and you join the board at once: ${register}`;
-  const text = [intro, message.invitationMessage ?? "", how].filter(Boolean).join("\n\n");
+/** An address inside the app with a link's token in its query (never its path, which request logs record). */
+export function tokenLink(appUrl: string, path: string, token: string): string {
+  return `${appUrl.replace(/\/+$/, "")}${path}?token=${encodeURIComponent(token)}`;
+}
+
+/** A mail whose whole point is one link: a heading, paragraphs, the link as a button, and a closing line. */
+function linkMail(subject: string, heading: string, paragraphs: string[], action: { label: string; href: string }, closing: string): RenderedMail {
+  const text = [...paragraphs, `${action.label}: ${action.href}`, closing].filter(Boolean).join("\n\n");
   const html = page(
     [
-      `<h1 style="font-size:18px">You're invited to ${escapeHtml(message.companyName)}</h1>`,
-      `<p>${escapeHtml(intro)}</p>`,
-      message.invitationMessage
-        ? `<blockquote style="margin:0;padding-left:12px;border-left:3px solid #e5e7eb">${escapeHtml(message.invitationMessage).replace(/\n/g, "<br>")}</blockquote>`
-        : "",
-      `<p>Create your account with this e-mail address (${escapeHtml(message.email)}) and you join the board at once.</p>`,
-      `<p><a href="${escapeHtml(register)}">Create your account</a></p>`,
+      `<h1 style="font-size:18px">${escapeHtml(heading)}</h1>`,
+      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`),
+      `<p><a href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a></p>`,
+      closing ? `<p style="color:#6b7280">${escapeHtml(closing)}</p>` : "",
     ].join("\n"),
     "",
   );
-  return {
-    subject: subjectLine(`Invitation to join ${message.companyName} on Quorum`),
-    text,
-    html,
-    unsubscribeUrl: null,
-    unsubscribeKey: null,
-  };
+  return { subject: subjectLine(subject), text, html, unsubscribeUrl: null, unsubscribeKey: null };
+}
+
+export function renderInvitation(message: InvitationMessage, links: RenderLinks): RenderedMail {
+  const intro = `${message.inviterName} invited you to join ${message.companyName} on Quorum as ${message.role}.`;
+  const href = message.sealedToken
+    ? tokenLink(links.appUrl, "/invite", links.unsealToken(message.sealedToken))
+    : `${links.appUrl.replace(/\/+$/, "")}/login`;
+  const expires = message.expiresAt ? `The link works once, until ${formatUtc(message.expiresAt)}.` : "";
+  return linkMail(
+    `Invitation to join ${message.companyName} on Quorum`,
+    `You're invited to ${message.companyName}`,
+    [intro, message.invitationMessage ?? "", `It was sent to ${message.email}. Open the link to accept it, or to create your account and join.`],
+    { label: "Accept the invitation", href },
+    [expires, "If you did not expect it, ignore this e-mail: nothing happens unless you accept."].filter(Boolean).join(" "),
+  );
+}
+
+export function renderVerifyEmail(message: VerifyEmailMessage, links: RenderLinks): RenderedMail {
+  const href = tokenLink(links.appUrl, "/verify-email", links.unsealToken(message.sealedToken));
+  return linkMail(
+    "Confirm your e-mail address for Quorum",
+    "Confirm your e-mail address",
+    [
+      message.change
+        ? `You asked to use ${message.address} for your Quorum account. It replaces your current address once you confirm it.`
+        : `Confirm that ${message.address} is yours, so that boards can invite you and Quorum can reach you.`,
+    ],
+    { label: "Confirm my address", href },
+    "The link works once, for 24 hours. If you did not ask for this, ignore this e-mail.",
+  );
+}
+
+export function renderPasswordReset(message: PasswordResetMessage, links: RenderLinks): RenderedMail {
+  const href = tokenLink(links.appUrl, "/reset-password", links.unsealToken(message.sealedToken));
+  return linkMail(
+    "Reset your Quorum password",
+    "Reset your password",
+    ["Someone asked to reset the password of your Quorum account. Choose a new one with this link; every device signed in to your account is signed out."],
+    { label: "Choose a new password", href },
+    "The link works once, for 30 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.",
+  );
+}
+
+export function renderSecurity(message: SecurityMessage, links: RenderLinks): RenderedMail {
+  const settings = `${links.appUrl.replace(/\/+$/, "")}/settings`;
+  return linkMail(
+    "Security alert for your Quorum account",
+    "A change to your account's security",
+    [`${message.event} (${formatUtc(message.at)})`, "If this was you, there is nothing to do."],
+    { label: "Review your security settings", href: settings },
+    "If it was not you, reset your password at once and sign out your other sessions.",
+  );
 }
 
 /** The weekly digest: per company, its upcoming meetings, open votes and new documents, as text and HTML. */
@@ -229,5 +308,11 @@ export function renderMail(message: OutboxMessage, links: RenderLinks): Rendered
       return renderInvitation(message, links);
     case "digest":
       return renderDigest(message, links);
+    case "verify-email":
+      return renderVerifyEmail(message, links);
+    case "password-reset":
+      return renderPasswordReset(message, links);
+    case "security":
+      return renderSecurity(message, links);
   }
 }

@@ -11,6 +11,7 @@ import {
   type SmtpConfig,
 } from "../../integrations/mailer";
 import { renderMail, type OutboxMessage } from "./mail-templates";
+import { decryptSecret, encryptSecret } from "../../integrations/secrets";
 import { signUnsubscribeToken } from "./unsubscribe-token";
 
 /** The reason kept on a row when no e-mail service is configured. */
@@ -154,6 +155,7 @@ export async function drainOutbox(deps: OutboxDeps, options: DrainOptions = {}, 
             appUrl: mail.appUrl,
             unsubscribeUrl: (key) =>
               row.userId == null ? null : unsubscribeLinks(mail.appUrl, signUnsubscribeToken(row.userId, key, deps.appSecret)).page,
+            unsealToken: (sealed) => decryptSecret(sealed, deps.appSecret),
           });
           const oneClick =
             rendered.unsubscribeKey && row.userId != null
@@ -193,4 +195,9 @@ async function failAttempt(deps: ServiceDeps<"db" | "clock">, row: OutboxRow, re
   const availableAt = new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts));
   await deps.db.update(mailOutbox).set({ status: "pending", availableAt, lastError: reason }).where(eq(mailOutbox.id, row.id));
   result.retried += 1;
+}
+
+/** A link's token as an outbox row keeps it until the mail is sent: sealed with the app's secret, never readable in the table. */
+export function sealToken(token: string, appSecret: string): string {
+  return encryptSecret(token, appSecret);
 }
