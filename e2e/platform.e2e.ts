@@ -31,6 +31,8 @@ let admin: { token: string };
 /** Turns the admin's authenticator app on through the API and signs in with it in two steps (set-up only). */
 beforeAll(async () => {
   const withPassword = await logInThroughApi(platformAdmin());
+  // A second factor is added only from a session that has just proved its password again.
+  await apiAs(withPassword, "POST", "/api/auth/reauth", { password: platformAdmin().password });
   const { secret } = await apiAs<{ secret: string }>(withPassword, "POST", "/api/auth/totp/setup");
   const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
   await apiAs(withPassword, "POST", "/api/auth/totp/confirm", { code: app.generate() });

@@ -164,16 +164,42 @@ export async function boardWithMembers(): Promise<Board> {
     ["Casey", "Advisor"],
   ] as const) {
     const email = `${uniqueName(firstName.toLowerCase())}@example.com`;
-    const added = await apiAs<{ member: { id: number } }>(founder, "POST", `/api/companies/${company.id}/members`, {
-      email,
-      firstName,
-      lastName,
-      role: "member",
-      password: "board-password-1",
-    });
-    members.push({ id: added.member.id, firstName, lastName, email });
+    const member = await joinByInvitation(founder, company.id, { email, firstName, lastName, role: "member" });
+    members.push({ id: member.id, firstName, lastName, email });
   }
   return { founder, companyId: company.id, members };
+}
+
+/** The token of an invitation link (`…/invite?token=…`). */
+export const invitationTokenOf = (inviteUrl: string): string => new URL(inviteUrl).searchParams.get("token") ?? "";
+
+/**
+ * Invites an address to the company and has its holder accept by creating their account from the link, as only the
+ * holder of an address can join a board (password "board-password-1"; the username is the address).
+ */
+export async function joinByInvitation(
+  inviter: { token: string },
+  companyId: number,
+  person: { email: string; firstName: string; lastName: string; role: "admin" | "member" | "observer" },
+): Promise<{ id: number; token: string }> {
+  const { inviteUrl } = await apiAs<{ inviteUrl: string }>(inviter, "POST", `/api/companies/${companyId}/members`, {
+    email: person.email,
+    role: person.role,
+  });
+  const response = await fetch(`${baseURL()}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      username: person.email,
+      email: person.email,
+      password: "board-password-1",
+      firstName: person.firstName,
+      lastName: person.lastName,
+      invitationToken: invitationTokenOf(inviteUrl),
+    }),
+  });
+  if (response.status !== 201) throw new Error(`joining by invitation failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: number; token: string };
 }
 
 /**
