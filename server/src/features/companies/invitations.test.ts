@@ -291,6 +291,28 @@ describe("resending", () => {
     );
   });
 
+  it("gives an invitation made before links (no token) its first link", async () => {
+    const { founder, company } = await ctx.board();
+    const email = uniqueEmail("legacy");
+    const [legacy] = await ctx.db
+      .insert(invitations)
+      .values({
+        companyId: company.id,
+        email,
+        role: "member",
+        invitedBy: founder.id,
+        expiresAt: new Date(ctx.clock.now().getTime() + 60_000),
+      })
+      .returning({ id: invitations.id });
+    const list = () => api().get(`/api/companies/${company.id}/invitations`).set("Authorization", founder.bearer);
+    expect((await list()).body).toEqual([expect.objectContaining({ id: legacy!.id, status: "pending", hasLink: false })]);
+    const resent = await api().post(`/api/companies/${company.id}/invitations/${legacy!.id}/resend`).set("Authorization", founder.bearer);
+    expect(resent.status).toBe(200);
+    expect((await list()).body).toEqual([expect.objectContaining({ id: legacy!.id, status: "pending", hasLink: true })]);
+    const joined = await register({ email, invitationToken: await mailedToken(email) });
+    expect(joined.body).toMatchObject({ companyId: company.id, role: "member" });
+  });
+
   it("is for founders and admins; an admin may not resend a founder's invitation", async () => {
     const { founder, company, member } = await ctx.board();
     const admin = await member("admin");
