@@ -23,6 +23,7 @@ import { minutesRoutes } from "./features/meeting-cycle/minutes.routes";
 import { attendanceRoutes } from "./features/meeting-cycle/attendance.routes";
 import { notificationsRoutes, unsubscribeRoutes } from "./features/notifications/notifications.routes";
 import { companiesRoutes } from "./features/companies/companies.routes";
+import { invitationsRoutes } from "./features/companies/invitations.routes";
 import { complianceRoutes } from "./features/compliance/compliance.routes";
 import { platformRoutes } from "./features/platform/platform.routes";
 import { liveResolutionFigures } from "./features/resolutions/resolutions-read.service";
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...notificationsRoutes(routerDeps),
         ...unsubscribeRoutes(routerDeps),
         ...companiesRoutes(routerDeps),
+        ...invitationsRoutes(routerDeps),
         ...accountRoutes(routerDeps),
         ...platformRoutes(routerDeps),
         ...meetingsRoutes(routerDeps),

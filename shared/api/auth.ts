@@ -14,7 +14,12 @@ export const register = endpoint({
   access: { class: "public" },
   body: registerSchema,
   responses: { 201: authResponseSchema },
-  errors: { 409: "The username or the e-mail address is taken, in any letter case" },
+  errors: {
+    403: "The invitation's link (invitationToken) was sent to another address (named, partly masked)",
+    404: "The invitation's link names no invitation",
+    409: "The username or the e-mail address is taken, in any letter case, or the invitation was already accepted",
+    410: "The invitation expired, was declined or withdrawn",
+  },
 });
 
 export const login = endpoint({

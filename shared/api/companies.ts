@@ -85,7 +85,7 @@ export const linkUserToCompany = endpoint({
 export const listMembers = endpoint({
   method: "GET",
   path: "/api/companies/:companyId/members",
-  summary: "A company's members, with the other boards each sits on",
+  summary: "A company's members, with those of the other boards each sits on that the caller sits on too",
   tag,
   access: byCompany,
   responses: { 200: z.array(companyMemberSchema) },

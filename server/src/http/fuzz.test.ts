@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import request from "supertest";
-import { actionItems, documentFiles, documents, notifications, resolutions } from "../db/schema";
+import { actionItems, documentFiles, documents, invitations, notifications, resolutions, users } from "../db/schema";
 import { answersEventStream, getStatusOf } from "../testing/event-stream-client";
 import { meetingContent } from "../testing/factories";
 import { apiRoutes, routeKey, type ApiRoute } from "../testing/route-walker";
@@ -36,6 +37,7 @@ const things: Record<ThingKind, number> = {
   company: 0,
   notification: 0,
   passkey: 0,
+  invitation: 0,
   resolution: 0,
   actionItem: 0,
 };
@@ -176,7 +178,7 @@ function pathArbitrary(route: ApiRoute): fc.Arbitrary<string> {
 }
 
 function baseBody(route: ApiRoute): Record<string, unknown> | undefined {
-  const call = routeFixtures[routeKey(route)]?.calls?.(companyId, { member: member.id })[0];
+  const call = routeFixtures[routeKey(route)]?.calls?.(companyId, { member: member.id, invitation: things.invitation })[0];
   return call?.body as Record<string, unknown> | undefined;
 }
 
@@ -223,6 +225,13 @@ beforeAll(async () => {
     .values({ userId: founder.id, companyId, kind: "test", title: "Hello" })
     .returning({ id: notifications.id });
   things.notification = note!.id;
+  // The founder's own invitation (to their proved address), to the board they founded.
+  await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, founder.id));
+  const [invitation] = await ctx.db
+    .insert(invitations)
+    .values({ companyId, email: founder.email, role: "admin", invitedBy: founder.id, expiresAt: new Date("2030-01-01T00:00:00.000Z") })
+    .returning({ id: invitations.id });
+  things.invitation = invitation!.id;
   const [resolution] = await ctx.db
     .insert(resolutions)
     .values({

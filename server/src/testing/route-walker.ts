@@ -38,6 +38,8 @@ export const publicRoutes: readonly string[] = [
   "GET /api/unsubscribe",
   "GET /api/unsubscribe/preview",
   "POST /api/unsubscribe",
+  // An invitation's link shows what it offers before anyone signs in; the token is the authority.
+  "POST /api/invitations/preview",
   // A calendar app subscribes without a session; the secret key in the query string is the authority.
   "GET /api/calendar-feed.ics",
   // The API's own description: the OpenAPI document and its reference page, generated from the declarations.

@@ -9,7 +9,7 @@ import { routeKey, type ApiRoute } from "./route-walker";
  */
 
 /** The things the test makes for company A (and its founder Alice) before walking. */
-export type ThingKind = "meeting" | "document" | "company" | "notification" | "passkey" | "resolution" | "actionItem";
+export type ThingKind = "meeting" | "document" | "company" | "notification" | "passkey" | "invitation" | "resolution" | "actionItem";
 
 export interface FixtureCall {
   /** Default: the route's path with each `:param` replaced by the id under test. */
@@ -19,7 +19,8 @@ export interface FixtureCall {
 
 export interface RouteFixture {
   /** The calls that exercise the route, given the id under test; default one call, no body. */
-  calls?: (id: number, people: { member: number }) => FixtureCall[];
+  /** `people.member`: a member of company A besides its founder; `people.invitation`: an invitation of company A to an outsider. */
+  calls?: (id: number, people: { member: number; invitation: number }) => FixtureCall[];
 }
 
 export const routeFixtures: Record<string, RouteFixture> = {
@@ -32,6 +33,13 @@ export const routeFixtures: Record<string, RouteFixture> = {
       { body: { email: "intruder-invite@example.com", role: "admin" } },
       { body: { email: "intruder-add@example.com", firstName: "In", lastName: "Truder", role: "admin", password: "secret-1" } },
     ],
+  },
+  // An invitation of the company, resent, then withdrawn.
+  "POST /api/companies/:companyId/invitations/:id/resend": {
+    calls: (companyId, people) => [{ path: `/api/companies/${companyId}/invitations/${people.invitation}/resend` }],
+  },
+  "DELETE /api/companies/:companyId/invitations/:id": {
+    calls: (companyId, people) => [{ path: `/api/companies/${companyId}/invitations/${people.invitation}` }],
   },
   // The company a role change acts in is named in the body: another company's is not revealed (404).
   "PATCH /api/users/:userId/role": {

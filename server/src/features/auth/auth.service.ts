@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "../../../../shared/auth";
 import type { SecondFactorChallenge, SecondFactorMethod } from "../../../../shared/second-factor";
 import type { CompanyRole } from "../../../../shared/roles";
@@ -6,11 +6,12 @@ import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/client";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
-import { invitations, loginAttempts, memberships, passkeys, sessions, totpFactors, users } from "../../db/schema";
+import { loginAttempts, memberships, passkeys, sessions, totpFactors, users } from "../../db/schema";
 import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
 import { hashPassword, verifyPassword } from "../../http/passwords";
 import type { UserRow } from "../../http/request-context";
 import { createSession } from "../../http/session";
+import { invitationForRegistration, joinByInvitation, releaseWaitingAccounts } from "../companies/invitations.service";
 import { issueChallenge } from "./second-factor-state";
 
 const invalidCredentialsMessage = "Invalid username or password";
@@ -28,11 +29,17 @@ export interface SignedIn {
 
 const lower = (value: string) => value.trim().toLowerCase();
 
-async function findTakenField(db: Queryable, username: string, email: string): Promise<"username" | "email" | null> {
+/** `givingWay`: an account made for an invited address, which its holder's registration replaces. */
+async function findTakenField(db: Queryable, username: string, email: string, givingWay?: number): Promise<"username" | "email" | null> {
   const [taken] = await db
     .select({ username: users.username, email: users.email })
     .from(users)
-    .where(or(equalsIgnoringCase(users.username, username.trim()), equalsIgnoringCase(users.email, email.trim())))
+    .where(
+      and(
+        or(equalsIgnoringCase(users.username, username.trim()), equalsIgnoringCase(users.email, email.trim())),
+        givingWay === undefined ? undefined : ne(users.id, givingWay),
+      ),
+    )
     .limit(1);
   if (!taken) return null;
   return lower(taken.username) === lower(username) ? "username" : "email";
@@ -54,12 +61,16 @@ export async function activeRoleOf(db: Queryable, user: UserRow): Promise<Compan
 
 export async function register(deps: AuthServiceDeps, input: RegisterInput, userAgent?: string): Promise<SignedIn> {
   const { db, clock } = deps;
-  const taken = await findTakenField(db, input.username, input.email);
+  // An invitation's link is checked before anything is written: a bad one, or one sent to another address, makes no account.
+  const invitation = input.invitationToken ? await invitationForRegistration(deps, input.invitationToken, input.email) : null;
+  const taken = await findTakenField(db, input.username, input.email, invitation?.waitingAccountId ?? undefined);
   if (taken) throw takenError(taken);
   const passwordHash = await hashPassword(input.password);
   const listedAdmin = deps.platformAdmins.some((name) => lower(name) === lower(input.username));
   try {
     return await db.transaction(async (tx) => {
+      // The account "Add Member" made for the invited address gives way to the one its holder registers.
+      if (invitation) await releaseWaitingAccounts(tx, invitation.email);
       const [user] = await tx
         .insert(users)
         .values({
@@ -75,22 +86,10 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, user
         .returning();
       if (!user) throw new Error("insert returned no user");
 
-      // Pending invitations for this e-mail become memberships with the invited role.
-      const invited = await tx
-        .delete(invitations)
-        .where(equalsIgnoringCase(invitations.email, input.email.trim()))
-        .returning({ companyId: invitations.companyId, role: invitations.role });
-      let activeUser = user;
-      if (invited.length > 0) {
-        await tx
-          .insert(memberships)
-          .values(invited.map((invite) => ({ userId: user.id, companyId: invite.companyId, role: invite.role })))
-          .onConflictDoNothing();
-        const [updated] = await tx.update(users).set({ activeCompanyId: invited[0]!.companyId }).where(eq(users.id, user.id)).returning();
-        activeUser = updated ?? user;
-      }
+      // Registering joins no company by itself: only the invitation whose link the registrant followed.
+      const joined = invitation ? await joinByInvitation(tx, clock, invitation, user.id) : null;
       const token = await createSession(tx, clock, user.id, userAgent);
-      return { user: activeUser, activeRole: invited[0]?.role ?? null, token };
+      return { user: joined?.user ?? user, activeRole: joined?.role ?? null, token };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -170,7 +169,8 @@ export async function login(
   // Failures count per account, however it was named; an unknown name counts as itself.
   const attemptId = await recordAttemptWithinLimit(db, clock, user ? attemptKeyOf(user) : name, ip);
   const valid = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !valid) {
+  // An account "Add Member" made has no password until its holder sets one by the invitation's link.
+  if (!user || !valid || !user.passwordSet) {
     // Old attempts no longer count; dropping them keeps the table small.
     await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(clock.now().getTime() - 10 * rateWindowMs)));
     throw new HttpError(401, invalidCredentialsMessage);

@@ -8,7 +8,8 @@ import { recordAudit } from "../../db/audit";
 import { companies, memberships, users } from "../../db/schema";
 import { HttpError, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../../http/request-context";
-import { listInvitations, listMembers } from "./members.service";
+import { listInvitations } from "./invitations.service";
+import { listMembers } from "./members.service";
 
 export type CompanyProfile = z.output<typeof companyProfileSchema>;
 type CompanyRow = typeof companies.$inferSelect;
@@ -96,12 +97,16 @@ export async function listCompanies({ db }: ServiceDeps<"db">, userId: number): 
     .orderBy(sql`lower(${companies.name})`, asc(companies.id));
 }
 
-/** GET /api/companies/:id/settings: the profile and the members; pending invitations for founders and admins only. */
-export async function getCompanySettings(deps: ServiceDeps<"db">, companyId: number, viewerRole: CompanyRole): Promise<CompanySettings> {
+/** GET /api/companies/:id/settings: the profile and the members; the invitations for founders and admins only. */
+export async function getCompanySettings(
+  deps: ServiceDeps<"db" | "clock">,
+  companyId: number,
+  viewer: { id: number; role: CompanyRole },
+): Promise<CompanySettings> {
   const [row] = await deps.db.select().from(companies).where(eq(companies.id, companyId));
   if (!row) throw notFound("Company not found");
-  const members = await listMembers(deps, companyId);
-  if (!can(viewerRole, "manageMembers")) return { company: toCompany(row), members };
+  const members = await listMembers(deps, companyId, viewer.id);
+  if (!can(viewer.role, "manageMembers")) return { company: toCompany(row), members };
   return { company: toCompany(row), members, invitations: await listInvitations(deps, companyId) };
 }
 

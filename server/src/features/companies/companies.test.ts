@@ -250,7 +250,15 @@ describe("GET /api/companies/:id/settings", () => {
       ["Fay", "founder"],
     ]);
     expect(asFounder.body.invitations).toEqual([
-      { id: expect.any(Number), email: "Pending@Example.com", role: "observer", createdAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        email: "Pending@Example.com",
+        role: "observer",
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        status: "pending",
+        hasLink: true,
+      },
     ]);
 
     const asMember = await api().get(`/api/companies/${company.id}/settings`).set("Authorization", board.bearer);

@@ -7,7 +7,7 @@ import { badRequest } from "../../http/errors";
 import { authOf } from "../../http/guards";
 import { assertImpliedFields } from "../../http/implied-fields";
 import { parseOr400 } from "../../http/validate";
-import { addMember, changeRole, listMembers } from "./members.service";
+import { addMember, changeRole, leaveCompany, listMembers } from "./members.service";
 
 /** The company a role change acts in: the body's companyId when given, else the actor's active company. */
 async function roleChangeCompany(req: Request): Promise<number> {
@@ -20,7 +20,7 @@ async function roleChangeCompany(req: Request): Promise<number> {
 /** Members and roles: /api/companies/:companyId/members and /api/users/:userId/role. */
 export function membersRoutes(deps: RouterDeps): BoundRoute[] {
   return [
-    route(api.listMembers, ({ tenant }) => listMembers(deps, tenant.company.id)),
+    route(api.listMembers, ({ auth, tenant }) => listMembers(deps, tenant.company.id, auth.user.id)),
     route(api.addMember, ({ auth, tenant, body }) => {
       // The client's forms repeat the company in the body: it must be the route's.
       assertImpliedFields(tenant, { companyId: body.companyId, companyMessage: "companyId must be the company in the address" });
@@ -30,5 +30,6 @@ export function membersRoutes(deps: RouterDeps): BoundRoute[] {
     route(api.changeRole, ({ auth, tenant, params, body }) => changeRole(deps, auth.user.id, tenant.company.id, params.userId, body.role), {
       companyOf: roleChangeCompany,
     }),
+    route(api.leaveCompany, ({ auth, tenant }) => leaveCompany(deps, auth.user.id, tenant.company.id)),
   ];
 }

@@ -1,13 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type {
-  AddMemberResult,
-  CompanyMember,
-  PendingInvitation,
-  RoleChangeResult,
-  addMemberSchema,
-  inviteSchema,
-} from "../../../../shared/companies";
+import type { AddMemberResult, CompanyMember, RoleChangeResult, addMemberSchema, inviteSchema } from "../../../../shared/companies";
 import { can, deniedMessage } from "../../../../shared/permissions";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
@@ -15,29 +8,27 @@ import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users } from "../../db/schema";
-import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
+import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
 import { notify } from "../notifications/notifications.service";
-import { enqueueMail } from "../notifications/outbox.service";
-import { displayName } from "../../../../shared/people";
-import { hashPassword } from "../../http/passwords";
+import { alreadyMemberMessage, invitedAnswer, newInvitationLink, queueInvitationMail } from "./invitations.service";
 
 export type AddMemberBody = z.output<typeof addMemberSchema>;
 export type InviteBody = z.output<typeof inviteSchema>;
 
-const alreadyMemberMessage = "This person is already a member of the company";
 const ownRoleMessage = "You cannot change your own role";
 const lastFounderMessage = "A company must keep at least one founder";
 
-/** GET /api/companies/:companyId/members. */
-export async function listMembers({ db }: ServiceDeps<"db">, companyId: number): Promise<CompanyMember[]> {
-  return membersOf(db, companyId);
+/** GET /api/companies/:companyId/members, as `viewerId` sees them. */
+export async function listMembers({ db }: ServiceDeps<"db">, companyId: number, viewerId: number): Promise<CompanyMember[]> {
+  return membersOf(db, companyId, viewerId);
 }
 
 /**
- * The members of a company in two queries whatever their number: the members, then every other
- * membership those members hold (for "other boards they sit on").
+ * The members of a company in two queries whatever their number: the members, then the other memberships
+ * those members hold in companies the viewer also sits on (a member's other boards are theirs to tell, not the
+ * list's, unless the viewer shares them).
  */
-async function membersOf(db: Queryable, companyId: number, onlyUserId?: number): Promise<CompanyMember[]> {
+async function membersOf(db: Queryable, companyId: number, viewerId: number): Promise<CompanyMember[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -50,7 +41,7 @@ async function membersOf(db: Queryable, companyId: number, onlyUserId?: number):
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.companyId, companyId), onlyUserId == null ? undefined : eq(memberships.userId, onlyUserId)))
+    .where(eq(memberships.companyId, companyId))
     .orderBy(
       sql`lower(coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username}))`,
       asc(users.id),
@@ -68,6 +59,7 @@ async function membersOf(db: Queryable, companyId: number, onlyUserId?: number):
           rows.map((row) => row.id),
         ),
         ne(memberships.companyId, companyId),
+        sql`${memberships.companyId} in (select ${memberships.companyId} from ${memberships} where ${memberships.userId} = ${viewerId})`,
       ),
     )
     .orderBy(sql`lower(${companies.name})`, asc(companies.id));
@@ -83,178 +75,140 @@ async function membersOf(db: Queryable, companyId: number, onlyUserId?: number):
   });
 }
 
-export async function listInvitations({ db }: ServiceDeps<"db">, companyId: number): Promise<PendingInvitation[]> {
-  const rows = await db
-    .select({ id: invitations.id, email: invitations.email, role: invitations.role, createdAt: invitations.createdAt })
-    .from(invitations)
-    .where(eq(invitations.companyId, companyId))
-    .orderBy(asc(invitations.createdAt), asc(invitations.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-}
-
-async function memberOf(db: Queryable, companyId: number, userId: number): Promise<CompanyMember> {
-  const [member] = await membersOf(db, companyId, userId);
-  if (!member) throw new Error("membership just written is missing");
-  return member;
-}
-
 export interface Actor {
   userId: number;
   role: CompanyRole;
 }
 
 /**
- * POST /api/companies/:id/members (the guard has checked founder or admin):
- * - an e-mail of an existing account → a membership (the account's password and names are never touched);
- * - with a password and an e-mail no account has → a new account (username = the e-mail) and its membership;
- * - without a password and an unknown e-mail → a pending invitation, turned into a membership when that e-mail registers.
+ * POST /api/companies/:id/members (the guard has checked founder or admin): always an invitation, answered the
+ * same whoever holds the address; nobody joins until the address's holder accepts. A new link each time (a
+ * pending invitation to the address gets the new link, role and expiry; its old link dies). With the Add Member
+ * form's password and an address no account has proved, an account is made for the address that cannot sign
+ * in: its holder claims it by the link with a password of their own. The form's password is never kept.
  */
 export async function addMember(
-  { db, clock }: ServiceDeps<"db" | "clock">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail">,
   actor: Actor,
   company: { id: number; name: string },
   input: AddMemberBody | InviteBody,
 ): Promise<AddMemberResult> {
+  const { db, clock } = deps;
   if (input.role === "founder" && !can(actor.role, "assignFounder")) throw forbidden("Only a founder can add a founder");
   const email = input.email.trim();
-  // Hashing is slow: do it before the transaction, and only when an account may be created.
-  const passwordHash = "password" in input ? await hashPassword(input.password) : null;
+  const link = newInvitationLink(clock);
 
-  try {
-    return await db.transaction(async (tx): Promise<AddMemberResult> => {
-      const [existing] = await tx
-        .select({ id: users.id, activeCompanyId: users.activeCompanyId })
-        .from(users)
-        .where(equalsIgnoringCase(users.email, email))
-        .limit(1);
-
-      if (existing) {
-        const added = await tx
-          .insert(memberships)
-          .values({ userId: existing.id, companyId: company.id, role: input.role })
-          .onConflictDoNothing()
-          .returning({ userId: memberships.userId });
-        if (added.length === 0) throw conflict(alreadyMemberMessage);
-        if (existing.activeCompanyId == null) {
-          await tx.update(users).set({ activeCompanyId: company.id }).where(eq(users.id, existing.id));
-        }
-        await dropInvitation(tx, company.id, email);
-        await notify(tx, {
-          kind: "memberAdded",
-          companyId: company.id,
-          recipients: [existing.id],
-          title: `You were added to ${company.name}`,
-          body: `You are now ${article(input.role)} ${input.role} of ${company.name}.`,
-          link: "/board-members",
-          at: clock.now(),
-        });
-        await recordAudit(tx, clock, {
-          actorId: actor.userId,
-          companyId: company.id,
-          action: "member.add",
-          targetType: "user",
-          targetId: existing.id,
-          details: { role: input.role },
-        });
-        return { status: "added", member: await memberOf(tx, company.id, existing.id) };
-      }
-
-      if (passwordHash != null && "firstName" in input) {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            username: email,
-            email,
-            passwordHash,
-            firstName: input.firstName.trim(),
-            lastName: input.lastName.trim(),
-            activeCompanyId: company.id,
-          })
-          .returning({ id: users.id });
-        if (!created) throw new Error("user insert returned nothing");
-        await tx.insert(memberships).values({ userId: created.id, companyId: company.id, role: input.role });
-        await dropInvitation(tx, company.id, email);
-        await recordAudit(tx, clock, {
-          actorId: actor.userId,
-          companyId: company.id,
-          action: "member.create",
-          targetType: "user",
-          targetId: created.id,
-          details: { role: input.role },
-        });
-        return { status: "created", member: await memberOf(tx, company.id, created.id) };
-      }
-
-      // A repeated invitation refreshes the role and the date rather than failing.
-      const result = await tx.execute(sql`
-        insert into ${invitations} (company_id, email, role, invited_by)
-        values (${company.id}, ${email}, ${input.role}, ${actor.userId})
-        on conflict (company_id, lower(email)) do update
-          set role = excluded.role, invited_by = excluded.invited_by, created_at = now()
-        returning id, email, role, created_at`);
-      const [invited] = (result as unknown as { rows: { id: number; email: string; role: CompanyRole; created_at: Date | string }[] }).rows;
-      if (!invited) throw new Error("invitation upsert returned nothing");
-      await recordAudit(tx, clock, {
-        actorId: actor.userId,
-        companyId: company.id,
-        action: "member.invite",
-        targetType: "invitation",
-        targetId: invited.id,
-        details: { role: input.role },
-      });
-      await queueInvitationMail(tx, actor.userId, company.id, invited.email, input.role);
-      return {
-        status: "invited",
-        invitation: { id: invited.id, email: invited.email, role: invited.role, createdAt: new Date(invited.created_at).toISOString() },
-      };
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // A concurrent request made the same membership, or an account whose username is this e-mail exists.
-    const [holder] = await db
+  return db.transaction(async (tx): Promise<AddMemberResult> => {
+    // Only a proved address says who a member is: an unverified one may be anybody's.
+    const [member] = await tx
       .select({ id: users.id })
-      .from(users)
-      .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, company.id)))
-      .where(equalsIgnoringCase(users.email, email));
-    throw conflict(holder ? alreadyMemberMessage : "An account already uses this e-mail address as its username");
-  }
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.companyId, company.id), eq(users.emailVerified, true), equalsIgnoringCase(users.email, email)))
+      .limit(1);
+    if (member) throw conflict(alreadyMemberMessage);
+
+    const waitingAccountId = "password" in input ? await accountToClaim(tx, email, input) : null;
+    // A pending invitation to the address takes the new link, role and expiry (its old link dies); the partial
+    // unique index on pending invitations makes two at once one.
+    const result = await tx.execute(sql`
+      insert into ${invitations} (company_id, email, role, invited_by, token_hash, status, expires_at, user_id, created_at)
+      values (${company.id}, ${email}, ${input.role}, ${actor.userId}, ${link.tokenHash}, 'pending', ${link.expiresAt.toISOString()},
+        ${waitingAccountId}, ${clock.now().toISOString()})
+      on conflict (company_id, lower(email)) where status = 'pending' do update
+        set role = excluded.role, invited_by = excluded.invited_by, token_hash = excluded.token_hash,
+          expires_at = excluded.expires_at, user_id = coalesce(excluded.user_id, ${invitations}.user_id)
+      returning id, email, role, created_at, expires_at`);
+    type Row = { id: number; email: string; role: CompanyRole; created_at: Date | string; expires_at: Date | string };
+    const [row] = (result as unknown as { rows: Row[] }).rows;
+    const invited = row && {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      createdAt: new Date(row.created_at),
+      expiresAt: new Date(row.expires_at),
+    };
+    if (!invited) throw new Error("invitation upsert returned nothing");
+    await recordAudit(tx, clock, {
+      actorId: actor.userId,
+      companyId: company.id,
+      action: "member.invite",
+      targetType: "invitation",
+      targetId: invited.id,
+      details: { role: input.role },
+    });
+    await queueInvitationMail(tx, deps, { ...invited, companyId: company.id, inviterId: actor.userId }, link.token);
+    return invitedAnswer(deps, invited, link.token);
+  });
+}
+
+/**
+ * The account Add Member makes for an address nobody has proved (username = the address, no password, unverified),
+ * or the one it made before; none when an account has proved the address (its holder accepts as themselves) or
+ * another account already uses the address as its username.
+ */
+async function accountToClaim(tx: Queryable, email: string, names: { firstName: string; lastName: string }): Promise<number | null> {
+  const [proved] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.emailVerified, true), equalsIgnoringCase(users.email, email)))
+    .limit(1);
+  if (proved) return null;
+  const [made] = await tx
+    .insert(users)
+    .values({
+      username: email,
+      email,
+      passwordHash: "",
+      passwordSet: false,
+      emailVerified: false,
+      firstName: names.firstName.trim(),
+      lastName: names.lastName.trim(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (made) return made.id;
+  const [waiting] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(equalsIgnoringCase(users.username, email), equalsIgnoringCase(users.email, email), eq(users.passwordSet, false)))
+    .limit(1);
+  return waiting?.id ?? null;
 }
 
 const article = (role: string) => (/^[aeiou]/i.test(role) ? "an" : "a");
 
-/** The invitation e-mail, with the company's invitation message, queued in the invitation's transaction. */
-async function queueInvitationMail(tx: Queryable, inviterId: number, companyId: number, email: string, role: CompanyRole): Promise<void> {
-  const [row] = await tx
-    .select({
-      companyName: companies.name,
-      invitationMessage: companies.invitationMessage,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-    })
-    .from(companies)
-    .innerJoin(users, eq(users.id, inviterId))
-    .where(eq(companies.id, companyId));
-  if (!row) throw new Error("the inviting company or user is missing");
-  await enqueueMail(tx, [
-    {
-      userId: null,
+/**
+ * DELETE /api/companies/:id/members/me: the caller leaves. The company's membership rows are locked as for a role
+ * change, so the last founder cannot leave, even while another founder leaves at the same moment.
+ */
+export async function leaveCompany({ db, clock }: ServiceDeps<"db" | "clock">, userId: number, companyId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ userId: memberships.userId, role: memberships.role })
+      .from(memberships)
+      .where(eq(memberships.companyId, companyId))
+      .orderBy(asc(memberships.userId))
+      .for("update");
+    const own = rows.find((row) => row.userId === userId);
+    if (!own) throw forbidden("You are not a member of this company");
+    if (own.role === "founder" && rows.filter((row) => row.role === "founder").length <= 1) {
+      throw new HttpError(409, "You are the company's last founder: make someone else a founder before you leave");
+    }
+    await tx.delete(memberships).where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+    await tx
+      .update(users)
+      .set({ activeCompanyId: null })
+      .where(and(eq(users.id, userId), eq(users.activeCompanyId, companyId)));
+    await recordAudit(tx, clock, {
+      actorId: userId,
       companyId,
-      to: email,
-      message: {
-        type: "invitation",
-        companyName: row.companyName,
-        inviterName: displayName(row),
-        role,
-        email,
-        invitationMessage: row.invitationMessage?.trim() || null,
-      },
-    },
-  ]);
-}
-
-async function dropInvitation(tx: Queryable, companyId: number, email: string): Promise<void> {
-  await tx.delete(invitations).where(and(eq(invitations.companyId, companyId), equalsIgnoringCase(invitations.email, email)));
+      action: "member.leave",
+      targetType: "user",
+      targetId: userId,
+      details: { role: own.role },
+    });
+  });
 }
 
 /**

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import request from "supertest";
-import { invitations, memberships, notifications, users } from "../../db/schema";
+import { invitationLifetimeMs } from "../../../../shared/identity";
+import { auditEvents, invitations, mailOutbox, memberships, users } from "../../db/schema";
 import { addMember, createCompany } from "../../testing/factories";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
@@ -26,12 +28,25 @@ async function roleOf(companyId: number, userId: number) {
   return row?.role ?? null;
 }
 
+/** The keys of a JSON value at every depth, with the type of each leaf: what two answers' shapes are compared by. */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, shapeOf(inner)]));
+  }
+  return typeof value;
+}
+
+const proveAddressOf = (userId: number) => ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+
 describe("GET /api/companies/:id/members", () => {
-  it("lists the members with the wire shape and the other boards they sit on", async () => {
+  it("lists the members with the wire shape, and of each one's other boards only those the viewer sits on too", async () => {
     const { founder, company } = await companyWithFounder("Main Board");
     const both = await memberIn(company.id, "observer", { firstName: "Olga" });
-    const elsewhere = await createCompany(ctx.db, { name: "Side Board" });
-    await addMember(ctx.db, elsewhere.id, both.id, "admin", false);
+    const shared = await createCompany(ctx.db, { name: "Side Board", founderId: founder.id, activate: false });
+    await addMember(ctx.db, shared.id, both.id, "admin", false);
+    const secret = await createCompany(ctx.db, { name: "Secret Board" });
+    await addMember(ctx.db, secret.id, both.id, "member", false);
     const unrelated = await createCompany(ctx.db, { name: "Unrelated Board" });
     await addMember(ctx.db, unrelated.id, (await ctx.signUp()).id, "founder");
 
@@ -46,8 +61,8 @@ describe("GET /api/companies/:id/members", () => {
         email: founder.email,
         role: "founder",
         profileImageUrl: null,
-        isMultiCompanyMember: false,
-        otherCompanies: [],
+        isMultiCompanyMember: true,
+        otherCompanies: [{ id: shared.id, name: "Side Board", role: "founder" }],
       },
       {
         id: both.id,
@@ -58,10 +73,26 @@ describe("GET /api/companies/:id/members", () => {
         role: "observer",
         profileImageUrl: null,
         isMultiCompanyMember: true,
-        otherCompanies: [{ id: elsewhere.id, name: "Side Board", role: "admin" }],
+        otherCompanies: [{ id: shared.id, name: "Side Board", role: "admin" }],
       },
     ]);
+    expect(response.text).not.toContain("Secret Board");
     expect(JSON.stringify(response.body)).not.toContain("password");
+
+    // Olga sees her own boards, and the founder's other board she shares with him.
+    const asOlga = await api().get(`/api/companies/${company.id}/members`).set("Authorization", both.bearer);
+    const olgaSees = Object.fromEntries(
+      asOlga.body.map((member: { id: number; otherCompanies: { name: string }[] }) => [
+        member.id,
+        member.otherCompanies.map((c) => c.name),
+      ]),
+    );
+    expect(olgaSees).toEqual({ [founder.id]: ["Side Board"], [both.id]: ["Secret Board", "Side Board"] });
+    // A member who sits on no other board sees none of anyone's.
+    const plain = await memberIn(company.id, "member");
+    const asPlain = await api().get(`/api/companies/${company.id}/members`).set("Authorization", plain.bearer);
+    expect(asPlain.body.flatMap((member: { otherCompanies: unknown[] }) => member.otherCompanies)).toEqual([]);
+    expect(asPlain.text).not.toContain("Side Board");
   });
 
   it("is open to every member, observers included", async () => {
@@ -72,74 +103,98 @@ describe("GET /api/companies/:id/members", () => {
 });
 
 describe("POST /api/companies/:id/members", () => {
-  it("with a password and a new e-mail: creates the account (username = e-mail), which can sign in and sees the company", async () => {
-    const { founder, company } = await companyWithFounder("Welcome Board");
-    const email = uniqueEmail("newbie");
+  it("invites: 202 with the invitation and its link, only the link's digest kept, nobody made a member", async () => {
+    const { founder, company } = await companyWithFounder("Invite Board");
+    const email = uniqueEmail("invitee");
     const response = await api()
       .post(`/api/companies/${company.id}/members`)
       .set("Authorization", founder.bearer)
-      .send({ email, firstName: "Nina", lastName: "New", role: "member", password: "secret-1", companyId: company.id });
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({
-      status: "created",
-      member: { firstName: "Nina", lastName: "New", email, username: email, role: "member" },
+      .send({ email, role: "admin", companyId: String(company.id) });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({
+      status: "invited",
+      invitation: { id: expect.any(Number), email, role: "admin", createdAt: ctx.clock.now().toISOString(), expiresAt: expect.any(String) },
+      inviteUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:5000\/invite\?token=[\w-]{43}$/),
     });
-
-    const login = await api().post("/api/auth/login").send({ username: email, password: "secret-1" });
-    expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ companyId: company.id, role: "member" });
-    const members = await api().get(`/api/companies/${company.id}/members`).set("Authorization", `Bearer ${login.body.token}`);
-    expect(members.status).toBe(200);
+    expect(new Date(response.body.invitation.expiresAt).getTime() - ctx.clock.now().getTime()).toBe(invitationLifetimeMs);
+    const token = new URL(response.body.inviteUrl).searchParams.get("token")!;
+    const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, response.body.invitation.id));
+    expect(row).toMatchObject({ status: "pending", tokenHash: createHash("sha256").update(token).digest("hex"), userId: null });
+    expect(
+      await ctx.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`),
+    ).toEqual([]);
+    const [event] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, company.id), eq(auditEvents.action, "member.invite")));
+    expect(event).toMatchObject({ actorId: founder.id, targetType: "invitation", details: { role: "admin" } });
+    expect(JSON.stringify(await ctx.db.select().from(mailOutbox))).not.toContain(token);
   });
 
-  it("with the e-mail of an existing account: adds the membership and never touches the password", async () => {
+  it("answers an existing account's address exactly as an unknown one (status and shape), and makes no membership", async () => {
     const { founder, company } = await companyWithFounder("Second Board");
-    const existing = await ctx.signUp({ email: uniqueEmail("Existing").toUpperCase(), password: "my-own-password", firstName: "Eve" });
-    const otherCompany = await createCompany(ctx.db, { name: "Eve's Own" });
-    await addMember(ctx.db, otherCompany.id, existing.id, "founder");
-
-    const response = await api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send({
-      email: existing.email.toLowerCase(),
-      firstName: "Someone",
-      lastName: "Else",
-      role: "observer",
-      password: "attacker-password",
-    });
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({
-      status: "added",
-      member: {
-        id: existing.id,
-        firstName: "Eve",
-        role: "observer",
-        isMultiCompanyMember: true,
-        otherCompanies: [{ id: otherCompany.id, name: "Eve's Own", role: "founder" }],
-      },
-    });
-    expect((await api().post("/api/auth/login").send({ username: existing.username, password: "attacker-password" })).status).toBe(401);
-    const login = await api().post("/api/auth/login").send({ username: existing.username, password: "my-own-password" });
+    const proved = await ctx.signUp({ password: "my-own-password" });
+    await proveAddressOf(proved.id);
+    const unproved = await ctx.signUp();
+    const send = (body: Record<string, unknown>) =>
+      api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send(body);
+    for (const form of [{}, { firstName: "Some", lastName: "One", password: "attacker-password" }]) {
+      const unknown = await send({ email: uniqueEmail("nobody"), role: "observer", ...form });
+      for (const account of [proved, unproved]) {
+        const existing = await send({ email: account.email.toUpperCase(), role: "observer", ...form });
+        expect(existing.status).toBe(unknown.status);
+        expect(shapeOf(existing.body)).toEqual(shapeOf(unknown.body));
+        expect(Object.keys(existing.headers).sort()).toEqual(Object.keys(unknown.headers).sort());
+        expect(await roleOf(company.id, account.id)).toBeNull();
+      }
+    }
+    expect((await api().post("/api/auth/login").send({ username: proved.username, password: "attacker-password" })).status).toBe(401);
+    const login = await api().post("/api/auth/login").send({ username: proved.username, password: "my-own-password" });
     expect(login.status).toBe(200);
-    // The active company stays the one they had. They are not told: Board Member Updates is off by default
-    // (account/notifications.test.ts tells one who switched it on).
-    expect(login.body.companyId).toBe(otherCompany.id);
-    const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, existing.id));
-    expect(told).toEqual([]);
+    expect(login.body.companyId).toBeNull();
   });
 
-  it("gives an added account with no company this one as its active company", async () => {
+  it("inviting a pending address again gives it a new link (the old one dies), the new role and a new expiry", async () => {
     const { founder, company } = await companyWithFounder();
-    const loner = await ctx.signUp();
-    await api()
-      .post(`/api/companies/${company.id}/members`)
-      .set("Authorization", founder.bearer)
-      .send({ email: loner.email, role: "member" });
-    const me = await api().get("/api/auth/user").set("Authorization", loner.bearer);
-    expect(me.body).toMatchObject({ companyId: company.id, role: "member" });
+    const email = uniqueEmail("again");
+    const send = (body: Record<string, unknown>) =>
+      api().post(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer).send(body);
+    const first = await send({ email, role: "admin" });
+    ctx.clock.advance(60_000);
+    const second = await send({ email: email.toUpperCase(), role: "observer" });
+    expect(second.status).toBe(202);
+    expect(second.body.invitation.id).toBe(first.body.invitation.id);
+    expect(second.body.inviteUrl).not.toBe(first.body.inviteUrl);
+    expect(new Date(second.body.invitation.expiresAt).getTime()).toBe(new Date(first.body.invitation.expiresAt).getTime() + 60_000);
+    const rows = await ctx.db.select().from(invitations).where(eq(invitations.companyId, company.id));
+    expect(rows).toMatchObject([{ role: "observer", status: "pending" }]);
+    const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
+    expect(
+      (
+        await api()
+          .post("/api/invitations/preview")
+          .send({ token: tokenOf(first.body.inviteUrl) })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api()
+          .post("/api/invitations/preview")
+          .send({ token: tokenOf(second.body.inviteUrl) })
+      ).body,
+    ).toMatchObject({
+      role: "observer",
+      status: "pending",
+    });
   });
 
-  it("answers 409 for someone already a member, by either form", async () => {
+  it("answers 409 for a member by their proved address, by either form", async () => {
     const { founder, company } = await companyWithFounder();
     const member = await memberIn(company.id, "member");
+    await proveAddressOf(member.id);
     for (const body of [
       { email: member.email, role: "admin" },
       { email: member.email.toUpperCase(), firstName: "A", lastName: "B", role: "admin", password: "secret-1" },
@@ -149,36 +204,54 @@ describe("POST /api/companies/:id/members", () => {
       expect(response.body).toEqual({ message: "This person is already a member of the company" });
     }
     expect(await roleOf(company.id, member.id)).toBe("member");
-  });
-
-  it("without a password and an unknown e-mail: invites; registering with that e-mail joins with the invited role", async () => {
-    const { founder, company } = await companyWithFounder("Invite Board");
-    const email = uniqueEmail("invitee");
-    const invite = await api()
-      .post(`/api/companies/${company.id}/members`)
-      .set("Authorization", founder.bearer)
-      .send({ email, role: "admin", companyId: String(company.id) });
-    expect(invite.status).toBe(201);
-    expect(invite.body).toMatchObject({ status: "invited", invitation: { email, role: "admin" } });
-    // Inviting again refreshes the role rather than failing.
-    const again = await api()
-      .post(`/api/companies/${company.id}/members`)
-      .set("Authorization", founder.bearer)
-      .send({ email: email.toUpperCase(), role: "observer" });
-    expect(again.status).toBe(201);
-    expect(await ctx.db.select().from(invitations).where(eq(invitations.companyId, company.id))).toMatchObject([{ role: "observer" }]);
-
-    const registered = await api()
-      .post("/api/auth/register")
-      .send({ username: `inv${counter}x`, email, password: "secret-1" });
-    expect(registered.status).toBe(201);
-    expect(registered.body).toMatchObject({ companyId: company.id, role: "observer" });
-    const members = await api().get(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer);
-    expect(members.body.find((member: { email: string }) => member.email === email)).toMatchObject({ role: "observer" });
     expect(await ctx.db.select().from(invitations).where(eq(invitations.companyId, company.id))).toEqual([]);
   });
 
-  it("lets admins add and invite, but not members or observers (403, nothing written)", async () => {
+  it("with the form's password and an unknown address: an account that cannot sign in, made for the address's holder to claim", async () => {
+    const { founder, company } = await companyWithFounder("Welcome Board");
+    const email = uniqueEmail("newbie");
+    const response = await api()
+      .post(`/api/companies/${company.id}/members`)
+      .set("Authorization", founder.bearer)
+      .send({ email, firstName: "Nina", lastName: "New", role: "member", password: "secret-1", companyId: company.id });
+    expect(response.status).toBe(202);
+    expect(response.body.status).toBe("invited");
+    const [made] = await ctx.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
+    expect(made).toMatchObject({
+      username: email,
+      passwordHash: "",
+      passwordSet: false,
+      emailVerified: false,
+      firstName: "Nina",
+      lastName: "New",
+      activeCompanyId: null,
+    });
+    expect(await roleOf(company.id, made!.id)).toBeNull();
+    const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, response.body.invitation.id));
+    expect(row!.userId).toBe(made!.id);
+    for (const username of [email, email.toUpperCase()]) {
+      const login = await api().post("/api/auth/login").send({ username, password: "secret-1" });
+      expect(login.status).toBe(401);
+      expect(login.body).toEqual({ message: "Invalid username or password" });
+    }
+    // Another board adding the same address uses the same waiting account.
+    const other = await companyWithFounder("Other Board");
+    await api()
+      .post(`/api/companies/${other.company.id}/members`)
+      .set("Authorization", other.founder.bearer)
+      .send({ email, firstName: "X", lastName: "Y", role: "admin", password: "other-secret" });
+    expect(
+      await ctx.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`),
+    ).toHaveLength(1);
+  });
+
+  it("lets admins invite, but not members or observers (403, nothing written)", async () => {
     const { company } = await companyWithFounder();
     const admin = await memberIn(company.id, "admin");
     expect(
@@ -188,7 +261,7 @@ describe("POST /api/companies/:id/members", () => {
           .set("Authorization", admin.bearer)
           .send({ email: uniqueEmail("by-admin"), role: "member" })
       ).status,
-    ).toBe(201);
+    ).toBe(202);
     for (const role of ["member", "observer"] as const) {
       const user = await memberIn(company.id, role);
       const email = uniqueEmail("by-" + role);
@@ -215,7 +288,7 @@ describe("POST /api/companies/:id/members", () => {
     }
   });
 
-  it("lets only a founder add a founder", async () => {
+  it("lets only a founder invite a founder", async () => {
     const { founder, company } = await companyWithFounder();
     const admin = await memberIn(company.id, "admin");
     const byAdmin = await api()
@@ -227,7 +300,7 @@ describe("POST /api/companies/:id/members", () => {
       .post(`/api/companies/${company.id}/members`)
       .set("Authorization", founder.bearer)
       .send({ email: uniqueEmail("f"), role: "founder" });
-    expect(byFounder.status).toBe(201);
+    expect(byFounder.status).toBe(202);
   });
 
   it("refuses a body naming another company", async () => {

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import request from "supertest";
 import { createApp } from "../../app";
-import { actionItems, documentFiles, documents, notifications, passkeys, resolutions, users } from "../../db/schema";
+import { actionItems, documentFiles, documents, invitations, notifications, passkeys, resolutions, users } from "../../db/schema";
 import { endpoint, type Access } from "../../../../shared/api/endpoint";
 import { mountRoutes, route as bind } from "../../http/endpoints";
 import { createGuards } from "../../http/guards";
@@ -28,6 +28,7 @@ let bob: SignedUp;
 let dan: SignedUp;
 let companyA: { id: number; name: string };
 let serviceId: number;
+let outsiderInvitation: number;
 let routes: ApiRoute[];
 let walkProblems: string[];
 let listening: Awaited<ReturnType<typeof listenOn>>;
@@ -39,6 +40,7 @@ const things: Record<ThingKind, number> = {
   company: 0,
   notification: 0,
   passkey: 0,
+  invitation: 0,
   resolution: 0,
   actionItem: 0,
 };
@@ -103,6 +105,27 @@ beforeAll(async () => {
     .values({ userId: alice.id, credentialId: "alice-credential", publicKey: Buffer.from([1]), name: secret })
     .returning({ id: passkeys.id });
   things.passkey = passkey!.id;
+  // An invitation is Alice's to answer while it is pending and sent to her proved address. She already sits on the
+  // board it names, so accepting it answers 409 and leaves it pending, for declining.
+  await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, alice.id));
+  const invitationExpiry = new Date("2030-01-01T00:00:00.000Z");
+  const [invitation] = await ctx.db
+    .insert(invitations)
+    .values({
+      companyId: companyA.id,
+      email: alice.email,
+      role: "admin",
+      invitedBy: alice.id,
+      tokenHash: "alice-invitation",
+      expiresAt: invitationExpiry,
+    })
+    .returning({ id: invitations.id });
+  things.invitation = invitation!.id;
+  const [outsider] = await ctx.db
+    .insert(invitations)
+    .values({ companyId: companyA.id, email: "outsider@example.com", role: "member", invitedBy: alice.id, expiresAt: invitationExpiry })
+    .returning({ id: invitations.id });
+  outsiderInvitation = outsider!.id;
   const [resolution] = await ctx.db
     .insert(resolutions)
     .values({
@@ -168,7 +191,7 @@ function idFor(route: ApiRoute): number {
 async function call(route: ApiRoute, id: number, bearer?: string) {
   const verb = verbs[route.method as keyof typeof verbs];
   if (!verb) throw new Error(`no way to call ${routeKey(route)}`);
-  const calls = routeFixtures[routeKey(route)]?.calls?.(id, { member: carol.id }) ?? [{}];
+  const calls = routeFixtures[routeKey(route)]?.calls?.(id, { member: carol.id, invitation: outsiderInvitation }) ?? [{}];
   const responses = [];
   for (const fixture of calls) {
     if (answersEventStream(route.endpoint)) {

@@ -1,0 +1,39 @@
+import type { Request } from "express";
+import * as companiesApi from "../../../../shared/api/companies";
+import * as identityApi from "../../../../shared/api/identity";
+import type { RouterDeps } from "../../app-deps";
+import { route, type BoundRoute } from "../../http/endpoints";
+import { authOf } from "../../http/guards";
+import { idParam } from "../../http/validate";
+import {
+  acceptInvitation,
+  acceptInvitationByLink,
+  declineInvitation,
+  invitationNotFoundMessage,
+  invitationOwnerOf,
+  listInvitations,
+  listMyInvitations,
+  previewInvitation,
+  resendInvitation,
+  revokeInvitation,
+} from "./invitations.service";
+
+/** Invitations: answered by their addresses' holders (/api/invitations/…), kept by founders and admins (/api/companies/:companyId/invitations/…). */
+export function invitationsRoutes(deps: RouterDeps): BoundRoute[] {
+  const ownInvitation = {
+    ownerOf: (req: Request) => invitationOwnerOf(deps, authOf(req).user.id, idParam(req.params.id)),
+    notFoundMessage: invitationNotFoundMessage,
+  };
+  return [
+    route(identityApi.previewInvitation, ({ body }) => previewInvitation(deps, body.token)),
+    route(identityApi.acceptInvitationByLink, ({ auth, body }) => acceptInvitationByLink(deps, auth.user, body.token)),
+    route(identityApi.listMyInvitations, ({ auth }) => listMyInvitations(deps, auth.user)),
+    route(identityApi.acceptInvitation, ({ auth, params }) => acceptInvitation(deps, auth.user.id, params.id), ownInvitation),
+    route(identityApi.declineInvitation, ({ auth, params }) => declineInvitation(deps, auth.user.id, params.id), ownInvitation),
+    route(companiesApi.listInvitations, ({ tenant }) => listInvitations(deps, tenant.company.id)),
+    route(companiesApi.resendInvitation, ({ auth, tenant, params }) =>
+      resendInvitation(deps, { userId: auth.user.id, role: tenant.role }, tenant.company.id, params.id),
+    ),
+    route(companiesApi.revokeInvitation, ({ auth, tenant, params }) => revokeInvitation(deps, auth.user.id, tenant.company.id, params.id)),
+  ];
+}

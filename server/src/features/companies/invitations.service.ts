@@ -1,0 +1,473 @@
+import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import type { AddMemberResult, PendingInvitation } from "../../../../shared/companies";
+import {
+  invitationLifetimeMs,
+  maskEmail,
+  type InvitationAccepted,
+  type InvitationPreview,
+  type MyInvitation,
+} from "../../../../shared/identity";
+import { displayName } from "../../../../shared/people";
+import { can } from "../../../../shared/permissions";
+import type { CompanyRole } from "../../../../shared/roles";
+import type { ServiceDeps } from "../../app-deps";
+import type { Clock } from "../../clock";
+import { recordAudit } from "../../db/audit";
+import { equalsIgnoringCase } from "../../db/case-insensitive";
+import type { Queryable } from "../../db/client";
+import { companies, invitations, memberships, users, type InvitationStatus } from "../../db/schema";
+import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
+import { linkTokenDigest, newLinkToken } from "../../http/link-token";
+import type { UserRow } from "../../http/request-context";
+import { defaultMailSettings } from "../../integrations/mailer";
+import { enqueueMail, sealToken } from "../notifications/outbox.service";
+
+export const alreadyMemberMessage = "This person is already a member of the company";
+const badLinkMessage = "This invitation link is not valid. Ask for a new one.";
+const notYoursMessage = "No pending invitation to your verified address has this id";
+
+/** What an invitation's link leads to, as far as answering it goes. */
+export interface AnswerableInvitation {
+  id: number;
+  companyId: number;
+  role: CompanyRole;
+  email: string;
+  status: InvitationStatus;
+  expiresAt: Date;
+}
+
+const answerableColumns = {
+  id: invitations.id,
+  companyId: invitations.companyId,
+  role: invitations.role,
+  email: invitations.email,
+  status: invitations.status,
+  expiresAt: invitations.expiresAt,
+};
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The page an invitation's link opens, with its token in the query (never the path, which request logs record). */
+export function inviteUrlOf({ mail }: ServiceDeps<"mail">, token: string): string {
+  return `${(mail ?? defaultMailSettings).appUrl.replace(/\/+$/, "")}/invite?token=${encodeURIComponent(token)}`;
+}
+
+/** A fresh link for an invitation: the token for the answer and the mail, its digest for the row, and 14 days. */
+export function newInvitationLink(clock: Clock): { token: string; tokenHash: string; expiresAt: Date } {
+  return { ...newLinkToken(), expiresAt: new Date(clock.now().getTime() + invitationLifetimeMs) };
+}
+
+/** The invitation e-mail with its link (the token sealed: the outbox never holds it readable), in the invitation's transaction. */
+export async function queueInvitationMail(
+  tx: Queryable,
+  { appSecret }: ServiceDeps<"appSecret">,
+  invitation: { companyId: number; email: string; role: CompanyRole; inviterId: number; expiresAt: Date },
+  token: string,
+): Promise<void> {
+  const [row] = await tx
+    .select({
+      companyName: companies.name,
+      invitationMessage: companies.invitationMessage,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(companies)
+    .innerJoin(users, eq(users.id, invitation.inviterId))
+    .where(eq(companies.id, invitation.companyId));
+  if (!row) throw new Error("the inviting company or user is missing");
+  await enqueueMail(tx, [
+    {
+      userId: null,
+      companyId: invitation.companyId,
+      to: invitation.email,
+      message: {
+        type: "invitation",
+        companyName: row.companyName,
+        inviterName: displayName(row),
+        role: invitation.role,
+        email: invitation.email,
+        invitationMessage: row.invitationMessage?.trim() || null,
+        sealedToken: sealToken(token, appSecret),
+        expiresAt: invitation.expiresAt.toISOString(),
+      },
+    },
+  ]);
+}
+
+/** The answer to "Add Member" and to a resend: the same shape whoever holds the address. */
+export function invitedAnswer(
+  deps: ServiceDeps<"mail">,
+  row: { id: number; email: string; role: CompanyRole; createdAt: Date; expiresAt: Date },
+  token: string,
+): AddMemberResult {
+  return {
+    status: "invited",
+    invitation: {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    },
+    inviteUrl: inviteUrlOf(deps, token),
+  };
+}
+
+const isExpired = (invitation: { status: InvitationStatus; expiresAt: Date }, clock: Clock) =>
+  invitation.status === "pending" && invitation.expiresAt.getTime() <= clock.now().getTime();
+
+/** Why an invitation can no longer be answered: 409 once accepted, 410 once expired, declined or revoked. */
+function spentError(invitation: { status: InvitationStatus; expiresAt: Date }, clock: Clock): HttpError | null {
+  if (invitation.status === "accepted") return conflict("This invitation was already accepted");
+  if (invitation.status === "declined") return new HttpError(410, "This invitation was declined");
+  if (invitation.status === "revoked") return new HttpError(410, "This invitation was withdrawn. Ask for a new one.");
+  if (isExpired(invitation, clock)) return new HttpError(410, "This invitation has expired. Ask for a new one.");
+  return null;
+}
+
+async function invitationByToken(db: Queryable, token: string): Promise<AnswerableInvitation> {
+  const [invitation] = await db
+    .select(answerableColumns)
+    .from(invitations)
+    .where(eq(invitations.tokenHash, linkTokenDigest(token)));
+  if (!invitation) throw notFound(badLinkMessage);
+  return invitation;
+}
+
+/** The token's invitation, answerable by the holder of `address`: else 404, 409, 410, or 403 naming the invited address masked. */
+async function answerableByToken(db: Queryable, clock: Clock, token: string, address: string): Promise<AnswerableInvitation> {
+  const invitation = await invitationByToken(db, token);
+  const spent = spentError(invitation, clock);
+  if (spent) throw spent;
+  if (!sameAddress(address, invitation.email)) {
+    throw forbidden(`This invitation was sent to ${maskEmail(invitation.email)}. Sign in with that address to accept it.`);
+  }
+  return invitation;
+}
+
+/**
+ * The account "Add Member" made for an address and nobody has claimed: its username is the address, so there is
+ * at most one.
+ */
+function waitingAccountOf(address: string) {
+  return and(equalsIgnoringCase(users.username, address), equalsIgnoringCase(users.email, address), eq(users.passwordSet, false));
+}
+
+/** POST /api/invitations/preview: what the link offers, to anyone holding it. */
+export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock">, token: string): Promise<InvitationPreview> {
+  const [row] = await db
+    .select({
+      ...answerableColumns,
+      companyName: companies.name,
+      inviterFirstName: users.firstName,
+      inviterLastName: users.lastName,
+      inviterUsername: users.username,
+    })
+    .from(invitations)
+    .innerJoin(companies, eq(companies.id, invitations.companyId))
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(eq(invitations.tokenHash, linkTokenDigest(token)));
+  if (!row) throw notFound(badLinkMessage);
+  const [waiting] = await db.select({ id: users.id }).from(users).where(waitingAccountOf(row.email)).limit(1);
+  const inviterName = displayName({ firstName: row.inviterFirstName, lastName: row.inviterLastName, username: row.inviterUsername });
+  return {
+    companyName: row.companyName,
+    role: row.role,
+    inviterName: inviterName || "A board member",
+    email: maskEmail(row.email),
+    expiresAt: row.expiresAt.toISOString(),
+    status: isExpired(row, clock) ? "expired" : row.status,
+    accountWaiting: waiting !== undefined,
+  };
+}
+
+/**
+ * Accounts "Add Member" made for `address` and never claimed go once its holder has an account of their own
+ * (`keep`, when it is one of them); their invitations stay for the holder to answer.
+ */
+export async function releaseWaitingAccounts(tx: Queryable, address: string, keep?: number): Promise<void> {
+  const waiting = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(equalsIgnoringCase(users.email, address), eq(users.passwordSet, false), keep === undefined ? undefined : ne(users.id, keep)),
+    );
+  if (waiting.length === 0) return;
+  const ids = waiting.map((row) => row.id);
+  await tx.update(invitations).set({ userId: null }).where(inArray(invitations.userId, ids));
+  await tx.delete(users).where(and(inArray(users.id, ids), eq(users.passwordSet, false)));
+}
+
+/**
+ * Proves `address` for the account: an invitation's link reached its holder. Another account that proved it first
+ * keeps it (409). Unverified holders lose it; an account "Add Member" made for it and never claimed goes, its
+ * invitations left for the address's holder to answer.
+ */
+async function proveAddress(tx: Queryable, userId: number, address: string): Promise<void> {
+  const others = and(equalsIgnoringCase(users.email, address), ne(users.id, userId));
+  const [provedElsewhere] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(others, eq(users.emailVerified, true)))
+    .limit(1);
+  if (provedElsewhere) throw conflict("Another account has already proved this address");
+  await releaseWaitingAccounts(tx, address, userId);
+  await tx
+    .update(users)
+    .set({ email: "" })
+    .where(and(others, eq(users.emailVerified, false)));
+  await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+}
+
+/**
+ * The invitation answered by `userId`, in the caller's transaction: marked accepted only if still pending and
+ * unexpired (a conditional UPDATE, so two answers at once cannot both win), the membership made, the address
+ * proved, the company made active when the account has none. Nothing of it stays if any step fails.
+ */
+export async function joinByInvitation(
+  tx: Queryable,
+  clock: Clock,
+  invitation: AnswerableInvitation,
+  userId: number,
+): Promise<InvitationAccepted & { user: UserRow }> {
+  const now = clock.now();
+  const [taken] = await tx
+    .update(invitations)
+    .set({ status: "accepted", respondedAt: now })
+    .where(and(eq(invitations.id, invitation.id), eq(invitations.status, "pending"), gt(invitations.expiresAt, now)))
+    .returning(answerableColumns);
+  if (!taken) {
+    const [current] = await tx.select(answerableColumns).from(invitations).where(eq(invitations.id, invitation.id));
+    throw (current && spentError(current, clock)) ?? notFound(badLinkMessage);
+  }
+  const added = await tx
+    .insert(memberships)
+    .values({ userId, companyId: taken.companyId, role: taken.role })
+    .onConflictDoNothing()
+    .returning({ userId: memberships.userId });
+  if (added.length === 0) throw conflict("You are already a member of this company");
+  await proveAddress(tx, userId, taken.email);
+  const [user] = await tx
+    .update(users)
+    .set({ activeCompanyId: sql`coalesce(${users.activeCompanyId}, ${taken.companyId})` })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw new Error("the joining account is missing");
+  await recordAudit(tx, clock, {
+    actorId: userId,
+    companyId: taken.companyId,
+    action: "member.join",
+    targetType: "user",
+    targetId: userId,
+    details: { role: taken.role, invitationId: taken.id },
+  });
+  return { companyId: taken.companyId, role: taken.role, user };
+}
+
+/** POST /api/invitations/accept: the signed-in holder of the invited address joins by the link's token. */
+export async function acceptInvitationByLink(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  caller: UserRow,
+  token: string,
+): Promise<InvitationAccepted> {
+  return db.transaction(async (tx) => {
+    const invitation = await answerableByToken(tx, clock, token, caller.email);
+    const { companyId, role } = await joinByInvitation(tx, clock, invitation, caller.id);
+    return { companyId, role };
+  });
+}
+
+/** An invitation a registration carries: checked before anything is written, with the account "Add Member" made for its address. */
+export interface RegistrationInvitation extends AnswerableInvitation {
+  /** The unclaimed account made for the address, which the registration replaces; null when there is none. */
+  waitingAccountId: number | null;
+}
+
+/** Registering with an invitation's token: the token must be answerable and sent to the address registered. */
+export async function invitationForRegistration(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  token: string,
+  address: string,
+): Promise<RegistrationInvitation> {
+  const invitation = await answerableByToken(db, clock, token, address);
+  const [waiting] = await db.select({ id: users.id }).from(users).where(waitingAccountOf(invitation.email)).limit(1);
+  return { ...invitation, waitingAccountId: waiting?.id ?? null };
+}
+
+/** GET /api/invitations: pending, unexpired invitations to the caller's verified address. */
+export async function listMyInvitations({ db, clock }: ServiceDeps<"db" | "clock">, caller: UserRow): Promise<MyInvitation[]> {
+  if (!caller.emailVerified || caller.email === "") return [];
+  const rows = await db
+    .select({
+      id: invitations.id,
+      companyName: companies.name,
+      role: invitations.role,
+      expiresAt: invitations.expiresAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(invitations)
+    .innerJoin(companies, eq(companies.id, invitations.companyId))
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(
+      and(equalsIgnoringCase(invitations.email, caller.email), eq(invitations.status, "pending"), gt(invitations.expiresAt, clock.now())),
+    )
+    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+  return rows.map((row) => ({
+    id: row.id,
+    companyName: row.companyName,
+    role: row.role,
+    inviterName: displayName(row) || "A board member",
+    expiresAt: row.expiresAt.toISOString(),
+  }));
+}
+
+/**
+ * The owner of an invitation answered by id: the caller, only while it is pending, unexpired and sent to the
+ * caller's verified address; null otherwise, so anyone else's is a 404 like one that does not exist.
+ */
+export async function invitationOwnerOf(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  callerId: number,
+  invitationId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(invitations)
+    .innerJoin(
+      users,
+      and(
+        eq(users.id, callerId),
+        eq(users.emailVerified, true),
+        ne(users.email, ""),
+        sql`lower(${users.email}) = lower(${invitations.email})`,
+      ),
+    )
+    .where(and(eq(invitations.id, invitationId), eq(invitations.status, "pending"), gt(invitations.expiresAt, clock.now())));
+  return row?.id ?? null;
+}
+
+export const invitationNotFoundMessage = notYoursMessage;
+
+/** POST /api/invitations/:id/accept (the guard checked the invitation is the caller's). */
+export async function acceptInvitation(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  callerId: number,
+  invitationId: number,
+): Promise<InvitationAccepted> {
+  return db.transaction(async (tx) => {
+    const [invitation] = await tx.select(answerableColumns).from(invitations).where(eq(invitations.id, invitationId));
+    if (!invitation) throw notFound(notYoursMessage);
+    const { companyId, role } = await joinByInvitation(tx, clock, invitation, callerId);
+    return { companyId, role };
+  });
+}
+
+/** POST /api/invitations/:id/decline (the guard checked the invitation is the caller's). */
+export async function declineInvitation({ db, clock }: ServiceDeps<"db" | "clock">, callerId: number, invitationId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [declined] = await tx
+      .update(invitations)
+      .set({ status: "declined", respondedAt: clock.now() })
+      .where(and(eq(invitations.id, invitationId), eq(invitations.status, "pending")))
+      .returning({ id: invitations.id, companyId: invitations.companyId });
+    if (!declined) throw notFound(notYoursMessage);
+    await recordAudit(tx, clock, {
+      actorId: callerId,
+      companyId: declined.companyId,
+      action: "member.invite_declined",
+      targetType: "invitation",
+      targetId: declined.id,
+    });
+  });
+}
+
+/** GET /api/companies/:id/invitations and the settings: every invitation of the company, newest first. */
+export async function listInvitations({ db, clock }: ServiceDeps<"db" | "clock">, companyId: number): Promise<PendingInvitation[]> {
+  const rows = await db
+    .select({ ...answerableColumns, createdAt: invitations.createdAt, tokenHash: invitations.tokenHash })
+    .from(invitations)
+    .where(eq(invitations.companyId, companyId))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    status: isExpired(row, clock) ? "expired" : row.status,
+    hasLink: row.tokenHash !== null,
+  }));
+}
+
+export interface InvitingActor {
+  userId: number;
+  role: CompanyRole;
+}
+
+const answeredMessage = "This invitation was already answered or withdrawn";
+
+/** POST /api/companies/:id/invitations/:invitationId/resend: a new link (the old one dies), 14 more days, mailed again. */
+export async function resendInvitation(
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail">,
+  actor: InvitingActor,
+  companyId: number,
+  invitationId: number,
+): Promise<AddMemberResult> {
+  const { db, clock } = deps;
+  const ofCompany = and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId));
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ role: invitations.role, status: invitations.status }).from(invitations).where(ofCompany);
+    if (!current) throw notFound("Invitation not found");
+    if (current.status !== "pending") throw conflict(answeredMessage);
+    if (current.role === "founder" && !can(actor.role, "assignFounder")) throw forbidden("Only a founder can invite a founder");
+    const link = newInvitationLink(clock);
+    const [row] = await tx
+      .update(invitations)
+      .set({ tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedBy: actor.userId })
+      .where(and(ofCompany, eq(invitations.status, "pending")))
+      .returning({ ...answerableColumns, createdAt: invitations.createdAt });
+    if (!row) throw conflict(answeredMessage);
+    await recordAudit(tx, clock, {
+      actorId: actor.userId,
+      companyId,
+      action: "member.invite",
+      targetType: "invitation",
+      targetId: row.id,
+      details: { role: row.role, resent: true },
+    });
+    await queueInvitationMail(tx, deps, { ...row, inviterId: actor.userId }, link.token);
+    return invitedAnswer(deps, row, link.token);
+  });
+}
+
+/** DELETE /api/companies/:id/invitations/:invitationId: the link stops working; the row stays, revoked. */
+export async function revokeInvitation(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  actorId: number,
+  companyId: number,
+  invitationId: number,
+): Promise<void> {
+  const ofCompany = and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId));
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(invitations)
+      .set({ status: "revoked", respondedAt: clock.now() })
+      .where(and(ofCompany, eq(invitations.status, "pending")))
+      .returning({ id: invitations.id, role: invitations.role });
+    if (!revoked) {
+      const [exists] = await tx.select({ id: invitations.id }).from(invitations).where(ofCompany);
+      throw exists ? conflict(answeredMessage) : notFound("Invitation not found");
+    }
+    await recordAudit(tx, clock, {
+      actorId,
+      companyId,
+      action: "member.invite_revoked",
+      targetType: "invitation",
+      targetId: revoked.id,
+      details: { role: revoked.role },
+    });
+  });
+}
