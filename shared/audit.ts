@@ -6,7 +6,10 @@ import { id, isoTimestamp, queryInteger, token } from "./input";
 
 /** Every action the trail records; a filter naming another is refused. */
 export const auditActions = [
+  "account.email_change_requested",
+  "account.email_verified",
   "account.password_changed",
+  "account.password_reset",
   "account.sessions_revoked",
   "action_item.created",
   "action_item.updated",

@@ -18,7 +18,11 @@ async function main(): Promise<number> {
     await runMigrations(database);
     const changed = await setPlatformAdmin({ db: database.db }, [username], action === "grant");
     if (changed === 0) {
-      console.error(`No account with the username "${username}".`);
+      console.error(
+        action === "grant"
+          ? `No account with the username "${username}" and a verified e-mail address (its holder confirms the address first).`
+          : `No account with the username "${username}".`,
+      );
       return 1;
     }
     console.log(action === "grant" ? `${username} is now a platform admin.` : `${username} is no longer a platform admin.`);

@@ -10,6 +10,7 @@ import type { AppDeps, RouterDeps } from "./app-deps";
 import { accountRoutes } from "./features/account/account.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
+import { emailLinkRoutes } from "./features/auth/email-links.routes";
 import { passkeysRoutes } from "./features/auth/passkeys.routes";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes";
 import { documentsRoutes, libraryRoutes } from "./features/documents/documents.routes";
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       [
         health,
         ...authRoutes(routerDeps),
+        ...emailLinkRoutes(routerDeps),
         ...passkeysRoutes(routerDeps),
         ...secondFactorRoutes(routerDeps),
         ...notificationsRoutes(routerDeps),

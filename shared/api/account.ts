@@ -11,12 +11,16 @@ const ownAccount = { class: "own-user", by: "param", param: "id" } as const;
 export const updateProfile = endpoint({
   method: "PATCH",
   path: "/api/users/:id",
-  summary: "Change the caller's names, e-mail address or photo; answers the user object",
+  summary:
+    "Change the caller's names or photo, or ask for a new e-mail address: it shows as pendingEmail and takes effect when the link mailed to it is followed (the old address is told); answers the user object",
   tag,
   access: ownAccount,
   body: profileUpdateSchema,
   responses: { 200: userSchema },
-  errors: { 409: "Another account has the e-mail address, in any letter case" },
+  errors: {
+    401: "A new e-mail address needs a fresh proof of the password (code reauth_required)",
+    429: "Too many confirmation e-mails to the new address in the last hour (with Retry-After)",
+  },
 });
 
 export const changePassword = endpoint({

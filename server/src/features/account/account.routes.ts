@@ -21,7 +21,7 @@ const callerOf = ({ user, sessionId }: AuthContext): Caller => ({ user, sessionI
  */
 export function accountRoutes(deps: RouterDeps): BoundRoute[] {
   return [
-    route(api.updateProfile, async ({ auth, body }) => toUserObject(await updateProfile(deps, auth.user.id, body), auth.activeRole)),
+    route(api.updateProfile, async ({ auth, body }) => toUserObject(await updateProfile(deps, auth, body), auth.activeRole)),
     route(api.changePassword, async ({ auth, body, req }) => ({
       message: "Password updated",
       otherSessionsEnded: await changePassword(deps, callerOf(auth), body, req.ip ?? "unknown"),

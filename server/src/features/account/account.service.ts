@@ -6,16 +6,15 @@ import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
 import { recordAudit } from "../../db/audit";
-import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { sessions, userPreferences, users } from "../../db/schema";
-import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
+import { HttpError } from "../../http/errors";
+import { assertFreshProof } from "../../http/fresh-proof";
 import { hashPassword, verifyPassword } from "../../http/passwords";
-import type { UserRow } from "../../http/request-context";
+import type { AuthContext, UserRow } from "../../http/request-context";
 import { sessionBounds, sessionStands } from "../../http/session";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "../auth/auth.service";
+import { countVerificationMail, requestEmailChange } from "../auth/email-verification.service";
 import { deviceFromUserAgent } from "./user-agent";
-
-const emailTakenMessage = "Email already registered";
 
 /** The signed-in caller as the account routes see them: the user and the session the request came with. */
 export interface Caller {
@@ -23,38 +22,37 @@ export interface Caller {
   sessionId: number;
 }
 
-async function emailTakenByAnother(db: ServiceDeps<"db">["db"], email: string, userId: number): Promise<boolean> {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(equalsIgnoringCase(users.email, email), ne(users.id, userId)))
-    .limit(1);
-  return taken !== undefined;
-}
-
 /**
- * Changes the caller's own profile: the fields given, the others kept. An e-mail address is one account's
- * only, whatever its case (409). An empty image URL removes the photo.
+ * Changes the caller's own profile: the fields given, the others kept. An empty image URL removes the photo.
+ * A new e-mail address does not replace the old one: it needs a fresh proof (401 `reauth_required`), becomes the
+ * pending address and gets a link (see requestEmailChange). The same address in another letter case is kept as typed.
  */
-export async function updateProfile({ db }: ServiceDeps<"db">, userId: number, input: ProfileUpdate): Promise<UserRow> {
-  if (input.email !== undefined && (await emailTakenByAnother(db, input.email, userId))) throw conflict(emailTakenMessage);
+export async function updateProfile(
+  deps: ServiceDeps<"db" | "clock" | "appSecret">,
+  auth: Pick<AuthContext, "user" | "reauthAt">,
+  input: ProfileUpdate,
+): Promise<UserRow> {
+  const { db, clock } = deps;
+  const userId = auth.user.id;
+  const newAddress = input.email !== undefined && input.email.toLowerCase() !== auth.user.email.toLowerCase() ? input.email : null;
+  if (newAddress !== null) {
+    // Checked before anything is written, so a refused change leaves the other fields as they were too.
+    assertFreshProof(clock, auth);
+    await countVerificationMail(db, clock, newAddress);
+  }
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.firstName !== undefined) changes.firstName = input.firstName;
   if (input.lastName !== undefined) changes.lastName = input.lastName;
-  if (input.email !== undefined) changes.email = input.email;
+  if (input.email !== undefined && newAddress === null) changes.email = input.email;
   if (input.profileImageUrl !== undefined) changes.profileImageUrl = input.profileImageUrl || null;
-  try {
+  return db.transaction(async (tx) => {
     const [updated] =
       Object.keys(changes).length === 0
-        ? await db.select().from(users).where(eq(users.id, userId))
-        : await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+        ? await tx.select().from(users).where(eq(users.id, userId))
+        : await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
     if (!updated) throw new HttpError(404, "Not found");
-    return updated;
-  } catch (error) {
-    // Lost a race with another account taking the same address (the unique index on lower(email)).
-    if (isUniqueViolation(error)) throw conflict(emailTakenMessage);
-    throw error;
-  }
+    return newAddress === null ? updated : requestEmailChange(tx, deps, updated, newAddress);
+  });
 }
 
 /**

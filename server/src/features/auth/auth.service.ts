@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { LoginInput, RegisterInput } from "../../../../shared/auth";
 import type { SecondFactorChallenge, SecondFactorMethod } from "../../../../shared/second-factor";
 import type { CompanyRole } from "../../../../shared/roles";
@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from "../../http/passwords";
 import type { UserRow } from "../../http/request-context";
 import { createSession } from "../../http/session";
 import { invitationForRegistration, joinByInvitation, releaseWaitingAccounts } from "../companies/invitations.service";
+import { queueVerificationMail } from "./account-tokens";
 import { issueChallenge } from "./second-factor-state";
 
 const invalidCredentialsMessage = "Invalid username or password";
@@ -19,7 +20,7 @@ const failedLoginsPerUsername = 10;
 const failedLoginsPerIp = 100;
 const rateWindowMs = 60_000;
 
-type AuthServiceDeps = ServiceDeps<"db" | "clock" | "platformAdmins">;
+type AuthServiceDeps = ServiceDeps<"db" | "clock" | "platformAdmins" | "appSecret">;
 
 export interface SignedIn {
   user: UserRow;
@@ -36,7 +37,11 @@ async function findTakenField(db: Queryable, username: string, email: string, gi
     .from(users)
     .where(
       and(
-        or(equalsIgnoringCase(users.username, username.trim()), equalsIgnoringCase(users.email, email.trim())),
+        or(
+          equalsIgnoringCase(users.username, username.trim()),
+          // An unverified address reserves nothing: only an account that proved it holds it.
+          and(equalsIgnoringCase(users.email, email.trim()), eq(users.emailVerified, true)),
+        ),
         givingWay === undefined ? undefined : ne(users.id, givingWay),
       ),
     )
@@ -66,7 +71,10 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, user
   const taken = await findTakenField(db, input.username, input.email, invitation?.waitingAccountId ?? undefined);
   if (taken) throw takenError(taken);
   const passwordHash = await hashPassword(input.password);
-  const listedAdmin = deps.platformAdmins.some((name) => lower(name) === lower(input.username));
+  // The very first account on an empty database administers the platform, and counts as verified (nobody could
+  // have proved the address before it). Two sign-ups racing on an empty Postgres could both see it empty and
+  // both become admins: harmless (npm run admin -- revoke).
+  const firstAccount = sql<boolean>`not exists (select 1 from ${users})`;
   try {
     return await db.transaction(async (tx) => {
       // The account "Add Member" made for the invited address gives way to the one its holder registers.
@@ -79,12 +87,14 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, user
           passwordHash,
           firstName: input.firstName?.trim() || null,
           lastName: input.lastName?.trim() || null,
-          // The very first account on an empty database administers the platform. Two sign-ups racing on an
-          // empty Postgres could both see it empty and both become admins: harmless (npm run admin -- revoke).
-          isPlatformAdmin: listedAdmin ? true : sql`not exists (select 1 from ${users})`,
+          isPlatformAdmin: firstAccount,
+          emailVerified: firstAccount,
         })
         .returning();
       if (!user) throw new Error("insert returned no user");
+      // PLATFORM_ADMINS waits for a proved address; any other address waits for its link (an invitation's link,
+      // followed to get here, proves it as the invitation is accepted below).
+      if (!user.emailVerified && !invitation) await queueVerificationMail(tx, deps, { userId: user.id, address: user.email, change: false });
 
       // Registering joins no company by itself: only the invitation whose link the registrant followed.
       const joined = invitation ? await joinByInvitation(tx, clock, invitation, user.id) : null;
@@ -162,9 +172,12 @@ export async function login(
   const [user] = await db
     .select()
     .from(users)
-    .where(or(equalsIgnoringCase(users.username, name), equalsIgnoringCase(users.email, name)))
-    // A username is never another account's e-mail (registerSchema), but an exact username match wins regardless.
-    .orderBy(desc(equalsIgnoringCase(users.username, name)))
+    // An account made by "Add Member" has no password of its holder's yet: it is not found, so it fails as an
+    // unknown name does (the same 401, through the same throwaway hash).
+    .where(and(eq(users.passwordSet, true), or(equalsIgnoringCase(users.username, name), equalsIgnoringCase(users.email, name))))
+    // A username is never another account's e-mail (registerSchema), but an exact username match wins regardless;
+    // by e-mail, the account that proved the address, else the oldest that names it unverified.
+    .orderBy(desc(equalsIgnoringCase(users.username, name)), desc(users.emailVerified), asc(users.id))
     .limit(1);
   // Failures count per account, however it was named; an unknown name counts as itself.
   const attemptId = await recordAttemptWithinLimit(db, clock, user ? attemptKeyOf(user) : name, ip);
@@ -207,7 +220,10 @@ export async function logout({ db }: ServiceDeps<"db">, sessionId: number): Prom
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Grants or revokes platform-admin rights by username (CLI and PLATFORM_ADMINS). Returns how many accounts changed. */
+/**
+ * Grants or revokes platform-admin rights by username (CLI and PLATFORM_ADMINS). A grant reaches only accounts whose
+ * address is verified (an unverified one gets it when it proves its address). Returns how many accounts changed.
+ */
 export async function setPlatformAdmin({ db }: ServiceDeps<"db">, usernames: readonly string[], isPlatformAdmin: boolean): Promise<number> {
   if (usernames.length === 0) return 0;
   const names = usernames.map(lower);
@@ -215,10 +231,13 @@ export async function setPlatformAdmin({ db }: ServiceDeps<"db">, usernames: rea
     .update(users)
     .set({ isPlatformAdmin })
     .where(
-      sql`lower(${users.username}) in (${sql.join(
-        names.map((name) => sql`${name}`),
-        sql`, `,
-      )})`,
+      and(
+        sql`lower(${users.username}) in (${sql.join(
+          names.map((name) => sql`${name}`),
+          sql`, `,
+        )})`,
+        isPlatformAdmin ? eq(users.emailVerified, true) : undefined,
+      ),
     )
     .returning({ id: users.id });
   return updated.length;

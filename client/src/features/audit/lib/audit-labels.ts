@@ -2,7 +2,10 @@ import type { AuditAction } from "@shared/audit";
 
 /** Each recorded action as the log names it. */
 export const auditActionLabels: Record<AuditAction, string> = {
+  "account.email_change_requested": "E-mail change asked for",
+  "account.email_verified": "E-mail address confirmed",
   "account.password_changed": "Password changed",
+  "account.password_reset": "Password reset by e-mail",
   "account.sessions_revoked": "Sessions signed out",
   "action_item.created": "Action item created",
   "action_item.updated": "Action item updated",

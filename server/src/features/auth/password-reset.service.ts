@@ -1,0 +1,95 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { PasswordResetConfirm } from "../../../../shared/identity";
+import type { ServiceDeps } from "../../app-deps";
+import { recordAudit } from "../../db/audit";
+import { equalsIgnoringCase } from "../../db/case-insensitive";
+import { sessions, users } from "../../db/schema";
+import { hashPassword } from "../../http/passwords";
+import { countAgainstLimit } from "../../http/rate-limit";
+import { enqueueMail, sealToken } from "../notifications/outbox.service";
+import {
+  consumeAccountToken,
+  forgedLinkError,
+  isKnownLink,
+  issueAccountToken,
+  queueSecurityNotice,
+  spentLinkError,
+} from "./account-tokens";
+
+// "Forgot password?": a link (30 minutes, single use) mailed to the account that holds the address verified.
+
+const hourMs = 60 * 60_000;
+const tooManyResets = "Too many password resets were asked for. Try again later.";
+/** Counted whether or not an account holds the address, so the limit tells nothing either. */
+const resetsPerAddress = { bucket: "password-reset-address", limit: 3, windowMs: hourMs, message: tooManyResets };
+const resetsPerIp = { bucket: "password-reset-ip", limit: 20, windowMs: hourMs, message: tooManyResets };
+
+export const passwordResetRequestedMessage =
+  "If an account has this e-mail address, a link to choose a new password is on its way. It works for 30 minutes.";
+export const passwordResetDoneMessage =
+  "Your password was changed and every session of your account was signed out. Sign in with the new password.";
+
+/**
+ * `POST /api/auth/password-reset`: mails a reset link to the account whose verified address this is, and nothing
+ * to anyone else; the caller cannot tell which happened. Limited per address and per IP (429 with Retry-After).
+ */
+export async function requestPasswordReset(deps: ServiceDeps<"db" | "clock" | "appSecret">, email: string, ip: string): Promise<void> {
+  const { db, clock } = deps;
+  const address = email.trim();
+  await countAgainstLimit(db, clock, resetsPerIp, ip);
+  await countAgainstLimit(db, clock, resetsPerAddress, address.toLowerCase());
+  const [holder] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(equalsIgnoringCase(users.email, address), eq(users.emailVerified, true), ne(users.email, "")))
+    .limit(1);
+  if (!holder) return;
+  await db.transaction(async (tx) => {
+    const token = await issueAccountToken(tx, clock, { userId: holder.id, purpose: "password-reset", email: holder.email });
+    await enqueueMail(tx, [
+      {
+        userId: holder.id,
+        companyId: null,
+        to: holder.email,
+        message: { type: "password-reset", sealedToken: sealToken(token, deps.appSecret) },
+      },
+    ]);
+  });
+}
+
+/**
+ * `POST /api/auth/password-reset/confirm`: spends the link and sets the new password; every session of the
+ * account ends, its holder is told, and the change joins the platform's audit trail. A second factor stays as it
+ * was, so the next sign-in still asks for it. 400 for a token that names nothing, 410 for one used, expired,
+ * replaced, or sent to an address the account no longer has.
+ */
+export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, input: PasswordResetConfirm): Promise<void> {
+  const { db, clock } = deps;
+  // A forged token is refused before the costly hash; the hash is made before the transaction, which it would hold open.
+  if (!(await isKnownLink(db, "password-reset", input.token))) throw forgedLinkError();
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    const link = await consumeAccountToken(tx, clock, "password-reset", input.token);
+    const [account] = await tx
+      .update(users)
+      .set({ passwordHash, passwordSet: true })
+      .where(and(eq(users.id, link.userId), equalsIgnoringCase(users.email, link.email), eq(users.emailVerified, true)))
+      .returning({ id: users.id, email: users.email });
+    if (!account) throw spentLinkError();
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, account.id)).returning({ id: sessions.id });
+    await queueSecurityNotice(
+      tx,
+      clock,
+      { userId: account.id, address: account.email },
+      "Your password was reset with a link sent to this address, and every session was signed out.",
+    );
+    await recordAudit(tx, clock, {
+      actorId: account.id,
+      companyId: null,
+      action: "account.password_reset",
+      targetType: "user",
+      targetId: account.id,
+      details: { sessionsEnded: ended.length },
+    });
+  });
+}

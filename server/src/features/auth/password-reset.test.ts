@@ -1,0 +1,190 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import request from "supertest";
+import { passwordResetLifetimeMs } from "../../../../shared/identity";
+import { accountTokens, auditEvents, sessions, users } from "../../db/schema";
+import { enableTotp } from "../../testing/second-factor-fixtures";
+import { linkTokenIn, startTestSmtp, type ReceivedMail } from "../../testing/test-smtp";
+import { useTestContext, type SignedUp } from "../../testing/test-context";
+
+const ctx = useTestContext();
+const api = () => request(ctx.app);
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+const inbox: ReceivedMail[] = [];
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  await smtp.configure(ctx);
+  // The installation's first account: every account below is an ordinary one that confirms its address by the link.
+  await ctx.signUp();
+});
+afterAll(() => smtp.close());
+// Every request of this file comes from one IP: each test starts in a new hour of its limit.
+beforeEach(() => ctx.clock.advance(61 * 60_000));
+
+/** Sends what the outbox holds and takes out of the inbox the mails to the address whose subject matches. */
+async function mailsTo(address: string, subject: RegExp): Promise<ReceivedMail[]> {
+  inbox.push(...(await smtp.deliver(ctx)));
+  const mine = inbox.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()) && subject.test(mail.subject));
+  for (const mail of mine) inbox.splice(inbox.indexOf(mail), 1);
+  return mine;
+}
+
+const resetSubject = /Reset your Quorum password/;
+
+/** The token of the reset link mailed to the address (exactly one mail expected). */
+async function resetToken(address: string): Promise<string> {
+  const mails = await mailsTo(address, resetSubject);
+  expect(mails, `one reset mail to ${address}`).toHaveLength(1);
+  const token = linkTokenIn(mails[0]!, "/reset-password");
+  ctx.noteSecret(token);
+  return token;
+}
+
+/** Signs up and confirms the address by the link mailed to it. */
+async function verifiedUser(fields: Parameters<typeof ctx.signUp>[0] = {}): Promise<SignedUp> {
+  const user = await ctx.signUp(fields);
+  const [mail] = await mailsTo(user.email, /Confirm your e-mail address/);
+  const token = linkTokenIn(mail!, "/verify-email");
+  ctx.noteSecret(token);
+  expect((await api().post("/api/auth/verify-email").send({ token })).status).toBe(200);
+  return user;
+}
+
+const askReset = (email: string) => api().post("/api/auth/password-reset").send({ email });
+const confirmReset = (token: string, newPassword = "a brand new password") =>
+  api().post("/api/auth/password-reset/confirm").send({ token, newPassword });
+const login = (username: string, password: string) => api().post("/api/auth/login").send({ username, password });
+
+describe("forgot password", () => {
+  it("mails a link to the verified address; following it sets the password, ends every session, and tells the holder", async () => {
+    const user = await verifiedUser({ email: "forgetful@example.com", password: "the old password" });
+    const otherSession = (await login(user.username, user.password)).body.token as string;
+    ctx.noteSecret(otherSession);
+
+    const asked = await askReset("Forgetful@Example.com");
+    expect(asked.status).toBe(202);
+    expect(asked.body).toEqual({ message: expect.any(String) });
+    const token = await resetToken("forgetful@example.com");
+    const [stored] = await ctx.db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, "password-reset")));
+    expect(stored!.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+    expect(stored!.expiresAt.getTime() - ctx.clock.now().getTime()).toBe(passwordResetLifetimeMs);
+
+    const confirmed = await confirmReset(token, "a brand new password");
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ message: expect.any(String) });
+
+    for (const bearer of [user.bearer, `Bearer ${otherSession}`]) {
+      expect((await api().get("/api/auth/user").set("Authorization", bearer)).status).toBe(401);
+    }
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect((await login(user.username, "the old password")).status).toBe(401);
+    const signedIn = await login("forgetful@example.com", "a brand new password");
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ id: user.id, emailVerified: true });
+
+    const [notice] = await mailsTo("forgetful@example.com", /Security alert/);
+    expect(notice!.text).toContain("Your password was reset");
+    const [event] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "account.password_reset"), eq(auditEvents.targetId, String(user.id))));
+    expect(event).toMatchObject({ actorId: user.id, companyId: null, details: { sessionsEnded: 2 } });
+
+    // Once only.
+    const reused = await confirmReset(token, "yet another password");
+    expect(reused.status).toBe(410);
+    expect(reused.body).toEqual({ message: expect.any(String) });
+    expect((await login(user.username, "a brand new password")).status).toBe(200);
+  });
+
+  it("answers an unknown address and an unverified one exactly as a verified one, and mails only the verified holder", async () => {
+    await verifiedUser({ email: "known.reset@example.com" });
+    await ctx.signUp({ email: "unproved.reset@example.com" });
+    const answers = [
+      await askReset("known.reset@example.com"),
+      await askReset("unproved.reset@example.com"),
+      await askReset("nobody.here@example.com"),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual(answers[0]!.body);
+    }
+    await resetToken("known.reset@example.com");
+    expect(await mailsTo("unproved.reset@example.com", resetSubject)).toHaveLength(0);
+    expect(await mailsTo("nobody.here@example.com", resetSubject)).toHaveLength(0);
+  });
+
+  it("refuses a link after 30 minutes or once a newer one was sent (410), and a forged or malformed token (400)", async () => {
+    const user = await verifiedUser();
+    await askReset(user.email);
+    const expiring = await resetToken(user.email);
+    ctx.clock.advance(passwordResetLifetimeMs + 1_000);
+    expect((await confirmReset(expiring)).status).toBe(410);
+
+    await askReset(user.email);
+    const older = await resetToken(user.email);
+    await askReset(user.email);
+    const newer = await resetToken(user.email);
+    expect((await confirmReset(older)).status).toBe(410);
+
+    const forged = await confirmReset(randomBytes(32).toString("base64url"));
+    expect(forged.status).toBe(400);
+    expect(forged.body).toEqual({ message: expect.any(String) });
+    expect((await confirmReset("not a token!")).status).toBe(400);
+    expect((await confirmReset(newer, "123")).status).toBe(400);
+    expect((await login(user.username, user.password)).status).toBe(200);
+    expect((await confirmReset(newer)).status).toBe(200);
+  });
+
+  it("lets one link set one password when it is used twice at once", async () => {
+    const user = await verifiedUser();
+    await askReset(user.email);
+    const token = await resetToken(user.email);
+    const answers = await Promise.all([confirmReset(token, "first racer pw"), confirmReset(token, "second racer pw")]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410]);
+    const winner = answers[0]!.status === 200 ? "first racer pw" : "second racer pw";
+    const loser = winner === "first racer pw" ? "second racer pw" : "first racer pw";
+    expect((await login(user.username, winner)).status).toBe(200);
+    expect((await login(user.username, loser)).status).toBe(401);
+  });
+
+  it("still asks for the second factor at the next sign-in", async () => {
+    const user = await verifiedUser({ password: "before the reset" });
+    await enableTotp(ctx, user);
+    await askReset(user.email);
+    expect((await confirmReset(await resetToken(user.email), "after the reset")).status).toBe(200);
+    const next = await login(user.username, "after the reset");
+    expect(next.status).toBe(200);
+    expect(next.body).toMatchObject({ secondFactorRequired: true, methods: expect.arrayContaining(["totp"]) });
+    expect(next.body).not.toHaveProperty("token");
+    ctx.noteSecret(next.body.challenge);
+    const [row] = await ctx.db.select({ secondFactor: users.secondFactor }).from(users).where(eq(users.id, user.id));
+    expect(row!.secondFactor).toBe(true);
+  });
+
+  it("takes 3 requests an hour per address (429 with Retry-After), the same whether an account holds it or not", async () => {
+    const user = await verifiedUser();
+    for (const address of [user.email, "no.account.limit@example.com"]) {
+      for (let count = 1; count <= 3; count += 1) expect((await askReset(address)).status, address).toBe(202);
+      const fourth = await askReset(address.toUpperCase());
+      expect(fourth.status, address).toBe(429);
+      expect(Number(fourth.headers["retry-after"])).toBeGreaterThan(0);
+      expect(fourth.body).toEqual({ message: expect.any(String) });
+    }
+    expect(await mailsTo(user.email, resetSubject)).toHaveLength(3);
+    ctx.clock.advance(60 * 60_000);
+    expect((await askReset(user.email)).status).toBe(202);
+    await mailsTo(user.email, resetSubject);
+  });
+
+  it("takes 20 requests an hour from one IP address (429 with Retry-After)", async () => {
+    for (let count = 1; count <= 20; count += 1) expect((await askReset(`ip.limit.${count}@example.com`)).status).toBe(202);
+    const refused = await askReset("ip.limit.21@example.com");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
