@@ -11,6 +11,7 @@ import { accountRoutes } from "./features/account/account.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { passkeysRoutes } from "./features/auth/passkeys.routes";
+import { reauthRoutes } from "./features/auth/reauth.routes";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes";
 import { documentsRoutes, libraryRoutes } from "./features/documents/documents.routes";
 import { createEventHub, type EventHubOptions } from "./features/live/event-hub";
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         health,
         ...authRoutes(routerDeps),
         ...passkeysRoutes(routerDeps),
+        ...reauthRoutes(routerDeps),
         ...secondFactorRoutes(routerDeps),
         ...notificationsRoutes(routerDeps),
         ...unsubscribeRoutes(routerDeps),

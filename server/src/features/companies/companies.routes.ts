@@ -15,10 +15,10 @@ export function companiesRoutes(deps: RouterDeps): BoundRoute[] {
   };
 
   return [
-    route(api.createCompany, ({ auth, body }) => createCompany(deps, auth.user, body)),
+    route(api.createCompany, ({ auth, body }) => createCompany(deps, auth, body)),
     route(api.listCompanies, ({ auth }) => listCompanies(deps, auth.user.id)),
     route(api.getCompanySettings, ({ tenant }) => getCompanySettings(deps, tenant.company.id, tenant.role)),
-    route(api.updateCompany, ({ auth, tenant, body }) => updateCompany(deps, auth.user, tenant.company.id, body)),
+    route(api.updateCompany, ({ auth, tenant, body }) => updateCompany(deps, auth, tenant.company.id, body)),
     route(api.switchActiveCompany, switchActiveCompany),
     route(api.linkUserToCompany, switchActiveCompany),
     ...membersRoutes(deps),
