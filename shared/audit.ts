@@ -46,6 +46,7 @@ export const auditActions = [
   "second_factor.recovery_code_used",
   "second_factor.passkey_added",
   "second_factor.passkey_removed",
+  "second_factor.locked",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

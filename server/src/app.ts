@@ -12,6 +12,7 @@ import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { emailLinkRoutes } from "./features/auth/email-links.routes";
 import { passkeysRoutes } from "./features/auth/passkeys.routes";
+import { reauthRoutes } from "./features/auth/reauth.routes";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes";
 import { documentsRoutes, libraryRoutes } from "./features/documents/documents.routes";
 import { createEventHub, type EventHubOptions } from "./features/live/event-hub";
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...authRoutes(routerDeps),
         ...emailLinkRoutes(routerDeps),
         ...passkeysRoutes(routerDeps),
+        ...reauthRoutes(routerDeps),
         ...secondFactorRoutes(routerDeps),
         ...notificationsRoutes(routerDeps),
         ...unsubscribeRoutes(routerDeps),

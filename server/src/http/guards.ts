@@ -16,6 +16,29 @@ import { idParam } from "./validate";
 export const companySecondFactorMessage =
   "This company requires two-factor sign-in. Set up an authenticator app or a passkey in Settings → Security to continue.";
 
+/** Why a member whose account has a second factor, but whose session did not pass it, is refused such a company. */
+export const sessionSecondFactorMessage =
+  "This company requires two-factor sign-in. Sign out, then sign in again with your authenticator app or passkey to continue.";
+
+/**
+ * A company that requires a second factor asks whether this session passed one, not whether the account has one:
+ * a session that signed in some other way (or before a factor was added) is refused, with a message that tells
+ * whoever has a factor to sign in with it, and anyone else to set one up.
+ */
+export function assertSessionPassedSecondFactor(
+  requiresSecondFactor: boolean,
+  session: { passedSecondFactor: boolean; accountHasSecondFactor: boolean },
+): void {
+  if (!requiresSecondFactor || session.passedSecondFactor) return;
+  throw secondFactorRequired(session.accountHasSecondFactor ? sessionSecondFactorMessage : companySecondFactorMessage);
+}
+
+/** The session's standing for `assertSessionPassedSecondFactor`. */
+export const secondFactorStandingOf = (auth: Pick<AuthContext, "user" | "secondFactorAt">) => ({
+  passedSecondFactor: auth.secondFactorAt !== null,
+  accountHasSecondFactor: auth.user.secondFactor,
+});
+
 /** Where a route's company comes from. */
 export type CompanySource =
   /** A path parameter naming the company (e.g. "companyId"): a non-member gets 403. */
@@ -132,9 +155,9 @@ export function createGuards(deps: { db: Database; clock: Clock; live: LiveBus }
         if (source.from === "thing") throw notFound();
         throw forbidden("You are not a member of this company");
       }
-      // A company that requires a second factor shows nothing to a member without one; their own account's routes
-      // (where they set one up) stay open.
-      if (membership.requiresSecondFactor && !user.secondFactor) throw secondFactorRequired(companySecondFactorMessage);
+      // A company that requires a second factor shows nothing to a session that did not pass one; their own
+      // account's routes (where they set one up) stay open.
+      assertSessionPassedSecondFactor(membership.requiresSecondFactor, secondFactorStandingOf(authOf(req)));
       if (options.permission) assertPermission(membership.role, options.permission);
       req.tenant = { user, company: { id: companyId, name: membership.companyName }, role: membership.role };
       next();

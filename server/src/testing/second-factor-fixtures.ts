@@ -43,8 +43,27 @@ export interface WithTotp {
   recoveryCodes: string[];
 }
 
-/** Sets up and confirms an authenticator app for the signed-in user through the API. */
-export async function enableTotp(ctx: Context, user: { id: number; bearer: string }): Promise<WithTotp> {
+/**
+ * Proves the session afresh (`POST /api/auth/reauth`) with the password, and a code from the app when `secret` is
+ * given: what a security change needs first.
+ */
+export async function reauthenticate(
+  ctx: Context,
+  user: { id: number; bearer: string; password: string },
+  secret?: string,
+): Promise<{ until: string }> {
+  const body = secret ? { password: user.password, code: await nextTotpCode(ctx, user.id, secret) } : { password: user.password };
+  const response = await request(ctx.app).post("/api/auth/reauth").set("Authorization", user.bearer).send(body);
+  if (response.status !== 200) throw new Error(`re-authentication failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as { until: string };
+}
+
+/**
+ * Sets up and confirms an authenticator app for the signed-in user through the API, proving the session with the
+ * password first; that session then counts as having passed the factor.
+ */
+export async function enableTotp(ctx: Context, user: { id: number; bearer: string; password: string }): Promise<WithTotp> {
+  await reauthenticate(ctx, user);
   const setup = await request(ctx.app).post("/api/auth/totp/setup").set("Authorization", user.bearer);
   if (setup.status !== 200) throw new Error(`set-up failed: ${setup.status} ${JSON.stringify(setup.body)}`);
   const { secret } = setup.body as TotpSetup;

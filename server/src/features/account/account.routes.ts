@@ -24,7 +24,7 @@ export function accountRoutes(deps: RouterDeps): BoundRoute[] {
     route(api.updateProfile, async ({ auth, body }) => toUserObject(await updateProfile(deps, auth, body), auth.activeRole)),
     route(api.changePassword, async ({ auth, body, req }) => ({
       message: "Password updated",
-      otherSessionsEnded: await changePassword(deps, callerOf(auth), body, req.ip ?? "unknown"),
+      otherSessionsEnded: await changePassword(deps, auth, body, req.ip ?? "unknown"),
     })),
     route(api.listSessions, ({ auth }) => listSessions(deps, callerOf(auth))),
     route(api.revokeOtherSessions, async ({ auth }) => ({ revoked: await revokeOtherSessions(deps, callerOf(auth)) })),

@@ -10,10 +10,12 @@ import { sessions, userPreferences, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { assertFreshProof } from "../../http/fresh-proof";
 import { hashPassword, verifyPassword } from "../../http/passwords";
+import { assertFreshProof } from "../../http/fresh-proof";
 import type { AuthContext, UserRow } from "../../http/request-context";
 import { sessionBounds, sessionStands } from "../../http/session";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "../auth/auth.service";
 import { countVerificationMail, requestEmailChange } from "../auth/email-verification.service";
+import { tellAccountHolder } from "../auth/security-notice.service";
 import { deviceFromUserAgent } from "./user-agent";
 
 /** The signed-in caller as the account routes see them: the user and the session the request came with. */
@@ -56,24 +58,26 @@ export async function updateProfile(
 }
 
 /**
- * Changes the caller's password. The current one must be right (400 otherwise); wrong guesses count
- * towards the same limit as failed sign-ins, so a stolen session cannot be used to guess the password.
- * On success every other session of the user ends; the one that asked stays signed in.
- * Answers how many sessions were ended.
+ * Changes the caller's password, from a session proved in the last 10 minutes (401 reauth_required otherwise). The
+ * current one must be right (400 otherwise); wrong guesses count towards the same limit as failed sign-ins, so a
+ * stolen session cannot be used to guess the password. On success every other session of the user ends; the one
+ * that asked stays signed in, and the holder is told by e-mail. Answers how many sessions were ended.
  */
 export async function changePassword(
   deps: ServiceDeps<"db" | "clock">,
-  caller: Caller,
+  caller: Caller & Pick<AuthContext, "reauthAt">,
   input: PasswordChange,
   ip: string,
 ): Promise<number> {
   const { db, clock } = deps;
+  assertFreshProof(clock, caller);
   const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(caller.user), ip);
   if (!(await verifyPassword(caller.user.passwordHash, input.currentPassword))) throw new HttpError(400, currentPasswordIncorrectMessage);
   await forgetAttempt(db, attemptId);
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, caller.user.id));
+    await tellAccountHolder(tx, clock, caller.user, "Your password was changed, and every other device was signed out.");
     return endOtherSessions(tx, clock, caller, "account.password_changed");
   });
 }

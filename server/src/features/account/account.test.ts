@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { preferenceDefaults } from "../../../../shared/preferences";
 import { auditEvents, sessions, users } from "../../db/schema";
+import { reauthRequiredCode } from "../../../../shared/api-error";
+import { reauthenticate } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 const ctx = useTestContext();
@@ -143,11 +145,15 @@ describe("PATCH /api/users/:id/password", () => {
     const user = await ctx.signUp();
     const other = await signInAgain(user);
     const third = await signInAgain(user, chromeOnMac);
-    const response = await change(user, user.bearer, {
-      currentPassword: user.password,
-      newPassword: "a brand new secret",
-      confirmPassword: "a brand new secret",
-    });
+    const body = { currentPassword: user.password, newPassword: "a brand new secret", confirmPassword: "a brand new secret" };
+    // A session that has not proved itself afresh (a sign-up or sign-in alone) changes nothing.
+    const stale = await change(user, user.bearer, body);
+    expect(stale.status).toBe(401);
+    expect(stale.body).toMatchObject({ code: reauthRequiredCode });
+    expect((await api().get("/api/auth/user").set("Authorization", other)).status).toBe(200);
+
+    await reauthenticate(ctx, user);
+    const response = await change(user, user.bearer, body);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: "Password updated", otherSessionsEnded: 2 });
 
@@ -165,6 +171,7 @@ describe("PATCH /api/users/:id/password", () => {
   it("answers 400 'Current password is incorrect' to a wrong current password, and nothing changes", async () => {
     const user = await ctx.signUp();
     const other = await signInAgain(user);
+    await reauthenticate(ctx, user);
     const response = await change(user, user.bearer, {
       currentPassword: "wrong password",
       newPassword: "another secret",
@@ -199,6 +206,7 @@ describe("PATCH /api/users/:id/password", () => {
 
   it("is limited like sign-in: after 10 wrong guesses a minute, 429 even with the right password", async () => {
     const user = await ctx.signUp();
+    await reauthenticate(ctx, user);
     const wrong = { currentPassword: "guess", newPassword: "whatever-1", confirmPassword: "whatever-1" };
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await change(user, user.bearer, wrong)).status).toBe(400);
     const limited = await change(user, user.bearer, {

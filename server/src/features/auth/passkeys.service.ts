@@ -16,6 +16,8 @@ import {
   type PasskeyRegisterInput,
 } from "../../../../shared/second-factor";
 import type { ServiceDeps } from "../../app-deps";
+import type { Clock } from "../../clock";
+import type { Queryable } from "../../db/client";
 import { recordAudit } from "../../db/audit";
 import { authChallenges, passkeys, users } from "../../db/schema";
 import { HttpError, badRequest, conflict, isUniqueViolation, notFound, unauthorized } from "../../http/errors";
@@ -23,7 +25,17 @@ import type { UserRow } from "../../http/request-context";
 import { createSession } from "../../http/session";
 import { defaultMailSettings } from "../../integrations/mailer";
 import { activeRoleOf, attemptKeyOf, forgetAttempt, recordAttemptWithinLimit, type SignedIn } from "./auth.service";
-import { issueChallenge, peekChallenge, refreshSecondFactorFlag, takeChallenge } from "./second-factor-state";
+import {
+  assertSecondStepOpen,
+  issueChallenge,
+  passedSecondFactor,
+  peekChallenge,
+  recordSecondFactorFailure,
+  refreshSecondFactorFlag,
+  takeChallenge,
+  type FactorCaller,
+} from "./second-factor-state";
+import { tellAccountHolder } from "./security-notice.service";
 
 // Passkeys (WebAuthn): registering them, and signing in with one alone or as the second step of a password
 // sign-in. The WebAuthn library checks the browser's answers; what is kept here is which challenge an answer
@@ -100,8 +112,9 @@ export async function passkeyRegisterOptions(deps: PasskeyDeps, user: UserRow): 
  * Registers the passkey the browser created. The answer names its challenge inside its signed client data: it must
  * be a live registration challenge of the caller, spent here whether the answer then verifies or not.
  */
-export async function registerPasskey(deps: PasskeyDeps, userId: number, input: PasskeyRegisterInput): Promise<Passkey> {
+export async function registerPasskey(deps: PasskeyDeps, caller: FactorCaller, input: PasskeyRegisterInput): Promise<Passkey> {
   const { db, clock } = deps;
+  const userId = caller.user.id;
   const webauthnChallenge = answeredChallenge(input.response);
   if (!webauthnChallenge) throw badRequest(registrationFailed);
   const [spent] = await db
@@ -152,6 +165,8 @@ export async function registerPasskey(deps: PasskeyDeps, userId: number, input: 
         .returning();
       if (!row) throw new Error("insert returned no passkey");
       await refreshSecondFactorFlag(tx, userId);
+      // Added in a freshly proved session, the passkey counts as this session's second factor.
+      await passedSecondFactor(tx, clock, caller.sessionId);
       await recordAudit(tx, clock, {
         actorId: userId,
         companyId: null,
@@ -160,6 +175,7 @@ export async function registerPasskey(deps: PasskeyDeps, userId: number, input: 
         targetId: row.id,
         details: { name: row.name },
       });
+      await tellAccountHolder(tx, clock, caller.user, `A passkey ("${row.name}") was added to your account.`);
       return toPasskey(row);
     });
   } catch (error) {
@@ -175,8 +191,9 @@ export async function passkeyOwnerOf({ db }: ServiceDeps<"db">, id: number): Pro
 }
 
 /** Removes one of the user's passkeys; another user's reads as missing. */
-export async function deletePasskey(deps: PasskeyDeps, userId: number, passkeyId: number): Promise<void> {
+export async function deletePasskey(deps: PasskeyDeps, user: UserRow, passkeyId: number): Promise<void> {
   const { db, clock } = deps;
+  const userId = user.id;
   await db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(passkeys)
@@ -192,7 +209,53 @@ export async function deletePasskey(deps: PasskeyDeps, userId: number, passkeyId
       targetId: removed.id,
       details: { name: removed.name },
     });
+    await tellAccountHolder(tx, clock, user, `A passkey ("${removed.name}") was removed from your account.`);
   });
+}
+
+type PasskeyRow = typeof passkeys.$inferSelect;
+
+/**
+ * Checks a passkey's answer to a WebAuthn challenge against the stored credential; answers its new signature
+ * counter, or throws `failure()` for any answer that does not verify.
+ */
+export async function verifyPasskeyAnswer(
+  deps: Pick<PasskeyDeps, "mail">,
+  expectedChallenge: string,
+  passkey: PasskeyRow,
+  response: PasskeyLoginInput["response"],
+  requireUserVerification: boolean,
+  failure: () => HttpError,
+): Promise<number> {
+  const { rpID, origin } = relyingParty(deps);
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response: response as unknown as AuthenticationResponseJSON,
+      expectedChallenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter },
+      requireUserVerification,
+    });
+    if (!verification.verified) throw failure();
+    return verification.authenticationInfo.newCounter;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw failure();
+  }
+}
+
+/**
+ * Moves a passkey's counter on from the value that was checked, and notes its use: of two answers racing with one
+ * counter, one wins. Answers whether this one did.
+ */
+export async function advancePasskeyCounter(tx: Queryable, clock: Clock, passkey: PasskeyRow, newCounter: number): Promise<boolean> {
+  const [used] = await tx
+    .update(passkeys)
+    .set({ counter: newCounter, lastUsedAt: clock.now() })
+    .where(and(eq(passkeys.id, passkey.id), eq(passkeys.counter, passkey.counter)))
+    .returning({ id: passkeys.id });
+  return used !== undefined;
 }
 
 /**
@@ -247,36 +310,30 @@ export async function loginWithPasskey(deps: PasskeyDeps, input: PasskeyLoginInp
   const mayAnswer = passkey && (challenge?.userId == null || challenge.userId === passkey.userId);
   const [user] = mayAnswer ? await db.select().from(users).where(eq(users.id, passkey.userId)) : [];
   const attemptId = await recordAttemptWithinLimit(db, clock, user ? attemptKeyOf(user) : unknownPasskeyAttemptKey(ip), ip);
-  if (!challenge?.webauthnChallenge || !passkey || !user) throw unauthorized(challenge ? signInFailed : signInExpired);
+  if (!challenge?.webauthnChallenge || !passkey || !user) {
+    // An answer by no passkey of the user whose sign-in it is fails that second step too.
+    if (challenge?.userId != null) await recordSecondFactorFailure(db, clock, challenge.userId);
+    throw unauthorized(challenge ? signInFailed : signInExpired);
+  }
 
-  const { rpID, origin } = relyingParty(deps);
+  // The second step of a sign-in: a locked account's is refused whatever the answer, and a failed one counts
+  // towards its lock.
+  const secondStep = challenge.userId != null;
+  if (secondStep) assertSecondStepOpen(clock, user);
   let newCounter: number;
   try {
-    const verification = await verifyAuthenticationResponse({
-      response: input.response as unknown as AuthenticationResponseJSON,
-      expectedChallenge: challenge.webauthnChallenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter },
-      // Alone, the passkey is both factors only if it verified its user (a PIN, a fingerprint).
-      requireUserVerification: challenge.userId == null,
-    });
-    if (!verification.verified) throw unauthorized(signInFailed);
-    newCounter = verification.authenticationInfo.newCounter;
+    // Alone, the passkey is both factors only if it verified its user (a PIN, a fingerprint).
+    newCounter = await verifyPasskeyAnswer(deps, challenge.webauthnChallenge, passkey, input.response, !secondStep, () =>
+      unauthorized(signInFailed),
+    );
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw unauthorized(signInFailed);
+    if (secondStep) await recordSecondFactorFailure(db, clock, user.id);
+    throw error;
   }
 
   const token = await db.transaction(async (tx) => {
-    // The counter moves on only from the value that was checked: of two answers racing with one counter, one wins.
-    const [used] = await tx
-      .update(passkeys)
-      .set({ counter: newCounter, lastUsedAt: clock.now() })
-      .where(and(eq(passkeys.id, passkey.id), eq(passkeys.counter, passkey.counter)))
-      .returning({ id: passkeys.id });
-    if (!used) throw unauthorized(signInFailed);
-    if (challenge.userId != null) {
+    if (!(await advancePasskeyCounter(tx, clock, passkey, newCounter))) throw unauthorized(signInFailed);
+    if (secondStep) {
       await tx.delete(authChallenges).where(and(eq(authChallenges.purpose, "second-factor"), eq(authChallenges.userId, user.id)));
     }
     return createSession(tx, clock, user.id, userAgent, { secondFactor: true });

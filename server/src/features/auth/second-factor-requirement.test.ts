@@ -1,14 +1,18 @@
 import { and, desc, eq } from "drizzle-orm";
 import request from "supertest";
-import { secondFactorRequiredCode } from "../../../../shared/api-error";
-import { auditEvents } from "../../db/schema";
-import { companySecondFactorMessage } from "../../http/guards";
+import { reauthRequiredCode, secondFactorRequiredCode } from "../../../../shared/api-error";
+import { auditEvents, sessions } from "../../db/schema";
+import { companySecondFactorMessage, sessionSecondFactorMessage } from "../../http/guards";
 import { addMember, createCompany, scheduleMeeting } from "../../testing/factories";
-import { enableTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
+import { enableTotp, reauthenticate, signInWithTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
+import { startTestSmtp } from "../../testing/test-smtp";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 const ctx = useTestContext();
 const api = () => request(ctx.app);
+const smtp = await startTestSmtp();
+beforeAll(() => smtp.configure(ctx));
+afterAll(() => smtp.close());
 const profile = { name: "Guarded Board", industry: "Technology", location: "London, United Kingdom", stage: "seed" };
 
 const requireIt = (user: SignedUp, companyId: number, on: boolean) =>
@@ -17,9 +21,17 @@ const requireIt = (user: SignedUp, companyId: number, on: boolean) =>
     .set("Authorization", user.bearer)
     .send({ ...profile, requireSecondFactor: on });
 
-function expectSecondFactorRequired(response: request.Response) {
+function expectSecondFactorRequired(response: request.Response, message = companySecondFactorMessage) {
   expect(response.status).toBe(403);
-  expect(response.body).toEqual({ message: companySecondFactorMessage, code: secondFactorRequiredCode });
+  expect(response.body).toEqual({ message, code: secondFactorRequiredCode });
+}
+
+/** Another session of a user who has no second factor yet: a sign-in with the password alone. */
+async function passwordSession(user: SignedUp): Promise<string> {
+  const response = await api().post("/api/auth/login").send({ username: user.username, password: user.password });
+  expect(response.status).toBe(200);
+  ctx.noteSecret(response.body.token);
+  return `Bearer ${response.body.token}`;
 }
 
 describe("a company that requires a second factor", () => {
@@ -125,7 +137,67 @@ describe("a company that requires a second factor", () => {
     expect((await requireIt(admin, company.id, true)).status).toBe(200);
     const director = await member("member");
     expectSecondFactorRequired(await api().get("/api/documents").set("Authorization", director.bearer));
+    // Turning it off is a security change: a fresh proof of the password and a current code first.
+    const stale = await requireIt(admin, company.id, false);
+    expect(stale.status).toBe(401);
+    expect(stale.body).toMatchObject({ code: reauthRequiredCode });
+    expectSecondFactorRequired(await api().get("/api/documents").set("Authorization", director.bearer));
+    await smtp.deliver(ctx); // what earlier changes queued
+    await reauthenticate(ctx, admin, admin.secret);
     expect((await requireIt(admin, company.id, false)).status).toBe(200);
     expect((await api().get("/api/documents").set("Authorization", director.bearer)).status).toBe(200);
+    // The one who turned it off is told by e-mail; the company's record keeps the change.
+    const notices = await smtp.deliver(ctx, founder.email);
+    expect(notices).toHaveLength(1);
+    const [notice] = notices;
+    expect(notice?.subject).toBe("Security alert for your Quorum account");
+    expect(notice?.text).toContain("You turned off the two-factor sign-in requirement of Guarded Board.");
+    const [event] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, company.id), eq(auditEvents.action, "company.update")))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(event).toMatchObject({ actorId: founder.id, details: expect.objectContaining({ requireSecondFactor: false }) });
+  });
+
+  it("refuses a session that skipped its second factor in a company that requires one, even when the account has a factor", async () => {
+    const { founder, company, member } = await ctx.board("Guarded Board");
+    const admin = await withSecondFactorSession(ctx, founder);
+    expect((await requireIt(admin, company.id, true)).status).toBe(200);
+    const director = await member("member");
+    // A session signed in before the factor was added: the account has one now, the session never passed it.
+    const phone = await passwordSession(director);
+    const { secret } = await enableTotp(ctx, director);
+    const meetingId = await scheduleMeeting(ctx.app, admin, new Date("2026-07-01T10:00:00Z"));
+    const companyRoutes = (bearer: string) => [
+      api().get(`/api/companies/${company.id}/settings`).set("Authorization", bearer),
+      api().get("/api/documents").set("Authorization", bearer),
+      api().get(`/api/documents/${meetingId}`).set("Authorization", bearer),
+      api().get(`/api/users/${director.id}/calendar-feed?companyId=${company.id}`).set("Authorization", bearer),
+    ];
+    for (const response of await Promise.all(companyRoutes(phone))) expectSecondFactorRequired(response, sessionSecondFactorMessage);
+    // The session that added the factor (freshly proved) passed it; so does a sign-in with it.
+    for (const response of await Promise.all(companyRoutes(director.bearer))) expect(response.status).toBe(200);
+    const withCode = await signInWithTotp(ctx, director, secret);
+    for (const response of await Promise.all(companyRoutes(withCode.bearer))) expect(response.status).toBe(200);
+
+    // A session row that never passed a second factor, however it came about, is refused the same.
+    await ctx.db.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, founder.id));
+    expectSecondFactorRequired(await api().get("/api/documents").set("Authorization", admin.bearer), sessionSecondFactorMessage);
+  });
+
+  it("is turned on only from a session that passed the actor's second factor", async () => {
+    const { founder, company } = await ctx.board("Guarded Board");
+    const laptop = await passwordSession(founder);
+    await enableTotp(ctx, founder);
+    const refused = await api()
+      .put(`/api/companies/${company.id}`)
+      .set("Authorization", laptop)
+      .send({ ...profile, requireSecondFactor: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ path: "requireSecondFactor", message: "Sign in again with your second factor first" }]);
+    // The session that set the factor up passed it.
+    expect((await requireIt(founder, company.id, true)).status).toBe(200);
   });
 });

@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
-import type { Clock } from "../../clock";
-import type { Queryable } from "../../db/client";
-import { authChallenges, passkeys, totpFactors, users, type AuthChallengePurpose } from "../../db/schema";
+import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import { formatUtc, type Clock } from "../../clock";
+import { recordAudit } from "../../db/audit";
+import type { Database, Queryable } from "../../db/client";
+import { authChallenges, passkeys, secondFactorFailures, sessions, totpFactors, users, type AuthChallengePurpose } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import type { UserRow } from "../../http/request-context";
+import { tellAccountHolder } from "./security-notice.service";
 
 // What the second factors share: the user's flag (has one or not), and the short-lived single-use challenges
 // of a sign-in in progress and of WebAuthn ceremonies.
@@ -29,6 +33,20 @@ export async function refreshSecondFactorFlag(tx: Queryable, userId: number): Pr
     .where(eq(users.id, userId))
     .returning({ secondFactor: users.secondFactor });
   return row?.secondFactor ?? false;
+}
+
+/** Who adds or checks a factor: the user, and the session they do it in. */
+export interface FactorCaller {
+  user: UserRow;
+  sessionId: number;
+}
+
+/**
+ * The session has just passed a second factor: a factor checked by re-authentication, or one added in a freshly
+ * proved session, which a company that requires one then lets in.
+ */
+export async function passedSecondFactor(tx: Queryable, clock: Clock, sessionId: number): Promise<void> {
+  await tx.update(sessions).set({ secondFactorAt: clock.now() }).where(eq(sessions.id, sessionId));
 }
 
 /** Issues a challenge; answers the token the client holds (only its digest is stored). Expired ones are swept. */
@@ -82,4 +100,101 @@ export async function takeChallenge(
     .where(and(eq(authChallenges.tokenHash, digest(token)), eq(authChallenges.purpose, purpose)))
     .returning();
   return row && row.expiresAt > clock.now() ? row : null;
+}
+
+// --- Guessing second-step codes ---
+
+/** Codes one sign-in takes: after the fifth wrong one it is gone. */
+export const codesPerChallenge = 5;
+/** Failed second steps of an account within an hour that lock its second step. */
+export const failuresBeforeLock = 10;
+const failureWindowMs = 60 * 60_000;
+/** The first lock; each later one lasts twice the one before. */
+export const firstLockMs = 15 * 60_000;
+
+/**
+ * Takes one try of a live challenge, before its code is checked: the count goes up in the same statement that
+ * checks it, so however many tries arrive at once, no more than five are ever checked. A right code then spends
+ * the challenge, so only wrong codes are left counted. Null when the challenge is gone: expired, unknown, spent,
+ * or out of tries.
+ */
+export async function takeChallengeTry(
+  db: Queryable,
+  clock: Clock,
+  token: string,
+  purpose: AuthChallengePurpose,
+): Promise<ChallengeRow | null> {
+  const [row] = await db
+    .update(authChallenges)
+    .set({ failures: sql`${authChallenges.failures} + 1` })
+    .where(
+      and(
+        eq(authChallenges.tokenHash, digest(token)),
+        eq(authChallenges.purpose, purpose),
+        gt(authChallenges.expiresAt, clock.now()),
+        lt(authChallenges.failures, codesPerChallenge),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** 429 with Retry-After while the account's second step is locked, whatever the code: a right one too. */
+export function assertSecondStepOpen(clock: Clock, user: { secondFactorLockedUntil: Date | null }): void {
+  const left = (user.secondFactorLockedUntil?.getTime() ?? 0) - clock.now().getTime();
+  if (left <= 0) return;
+  throw new HttpError(
+    429,
+    "Too many wrong codes for this account: the second step of signing in is locked for a while. Try again later.",
+    { "Retry-After": String(Math.ceil(left / 1000)) },
+  );
+}
+
+/**
+ * Records a failed second step of the account (a wrong code, a passkey that did not verify). The tenth within an
+ * hour locks the account's second step: 15 minutes, twice as long at each later lock; failures before a lock ended
+ * do not count towards the next. The holder is e-mailed at the first lock. The user's row is locked first, so
+ * concurrent failures are counted one after another and lock the account once.
+ */
+export async function recordSecondFactorFailure(db: Database, clock: Clock, userId: number): Promise<void> {
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, locks: users.secondFactorLocks, lockedUntil: users.secondFactorLockedUntil })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!user) return;
+    await tx.insert(secondFactorFailures).values({ userId, failedAt: now });
+    const hourAgo = now.getTime() - failureWindowMs;
+    const since = new Date(Math.max(hourAgo, user.lockedUntil?.getTime() ?? 0));
+    const [{ value: failures } = { value: 0 }] = await tx
+      .select({ value: count() })
+      .from(secondFactorFailures)
+      .where(and(eq(secondFactorFailures.userId, userId), gt(secondFactorFailures.failedAt, since)));
+    // Failures older than the window count for nothing any more.
+    await tx.delete(secondFactorFailures).where(and(eq(secondFactorFailures.userId, userId), lt(secondFactorFailures.failedAt, new Date(hourAgo))));
+    if (failures < failuresBeforeLock) return;
+    const lockedUntil = new Date(now.getTime() + firstLockMs * 2 ** user.locks);
+    await tx
+      .update(users)
+      .set({ secondFactorLockedUntil: lockedUntil, secondFactorLocks: sql`${users.secondFactorLocks} + 1` })
+      .where(eq(users.id, userId));
+    await recordAudit(tx, clock, {
+      actorId: null,
+      companyId: null,
+      action: "second_factor.locked",
+      targetType: "user",
+      targetId: userId,
+      details: { failures, lockedUntil: lockedUntil.toISOString(), lock: user.locks + 1 },
+    });
+    if (user.locks === 0) {
+      await tellAccountHolder(
+        tx,
+        clock,
+        user,
+        `Someone entered ${failures} wrong sign-in codes for your account within an hour, so signing in with a second factor is locked until ${formatUtc(lockedUntil)}. They knew your password: change it.`,
+      );
+    }
+  });
 }

@@ -20,7 +20,17 @@ import { verifyPassword } from "../../http/passwords";
 import type { UserRow } from "../../http/request-context";
 import { decryptSecret, encryptSecret, hmacFor } from "../../integrations/secrets";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit, signedIn, type SignedIn } from "./auth.service";
-import { peekChallenge, refreshSecondFactorFlag, takeChallenge } from "./second-factor-state";
+import {
+  assertSecondStepOpen,
+  peekChallenge,
+  recordSecondFactorFailure,
+  refreshSecondFactorFlag,
+  takeChallenge,
+  takeChallengeTry,
+  passedSecondFactor,
+  type FactorCaller,
+} from "./second-factor-state";
+import { tellAccountHolder } from "./security-notice.service";
 
 // The authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30-second steps) and its one-time recovery codes.
 // The secret is stored encrypted with APP_SECRET like service keys; recovery codes only as their SHA-256.
@@ -147,10 +157,12 @@ export async function setupTotp({ db, clock, appSecret }: TotpDeps, user: UserRo
 
 /**
  * `POST /api/auth/totp/confirm`: a first code turns the app on; answers 10 recovery codes, shown this once. A wrong
- * code counts against the sign-in limits, like a wrong password.
+ * code counts against the sign-in limits, like a wrong password. The session that confirms it (one freshly proved)
+ * has just passed the factor.
  */
-export async function confirmTotp(deps: TotpDeps, user: UserRow, code: string, ip: string): Promise<RecoveryCodes> {
+export async function confirmTotp(deps: TotpDeps, caller: FactorCaller, code: string, ip: string): Promise<RecoveryCodes> {
   const { db, clock, appSecret } = deps;
+  const { user } = caller;
   const factor = await factorOf(db, appSecret, user.id);
   if (!factor || factor.confirmedAt) throw conflict("No set-up of an authenticator app is in progress: start it again");
   const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(user), ip);
@@ -170,6 +182,7 @@ export async function confirmTotp(deps: TotpDeps, user: UserRow, code: string, i
       .insert(recoveryCodes)
       .values(codes.map((recovery) => ({ userId: user.id, codeHash: recoveryCodeHash(recovery, appSecret), createdAt: clock.now() })));
     await refreshSecondFactorFlag(tx, user.id);
+    await passedSecondFactor(tx, clock, caller.sessionId);
     await recordAudit(tx, clock, {
       actorId: user.id,
       companyId: null,
@@ -177,6 +190,7 @@ export async function confirmTotp(deps: TotpDeps, user: UserRow, code: string, i
       targetType: "user",
       targetId: user.id,
     });
+    await tellAccountHolder(tx, clock, user, "An authenticator app was set up for two-factor sign-in to your account.");
   });
   await forgetAttempt(db, attemptId);
   return { recoveryCodes: codes };
@@ -208,6 +222,7 @@ export async function disableTotp(deps: TotpDeps, user: UserRow, input: TotpDisa
       targetType: "user",
       targetId: user.id,
     });
+    await tellAccountHolder(tx, clock, user, "The authenticator app was turned off for your account; its recovery codes no longer work.");
   });
   await forgetAttempt(db, attemptId);
 }
@@ -215,11 +230,15 @@ export async function disableTotp(deps: TotpDeps, user: UserRow, input: TotpDisa
 /** A sign-in whose challenge is gone: expired, unknown, or already completed. */
 export const signInExpired = () => unauthorized("The sign-in has expired. Please sign in again.");
 
+/** A wrong code: it rolls back the transaction it was checked in, so the sign-in stays open for the next try. */
+class WrongCode extends Error {}
+
 /**
  * `POST /api/auth/login/second-factor`: completes a sign-in whose password was right with a code from the app or a
- * recovery code. A wrong code leaves the sign-in open (until it expires or the limits trip) and counts against the
- * limits of the account and the address; a right one spends the challenge and opens a session that passed a second
- * factor.
+ * recovery code. Each try is counted against the sign-in before its code is checked: after five wrong codes the
+ * sign-in is gone (401, as expired), and each wrong code counts towards locking the account's second step (10 in
+ * an hour; 429 while locked, even for a right code). A wrong code also counts against the limits of the account and
+ * the address; a right one spends the challenge and opens a session that passed a second factor.
  */
 export async function loginWithSecondFactor(
   deps: TotpDeps,
@@ -233,27 +252,40 @@ export async function loginWithSecondFactor(
   const [user] = await db.select().from(users).where(eq(users.id, open.userId));
   if (!user) throw signInExpired();
   const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(user), ip);
+  assertSecondStepOpen(clock, user);
+  const tried = await takeChallengeTry(db, clock, input.challenge, "second-factor");
+  if (tried?.userId !== user.id) throw signInExpired();
   const isAppCode = totpCodePattern.test(input.code);
-  const completed = await db.transaction(async (tx) => {
-    // The challenge is taken first: a concurrent second step of the same sign-in waits on its row, then finds it
-    // gone. A wrong code rolls the transaction back, and the sign-in stays open.
-    const taken = await takeChallenge(tx, clock, input.challenge, "second-factor");
-    if (taken?.userId !== user.id) return null;
-    const accepted = isAppCode
-      ? await spendTotpCode(tx, deps, user.id, input.code)
-      : await spendRecoveryCode(tx, deps, user.id, input.code);
-    if (!accepted) throw unauthorized("Invalid code");
-    if (!isAppCode) {
-      await recordAudit(tx, clock, {
-        actorId: user.id,
-        companyId: null,
-        action: "second_factor.recovery_code_used",
-        targetType: "user",
-        targetId: user.id,
-      });
-    }
-    return signedIn(tx, clock, user, userAgent, { secondFactor: true });
-  });
+  let completed: SignedIn | null;
+  try {
+    completed = await db.transaction(async (tx) => {
+      // The challenge is taken first: a concurrent second step of the same sign-in waits on its row, then finds it
+      // gone. A wrong code rolls the transaction back, and the sign-in stays open.
+      const taken = await takeChallenge(tx, clock, input.challenge, "second-factor");
+      if (taken?.userId !== user.id) return null;
+      const accepted = isAppCode
+        ? await spendTotpCode(tx, deps, user.id, input.code)
+        : await spendRecoveryCode(tx, deps, user.id, input.code);
+      if (!accepted) throw new WrongCode();
+      // A lock set by a concurrent wrong code, after this try's check above, holds this one too.
+      const [now] = await tx.select({ secondFactorLockedUntil: users.secondFactorLockedUntil }).from(users).where(eq(users.id, user.id));
+      assertSecondStepOpen(clock, now ?? user);
+      if (!isAppCode) {
+        await recordAudit(tx, clock, {
+          actorId: user.id,
+          companyId: null,
+          action: "second_factor.recovery_code_used",
+          targetType: "user",
+          targetId: user.id,
+        });
+      }
+      return signedIn(tx, clock, user, userAgent, { secondFactor: true });
+    });
+  } catch (error) {
+    if (!(error instanceof WrongCode)) throw error;
+    await recordSecondFactorFailure(db, clock, user.id);
+    throw unauthorized("Invalid code");
+  }
   if (!completed) throw signInExpired();
   await forgetAttempt(db, attemptId);
   return completed;

@@ -4,13 +4,15 @@ import request from "supertest";
 import { recoveryCodePattern, type TotpSetup } from "../../../../shared/second-factor";
 import { auditEvents, recoveryCodes, totpFactors, users } from "../../db/schema";
 import { decryptSecret } from "../../integrations/secrets";
-import { enableTotp, nextTotpCode, totpCode } from "../../testing/second-factor-fixtures";
+import { enableTotp, nextTotpCode, reauthenticate, totpCode } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 const ctx = useTestContext();
 const api = () => request(ctx.app);
 
+/** Starts a set-up from a freshly proved session, as the client does once the password was asked for. */
 async function setUp(user: SignedUp): Promise<TotpSetup> {
+  await reauthenticate(ctx, user);
   const response = await api().post("/api/auth/totp/setup").set("Authorization", user.bearer);
   expect(response.status).toBe(200);
   ctx.noteSecret(response.body.secret);
@@ -99,6 +101,7 @@ describe("setting up an authenticator app", () => {
 
   it("refuses a confirmation with no set-up in progress (409) and a code that is not six digits (400)", async () => {
     const user = await ctx.signUp();
+    await reauthenticate(ctx, user);
     expect((await api().post("/api/auth/totp/confirm").set("Authorization", user.bearer).send({ code: "123456" })).status).toBe(409);
     await setUp(user);
     for (const code of ["12345", "1234567", "abcdef", "", 123456, null]) {

@@ -15,12 +15,12 @@ export function companiesRoutes(deps: RouterDeps): BoundRoute[] {
   };
 
   return [
-    route(api.createCompany, ({ auth, body }) => createCompany(deps, auth.user, body)),
+    route(api.createCompany, ({ auth, body }) => createCompany(deps, auth, body)),
     route(api.listCompanies, ({ auth }) => listCompanies(deps, auth.user.id)),
     route(api.getCompanySettings, ({ auth, tenant }) =>
       getCompanySettings(deps, tenant.company.id, { id: auth.user.id, role: tenant.role }),
     ),
-    route(api.updateCompany, ({ auth, tenant, body }) => updateCompany(deps, auth.user, tenant.company.id, body)),
+    route(api.updateCompany, ({ auth, tenant, body }) => updateCompany(deps, auth, tenant.company.id, body)),
     route(api.switchActiveCompany, switchActiveCompany),
     route(api.linkUserToCompany, switchActiveCompany),
     ...membersRoutes(deps),

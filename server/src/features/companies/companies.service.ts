@@ -7,7 +7,9 @@ import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import { companies, memberships, users } from "../../db/schema";
 import { HttpError, forbidden, notFound } from "../../http/errors";
-import type { UserRow } from "../../http/request-context";
+import { assertFreshProof } from "../../http/fresh-proof";
+import type { AuthContext, UserRow } from "../../http/request-context";
+import { tellAccountHolder } from "../auth/security-notice.service";
 import { listInvitations } from "./invitations.service";
 import { listMembers } from "./members.service";
 
@@ -51,21 +53,28 @@ function profileColumns(input: CompanyProfile) {
   };
 }
 
+/** Who changes a company's settings: the user, and what their session has proved. */
+export type CompanyActor = Pick<AuthContext, "user" | "secondFactorAt" | "reauthAt">;
+
 /**
  * Requiring a second factor of everyone is refused to a caller without one, who would otherwise lock themselves out
- * of the company at once.
+ * of the company at once; and to a session that did not pass theirs, which the requirement would refuse too.
  */
-function assertMayRequireSecondFactor(actor: UserRow, input: CompanyProfile): void {
-  if (input.requireSecondFactor === true && !actor.secondFactor) {
-    throw new HttpError(400, "Set up two-factor sign-in for yourself first", {}, [
-      { path: "requireSecondFactor", message: "Set up two-factor sign-in for yourself first" },
-    ]);
-  }
+function assertMayRequireSecondFactor(actor: CompanyActor, input: CompanyProfile): void {
+  if (input.requireSecondFactor !== true) return;
+  const refuse = (message: string) => new HttpError(400, message, {}, [{ path: "requireSecondFactor", message }]);
+  if (!actor.user.secondFactor) throw refuse("Set up two-factor sign-in for yourself first");
+  if (actor.secondFactorAt === null) throw refuse("Sign in again with your second factor first");
 }
 
 /** POST /api/companies: the company and the creator's founder membership, in one transaction. The active company is not changed. */
-export async function createCompany({ db, clock }: ServiceDeps<"db" | "clock">, creator: UserRow, input: CompanyProfile): Promise<Company> {
-  assertMayRequireSecondFactor(creator, input);
+export async function createCompany(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  actor: CompanyActor,
+  input: CompanyProfile,
+): Promise<Company> {
+  assertMayRequireSecondFactor(actor, input);
+  const creator = actor.user;
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(companies).values(profileColumns(input)).returning();
     if (!row) throw new Error("company insert returned nothing");
@@ -110,20 +119,35 @@ export async function getCompanySettings(
   return { company: toCompany(row), members, invitations: await listInvitations(deps, companyId) };
 }
 
-/** PUT /api/companies/:id (the guard has checked founder or admin). */
+/**
+ * PUT /api/companies/:id (the guard has checked founder or admin). Turning the second-factor requirement off is a
+ * security change: it needs a freshly proved session (401 reauth_required), and the actor is told by e-mail.
+ */
 export async function updateCompany(
   { db, clock }: ServiceDeps<"db" | "clock">,
-  actor: UserRow,
+  actor: CompanyActor,
   companyId: number,
   input: CompanyProfile,
 ): Promise<Company> {
   assertMayRequireSecondFactor(actor, input);
   return db.transaction(async (tx) => {
+    // Read under the row's lock: whether this turns the requirement off is known for certain before the write.
+    const [before] = await tx
+      .select({ requireSecondFactor: companies.requireSecondFactor })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for("update");
+    if (!before) throw notFound("Company not found");
+    const turnsOff = before.requireSecondFactor && input.requireSecondFactor === false;
+    if (turnsOff) assertFreshProof(clock, actor);
     const [row] = await tx.update(companies).set(profileColumns(input)).where(eq(companies.id, companyId)).returning();
     if (!row) throw notFound("Company not found");
+    if (turnsOff) {
+      await tellAccountHolder(tx, clock, actor.user, `You turned off the two-factor sign-in requirement of ${row.name}.`);
+    }
     const fields = Object.keys(input).filter((key) => key !== "logoUrl" || input.logoUrl !== undefined);
     await recordAudit(tx, clock, {
-      actorId: actor.id,
+      actorId: actor.user.id,
       companyId,
       action: "company.update",
       targetType: "company",

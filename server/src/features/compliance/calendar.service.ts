@@ -5,9 +5,9 @@ import { complianceStatusLabel, type CalendarFeed } from "../../../../shared/com
 import type { CalendarFeedAddress } from "../../../../shared/compliance-schemas";
 import type { ServiceDeps } from "../../app-deps";
 import { companies, memberships, users } from "../../db/schema";
-import { HttpError, forbidden, notFound, secondFactorRequired } from "../../http/errors";
-import { companySecondFactorMessage } from "../../http/guards";
-import type { UserRow } from "../../http/request-context";
+import { HttpError, forbidden, notFound } from "../../http/errors";
+import { assertSessionPassedSecondFactor, secondFactorStandingOf } from "../../http/guards";
+import type { AuthContext } from "../../http/request-context";
 import { buildCalendar, type CalendarEvent } from "../../integrations/calendar";
 import { defaultMailSettings } from "../../integrations/mailer";
 import { meetingEvent } from "../meetings/meetings.service";
@@ -56,11 +56,16 @@ export async function companyCalendar(deps: Deps, company: { id: number; name: s
 
 type FeedDeps = ServiceDeps<"db" | "clock" | "appSecret" | "mail">;
 
+/** The caller of the feed's address: the user, and whether their session passed a second factor. */
+type FeedCaller = Pick<AuthContext, "user" | "secondFactorAt">;
+
 /**
  * Which company a feed call is about: `?companyId=`, else the caller's active company; they must be a member, and
- * have a second factor where the company requires one (the feed shows its meetings, as its pages do).
+ * their session must have passed a second factor where the company requires one (the feed shows its meetings, as
+ * its pages do).
  */
-async function feedCompany({ db }: ServiceDeps<"db">, user: UserRow, requested: number | undefined): Promise<number> {
+async function feedCompany({ db }: ServiceDeps<"db">, caller: FeedCaller, requested: number | undefined): Promise<number> {
+  const { user } = caller;
   const companyId = requested ?? user.activeCompanyId;
   if (companyId == null) throw new HttpError(400, "Create or choose a company first");
   const [membership] = await db
@@ -69,7 +74,7 @@ async function feedCompany({ db }: ServiceDeps<"db">, user: UserRow, requested: 
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(and(eq(memberships.userId, user.id), eq(memberships.companyId, companyId)));
   if (!membership) throw forbidden("You are not a member of this company");
-  if (membership.requiresSecondFactor && !user.secondFactor) throw secondFactorRequired(companySecondFactorMessage);
+  assertSessionPassedSecondFactor(membership.requiresSecondFactor, secondFactorStandingOf(caller));
   return companyId;
 }
 
@@ -81,14 +86,20 @@ function feedUrl(deps: ServiceDeps<"appSecret" | "mail">, feed: { userId: number
 }
 
 /** `GET /api/users/:id/calendar-feed`: the caller's feed address for one of their companies. */
-export async function calendarFeed(deps: FeedDeps, user: UserRow, requestedCompany: number | undefined): Promise<CalendarFeed> {
-  const companyId = await feedCompany(deps, user, requestedCompany);
+export async function calendarFeed(deps: FeedDeps, caller: FeedCaller, requestedCompany: number | undefined): Promise<CalendarFeed> {
+  const { user } = caller;
+  const companyId = await feedCompany(deps, caller, requestedCompany);
   return { url: feedUrl(deps, { userId: user.id, companyId, version: user.calendarFeedVersion }), companyId };
 }
 
 /** `POST /api/users/:id/calendar-feed/rotate`: every feed address the caller was given stops working; answers the new one. */
-export async function rotateCalendarFeed(deps: FeedDeps, user: UserRow, requestedCompany: number | undefined): Promise<CalendarFeed> {
-  const companyId = await feedCompany(deps, user, requestedCompany);
+export async function rotateCalendarFeed(
+  deps: FeedDeps,
+  caller: FeedCaller,
+  requestedCompany: number | undefined,
+): Promise<CalendarFeed> {
+  const { user } = caller;
+  const companyId = await feedCompany(deps, caller, requestedCompany);
   const [row] = await deps.db
     .update(users)
     .set({ calendarFeedVersion: sql`${users.calendarFeedVersion} + 1` })
@@ -111,6 +122,8 @@ export async function subscribedCalendar(deps: FeedDeps, address: CalendarFeedAd
     .select({
       version: users.calendarFeedVersion,
       companyName: companies.name,
+      // A feed is fetched with no session to ask, so here the account's own factor stands in for it; its address
+      // is only given to a session that passed a second factor.
       barred: sql<boolean>`${companies.requireSecondFactor} and not ${users.secondFactor}`,
     })
     .from(memberships)

@@ -22,8 +22,8 @@ export function complianceRoutes(deps: RouterDeps): BoundRoute[] {
     route(api.complianceCalendar, async ({ tenant, res }) => {
       sendCalendar(res, await companyCalendar(deps, tenant.company), `compliance-${tenant.company.id}.ics`);
     }),
-    route(api.getCalendarFeed, ({ auth, query }) => calendarFeed(deps, auth.user, query.companyId)),
-    route(api.rotateCalendarFeed, ({ auth, query }) => rotateCalendarFeed(deps, auth.user, query.companyId)),
+    route(api.getCalendarFeed, ({ auth, query }) => calendarFeed(deps, auth, query.companyId)),
+    route(api.rotateCalendarFeed, ({ auth, query }) => rotateCalendarFeed(deps, auth, query.companyId)),
     route(api.subscribedCalendar, async ({ query, res }) => {
       sendCalendar(res, await subscribedCalendar(deps, query));
     }),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Response } from "express";
 import {
   liveHeartbeatMs,
@@ -10,7 +10,7 @@ import {
 import type { ServiceDeps } from "../../app-deps";
 import type { Database } from "../../db/client";
 import type { AuthChange, LiveChange } from "../../db/live-bus";
-import { companies, meetings, memberships, sessions, users } from "../../db/schema";
+import { companies, meetings, memberships, sessions } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 
 /** A resolution's company, status and counts, read for many at once (the resolutions feature answers it). */
@@ -49,7 +49,7 @@ interface SentEvent {
 interface Stream {
   sessionId: number;
   userId: number;
-  /** The companies whose events it receives: the user's memberships, less those that require a second factor they lack. */
+  /** The companies whose events it receives: the user's memberships, less those that require a second factor the session did not pass. */
   companies: Set<number>;
   res: Response;
 }
@@ -195,24 +195,29 @@ export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventH
   };
 
   // --- Who may see what ---
-  /** The companies whose events each of these users may receive, in one query. */
-  async function companiesOf(userIds: readonly number[]): Promise<Map<number, Set<number>>> {
+  /**
+   * The companies whose events each of these sessions may receive, in one query: its user's, less those that
+   * require a second factor the session did not pass. A session that is gone receives none.
+   */
+  async function companiesOf(sessionIds: readonly number[]): Promise<Map<number, Set<number>>> {
     const rows = await db
-      .select({ userId: memberships.userId, companyId: memberships.companyId })
-      .from(memberships)
+      .select({ sessionId: sessions.id, companyId: memberships.companyId })
+      .from(sessions)
+      .innerJoin(memberships, eq(memberships.userId, sessions.userId))
       .innerJoin(companies, eq(companies.id, memberships.companyId))
-      .innerJoin(users, eq(users.id, memberships.userId))
-      // A company that requires a second factor shows nothing to a member without one.
-      .where(and(inArray(memberships.userId, [...userIds]), or(eq(companies.requireSecondFactor, false), eq(users.secondFactor, true))));
-    const result = new Map<number, Set<number>>(userIds.map((userId) => [userId, new Set<number>()]));
-    for (const row of rows) result.get(row.userId)!.add(row.companyId);
+      .where(and(inArray(sessions.id, [...sessionIds]), or(eq(companies.requireSecondFactor, false), isNotNull(sessions.secondFactorAt))));
+    const result = new Map<number, Set<number>>(sessionIds.map((sessionId) => [sessionId, new Set<number>()]));
+    for (const row of rows) result.get(row.sessionId)!.add(row.companyId);
     return result;
   }
 
+  /** Reads again what the streams of these users may receive. */
   async function refreshCompanies(userIds: readonly number[]): Promise<void> {
-    if (userIds.length === 0) return;
-    const fresh = await companiesOf(userIds);
-    for (const [userId, companyIds] of fresh) for (const stream of byUser.get(userId) ?? []) stream.companies = new Set(companyIds);
+    const sessionIds = new Set<number>();
+    for (const userId of userIds) for (const stream of byUser.get(userId) ?? []) sessionIds.add(stream.sessionId);
+    if (sessionIds.size === 0) return;
+    const fresh = await companiesOf([...sessionIds]);
+    for (const [sessionId, companyIds] of fresh) for (const stream of bySession.get(sessionId) ?? []) stream.companies = new Set(companyIds);
   }
 
   async function closeRevoked(sessionIds: readonly number[]): Promise<void> {
@@ -230,7 +235,9 @@ export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventH
   const onAuthChange = ({ sessionId, userId, companyId }: AuthChange) => {
     const failed = (error: Error) => options.onError?.(error);
     if (sessionId !== undefined) {
-      if (bySession.has(sessionId)) closeRevoked([sessionId]).catch(failed);
+      // A session revoked ends its streams; one that passed a second factor since may now receive more.
+      const userId = bySession.get(sessionId)?.values().next().value?.userId;
+      if (userId !== undefined) closeRevoked([sessionId]).then(() => refreshCompanies([userId])).catch(failed);
       return;
     }
     if (userId !== undefined) {
@@ -273,7 +280,7 @@ export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventH
       }
       // What is published while the companies are read is sent from the kept events once they are known.
       const before = lastId;
-      const companyIds = (await companiesOf([caller.userId])).get(caller.userId)!;
+      const companyIds = (await companiesOf([caller.sessionId])).get(caller.sessionId)!;
       // The client may have gone while its companies were read: nothing is left to hold.
       if (res.req.destroyed || res.writableEnded) return;
       if ((bySession.get(caller.sessionId)?.size ?? 0) >= maxStreamsPerSession) {

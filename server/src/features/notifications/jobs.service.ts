@@ -283,6 +283,8 @@ export async function sendWeeklyDigest({ db, clock }: ServiceDeps<"db" | "clock"
       .innerJoin(users, eq(users.id, memberships.userId))
       .innerJoin(companies, eq(companies.id, memberships.companyId))
       .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+      // E-mail has no session to ask for a second factor: a company that requires one tells its news only in the app.
+      .where(eq(companies.requireSecondFactor, false))
       .orderBy(asc(users.id), sql`lower(${companies.name})`, asc(companies.id));
     const recipients = new Map<number, DigestRecipient>();
     const companyNames = new Map<number, string>();

@@ -22,7 +22,9 @@ export function notificationsRoutes(deps: RouterDeps): BoundRoute[] {
     notFoundMessage: "Notification not found",
   };
   return [
-    route(api.listNotifications, ({ auth }) => listRecent(deps, auth.user.id)),
+    route(api.listNotifications, ({ auth }) =>
+      listRecent(deps, { userId: auth.user.id, passedSecondFactor: auth.secondFactorAt !== null }),
+    ),
     route(api.markAllNotificationsRead, ({ auth }) => markAllRead(deps, auth.user.id)),
     route(api.markNotificationRead, ({ auth, params }) => markRead(deps, auth.user.id, params.id), ownNotification),
   ];

@@ -3,7 +3,7 @@ import type { AppNotification, UnsubscribeTarget } from "../../../../shared/noti
 import { notificationKinds, withDefaults, type NotificationKind, type PreferenceKey } from "../../../../shared/preferences";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
-import { notifications, userPreferences, users } from "../../db/schema";
+import { companies, notifications, userPreferences, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { switchLabels } from "./mail-templates";
 import { enqueueMail, type QueuedMail } from "./outbox.service";
@@ -30,7 +30,7 @@ export interface NotifyInput {
 /**
  * Tells the recipients of an event, in the caller's transaction: an in-app notification (the bell) and an
  * e-mail in the outbox for each recipient whose switch for this kind is on (`notificationKinds` names the
- * switch; a switch never saved reads as its default). Three statements whatever the number of recipients.
+ * switch; a switch never saved reads as its default). At most four statements whatever the number of recipients.
  * Answers the ids of the users told.
  */
 export async function notify(db: Queryable, input: NotifyInput): Promise<number[]> {
@@ -39,7 +39,7 @@ export async function notify(db: Queryable, input: NotifyInput): Promise<number[
 }
 
 /**
- * `notify` for several events at once (a periodic job telling many people about many things): still three
+ * `notify` for several events at once (a periodic job telling many people about many things): still at most four
  * statements in all, whatever the number of events or recipients. Answers, per event, the ids of the users told.
  */
 export async function notifyEach(db: Queryable, inputs: readonly NotifyInput[]): Promise<number[][]> {
@@ -52,6 +52,19 @@ export async function notifyEach(db: Queryable, inputs: readonly NotifyInput[]):
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
     .where(inArray(users.id, everyone));
   const byId = new Map(rows.map((row) => [row.id, { email: row.email, preferences: withDefaults(row.settings) }]));
+  const companyIds = [...new Set(events.flatMap((event) => (event.input.companyId === null ? [] : [event.input.companyId])))];
+  // E-mail has no session to ask for a second factor: a company that requires one is only named in its mails.
+  const guarded =
+    companyIds.length === 0
+      ? new Map<number, string>()
+      : new Map(
+          (
+            await db
+              .select({ id: companies.id, name: companies.name })
+              .from(companies)
+              .where(and(inArray(companies.id, companyIds), eq(companies.requireSecondFactor, true)))
+          ).map((company) => [company.id, company.name]),
+        );
 
   const toldPerEvent: number[][] = [];
   const bell: (typeof notifications.$inferInsert)[] = [];
@@ -62,6 +75,8 @@ export async function notifyEach(db: Queryable, inputs: readonly NotifyInput[]):
     toldPerEvent.push(told);
     const body = input.body ?? null;
     const link = input.link ?? null;
+    const guardedName = input.companyId === null ? undefined : guarded.get(input.companyId);
+    const mailed = guardedName === undefined ? { title: input.title, body, link } : hiddenUpdate(guardedName);
     for (const userId of told) {
       bell.push({
         userId,
@@ -76,13 +91,21 @@ export async function notifyEach(db: Queryable, inputs: readonly NotifyInput[]):
         userId,
         companyId: input.companyId,
         to: byId.get(userId)!.email,
-        message: { type: "notification", kind: input.kind, title: input.title, body, link },
+        message: { type: "notification", kind: input.kind, ...mailed },
       });
     }
   }
   if (bell.length > 0) await db.insert(notifications).values(bell);
   await enqueueMail(db, mail);
   return toldPerEvent;
+}
+
+/**
+ * What a notification of a company that requires a second factor says where no second factor was passed: a session
+ * without one, and every e-mail (which has no session). No title, no names, no link.
+ */
+export function hiddenUpdate(companyName: string): { title: string; body: null; link: null } {
+  return { title: `An update in ${companyName} — sign in with your second factor to see it`, body: null, link: null };
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -101,16 +124,27 @@ function toNotification(row: NotificationRow): AppNotification {
   };
 }
 
-/** The caller's unread notifications and those read in the last 7 days, newest first (at most 50): one query. */
-export async function listRecent({ db, clock }: ServiceDeps<"db" | "clock">, userId: number): Promise<AppNotification[]> {
+/**
+ * The caller's unread notifications and those read in the last 7 days, newest first (at most 50): one query. For a
+ * session that passed no second factor, those of a company that requires one say only that there is an update.
+ */
+export async function listRecent(
+  { db, clock }: ServiceDeps<"db" | "clock">,
+  caller: { userId: number; passedSecondFactor: boolean },
+): Promise<AppNotification[]> {
   const readSince = new Date(clock.now().getTime() - recentReadMs);
   const rows = await db
-    .select()
+    .select({ notification: notifications, companyName: companies.name, hidden: companies.requireSecondFactor })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), or(isNull(notifications.readAt), gte(notifications.readAt, readSince))))
+    .leftJoin(companies, eq(companies.id, notifications.companyId))
+    .where(and(eq(notifications.userId, caller.userId), or(isNull(notifications.readAt), gte(notifications.readAt, readSince))))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(listLimit);
-  return rows.map(toNotification);
+  return rows.map(({ notification, companyName, hidden }) =>
+    hidden && !caller.passedSecondFactor && companyName !== null
+      ? { ...toNotification(notification), ...hiddenUpdate(companyName) }
+      : toNotification(notification),
+  );
 }
 
 /** The recipient of a notification, for the own-thing guard; null when there is none. */

@@ -17,9 +17,9 @@ import { appendAuditValuesSql, recordAudit } from "../../db/audit";
 import { builtOnce } from "../../db/prepared";
 import type { Transaction } from "../../db/client";
 import { companies, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, sessions, votes } from "../../db/schema";
-import { HttpError, conflict, notFound, secondFactorRequired, unauthorized } from "../../http/errors";
+import { HttpError, conflict, notFound, unauthorized } from "../../http/errors";
 import { sessionBounds, sessionStands } from "../../http/session";
-import { companySecondFactorMessage } from "../../http/guards";
+import { assertSessionPassedSecondFactor } from "../../http/guards";
 import type { TenantContext } from "../../http/request-context";
 import { notADraftMeeting } from "../meetings/meetings.service";
 import { notify } from "../notifications/notifications.service";
@@ -42,8 +42,12 @@ export interface LiveState {
   ownVote: VoteChoice | null;
   /** The company requires a second factor of its members. */
   requiresSecondFactor: boolean;
-  /** The writer's session still stands, and whether its user has a second factor, as the database says now. */
+  /**
+   * The writer's session still stands, whether it passed a second factor, and whether its user has one (which
+   * only chooses the refusal's words), as the database says now.
+   */
   sessionStands: boolean;
+  sessionPassedSecondFactor: boolean;
   hasSecondFactor: boolean;
 }
 
@@ -78,6 +82,8 @@ const liveStateStatement = builtOnce("quorum_vote_state", (q) => {
       ownVote: ownVoteOf(caller),
       requiresSecondFactor: sql<boolean>`(select ${companies.requireSecondFactor} from ${companies} where ${companies.id} = ${resolutions.companyId})`,
       sessionStands: sql<boolean>`${sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder("sessionId")} and ${sessions.userId} = ${caller} and ${sessionStands({ at: sql.placeholder("at"), idleSince: sql.placeholder("idleSince") })})`}`,
+      // The session's own second factor: one signed in without it is refused even where the account has one.
+      sessionPassedSecondFactor: sql<boolean>`${sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder("sessionId")} and ${sessions.secondFactorAt} is not null)`}`,
       hasSecondFactor: sql<boolean>`(select u.second_factor from users u where u.id = ${caller})`,
     })
     .from(resolutions)
@@ -100,6 +106,7 @@ async function liveState(tx: Transaction, row: ResolutionRow, writer: Writer, no
     requiresSecondFactor: state.requiresSecondFactor === true,
     sessionStands: state.sessionStands === true,
     hasSecondFactor: state.hasSecondFactor === true,
+    sessionPassedSecondFactor: state.sessionPassedSecondFactor === true,
   };
 }
 
@@ -125,8 +132,11 @@ export async function openResolutionWrite<T>(
     // through here have no membership guard). The lock already required a membership; this reads it again in the
     // transaction's own view.
     if (state.voterRole === null) throw notFound();
-    // The membership guard of other routes refuses a member without a second factor where the company requires one.
-    if (state.requiresSecondFactor && !state.hasSecondFactor) throw secondFactorRequired(companySecondFactorMessage);
+    // As the membership guard of other routes: a session that passed no second factor, where the company requires one.
+    assertSessionPassedSecondFactor(state.requiresSecondFactor, {
+      passedSecondFactor: state.sessionPassedSecondFactor,
+      accountHasSecondFactor: state.hasSecondFactor,
+    });
     // Only a voter may write (vote, declare or withdraw a conflict), and is refused before anything is decided.
     if (!can(state.voterRole, "vote")) throw new HttpError(403, deniedMessage("vote"));
     const row = await decideIfReady(tx, deps.clock, locked, actorId, state);

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { secondFactorRequiredCode } from "../../../../shared/api-error";
-import { sessions, users, votes } from "../../db/schema";
-import { companySecondFactorMessage } from "../../http/guards";
+import { sessions, votes } from "../../db/schema";
+import { sessionSecondFactorMessage } from "../../http/guards";
 import { sessionIdleLimitMs } from "../../http/session";
 import { enableTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext } from "../../testing/test-context";
@@ -88,7 +88,7 @@ describe("a vote and its session", () => {
     },
   );
 
-  it("refuses, where the company asks for a second factor, a voter whose factor is gone though this instance still holds them with one", async () => {
+  it("refuses, where the company asks for a second factor, a voter whose session no longer counts one though this instance still holds it so", async () => {
     const { founder, company, voters } = await boardWith(2);
     const id = await created(founder);
     const admin = await withSecondFactorSession(ctx, founder);
@@ -105,10 +105,13 @@ describe("a vote and its session", () => {
     expect((await vote(director, id, "yes")).status).toBe(200);
 
     await details(director, id);
-    await unheard("users", "users_notify_auth", () => ctx.db.update(users).set({ secondFactor: false }).where(eq(users.id, director.id)));
+    // The company asks whether the session passed a second factor: the database says it did not, the cache says it did.
+    await unheard("sessions", "sessions_notify_auth", () =>
+      ctx.db.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, director.id)),
+    );
     const refused = await vote(director, id, "no");
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: companySecondFactorMessage, code: secondFactorRequiredCode });
+    expect(refused.body).toEqual({ message: sessionSecondFactorMessage, code: secondFactorRequiredCode });
     expect((await votesOn(id)).map((row) => row.vote)).toEqual(["yes"]);
   });
 });

@@ -42,6 +42,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "second_factor.recovery_code_used": "Recovery code used",
   "second_factor.passkey_added": "Passkey added",
   "second_factor.passkey_removed": "Passkey removed",
+  "second_factor.locked": "Second step of signing in locked after wrong codes",
 };
 
 /** The label of an action; one this screen does not know (a newer server) is shown as recorded. */

@@ -1,0 +1,280 @@
+import { and, eq } from "drizzle-orm";
+import request from "supertest";
+import { reauthRequiredCode } from "../../../../shared/api-error";
+import { auditEvents, secondFactorFailures, sessions } from "../../db/schema";
+import { nextTotpCode, reauthenticate, signInWithTotp, totpCode } from "../../testing/second-factor-fixtures";
+import { SoftwareAuthenticator } from "../../testing/software-authenticator";
+import { useTestContext, type SignedUp } from "../../testing/test-context";
+import { startTestSmtp, type ReceivedMail } from "../../testing/test-smtp";
+
+const appUrl = "https://board.quorum.test";
+const ctx = useTestContext({ mail: { from: "Quorum <board@quorum.test>", appUrl } });
+const api = () => request(ctx.app);
+const smtp = await startTestSmtp();
+beforeAll(() => smtp.configure(ctx));
+afterAll(() => smtp.close());
+// Each test starts a few minutes later: the failures one provokes do not count against the next's limits, and no
+// proof of one is still fresh in the next.
+beforeEach(() => ctx.clock.advance(11 * 60_000));
+
+const reauth = (user: { bearer: string }, body: object) => api().post("/api/auth/reauth").set("Authorization", user.bearer).send(body);
+const startTotp = (user: { bearer: string }) => api().post("/api/auth/totp/setup").set("Authorization", user.bearer);
+/** A security change of an account that has an app on: registering a passkey. */
+const startPasskey = (user: { bearer: string }) => api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
+
+function expectReauthRequired(response: request.Response) {
+  expect(response.status).toBe(401);
+  expect(response.body).toEqual({ message: expect.any(String), code: reauthRequiredCode });
+}
+
+const sessionOf = async (userId: number) => (await ctx.db.select().from(sessions).where(eq(sessions.userId, userId)))[0];
+
+/** The security notices that arrived for the address since the last delivery. */
+async function securityMails(to: string): Promise<ReceivedMail[]> {
+  return (await smtp.deliver(ctx, to)).filter((mail) => mail.subject === "Security alert for your Quorum account");
+}
+
+describe("POST /api/auth/reauth", () => {
+  it("proves a session with the password for 10 minutes: the very next request may make a security change, and after that it may not", async () => {
+    const user = await ctx.signUp();
+    // A sign-up (or a sign-in) alone is no fresh proof.
+    expectReauthRequired(await startTotp(user));
+    const proved = await reauth(user, { password: user.password });
+    expect(proved.status).toBe(200);
+    expect(proved.body).toEqual({ until: new Date(ctx.clock.now().getTime() + 10 * 60_000).toISOString() });
+    const row = await sessionOf(user.id);
+    expect(row?.reauthAt?.toISOString()).toBe(ctx.clock.now().toISOString());
+    // The password alone proved no second factor.
+    expect(row?.secondFactorAt).toBeNull();
+
+    const setup = await startTotp(user);
+    expect(setup.status).toBe(200);
+    ctx.noteSecret(setup.body.secret);
+    ctx.clock.advance(10 * 60_000 - 1_000);
+    expect((await startTotp(user)).status).toBe(200);
+    ctx.clock.advance(1_000);
+    expectReauthRequired(await startTotp(user));
+  });
+
+  it("proves only the session that asked: a sign-in of the same account is not proved by it", async () => {
+    const user = await ctx.signUp();
+    const login = await api().post("/api/auth/login").send({ username: user.username, password: user.password });
+    expect(login.status).toBe(200);
+    ctx.noteSecret(login.body.token);
+    const other = { bearer: `Bearer ${login.body.token}` };
+    expectReauthRequired(await startTotp(other));
+    await reauthenticate(ctx, user);
+    expectReauthRequired(await startTotp(other));
+    expect((await startTotp(user)).status).toBe(200);
+  });
+
+  it("refuses a wrong password with 400, counted with the sign-in limit: the 11th in a minute is 429, the right one too", async () => {
+    const user = await ctx.signUp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) statuses.push((await reauth(user, { password: "not the password" })).status);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    const limited = await reauth(user, { password: user.password });
+    expect(limited.status).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("60");
+    // The account's sign-in is held up by the same count.
+    expect((await api().post("/api/auth/login").send({ username: user.username, password: user.password })).status).toBe(429);
+    expect((await sessionOf(user.id))?.reauthAt).toBeNull();
+    ctx.clock.advance(61_000);
+    expect((await reauth(user, { password: user.password })).status).toBe(200);
+  });
+
+  it("asks for a current code where the account has an authenticator app, accepts it once, and counts the session as having passed it", async () => {
+    const owner = await ctx.signUp();
+    await reauthenticate(ctx, owner);
+    const setup = await startTotp(owner);
+    ctx.noteSecret(setup.body.secret);
+    const secret = setup.body.secret as string;
+    const confirmed = await api()
+      .post("/api/auth/totp/confirm")
+      .set("Authorization", owner.bearer)
+      .send({ code: await nextTotpCode(ctx, owner.id, secret) });
+    expect(confirmed.status).toBe(200);
+    ctx.noteSecret(...confirmed.body.recoveryCodes);
+    ctx.clock.advance(11 * 60_000);
+    const user: SignedUp = { ...owner, ...(await signInWithTotp(ctx, owner, secret)), password: owner.password };
+    await ctx.db.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, user.id));
+
+    const noCode = await reauth(user, { password: user.password });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.errors).toEqual([{ path: "code", message: "Enter a code from your authenticator app as well" }]);
+    const wrongCode = await reauth(user, { password: user.password, code: "000000" });
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body.message).toBe("The password or the code is wrong");
+    // A wrong code is a failed second step of the account, as at sign-in.
+    expect(await ctx.db.select().from(secondFactorFailures).where(eq(secondFactorFailures.userId, user.id))).toHaveLength(1);
+    const wrongPassword = await reauth(user, { password: "not it", code: await nextTotpCode(ctx, user.id, secret) });
+    expect(wrongPassword.status).toBe(400);
+    expectReauthRequired(await startPasskey(user));
+
+    const code = await nextTotpCode(ctx, user.id, secret);
+    const proved = await reauth(user, { password: user.password, code });
+    expect(proved.status).toBe(200);
+    // This session is proved, and passed the second factor with it; the owner's other session neither.
+    const now = ctx.clock.now().toISOString();
+    const rows = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(sessions.id);
+    expect(rows.map((row) => [row.reauthAt?.toISOString() === now, row.secondFactorAt?.toISOString() === now])).toEqual([
+      [false, false],
+      [true, true],
+    ]);
+    // The same code twice is a replay.
+    expect((await reauth(user, { password: user.password, code })).status).toBe(400);
+    // A recovery code serves too, once, and its use is recorded.
+    const recovery = confirmed.body.recoveryCodes[0] as string;
+    expect((await reauth(user, { password: user.password, code: recovery })).status).toBe(200);
+    expect((await reauth(user, { password: user.password, code: recovery })).status).toBe(400);
+    const used = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorId, user.id), eq(auditEvents.action, "second_factor.recovery_code_used")));
+    expect(used).toHaveLength(1);
+    // A code of a step long past is refused.
+    expect((await reauth(user, { password: user.password, code: totpCode(secret, ctx.clock.now(), -10) })).status).toBe(400);
+  });
+
+  it("proves a session with a passkey that verifies its user, and not with one that does not", async () => {
+    const user = await ctx.signUp();
+    const noPasskey = await api().post("/api/auth/reauth/passkey-options").set("Authorization", user.bearer);
+    expect(noPasskey.status).toBe(409);
+    await reauthenticate(ctx, user);
+    const authenticator = new SoftwareAuthenticator({ origin: appUrl });
+    const registerOptions = await api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
+    const registered = await api()
+      .post("/api/auth/passkeys")
+      .set("Authorization", user.bearer)
+      .send({ name: "Laptop", response: authenticator.register(registerOptions.body.options) });
+    expect(registered.status).toBe(201);
+    ctx.clock.advance(11 * 60_000);
+    const remove = () => api().delete(`/api/auth/passkeys/${registered.body.id}`).set("Authorization", user.bearer);
+    expectReauthRequired(await remove());
+
+    const options = async () => {
+      const answer = await api().post("/api/auth/reauth/passkey-options").set("Authorization", user.bearer);
+      expect(answer.status).toBe(200);
+      ctx.noteSecret(answer.body.challenge);
+      return answer.body as { challenge: string; options: Record<string, unknown> };
+    };
+    const first = await options();
+    expect(first.options).toMatchObject({ rpId: "board.quorum.test", userVerification: "required" });
+    // Without user verification (presence alone) it proves nothing, and the challenge is spent.
+    const presenceOnly = new SoftwareAuthenticator({ origin: appUrl, userVerified: false });
+    presenceOnly.credentials.push(...authenticator.credentials);
+    const unverified = await api()
+      .post("/api/auth/reauth/passkey")
+      .set("Authorization", user.bearer)
+      .send({ challenge: first.challenge, response: presenceOnly.authenticate(first.options) });
+    expect(unverified.status).toBe(400);
+    const spent = await api()
+      .post("/api/auth/reauth/passkey")
+      .set("Authorization", user.bearer)
+      .send({ challenge: first.challenge, response: authenticator.authenticate(first.options) });
+    expect(spent.status).toBe(400);
+    expectReauthRequired(await remove());
+
+    // Another user's session cannot answer this user's challenge.
+    const second = await options();
+    const stranger = await ctx.signUp();
+    const foreign = await api()
+      .post("/api/auth/reauth/passkey")
+      .set("Authorization", stranger.bearer)
+      .send({ challenge: second.challenge, response: authenticator.authenticate(second.options) });
+    expect(foreign.status).toBe(400);
+
+    const third = await options();
+    const proved = await api()
+      .post("/api/auth/reauth/passkey")
+      .set("Authorization", user.bearer)
+      .send({ challenge: third.challenge, response: authenticator.authenticate(third.options) });
+    expect(proved.status).toBe(200);
+    expect(proved.body.until).toBe(new Date(ctx.clock.now().getTime() + 10 * 60_000).toISOString());
+    const row = await sessionOf(user.id);
+    expect(row?.reauthAt?.toISOString()).toBe(ctx.clock.now().toISOString());
+    expect(row?.secondFactorAt?.toISOString()).toBe(ctx.clock.now().toISOString());
+    expect((await remove()).status).toBe(204);
+  });
+});
+
+describe("a security change without a fresh proof", () => {
+  it("is refused (401 reauth_required) on every guarded route, allowed after re-authentication, mailed to the holder and audited", async () => {
+    const user = await ctx.signUp();
+    await smtp.deliver(ctx);
+    const as = (method: "post" | "patch" | "delete", path: string, body?: object) =>
+      api()[method](path).set("Authorization", user.bearer).send(body);
+
+    // The authenticator app: set-up and confirmation.
+    expectReauthRequired(await as("post", "/api/auth/totp/setup"));
+    await reauthenticate(ctx, user);
+    const setup = await as("post", "/api/auth/totp/setup");
+    expect(setup.status).toBe(200);
+    ctx.noteSecret(setup.body.secret);
+    ctx.clock.advance(10 * 60_000);
+    expectReauthRequired(await as("post", "/api/auth/totp/confirm", { code: await nextTotpCode(ctx, user.id, setup.body.secret) }));
+    await reauthenticate(ctx, user);
+    const confirmed = await as("post", "/api/auth/totp/confirm", { code: await nextTotpCode(ctx, user.id, setup.body.secret) });
+    expect(confirmed.status).toBe(200);
+    ctx.noteSecret(...confirmed.body.recoveryCodes);
+    // Added in a freshly proved session, the app counts as this session's second factor.
+    expect((await sessionOf(user.id))?.secondFactorAt?.toISOString()).toBe(ctx.clock.now().toISOString());
+    const secret = setup.body.secret as string;
+    const fresh = () => reauthenticate(ctx, user, secret);
+
+    // Passkeys: the options, the registration, the removal.
+    ctx.clock.advance(10 * 60_000);
+    expectReauthRequired(await as("post", "/api/auth/passkeys/register-options"));
+    await fresh();
+    const options = await as("post", "/api/auth/passkeys/register-options");
+    expect(options.status).toBe(200);
+    const authenticator = new SoftwareAuthenticator({ origin: appUrl });
+    const response = authenticator.register(options.body.options);
+    ctx.clock.advance(4 * 60_000);
+    await ctx.db
+      .update(sessions)
+      .set({ reauthAt: new Date(ctx.clock.now().getTime() - 10 * 60_000) })
+      .where(eq(sessions.userId, user.id));
+    expectReauthRequired(await as("post", "/api/auth/passkeys", { name: "Phone", response }));
+    await fresh();
+    const registered = await as("post", "/api/auth/passkeys", { name: "Phone", response });
+    expect(registered.status).toBe(201);
+    ctx.clock.advance(10 * 60_000);
+    expectReauthRequired(await as("delete", `/api/auth/passkeys/${registered.body.id}`));
+    await fresh();
+    expect((await as("delete", `/api/auth/passkeys/${registered.body.id}`)).status).toBe(204);
+
+    // The password.
+    ctx.clock.advance(10 * 60_000);
+    const newPassword = { currentPassword: user.password, newPassword: "another long secret", confirmPassword: "another long secret" };
+    expectReauthRequired(await as("patch", `/api/users/${user.id}/password`, newPassword));
+    await fresh();
+    expect((await as("patch", `/api/users/${user.id}/password`, newPassword)).status).toBe(200);
+
+    // Turning the app off carries both proofs in its body: no re-authentication first.
+    ctx.clock.advance(10 * 60_000);
+    const off = await as("delete", "/api/auth/totp", { password: "another long secret", code: await nextTotpCode(ctx, user.id, secret) });
+    expect(off.status).toBe(204);
+
+    const events = (await securityMails(user.email)).map((mail) => mail.text);
+    expect(events).toEqual([
+      expect.stringContaining("An authenticator app was set up for two-factor sign-in to your account."),
+      expect.stringContaining('A passkey ("Phone") was added to your account.'),
+      expect.stringContaining('A passkey ("Phone") was removed from your account.'),
+      expect.stringContaining("Your password was changed"),
+      expect.stringContaining("The authenticator app was turned off"),
+    ]);
+    const audited = await ctx.db
+      .select({ action: auditEvents.action, chainKey: auditEvents.chainKey })
+      .from(auditEvents)
+      .where(eq(auditEvents.actorId, user.id))
+      .orderBy(auditEvents.id);
+    expect(audited).toEqual([
+      { action: "second_factor.totp_enabled", chainKey: 0 },
+      { action: "second_factor.passkey_added", chainKey: 0 },
+      { action: "second_factor.passkey_removed", chainKey: 0 },
+      { action: "account.password_changed", chainKey: 0 },
+      { action: "second_factor.totp_disabled", chainKey: 0 },
+    ]);
+  });
+});
