@@ -14,7 +14,8 @@ vi.mock("@simplewebauthn/browser", () => ({
 }));
 
 const laptop: Passkey = { id: 7, name: "Work laptop", createdAt: "2026-01-05T10:00:00.000Z", lastUsedAt: null };
-const reauthRequired = () => HttpResponse.json({ message: "Confirm it's you to make this change.", code: "reauth_required" }, { status: 401 });
+const reauthRequired = () =>
+  HttpResponse.json({ message: "Confirm it's you to make this change.", code: "reauth_required" }, { status: 401 });
 
 /**
  * A server whose security changes need a fresh proof: adding a passkey answers 401 reauth_required until the session
@@ -44,7 +45,9 @@ function serveFreshProof({ code }: { code?: string } = {}) {
       state.proved = true;
       return HttpResponse.json({ until: "2026-03-01T10:10:00.000Z" });
     }),
-    http.post("/api/auth/reauth/passkey-options", () => HttpResponse.json({ challenge: "reauth-challenge", options: { challenge: "cmVhdXRo" } })),
+    http.post("/api/auth/reauth/passkey-options", () =>
+      HttpResponse.json({ challenge: "reauth-challenge", options: { challenge: "cmVhdXRo" } }),
+    ),
     http.post("/api/auth/reauth/passkey", async ({ request }) => {
       state.reauths.push(await request.json());
       state.proved = true;

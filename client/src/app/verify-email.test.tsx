@@ -62,7 +62,9 @@ describe("the e-mail banner", () => {
     const banner = await screen.findByRole("region", { name: "Your e-mail address" });
     expect(banner).toHaveTextContent("Confirm your e-mail address: we sent a link to ada@example.com.");
     await user.click(within(banner).getByRole("button", { name: "Send again" }));
-    expect(within(await findToast("Verification e-mail sent")).getByText("A new link is on its way to ada@example.com.")).toBeInTheDocument();
+    expect(
+      within(await findToast("Verification e-mail sent")).getByText("A new link is on its way to ada@example.com."),
+    ).toBeInTheDocument();
     expect(resent).toBe(1);
 
     await user.click(within(banner).getByRole("button", { name: "Dismiss" }));
