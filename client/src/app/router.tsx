@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useDeferredValue } from "react";
-import { Redirect, Route, Switch, useRoute } from "wouter";
+import { Redirect, Route, Switch, useLocation } from "wouter";
 import { startPage } from "@/app/page-data";
-import { NotFoundPage, RegisterPage, UnsubscribePage, signedInPaths } from "@/app/signed-out-routes";
+import { linkPages, NotFoundPage, RegisterPage, signedInPaths } from "@/app/signed-out-routes";
 import { SignInPage } from "@/app/routes/sign-in";
 import { currentUserQueryOptions, useCurrentUser } from "@/lib/auth/get-current-user";
 import { getAuthToken } from "@/lib/auth-token";
@@ -73,8 +73,8 @@ function SignedOutRoutes() {
 }
 
 /**
- * Which routes exist depends on whether someone is signed in, except /unsubscribe (an e-mail's unsubscribe
- * link), the same page for everyone: its token, not a session, says whose switch it turns off.
+ * Which routes exist depends on whether someone is signed in, except the pages an e-mail's link opens (/unsubscribe,
+ * /verify-email, /invite, /reset-password, and /forgot-password that asks for one): the same page for everyone.
  */
 export function AppRouter() {
   const { user, isLoading } = useCurrentUser();
@@ -82,11 +82,12 @@ export function AppRouter() {
   // in slices the browser can interrupt (not as one long task that blocks a phone's main thread) while 'Loading'
   // stays on screen. Signing out is not deferred: nothing of the signed-in app may linger or fetch after it.
   const signedInShown = useDeferredValue(user !== null);
-  const [isUnsubscribe] = useRoute("/unsubscribe");
-  if (isUnsubscribe) {
+  const [location] = useLocation();
+  const linkPage = linkPages[location];
+  if (linkPage && !(linkPage.needsUser && isLoading)) {
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <UnsubscribePage />
+        <linkPage.page />
       </Suspense>
     );
   }

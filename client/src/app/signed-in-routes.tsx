@@ -14,6 +14,12 @@ import { useLogout } from "@/lib/auth/logout";
 import { useSecondFactorRequired } from "@/lib/auth/second-factor-required";
 import { useApplyPreferences } from "@/lib/preferences/apply-preferences";
 import { companyKeys } from "@/features/companies/api/company-keys";
+import { FreshProofHost } from "@/features/auth/components/fresh-proof-host";
+
+// Shown only while the user's address waits for its proof (or was taken by another account's).
+const EmailVerificationBanner = lazy(async () => ({
+  default: (await import("@/features/account/components/email-verification-banner")).EmailVerificationBanner,
+}));
 
 // Shown only to a member of a company that requires a second factor they have not set up yet.
 const SecondFactorRequiredScreen = lazy(async () => ({
@@ -75,6 +81,11 @@ function SignedInFrame({ user, children }: { user: User; children: ReactNode }) 
   return (
     <TooltipProvider enabled={showTooltips}>
       <AppShell user={user} isPlatformAdmin={isPlatformAdmin} onLogout={onLogout}>
+        {!user.emailVerified && (
+          <Suspense fallback={null}>
+            <EmailVerificationBanner email={user.email} />
+          </Suspense>
+        )}
         {secondFactorRequired ? (
           <Suspense fallback={<PageLoading />}>
             <SecondFactorRequiredScreen />
@@ -83,6 +94,7 @@ function SignedInFrame({ user, children }: { user: User; children: ReactNode }) 
           children
         )}
       </AppShell>
+      <FreshProofHost secondFactor={user.secondFactor} />
     </TooltipProvider>
   );
 }

@@ -20,6 +20,23 @@ export const RegisterPage = lazyPage(() => import("@/app/routes/register"), "Reg
 export const NotFoundPage = lazyPage(() => import("@/app/routes/not-found"), "NotFoundPage");
 /** Signed in or out alike, outside the app's shell: an e-mail's unsubscribe link. */
 export const UnsubscribePage = lazyPage(() => import("@/app/routes/unsubscribe"), "UnsubscribePage");
+export const ForgotPasswordPage = lazyPage(() => import("@/app/routes/forgot-password"), "ForgotPasswordPage");
+export const ResetPasswordPage = lazyPage(() => import("@/app/routes/reset-password"), "ResetPasswordPage");
+export const VerifyEmailPage = lazyPage(() => import("@/app/routes/verify-email"), "VerifyEmailPage");
+export const InvitePage = lazyPage(() => import("@/app/routes/invite"), "InvitePage");
+
+/**
+ * The pages an e-mail's link opens (and the page that asks for a reset link), the same signed in or out, outside the
+ * app's shell: a token, not a session, says what each is about. The unsubscribe page draws at once; the others first
+ * learn whether someone is signed in.
+ */
+export const linkPages: Record<string, { page: LazyPage; needsUser: boolean }> = {
+  "/unsubscribe": { page: UnsubscribePage, needsUser: false },
+  "/forgot-password": { page: ForgotPasswordPage, needsUser: false },
+  "/reset-password": { page: ResetPasswordPage, needsUser: false },
+  "/verify-email": { page: VerifyEmailPage, needsUser: true },
+  "/invite": { page: InvitePage, needsUser: true },
+};
 
 /**
  * Every address of a signed-in page, in the route table's order. Signed out, each one shows sign-in in

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from "msw";
-import { ApiError, apiJson, apiRequest } from "@/lib/api-client";
+import * as secondFactorApi from "@shared/api/second-factor";
+import { ApiError, apiJson, apiRequest, callApi, setFreshProofPrompt } from "@/lib/api-client";
 import { setAuthToken } from "@/lib/auth-token";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { server } from "@/testing/server";
@@ -86,5 +87,44 @@ describe("apiJson", () => {
     );
     await expect(apiJson("GET", "/api/things")).resolves.toEqual([{ id: 1 }]);
     await expect(apiJson("DELETE", "/api/things/1")).resolves.toBeUndefined();
+  });
+});
+
+describe("callApi and a fresh proof", () => {
+  const refusal = () => HttpResponse.json({ message: "Confirm it's you", code: "reauth_required" }, { status: 401 });
+  afterEach(() => setFreshProofPrompt(undefined));
+
+  it("asks for the proof on a 401 reauth_required and makes the call again once", async () => {
+    let answers = 0;
+    const requests = captureRequests("post", "/api/auth/totp/setup", () =>
+      answers++ === 0 ? refusal() : HttpResponse.json({ secret: "S" }),
+    );
+    const prompt = vi.fn(async () => undefined);
+    setFreshProofPrompt(prompt);
+    await expect(callApi(secondFactorApi.setupTotp)).resolves.toEqual({ secret: "S" });
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("a second refusal is the caller's: no second prompt, no third call", async () => {
+    const requests = captureRequests("post", "/api/auth/totp/setup", refusal);
+    const prompt = vi.fn(async () => undefined);
+    setFreshProofPrompt(prompt);
+    await expect(callApi(secondFactorApi.setupTotp)).rejects.toMatchObject({ status: 401, code: "reauth_required" });
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(2);
+  });
+
+  it("cancelled, fails with the server's refusal; any other 401 is never a prompt", async () => {
+    const requests = captureRequests("post", "/api/auth/totp/setup", refusal);
+    setFreshProofPrompt(() => Promise.reject(new Error("cancelled")));
+    await expect(callApi(secondFactorApi.setupTotp)).rejects.toMatchObject({ status: 401, code: "reauth_required" });
+    expect(requests).toHaveLength(1);
+
+    const prompt = vi.fn(async () => undefined);
+    setFreshProofPrompt(prompt);
+    server.use(http.post("/api/auth/totp/setup", () => HttpResponse.json({ message: "Not authenticated" }, { status: 401 })));
+    await expect(callApi(secondFactorApi.setupTotp)).rejects.toBeInstanceOf(ApiError);
+    expect(prompt).not.toHaveBeenCalled();
   });
 });

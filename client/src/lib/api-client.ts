@@ -130,7 +130,39 @@ export async function apiJson<T>(method: string, url: string, body?: unknown): P
  * that reads it. This is the only place client code names an `/api/` address.
  */
 export async function callApi<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<AnswerOf<E>> {
-  return apiJson<AnswerOf<E>>(endpoint.method, apiUrl(endpoint, ...([input] as AddressArgs<E>)), input?.body);
+  const call = () => apiJson<AnswerOf<E>>(endpoint.method, apiUrl(endpoint, ...([input] as AddressArgs<E>)), input?.body);
+  try {
+    return await call();
+  } catch (error) {
+    const prompt = freshProofPrompt;
+    if (!prompt || !isReauthRequired(error)) throw error;
+    // Cancelled: the call fails with the server's refusal, as if nobody had asked.
+    await prompt().catch(() => {
+      throw error;
+    });
+    // Once: a second refusal is the caller's to show.
+    return call();
+  }
+}
+
+// Written out: a value imported from the error body's module would bring the validation library into the first load.
+const reauthRequiredCode: ApiErrorCode = "reauth_required";
+
+/** Whether an error is the server asking for a fresh proof of the password (and second factor) before a security change. */
+export function isReauthRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && error.code === reauthRequiredCode;
+}
+
+/** Asks the signed-in user to prove again who they are: resolves once they have, rejects when they cancel. */
+export type FreshProofPrompt = () => Promise<void>;
+let freshProofPrompt: FreshProofPrompt | undefined;
+
+/**
+ * Every call answered 401 `reauth_required` asks `prompt` for a fresh proof and is then made again, once; the
+ * signed-in app sets it (its dialog asks for the password), and takes it back with `undefined`.
+ */
+export function setFreshProofPrompt(prompt: FreshProofPrompt | undefined): void {
+  freshProofPrompt = prompt;
 }
 
 /** What an address is made of: the path's parameters and the query; a body, if any, travels apart. */

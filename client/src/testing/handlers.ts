@@ -40,6 +40,9 @@ export const handlers = [
       invitations: [],
     }),
   ),
+  // Invitations: none to the user (the dashboard), none of the company (Board Members, Company Settings).
+  http.get("/api/invitations", () => HttpResponse.json([])),
+  http.get("/api/companies/:companyId/invitations", () => HttpResponse.json([])),
   // Meetings (the dashboard panel, /meetings, /meetings/:id): none yet; a meeting by id does not exist.
   http.get("/api/companies/:companyId/meetings/upcoming", () => HttpResponse.json([])),
   // Action items (the dashboard's My action items, a meeting's list): none yet.

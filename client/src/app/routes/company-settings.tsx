@@ -67,12 +67,7 @@ function CompanySettings({ user }: { user: User }) {
             </Card>
           </TabsContent>
           <TabsContent value="team">
-            <TeamMembers
-              companyId={settings.data.company.id}
-              members={settings.data.members}
-              invitations={settings.data.invitations ?? []}
-              actor={{ id: user.id, role: user.role }}
-            />
+            <TeamMembers companyId={settings.data.company.id} members={settings.data.members} actor={{ id: user.id, role: user.role }} />
           </TabsContent>
           {can(user.role, "viewAudit") && (
             <TabsContent value="audit">

@@ -14,6 +14,7 @@ import { useActiveCompany } from "@/lib/auth/active-company";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { ComplianceHealthPanel } from "@/features/compliance/components/compliance-health-panel";
 import { ComplianceRemindersPanel } from "@/features/compliance/components/compliance-reminders-panel";
+import { MyInvitationsPanel } from "@/features/companies/components/my-invitations-panel";
 import { MyActionItemsPanel } from "@/features/meetings/components/my-action-items-panel";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
 import { PendingResolutionsPanel } from "@/features/resolutions/components/pending-resolutions-panel";
@@ -50,6 +51,8 @@ export function DashboardPage() {
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-2">
       <PageTitle className="lg:col-span-2">Dashboard</PageTitle>
+      {/* Only when someone has invited the user; it is not among the reads the first screen waits for. */}
+      {user && <MyInvitationsPanel userId={user.id} className="lg:col-span-2" />}
       {/*
         Until the first screen's reads have all answered, one placeholder stands for the panels, and the panels
         (mounted, so their reads are on their way) are not displayed. Then they appear all at once: a panel that

@@ -8,6 +8,7 @@ import { ProfileSettings } from "@/features/account/components/profile-settings"
 import { SecuritySettings } from "@/features/account/components/security-settings";
 import { TotpSettings } from "@/features/auth/components/totp-settings";
 import { PasskeySettings } from "@/features/auth/components/passkey-settings";
+import { LeaveCompanyCard } from "@/features/companies/components/leave-company-card";
 
 type SettingsTab = "profile" | "security" | "notifications" | "preferences";
 const tabs: [SettingsTab, string][] = [
@@ -34,9 +35,10 @@ export function SettingsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="grid gap-6">
           {/* Keyed by the user, so the form starts from the saved profile after a change elsewhere. */}
           <ProfileSettings key={user.id} user={user} />
+          {user.companyId != null && <LeaveCompanyCard key={user.companyId} companyId={user.companyId} userId={user.id} />}
         </TabsContent>
         <TabsContent value="security">
           <SecuritySettings userId={user.id}>

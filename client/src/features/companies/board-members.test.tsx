@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import type { CompanyMember } from "@shared/companies";
+import type { CompanyMember, PendingInvitation } from "@shared/companies";
 import type { CompanyRole } from "@shared/roles";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
@@ -23,6 +23,23 @@ const alan = buildCompanyMember({ id: 3, firstName: "Alan", lastName: "Turing", 
 function serveMembers(initial: CompanyMember[]) {
   const state = { members: initial };
   server.use(http.get("/api/companies/1/members", () => HttpResponse.json(state.members)));
+  return state;
+}
+
+function invitationOf(overrides: Partial<PendingInvitation> & Pick<PendingInvitation, "id" | "email">): PendingInvitation {
+  return {
+    role: "member",
+    createdAt: "2026-03-01T09:00:00.000Z",
+    expiresAt: "2026-03-15T09:00:00.000Z",
+    status: "pending",
+    hasLink: true,
+    ...overrides,
+  };
+}
+
+function serveInvitations(initial: PendingInvitation[]) {
+  const state = { list: initial };
+  server.use(http.get("/api/companies/1/invitations", () => HttpResponse.json(state.list)));
   return state;
 }
 
@@ -97,24 +114,32 @@ describe("Board Members", () => {
     expect(within(dialog).getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("adds a member: posts the form, closes, and lists them", async () => {
+  it("invites rather than adds: 'Invitation sent', the link shown once to copy, and the invitation listed, not the member", async () => {
     const state = serveMembers([ada]);
+    const invitations = serveInvitations([]);
     let posted: unknown;
-    const newcomer = buildCompanyMember({
-      id: 9,
-      firstName: "Katherine",
-      lastName: "Johnson",
-      email: "kj@nasa.gov",
-      username: "kj@nasa.gov",
-    });
     server.use(
       http.post("/api/companies/1/members", async ({ request }) => {
         posted = await request.json();
-        state.members = [ada, newcomer];
-        return HttpResponse.json({ status: "created", member: newcomer }, { status: 201 });
+        invitations.list = [invitationOf({ id: 9, email: "kj@nasa.gov", role: "observer" })];
+        return HttpResponse.json(
+          {
+            status: "invited",
+            invitation: {
+              id: 9,
+              email: "kj@nasa.gov",
+              role: "observer",
+              createdAt: "2026-03-01T09:00:00.000Z",
+              expiresAt: "2026-03-15T09:00:00.000Z",
+            },
+            inviteUrl: "http://localhost/invite?token=first-link",
+          },
+          { status: 202 },
+        );
       }),
     );
     const view = await renderPage("admin");
+    expect(await screen.findByText("No invitations yet.")).toBeInTheDocument();
     await view.user.click(screen.getByRole("button", { name: "Add Member" }));
     const dialog = await screen.findByRole("dialog", { name: "Add Board Member" });
     await view.user.type(within(dialog).getByLabelText("First name"), "Katherine");
@@ -125,8 +150,7 @@ describe("Board Members", () => {
     await view.user.type(within(dialog).getByLabelText("Password"), "orbital-1");
     await view.user.click(within(dialog).getByRole("button", { name: "Add Member" }));
 
-    await findToast("Member added");
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await findToastBehindModal("Invitation sent");
     expect(posted).toEqual({
       firstName: "Katherine",
       lastName: "Johnson",
@@ -135,7 +159,85 @@ describe("Board Members", () => {
       password: "orbital-1",
       companyId: 1,
     });
-    await waitFor(() => expect(cardNames()).toEqual(["Ada Lovelace", "Katherine Johnson"]));
+    const notice = await within(dialog).findByRole("region", { name: "Invitation link" });
+    expect(within(notice).getByLabelText("Invitation link")).toHaveValue("http://localhost/invite?token=first-link");
+    expect(notice).toHaveTextContent("This link will not be shown again");
+    await view.user.click(within(notice).getByRole("button", { name: "Copy invitation link" }));
+    expect(await within(notice).findByText("Invitation link copied.")).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe("http://localhost/invite?token=first-link");
+
+    await view.user.click(within(notice).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // Nobody joined: the invitation is listed, the member list is as it was, and the link is not shown again.
+    const list = await screen.findByRole("list", { name: "Invitations" });
+    expect(within(list).getByText("kj@nasa.gov")).toBeInTheDocument();
+    expect(within(list).getByText("Pending")).toBeInTheDocument();
+    expect(cardNames()).toEqual(["Ada Lovelace"]);
+    expect(state.members).toEqual([ada]);
+    expect(screen.queryByText("http://localhost/invite?token=first-link")).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Invitation link" })).not.toBeInTheDocument();
+  });
+
+  it("lists the invitations with their state; Resend shows the new link once, Revoke asks first", async () => {
+    serveMembers([ada]);
+    const invitations = serveInvitations([
+      invitationOf({ id: 4, email: "cfo@example.com", role: "admin" }),
+      invitationOf({ id: 3, email: "late@example.com", status: "expired" }),
+      invitationOf({ id: 2, email: "joined@example.com", status: "accepted" }),
+    ]);
+    const revoked: string[] = [];
+    server.use(
+      http.post("/api/companies/1/invitations/:id/resend", ({ params }) =>
+        HttpResponse.json({
+          status: "invited",
+          invitation: {
+            id: Number(params.id),
+            email: "late@example.com",
+            role: "member",
+            createdAt: "2026-03-01T09:00:00.000Z",
+            expiresAt: "2026-03-15T09:00:00.000Z",
+          },
+          inviteUrl: "http://localhost/invite?token=second-link",
+        }),
+      ),
+      http.delete("/api/companies/1/invitations/:id", ({ params }) => {
+        revoked.push(String(params.id));
+        invitations.list = invitations.list.map((invitation) =>
+          invitation.id === Number(params.id) ? { ...invitation, status: "revoked" as const } : invitation,
+        );
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const view = await renderPage("founder");
+    const list = await screen.findByRole("list", { name: "Invitations" });
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^cfo@example\.comAdminStatus: PendingExpires .*ResendRevoke$/),
+      expect.stringMatching(/^late@example\.comBoard MemberStatus: ExpiredExpired .*Resend$/),
+      expect.stringMatching(/^joined@example\.comBoard MemberStatus: AcceptedSent .*$/),
+    ]);
+
+    await view.user.click(screen.getByRole("button", { name: "Resend the invitation to late@example.com" }));
+    await findToast("Invitation sent");
+    const notice = await screen.findByRole("region", { name: "Invitation link" });
+    expect(within(notice).getByLabelText("Invitation link")).toHaveValue("http://localhost/invite?token=second-link");
+    await view.user.click(within(notice).getByRole("button", { name: "Done" }));
+    expect(screen.queryByRole("region", { name: "Invitation link" })).not.toBeInTheDocument();
+
+    await view.user.click(screen.getByRole("button", { name: "Revoke the invitation to cfo@example.com" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Revoke this invitation?" });
+    expect(revoked).toEqual([]);
+    await view.user.click(within(confirm).getByRole("button", { name: "Revoke" }));
+    await findToast("Invitation revoked");
+    expect(revoked).toEqual(["4"]);
+    await waitFor(() => expect(within(list).getAllByRole("listitem")[0]).toHaveTextContent("Status: Revoked"));
+  });
+
+  it("shows no invitations to a member, and a member with no shared boards lists none", async () => {
+    serveMembers([ada, alan]);
+    await renderPage("member");
+    expect(screen.queryByRole("heading", { name: "Pending invitations" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Also on the board of")).not.toBeInTheDocument();
   });
 
   it("says 'Failed to add board member. Please try again.' and shows why on the e-mail", async () => {

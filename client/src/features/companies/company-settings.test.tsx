@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import type { Company, CompanyMember, CompanySettings } from "@shared/companies";
+import type { Company, CompanyMember, CompanySettings, PendingInvitation } from "@shared/companies";
 import type { CompanyRole } from "@shared/roles";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
@@ -214,22 +214,42 @@ describe("Team Members tab", () => {
     expect(within(await findToast("Update failed")).getByText("There was an error updating member role.")).toBeInTheDocument();
   });
 
-  it("invites by e-mail with a role, validating the e-mail", async () => {
-    serveSettings({ invitations: [{ id: 4, email: "old@example.com", role: "observer", createdAt: "2026-01-02T00:00:00.000Z" }] });
+  it("invites by e-mail with a role, validating the e-mail, and shows the link once", async () => {
+    serveSettings();
+    const old: PendingInvitation = {
+      id: 4,
+      email: "old@example.com",
+      role: "observer",
+      createdAt: "2026-01-02T00:00:00.000Z",
+      expiresAt: "2026-01-16T00:00:00.000Z",
+      status: "pending",
+      hasLink: true,
+    };
+    server.use(http.get("/api/companies/1/invitations", () => HttpResponse.json([old])));
     let posted: unknown;
     server.use(
       http.post("/api/companies/1/members", async ({ request }) => {
         posted = await request.json();
         return HttpResponse.json(
-          { status: "invited", invitation: { id: 5, email: "new@example.com", role: "admin", createdAt: "2026-01-03T00:00:00.000Z" } },
-          { status: 201 },
+          {
+            status: "invited",
+            invitation: {
+              id: 5,
+              email: "new@example.com",
+              role: "admin",
+              createdAt: "2026-01-03T00:00:00.000Z",
+              expiresAt: "2026-01-17T00:00:00.000Z",
+            },
+            inviteUrl: "http://localhost/invite?token=new-link",
+          },
+          { status: 202 },
         );
       }),
     );
     const view = await renderSettings(1, "founder");
     await view.user.click(screen.getByRole("tab", { name: "Team Members" }));
     const form = await screen.findByRole("form", { name: "Invite a member" });
-    expect(screen.getByText("old@example.com")).toBeInTheDocument();
+    expect(await screen.findByText("old@example.com")).toBeInTheDocument();
 
     await view.user.type(within(form).getByLabelText("Email"), "new@");
     await view.user.click(within(form).getByRole("button", { name: "Send Invitation" }));
@@ -240,10 +260,13 @@ describe("Team Members tab", () => {
     await view.user.click(await screen.findByRole("option", { name: "Admin" }));
     await view.user.click(within(form).getByRole("button", { name: "Send Invitation" }));
     expect(
-      within(await findToast("Invitation sent")).getByText("new@example.com will join as Admin when they register."),
+      within(await findToast("Invitation sent")).getByText("new@example.com joins as Admin once they accept the invitation."),
     ).toBeInTheDocument();
     expect(posted).toEqual({ email: "new@example.com", role: "admin", companyId: 1 });
     await waitFor(() => expect(within(form).getByLabelText("Email")).toHaveValue(""));
+    const notice = screen.getByRole("region", { name: "Invitation link" });
+    expect(within(notice).getByLabelText("Invitation link")).toHaveValue("http://localhost/invite?token=new-link");
+    expect(within(notice).getByRole("button", { name: "Copy invitation link" })).toBeInTheDocument();
   });
 
   it("says 'Invitation failed' when the invitation fails", async () => {

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
 import * as api from "@shared/api/auth";
-import { ApiError, callApi, readJson, throwIfResNotOk } from "@/lib/api-client";
+import { ApiError, callApi, isReauthRequired, readJson, throwIfResNotOk } from "@/lib/api-client";
 import { clearAuthToken, getAuthToken, useAuthToken } from "@/lib/auth-token";
 import { EARLY_CURRENT_USER } from "@/lib/auth-token-key";
 import { authKeys } from "@/lib/auth/auth-keys";
@@ -60,4 +60,15 @@ export function useCurrentUser(): { user: User | null; isLoading: boolean } {
   const query = useQuery({ ...currentUserQueryOptions(), enabled: token !== null });
   if (token === null) return { user: null, isLoading: false };
   return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/**
+ * Any other request answered 401 may mean the session has ended (revoked, expired, signed out in another tab): the
+ * current user is asked again, and its 401 signs the visitor out. A 401 asking for a fresh proof is not one of those:
+ * the session stands, and the call asks for the password instead.
+ */
+export function recheckSessionAfter(queryClient: QueryClient, error: unknown): void {
+  if (!(error instanceof ApiError) || error.status !== 401 || isReauthRequired(error)) return;
+  if (getAuthToken() === null) return;
+  void queryClient.invalidateQueries({ queryKey: authKeys.user(), exact: true });
 }

@@ -40,8 +40,16 @@ export function ProfileSettings({ user }: { user: User }) {
 
   async function onSubmit(values: ProfileFormValues) {
     try {
-      await updateProfile.mutateAsync(values);
-      toast({ title: "Profile updated" });
+      const updated = await updateProfile.mutateAsync(values);
+      // A new address counts once its link is followed; until then the account keeps the old one.
+      if (updated.pendingEmail && updated.pendingEmail.toLowerCase() === values.email.toLowerCase()) {
+        toast({
+          title: "Profile updated",
+          description: `We sent a link to ${updated.pendingEmail}: your address changes once you follow it.`,
+        });
+      } else {
+        toast({ title: "Profile updated" });
+      }
       form.reset(values);
     } catch (error) {
       applyServerErrors(form, error, { conflictField: "email" });
@@ -66,6 +74,9 @@ export function ProfileSettings({ user }: { user: User }) {
         <div className="grid min-w-0 gap-0.5">
           <p className="truncate text-lg font-semibold">{name}</p>
           <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+          {user.pendingEmail && (
+            <p className="text-sm break-all text-amber-700 dark:text-amber-400">Waiting for confirmation: {user.pendingEmail}</p>
+          )}
           <p className="text-sm text-muted-foreground">{user.companyId == null ? "No company yet" : roleLabel(user.role)}</p>
         </div>
       </div>

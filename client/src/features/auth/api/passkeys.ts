@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AuthResponse } from "@shared/auth";
 import type { Passkey, PasskeyLoginInput, PasskeyRegisterInput } from "@shared/second-factor";
+import type { ReauthAnswer } from "@shared/identity";
+import * as identityApi from "@shared/api/identity";
 import * as api from "@shared/api/second-factor";
 import { callApi } from "@/lib/api-client";
 import { authKeys } from "@/lib/auth/auth-keys";
@@ -117,4 +119,21 @@ export function usePasskeySignIn() {
     mutationFn: signInWithPasskey,
     onSuccess: (response) => startSession(queryClient, response),
   });
+}
+
+/**
+ * Proves again who holds this session with one of the user's passkeys (the browser asks for the fingerprint, face or
+ * PIN): security changes are then allowed for a while. Throws PasskeyCancelledError when the browser did not complete
+ * it, and ApiError when the server refused the answer or the user has no passkey.
+ */
+export async function reauthenticateWithPasskey(): Promise<ReauthAnswer> {
+  const { challenge, options } = await callApi(identityApi.reauthPasskeyOptions);
+  const { startAuthentication } = await loadBrowserLibrary();
+  let response;
+  try {
+    response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
+  } catch (error) {
+    throw browserRefusal(error, false) ?? error;
+  }
+  return callApi(identityApi.reauthWithPasskey, { body: { challenge, response: response as unknown as PasskeyLoginInput["response"] } });
 }

@@ -109,6 +109,11 @@ export function LoginForm() {
         <LabeledField control={form.control} name="password" label="Password">
           {(field) => <PasswordInput autoComplete="current-password" {...field} />}
         </LabeledField>
+        <p className="-mt-2 text-right text-sm">
+          <Link href="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="w-full" disabled={pending}>
           {pending ? "Signing in..." : "Sign in"}
         </Button>

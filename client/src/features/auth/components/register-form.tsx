@@ -13,8 +13,15 @@ import { useRegister } from "@/features/auth/api/register";
 
 const REGISTER_FAILED_TEXT = "There was an error creating your account. Please try again.";
 
-/** Registration: on success the new founder goes on to set up a company. */
-export function RegisterForm() {
+/**
+ * Registration: on success the new founder goes on to set up a company. With an invitation's token, the account joins
+ * the invitation's company instead and lands on its dashboard; `onSignIn` then offers signing in with an existing one.
+ */
+export function RegisterForm({
+  invitationToken,
+  submitLabel = "Create account",
+  onSignIn,
+}: { invitationToken?: string; submitLabel?: string; onSignIn?: () => void } = {}) {
   const registerMutation = useRegister();
   const [, navigate] = useLocation();
   const form = useForm<RegisterInput>({
@@ -24,13 +31,13 @@ export function RegisterForm() {
 
   async function onSubmit(values: RegisterInput) {
     try {
-      await registerMutation.mutateAsync(values);
+      await registerMutation.mutateAsync(invitationToken ? { ...values, invitationToken } : values);
     } catch (error) {
       toast({ title: "Registration failed", description: serverMessageOf(error) ?? REGISTER_FAILED_TEXT, variant: "destructive" });
       return;
     }
     toast({ title: "Registration successful", description: "Your account has been created successfully." });
-    navigate("/company-onboarding", { replace: true });
+    navigate(invitationToken ? "/" : "/company-onboarding", { replace: true });
   }
 
   const pending = registerMutation.isPending;
@@ -56,14 +63,20 @@ export function RegisterForm() {
           {(field) => <PasswordInput autoComplete="new-password" {...field} />}
         </LabeledField>
         <Button type="submit" size="lg" className="w-full" disabled={pending}>
-          {pending ? "Creating account..." : "Create account"}
+          {pending ? "Creating account..." : submitLabel}
         </Button>
-        <p className="text-center text-sm text-muted-foreground">
-          Already have an account?{" "}
-          <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
-            Sign in
-          </Link>
-        </p>
+        {onSignIn ? (
+          <Button type="button" variant="link" className="justify-self-center" onClick={onSignIn}>
+            I already have an account
+          </Button>
+        ) : (
+          <p className="text-center text-sm text-muted-foreground">
+            Already have an account?{" "}
+            <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
+              Sign in
+            </Link>
+          </p>
+        )}
       </form>
     </Form>
   );

@@ -5,8 +5,9 @@ import { callApi } from "@/lib/api-client";
 import { companyKeys } from "@/features/companies/api/company-keys";
 
 /**
- * POST /api/companies/:companyId/members. With a password (Add Member dialog) it creates the account
- * or adds an existing one; without (invite form) it adds an existing account or leaves an invitation.
+ * POST /api/companies/:companyId/members → 202 `{status: "invited", invitation, inviteUrl}`, whether or not an account
+ * holds the address: nobody joins until the address's holder accepts by the link. With a password (the Add Member
+ * dialog) and an address no account holds, the account made for it waits for its holder to set a password of their own.
  */
 export function addMember(companyId: number, input: AddMemberInput | InviteInput): Promise<AddMemberResult> {
   return callApi(api.addMember, { params: { companyId }, body: { ...input, companyId } });
@@ -18,7 +19,7 @@ export function useAddMember(companyId: number) {
     mutationFn: (input: AddMemberInput | InviteInput) => addMember(companyId, input),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: companyKeys.members(companyId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.invitations(companyId), exact: true }),
         queryClient.invalidateQueries({ queryKey: companyKeys.settings(companyId), exact: true }),
       ]),
   });

@@ -9,4 +9,6 @@ export const companyKeys = {
   settings: (companyId: number) => [...companyScope.of(companyId), "settings"] as const,
   /** GET /api/companies/:id/members. */
   members: (companyId: number) => [...companyScope.of(companyId), "members"] as const,
+  /** GET /api/companies/:id/invitations. */
+  invitations: (companyId: number) => [...companyScope.of(companyId), "invitations"] as const,
 };

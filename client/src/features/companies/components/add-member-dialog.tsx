@@ -2,8 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { addMemberSchema, type AddMemberInput } from "@shared/companies";
-import { displayName } from "@shared/people";
+import { addMemberSchema, type AddMemberInput, type AddMemberResult } from "@shared/companies";
 import type { CompanyRole } from "@shared/roles";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -15,32 +14,29 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { applyServerErrors } from "@/lib/form-errors";
 import { useAddMember } from "@/features/companies/api/add-member";
+import { InviteLinkNotice } from "@/features/companies/components/invite-link-notice";
 import { roleOptions } from "@/features/companies/components/role-options";
 
 const addFailedText = "Failed to add board member. Please try again.";
 const defaults: AddMemberInput = { firstName: "", lastName: "", email: "", role: "member", password: "" };
 
 /**
- * The Add Member dialog of Board Members (founders and admins). Creates the account with the given
- * password, or — for an e-mail that already has an account — adds that account to the company.
+ * The Add Member dialog of Board Members (founders and admins). It invites: the person joins once they accept by the
+ * link. Someone new to Quorum gets an account that waits for them to set a password of their own by that link; the
+ * password given here never signs anyone in. The link is shown here once, to copy.
  */
 export function AddMemberDialog({ companyId, actorRole }: { companyId: number; actorRole: CompanyRole | null }) {
   const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<AddMemberResult | null>(null);
   const addMember = useAddMember(companyId);
   const form = useForm<AddMemberInput>({ resolver: zodResolver(addMemberSchema), defaultValues: defaults });
 
   async function onSubmit(values: AddMemberInput) {
     try {
       const result = await addMember.mutateAsync(values);
-      toast({
-        title: "Member added",
-        description:
-          result.status === "invited"
-            ? `${result.invitation.email} has been invited.`
-            : `${displayName(result.member)} has been added to the board.`,
-      });
+      toast({ title: "Invitation sent", description: `${result.invitation.email} joins once they accept the invitation.` });
       form.reset(defaults);
-      setOpen(false);
+      setSent(result);
     } catch (error) {
       applyServerErrors(form, error, { conflictField: "email" });
       toast({ title: "Error", description: addFailedText, variant: "destructive" });
@@ -54,7 +50,10 @@ export function AddMemberDialog({ companyId, actorRole }: { companyId: number; a
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) form.reset(defaults);
+        if (!next) {
+          form.reset(defaults);
+          setSent(null);
+        }
       }}
     >
       <DialogTrigger asChild>
@@ -67,37 +66,45 @@ export function AddMemberDialog({ companyId, actorRole }: { companyId: number; a
         <DialogHeader>
           <DialogTitle>Add Board Member</DialogTitle>
           <DialogDescription>
-            Creates their account with this password. Someone who already has an account is added by their e-mail; their password stays
-            their own.
+            They join once they accept the invitation by its link. Someone new to Quorum sets a password of their own there.
           </DialogDescription>
         </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Add board member">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <LabeledField control={form.control} name="firstName" label="First name">
-                {(field) => <Input autoComplete="off" {...field} />}
+        {sent ? (
+          <InviteLinkNotice result={sent} onDone={() => setOpen(false)} />
+        ) : (
+          <Form {...form}>
+            <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Add board member">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <LabeledField control={form.control} name="firstName" label="First name">
+                  {(field) => <Input autoComplete="off" {...field} />}
+                </LabeledField>
+                <LabeledField control={form.control} name="lastName" label="Last name">
+                  {(field) => <Input autoComplete="off" {...field} />}
+                </LabeledField>
+              </div>
+              <LabeledField control={form.control} name="email" label="Email">
+                {(field) => <Input type="email" autoComplete="off" autoCapitalize="none" spellCheck={false} {...field} />}
               </LabeledField>
-              <LabeledField control={form.control} name="lastName" label="Last name">
-                {(field) => <Input autoComplete="off" {...field} />}
+              <SelectField control={form.control} name="role" label="Role" options={roleOptions(actorRole)} placeholder="Select a role" />
+              <LabeledField
+                control={form.control}
+                name="password"
+                label="Password"
+                description="Never used to sign in: they choose their own password from the link."
+              >
+                {(field) => <PasswordInput autoComplete="new-password" {...field} />}
               </LabeledField>
-            </div>
-            <LabeledField control={form.control} name="email" label="Email">
-              {(field) => <Input type="email" autoComplete="off" autoCapitalize="none" spellCheck={false} {...field} />}
-            </LabeledField>
-            <SelectField control={form.control} name="role" label="Role" options={roleOptions(actorRole)} placeholder="Select a role" />
-            <LabeledField control={form.control} name="password" label="Password">
-              {(field) => <PasswordInput autoComplete="new-password" {...field} />}
-            </LabeledField>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? "Adding..." : "Add Member"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={pending}>
+                  {pending ? "Adding..." : "Add Member"}
+                </Button>
+              </DialogFooter>
+            </form>
+          </Form>
+        )}
       </DialogContent>
     </Dialog>
   );

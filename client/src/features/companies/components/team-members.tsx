@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { displayName } from "@shared/people";
 import { can } from "@shared/permissions";
-import { inviteSchema, type CompanyMember, type InviteInput, type PendingInvitation } from "@shared/companies";
+import { inviteSchema, type AddMemberResult, type CompanyMember, type InviteInput } from "@shared/companies";
 import { roleLabel, type CompanyRole } from "@shared/roles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,7 +18,9 @@ import { toast } from "@/components/ui/use-toast";
 import { applyServerErrors } from "@/lib/form-errors";
 import { useAddMember } from "@/features/companies/api/add-member";
 import { useChangeRole } from "@/features/companies/api/change-role";
+import { InviteLinkNotice } from "@/features/companies/components/invite-link-notice";
 import { MemberAvatar } from "@/features/companies/components/member-avatar";
+import { PendingInvitations } from "@/features/companies/components/pending-invitations";
 import { roleOptions } from "@/features/companies/components/role-options";
 
 /**
@@ -92,19 +95,17 @@ function MemberRow({
 
 function InviteForm({ companyId, actorRole }: { companyId: number; actorRole: CompanyRole | null }) {
   const addMember = useAddMember(companyId);
+  const [sent, setSent] = useState<AddMemberResult | null>(null);
   const form = useForm<InviteInput>({ resolver: zodResolver(inviteSchema), defaultValues: { email: "", role: "member" } });
 
   async function onSubmit(values: InviteInput) {
     try {
       const result = await addMember.mutateAsync({ email: values.email, role: values.role });
-      if (result.status === "invited") {
-        toast({
-          title: "Invitation sent",
-          description: `${result.invitation.email} will join as ${roleLabel(result.invitation.role)} when they register.`,
-        });
-      } else {
-        toast({ title: "Member added", description: `${displayName(result.member)} has been added to the company.` });
-      }
+      toast({
+        title: "Invitation sent",
+        description: `${result.invitation.email} joins as ${roleLabel(result.invitation.role)} once they accept the invitation.`,
+      });
+      setSent(result);
       form.reset({ email: "", role: values.role });
     } catch (error) {
       applyServerErrors(form, error, { conflictField: "email" });
@@ -130,21 +131,24 @@ function InviteForm({ companyId, actorRole }: { companyId: number; actorRole: Co
           <Send aria-hidden />
           {addMember.isPending ? "Sending..." : "Send Invitation"}
         </Button>
+        {sent && (
+          <div className="sm:col-span-3">
+            <InviteLinkNotice result={sent} onDone={() => setSent(null)} />
+          </div>
+        )}
       </form>
     </Form>
   );
 }
 
-/** The Team Members tab: roles of the members, the invite form and the invitations still pending. */
+/** The Team Members tab: roles of the members, the invite form and the company's invitations. */
 export function TeamMembers({
   companyId,
   members,
-  invitations,
   actor,
 }: {
   companyId: number;
   members: CompanyMember[];
-  invitations: PendingInvitation[];
   actor: { id: number; role: CompanyRole | null };
 }) {
   return (
@@ -155,26 +159,12 @@ export function TeamMembers({
             <h2>Invite a member</h2>
           </CardTitle>
           <CardDescription>
-            Someone with an account joins at once; anyone else joins with this role when they register with this e-mail.
+            They join with this role once they accept the invitation by its link, whether or not they already have an account.
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid gap-6">
           <InviteForm companyId={companyId} actorRole={actor.role} />
-          {invitations.length > 0 && (
-            <section aria-labelledby="pending-invitations">
-              <h3 id="pending-invitations" className="text-sm font-semibold">
-                Pending invitations
-              </h3>
-              <ul className="mt-2 divide-y rounded-md border">
-                {invitations.map((invitation) => (
-                  <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                    <span className="min-w-0 truncate">{invitation.email}</span>
-                    <Badge variant="outline">{roleLabel(invitation.role)}</Badge>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <PendingInvitations companyId={companyId} headingLevel={3} />
         </CardContent>
       </Card>
 

@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { User } from "@shared/auth";
+import type { InvitationPreview } from "@shared/identity";
+import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
+import { buildAuthResponse, buildUser } from "@/testing/factories";
+import { renderApp } from "@/testing/render";
+import { server } from "@/testing/server";
+
+const pending: InvitationPreview = {
+  companyName: "Alpha Board Ltd",
+  role: "admin",
+  inviterName: "Fay Founder",
+  email: "c••@example.com",
+  expiresAt: "2026-03-15T09:00:00.000Z",
+  status: "pending",
+  accountWaiting: false,
+};
+
+/** The preview of the link's token, and what was asked of it. */
+function servePreview(preview: InvitationPreview | (() => Response)) {
+  const previews: unknown[] = [];
+  server.use(
+    http.post("/api/invitations/preview", async ({ request }) => {
+      previews.push(await request.json());
+      return typeof preview === "function" ? preview() : HttpResponse.json(preview);
+    }),
+  );
+  return previews;
+}
+
+const details = () => screen.getAllByRole("definition")[0]!.closest("dl")!;
+
+describe("/invite", () => {
+  it("signed out: names the company, role, inviter, masked address, expiry and status; creates the account and lands in the company", async () => {
+    const previews = servePreview(pending);
+    let registered: unknown;
+    server.use(
+      http.post("/api/auth/register", async ({ request }) => {
+        registered = await request.json();
+        return HttpResponse.json(
+          buildAuthResponse({ id: 12, username: "cfo", email: "cfo@example.com", companyId: 9, role: "admin", token: "new-session" }),
+          { status: 201 },
+        );
+      }),
+      http.get("/api/auth/user", () => HttpResponse.json(buildUser({ id: 12, companyId: 9, role: "admin" }))),
+    );
+    const { user, currentPath } = renderApp({ path: "/invite?token=invite-token" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Join Alpha Board Ltd" })).toBeInTheDocument();
+    expect(previews).toEqual([{ token: "invite-token" }]);
+    const terms = within(details())
+      .getAllByRole("term")
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(terms).toEqual([
+      "Company: Alpha Board Ltd",
+      "Role: Admin",
+      "Invited by: Fay Founder",
+      "Sent to: c••@example.com",
+      "Expires: March 15, 2026",
+      "Status: Waiting for an answer",
+    ]);
+
+    expect(screen.getByRole("heading", { level: 2, name: "Create account and join" })).toBeInTheDocument();
+    await user.type(screen.getByLabelText("First name"), "Cora");
+    await user.type(screen.getByLabelText("Last name"), "Finch");
+    await user.type(screen.getByLabelText("Username"), "cfo");
+    await user.type(screen.getByLabelText("Email"), "cfo@example.com");
+    await user.type(screen.getByLabelText("Password"), "cfo-password-1");
+    await user.click(screen.getByRole("button", { name: "Create account and join" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    expect(currentPath()).toBe("/");
+    expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBe("new-session");
+    expect(registered).toEqual({
+      username: "cfo",
+      email: "cfo@example.com",
+      password: "cfo-password-1",
+      firstName: "Cora",
+      lastName: "Finch",
+      role: "founder",
+      invitationToken: "invite-token",
+    });
+  });
+
+  it("asks the holder of an account made by Add Member to set their password", async () => {
+    servePreview({ ...pending, accountWaiting: true });
+    renderApp({ path: "/invite?token=invite-token" });
+    expect(await screen.findByRole("heading", { level: 2, name: "Set your password and join" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Set your password and join" })).toBeInTheDocument();
+  });
+
+  it("'I already have an account' signs in on the page, which then offers Accept", async () => {
+    servePreview(pending);
+    const member = buildUser({ id: 5, email: "cfo@example.com", companyId: 2 });
+    server.use(
+      http.post("/api/auth/login", () => HttpResponse.json(buildAuthResponse({ ...member, token: "member-session" }))),
+      http.get("/api/auth/user", () => HttpResponse.json(member)),
+    );
+    const { user, currentPath } = renderApp({ path: "/invite?token=invite-token" });
+    await user.click(await screen.findByRole("button", { name: "I already have an account" }));
+    expect(screen.getByRole("heading", { level: 2, name: "Sign in to accept" })).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Username"), "cfo");
+    await user.type(screen.getByLabelText("Password"), "cfo-password-1");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("button", { name: "Accept" })).toBeInTheDocument();
+    expect(currentPath()).toBe("/invite?token=invite-token");
+  });
+
+  it("signed in: Accept joins, switches to the company and goes to the dashboard", async () => {
+    servePreview(pending);
+    let current: User = buildUser({ id: 5, email: "cfo@example.com", companyId: 2, role: "member" });
+    const accepted: unknown[] = [];
+    const switched: unknown[] = [];
+    server.use(
+      http.post("/api/invitations/accept", async ({ request }) => {
+        accepted.push(await request.json());
+        return HttpResponse.json({ companyId: 9, role: "admin" });
+      }),
+      http.patch("/api/users/5/active-company", async ({ request }) => {
+        switched.push(await request.json());
+        current = { ...current, companyId: 9, role: "admin" };
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user, currentPath } = renderApp({ path: "/invite?token=invite-token", signedInAs: current });
+    server.use(http.get("/api/auth/user", () => HttpResponse.json(current)));
+    await user.click(await screen.findByRole("button", { name: "Accept" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    expect(currentPath()).toBe("/");
+    expect(accepted).toEqual([{ token: "invite-token" }]);
+    expect(switched).toEqual([{ companyId: 9 }]);
+  });
+
+  it("signed in with another address: shows the server's 403 naming the address", async () => {
+    servePreview(pending);
+    server.use(
+      http.post("/api/invitations/accept", () =>
+        HttpResponse.json(
+          { message: "This invitation was sent to c••@example.com. Sign in with that account to accept it." },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = renderApp({ path: "/invite?token=invite-token", signedInAs: buildUser({ email: "other@example.com" }) });
+    await user.click(await screen.findByRole("button", { name: "Accept" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "This invitation was sent to c••@example.com. Sign in with that account to accept it.",
+    );
+  });
+
+  it.each([
+    ["accepted", "This invitation has already been accepted."],
+    ["declined", "This invitation was declined."],
+    ["revoked", "This invitation was withdrawn by the company. Ask whoever invited you for a new one."],
+    ["expired", "This invitation has expired. Ask whoever invited you to send it again."],
+  ] as const)("a %s invitation is explained, with nothing to press", async (status, explanation) => {
+    servePreview({ ...pending, status });
+    renderApp({ path: "/invite?token=invite-token" });
+    expect(await screen.findByText(explanation)).toHaveAttribute("role", "status");
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message for a link that names nothing", async () => {
+    servePreview(() => HttpResponse.json({ message: "The link's token is malformed or names nothing" }, { status: 404 }));
+    renderApp({ path: "/invite?token=forged" });
+    expect(await screen.findByRole("alert")).toHaveTextContent("The link's token is malformed or names nothing");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { User } from "@shared/auth";
+import { buildUser } from "@/testing/factories";
+import { renderApp } from "@/testing/render";
+import { server } from "@/testing/server";
+import { findToast } from "@/testing/toasts";
+
+/** The verify endpoint: answers `answer` and counts the tokens it was given. */
+function serveVerify(answer: () => Response) {
+  const tokens: unknown[] = [];
+  server.use(
+    http.post("/api/auth/verify-email", async ({ request }) => {
+      tokens.push(await request.json());
+      return answer();
+    }),
+  );
+  return tokens;
+}
+
+describe("/verify-email", () => {
+  it("signed out: proves the address once, says so and offers sign-in", async () => {
+    const tokens = serveVerify(() => HttpResponse.json(buildUser({ email: "ada@example.com", emailVerified: true })));
+    renderApp({ path: "/verify-email?token=verify-token" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Your e-mail address is confirmed" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("ada@example.com is now the confirmed address of your account.");
+    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/");
+    expect(tokens).toEqual([{ token: "verify-token" }]);
+  });
+
+  it("signed in: reads the current user again, so the banner goes", async () => {
+    let current: User = buildUser({ id: 4, email: "ada@example.com", emailVerified: false });
+    serveVerify(() => {
+      current = { ...current, emailVerified: true };
+      return HttpResponse.json(current);
+    });
+    const { user } = renderApp({ path: "/verify-email?token=verify-token", signedInAs: current });
+    server.use(http.get("/api/auth/user", () => HttpResponse.json(current)));
+    expect(await screen.findByRole("heading", { level: 1, name: "Your e-mail address is confirmed" })).toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Go to the dashboard" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Your e-mail address" })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message for a spent link", async () => {
+    serveVerify(() => HttpResponse.json({ message: "This link was already used or has expired." }, { status: 410 }));
+    renderApp({ path: "/verify-email?token=spent" });
+    expect(await screen.findByRole("alert")).toHaveTextContent("This link was already used or has expired.");
+  });
+});
+
+describe("the e-mail banner", () => {
+  it("asks an unverified user to confirm, sends the link again (202 → toast), and can be dismissed", async () => {
+    let resent = 0;
+    server.use(
+      http.post("/api/auth/verify-email/resend", () => {
+        resent += 1;
+        return HttpResponse.json({ message: "A new link is on its way to ada@example.com." }, { status: 202 });
+      }),
+    );
+    const { user } = renderApp({ path: "/", signedInAs: buildUser({ email: "ada@example.com", emailVerified: false }) });
+    const banner = await screen.findByRole("region", { name: "Your e-mail address" });
+    expect(banner).toHaveTextContent("Confirm your e-mail address: we sent a link to ada@example.com.");
+    await user.click(within(banner).getByRole("button", { name: "Send again" }));
+    expect(
+      within(await findToast("Verification e-mail sent")).getByText("A new link is on its way to ada@example.com."),
+    ).toBeInTheDocument();
+    expect(resent).toBe(1);
+
+    await user.click(within(banner).getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("region", { name: "Your e-mail address" })).not.toBeInTheDocument();
+  });
+
+  it("tells a user whose address another account proved to add a new one in Settings", async () => {
+    renderApp({ path: "/", signedInAs: buildUser({ email: "", emailVerified: false }) });
+    const banner = await screen.findByRole("region", { name: "Your e-mail address" });
+    expect(banner).toHaveTextContent("Your e-mail address was confirmed by another account. Add a new one in Settings.");
+    expect(within(banner).getByRole("link", { name: "Open Settings" })).toHaveAttribute("href", "/settings");
+    expect(within(banner).queryByRole("button", { name: "Send again" })).not.toBeInTheDocument();
+  });
+
+  it("is not shown to a verified user", async () => {
+    renderApp({ path: "/", signedInAs: buildUser({ emailVerified: true }) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Your e-mail address" })).not.toBeInTheDocument();
+  });
+
+  it("Settings' profile shows an address waiting for its confirmation", async () => {
+    renderApp({ path: "/settings", signedInAs: buildUser({ email: "ada@example.com", pendingEmail: "ada@new.example.com" }) });
+    const summary = await screen.findByTestId("profile-summary");
+    expect(summary).toHaveTextContent("Waiting for confirmation: ada@new.example.com");
+    await waitFor(() => expect(summary).toHaveTextContent("ada@example.com"));
+  });
+});
