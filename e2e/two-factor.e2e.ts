@@ -6,6 +6,7 @@ import {
   createActiveCompany,
   expectAccessible,
   expectNoHorizontalScroll,
+  joinByInvitation,
   logInThroughApi,
   openPage,
   registerAccount,

@@ -10,7 +10,6 @@ import { sessions, userPreferences, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { assertFreshProof } from "../../http/fresh-proof";
 import { hashPassword, verifyPassword } from "../../http/passwords";
-import { assertFreshProof } from "../../http/fresh-proof";
 import type { AuthContext, UserRow } from "../../http/request-context";
 import { sessionBounds, sessionStands } from "../../http/session";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "../auth/auth.service";
