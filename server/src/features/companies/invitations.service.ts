@@ -24,7 +24,7 @@ import { enqueueMail, sealToken } from "../notifications/outbox.service";
 
 export const alreadyMemberMessage = "This person is already a member of the company";
 const badLinkMessage = "This invitation link is not valid. Ask for a new one.";
-const notYoursMessage = "No pending invitation to your verified address has this id";
+export const invitationNotFoundMessage = "No pending invitation to your verified address has this id";
 
 /** What an invitation's link leads to, as far as answering it goes. */
 export interface AnswerableInvitation {
@@ -349,8 +349,6 @@ export async function invitationOwnerOf(
   return row?.id ?? null;
 }
 
-export const invitationNotFoundMessage = notYoursMessage;
-
 /** POST /api/invitations/:id/accept (the guard checked the invitation is the caller's). */
 export async function acceptInvitation(
   { db, clock }: ServiceDeps<"db" | "clock">,
@@ -359,7 +357,7 @@ export async function acceptInvitation(
 ): Promise<InvitationAccepted> {
   return db.transaction(async (tx) => {
     const [invitation] = await tx.select(answerableColumns).from(invitations).where(eq(invitations.id, invitationId));
-    if (!invitation) throw notFound(notYoursMessage);
+    if (!invitation) throw notFound(invitationNotFoundMessage);
     const { companyId, role } = await joinByInvitation(tx, clock, invitation, callerId);
     return { companyId, role };
   });
@@ -373,7 +371,7 @@ export async function declineInvitation({ db, clock }: ServiceDeps<"db" | "clock
       .set({ status: "declined", respondedAt: clock.now() })
       .where(and(eq(invitations.id, invitationId), eq(invitations.status, "pending")))
       .returning({ id: invitations.id, companyId: invitations.companyId });
-    if (!declined) throw notFound(notYoursMessage);
+    if (!declined) throw notFound(invitationNotFoundMessage);
     await recordAudit(tx, clock, {
       actorId: callerId,
       companyId: declined.companyId,
