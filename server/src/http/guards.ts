@@ -200,6 +200,11 @@ export function createGuards(deps: { db: Database; clock: Clock; live: LiveBus }
   const requireAuthConfirmedByWrite: RequestHandler[] = [authenticate(true)];
 
   return {
+    /**
+     * A write that changes accounts other than its caller's (a link followed without a session: an address proved,
+     * a password reset) drops what this instance cached of their sessions once it committed.
+     */
+    forgetSessionsOf: (userIds: readonly number[]) => userIds.forEach((userId) => sessionCache.forgetUser(userId)),
     requireAuth,
     requirePlatformAdmin,
     requireCompanyMember,

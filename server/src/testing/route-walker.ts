@@ -32,6 +32,11 @@ export const publicRoutes: readonly string[] = [
   // A sign-in with a passkey: the options name a fresh challenge, and only a signed answer to one signs in.
   "POST /api/auth/passkeys/login-options",
   "POST /api/auth/passkeys/login",
+  // A link mailed to an address is followed with no session: its single-use token is the authority. Asking for a
+  // reset names only an address, and answers the same whatever it is.
+  "POST /api/auth/verify-email",
+  "POST /api/auth/password-reset",
+  "POST /api/auth/password-reset/confirm",
   // An e-mail's unsubscribe links are opened from a mail program with no session; the signed token is the
   // authority. The GETs only lead to the page and read; the POST (the page's button, or a mail program's
   // one-click unsubscribe) turns the switch off.

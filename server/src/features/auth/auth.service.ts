@@ -92,8 +92,8 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, user
         })
         .returning();
       if (!user) throw new Error("insert returned no user");
-      // PLATFORM_ADMINS waits for a proved address; any other address waits for its link (an invitation's link,
-      // followed to get here, proves it as the invitation is accepted below).
+      // Any later account proves its address by the link mailed to it, and PLATFORM_ADMINS applies to it only then;
+      // an invitation's link, followed to get here, proves it as the invitation is accepted below.
       if (!user.emailVerified && !invitation) await queueVerificationMail(tx, deps, { userId: user.id, address: user.email, change: false });
 
       // Registering joins no company by itself: only the invitation whose link the registrant followed.
@@ -222,7 +222,8 @@ export async function logout({ db }: ServiceDeps<"db">, sessionId: number): Prom
 
 /**
  * Grants or revokes platform-admin rights by username (CLI and PLATFORM_ADMINS). A grant reaches only accounts whose
- * address is verified (an unverified one gets it when it proves its address). Returns how many accounts changed.
+ * address is verified (a name in PLATFORM_ADMINS gets it when its account proves its address). Returns how many
+ * accounts changed.
  */
 export async function setPlatformAdmin({ db }: ServiceDeps<"db">, usernames: readonly string[], isPlatformAdmin: boolean): Promise<number> {
   if (usernames.length === 0) return 0;

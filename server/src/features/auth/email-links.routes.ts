@@ -14,7 +14,8 @@ import {
 export function emailLinkRoutes(deps: RouterDeps): BoundRoute[] {
   return [
     route(api.verifyEmail, async ({ body }) => {
-      const { user, activeRole } = await verifyEmail(deps, body.token);
+      const { user, activeRole, othersLostAddress } = await verifyEmail(deps, body.token);
+      deps.guards.forgetSessionsOf([user.id, ...othersLostAddress]);
       return toUserObject(user, activeRole);
     }),
     route(api.resendVerification, async ({ auth }) => {
@@ -26,7 +27,9 @@ export function emailLinkRoutes(deps: RouterDeps): BoundRoute[] {
       return { message: passwordResetRequestedMessage };
     }),
     route(api.confirmPasswordReset, async ({ body }) => {
-      await confirmPasswordReset(deps, body);
+      const { userId } = await confirmPasswordReset(deps, body);
+      // Its sessions were deleted: none may still answer from this instance's cache.
+      deps.guards.forgetSessionsOf([userId]);
       return { message: passwordResetDoneMessage };
     }),
   ];

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { maskEmail } from "../../../../shared/identity";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
@@ -58,6 +58,21 @@ export async function grantListedPlatformAdmin(
   return granted;
 }
 
+/**
+ * Locks the account and every other account that names the address (as its address or the one it asks for), in
+ * the order of their ids: two accounts proving one address at once queue here rather than each holding its own
+ * row while waiting for the other's (a deadlock). Answers the account's row as it stands once locked.
+ */
+async function lockAddressHolders(tx: Queryable, userId: number, address: string): Promise<UserRow | undefined> {
+  const locked = await tx
+    .select()
+    .from(users)
+    .where(or(eq(users.id, userId), equalsIgnoringCase(users.email, address), equalsIgnoringCase(users.pendingEmail, address)))
+    .orderBy(asc(users.id))
+    .for("update");
+  return locked.find((row) => row.id === userId);
+}
+
 async function provedByAnother(tx: Queryable, address: string, userId: number): Promise<boolean> {
   const [holder] = await tx
     .select({ id: users.id })
@@ -78,8 +93,8 @@ export async function proveAddress(
   deps: ServiceDeps<"platformAdmins">,
   userId: number,
   address: string,
-): Promise<{ user: UserRow; othersLostAddress: number }> {
-  const [account] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+): Promise<{ user: UserRow; othersLostAddress: number[] }> {
+  const account = await lockAddressHolders(tx, userId, address);
   if (!account) throw spentLinkError();
   if (await provedByAnother(tx, address, userId)) throw conflict(addressProvedByAnotherMessage);
 
@@ -102,7 +117,7 @@ export async function proveAddress(
     .where(eq(users.id, userId))
     .returning();
   const user = (await grantListedPlatformAdmin(tx, deps.platformAdmins, userId)) ?? proved!;
-  return { user, othersLostAddress: lostAddress.length + lostPending.length };
+  return { user, othersLostAddress: [...new Set([...lostAddress, ...lostPending].map((row) => row.id))] };
 }
 
 /**
@@ -110,12 +125,15 @@ export async function proveAddress(
  * transaction. 400 for a token that names nothing, 410 for one used, expired or replaced (or whose address the
  * account no longer has or asks for), 409 when another account proved the address first (the link stays unused).
  */
-export async function verifyEmail(deps: VerificationDeps, token: string): Promise<{ user: UserRow; activeRole: CompanyRole | null }> {
+export async function verifyEmail(
+  deps: VerificationDeps,
+  token: string,
+): Promise<{ user: UserRow; activeRole: CompanyRole | null; othersLostAddress: number[] }> {
   const { db, clock } = deps;
   try {
     return await db.transaction(async (tx) => {
       const link = await consumeAccountToken(tx, clock, "verify-email", token);
-      const [account] = await tx.select().from(users).where(eq(users.id, link.userId)).for("update");
+      const account = await lockAddressHolders(tx, link.userId, link.email);
       const address = link.email.toLowerCase();
       const stillWanted = account && (account.pendingEmail?.toLowerCase() === address || account.email.toLowerCase() === address);
       if (!stillWanted) {
@@ -130,9 +148,9 @@ export async function verifyEmail(deps: VerificationDeps, token: string): Promis
         action: "account.email_verified",
         targetType: "user",
         targetId: user.id,
-        details: { change, othersLostAddress },
+        details: { change, othersLostAddress: othersLostAddress.length },
       });
-      return { user, activeRole: await activeRoleOf(tx, user) };
+      return { user, activeRole: await activeRoleOf(tx, user), othersLostAddress };
     });
   } catch (error) {
     // Another account proved the same address at the same moment (the unique index on verified addresses).

@@ -194,6 +194,28 @@ describe("an unverified address grants and reserves nothing", () => {
     expect(byAddress.body.id).toBe(second.id);
   });
 
+  it("gives the address to one of two accounts that follow their links at the same moment, and 409 to the other", async () => {
+    // A few rounds: on Postgres the two transactions interleave differently each time.
+    for (const round of [1, 2, 3]) {
+      const address = `both.at.once.${round}@example.com`;
+      const one = await ctx.signUp({ email: address });
+      const two = await ctx.signUp({ email: address });
+      const tokens = (await mailsTo(ctx, address, confirmSubject)).map((mail) => linkTokenIn(mail, "/verify-email"));
+      ctx.noteSecret(...tokens);
+      expect(tokens).toHaveLength(2);
+      const answers = await Promise.all(tokens.map((token) => verify(token)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.status === 200)!.body.id as number;
+      const loser = winner === one.id ? two.id : one.id;
+      const rows = await ctx.db
+        .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
+        .from(users)
+        .where(sql`${users.id} in (${one.id}, ${two.id})`);
+      expect(rows.find((row) => row.id === winner)).toEqual({ id: winner, email: address, emailVerified: true });
+      expect(rows.find((row) => row.id === loser)).toEqual({ id: loser, email: "", emailVerified: false });
+    }
+  });
+
   it("signs in by an address held only unverified as its oldest holder, and by a verified one as its prover", async () => {
     const older = await ctx.signUp({ email: "shared-login@example.com", password: "older-password" });
     const newer = await ctx.signUp({ email: "shared-login@example.com", password: "newer-password" });

@@ -60,15 +60,15 @@ export async function requestPasswordReset(deps: ServiceDeps<"db" | "clock" | "a
 /**
  * `POST /api/auth/password-reset/confirm`: spends the link and sets the new password; every session of the
  * account ends, its holder is told, and the change joins the platform's audit trail. A second factor stays as it
- * was, so the next sign-in still asks for it. 400 for a token that names nothing, 410 for one used, expired,
+ * was, so the next sign-in still asks for it. Answers the account's id. 400 for a token that names nothing, 410 for one used, expired,
  * replaced, or sent to an address the account no longer has.
  */
-export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, input: PasswordResetConfirm): Promise<void> {
+export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, input: PasswordResetConfirm): Promise<{ userId: number }> {
   const { db, clock } = deps;
   // A forged token is refused before the costly hash; the hash is made before the transaction, which it would hold open.
   if (!(await isKnownLink(db, "password-reset", input.token))) throw forgedLinkError();
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const link = await consumeAccountToken(tx, clock, "password-reset", input.token);
     const [account] = await tx
       .update(users)
@@ -91,5 +91,6 @@ export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, in
       targetId: account.id,
       details: { sessionsEnded: ended.length },
     });
+    return { userId: account.id };
   });
 }
