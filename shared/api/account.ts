@@ -31,7 +31,10 @@ export const changePassword = endpoint({
   access: ownAccount,
   body: passwordChangeSchema,
   responses: { 200: passwordChangedSchema },
-  errors: { 429: "Too many wrong passwords in the last minute, counted with failed sign-ins (with Retry-After)" },
+  errors: {
+    401: "No session, or one that has ended; or the session has not proved its holder again in the last 10 minutes (code reauth_required)",
+    429: "Too many wrong passwords in the last minute, counted with failed sign-ins (with Retry-After)",
+  },
 });
 
 export const listSessions = endpoint({

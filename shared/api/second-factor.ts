@@ -16,6 +16,9 @@ import { endpoint } from "./endpoint";
 const tag = "Second factors";
 const signedIn = { class: "own-user", by: "session" } as const;
 const signInLimit = "Too many failed attempts for the account or the address in the last minute (with Retry-After)";
+/** A security change needs a session that proved its holder again (`POST /api/auth/reauth`) in the last 10 minutes. */
+const notFresh =
+  "No session, or one that has ended; or the session has not proved its holder again in the last 10 minutes (code reauth_required)";
 
 export const loginSecondFactor = endpoint({
   method: "POST",
@@ -25,7 +28,10 @@ export const loginSecondFactor = endpoint({
   access: { class: "public" },
   body: secondFactorLoginSchema,
   responses: { 200: authResponseSchema },
-  errors: { 401: "The code is wrong or already used, or the sign-in expired (5 minutes) or was already completed", 429: signInLimit },
+  errors: {
+    401: "The code is wrong or already used, or the sign-in expired (5 minutes), was already completed, or took five wrong codes",
+    429: `${signInLimit}; or the account's second step is locked after 10 failures in an hour (with Retry-After)`,
+  },
 });
 
 export const getTotpStatus = endpoint({
@@ -44,7 +50,7 @@ export const setupTotp = endpoint({
   tag,
   access: signedIn,
   responses: { 200: totpSetupSchema },
-  errors: { 409: "An authenticator app is already on: turn it off first" },
+  errors: { 401: notFresh, 409: "An authenticator app is already on: turn it off first" },
 });
 
 export const confirmTotp = endpoint({
@@ -55,7 +61,7 @@ export const confirmTotp = endpoint({
   access: signedIn,
   body: totpConfirmSchema,
   responses: { 200: recoveryCodesSchema },
-  errors: { 400: "The code does not match", 409: "No set-up in progress, or the app is already on", 429: signInLimit },
+  errors: { 401: notFresh, 400: "The code does not match", 409: "No set-up in progress, or the app is already on", 429: signInLimit },
 });
 
 export const disableTotp = endpoint({
@@ -76,7 +82,7 @@ export const passkeyRegisterOptions = endpoint({
   tag,
   access: signedIn,
   responses: { 200: passkeyOptionsSchema },
-  errors: { 409: "The caller already has the most passkeys one account may have" },
+  errors: { 401: notFresh, 409: "The caller already has the most passkeys one account may have" },
 });
 
 export const registerPasskey = endpoint({
@@ -87,7 +93,7 @@ export const registerPasskey = endpoint({
   access: signedIn,
   body: passkeyRegisterSchema,
   responses: { 201: passkeySchema },
-  errors: { 400: "The answer is for no open registration of the caller, or does not verify" },
+  errors: { 401: notFresh, 400: "The answer is for no open registration of the caller, or does not verify" },
 });
 
 export const listPasskeys = endpoint({
@@ -106,7 +112,7 @@ export const deletePasskey = endpoint({
   tag,
   access: { class: "own-user", by: "owner", thing: "passkey" },
   responses: { 204: null },
-  errors: { 404: "No passkey of the caller has this id" },
+  errors: { 401: notFresh, 404: "No passkey of the caller has this id" },
 });
 
 export const passkeyLoginOptions = endpoint({
@@ -131,5 +137,8 @@ export const loginWithPasskey = endpoint({
   access: { class: "public" },
   body: passkeyLoginSchema,
   responses: { 200: authResponseSchema },
-  errors: { 401: "The answer is for no open challenge, names no registered passkey, or does not verify", 429: signInLimit },
+  errors: {
+    401: "The answer is for no open challenge, names no registered passkey, or does not verify",
+    429: `${signInLimit}; or, as the second step of a sign-in, the account's second step is locked (with Retry-After)`,
+  },
 });

@@ -104,8 +104,8 @@ export function whoMayCall(access: Access): string {
 
 /** When the endpoint answers 403, or undefined when it cannot. */
 function forbiddenWhen(access: Access): string | undefined {
-  // A company that requires a second factor refuses members without one on every route of its own.
-  const secondFactor = "; or the company requires a second factor the caller has not set up (code second_factor_required)";
+  // A company that requires a second factor refuses, on every route of its own, a session that did not pass one.
+  const secondFactor = "; or the company requires a second factor this session did not pass (code second_factor_required)";
   if ("permission" in access && access.permission) return `The caller's role does not hold ${access.permission}${secondFactor}`;
   switch (access.class) {
     case "platform":
@@ -117,7 +117,7 @@ function forbiddenWhen(access: Access): string | undefined {
     case "thing":
       return "by" in access && access.by === "service"
         ? "The caller's role may not do this"
-        : `The company requires a second factor the caller has not set up (code second_factor_required)`;
+        : `The company requires a second factor this session did not pass (code second_factor_required)`;
     default:
       return undefined;
   }

@@ -100,7 +100,11 @@ export async function reauthPasskeyOptions(deps: ReauthDeps, caller: Caller): Pr
     userVerification: "required",
     allowCredentials: owned.map((row) => ({ id: row.credentialId, transports: row.transports ?? undefined })),
   });
-  const challenge = await issueChallenge(db, clock, { purpose: "reauth-passkey", userId: caller.user.id, webauthnChallenge: options.challenge });
+  const challenge = await issueChallenge(db, clock, {
+    purpose: "reauth-passkey",
+    userId: caller.user.id,
+    webauthnChallenge: options.challenge,
+  });
   return { challenge, options: options as unknown as Record<string, unknown> };
 }
 

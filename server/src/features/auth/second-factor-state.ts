@@ -143,11 +143,9 @@ export async function takeChallengeTry(
 export function assertSecondStepOpen(clock: Clock, user: { secondFactorLockedUntil: Date | null }): void {
   const left = (user.secondFactorLockedUntil?.getTime() ?? 0) - clock.now().getTime();
   if (left <= 0) return;
-  throw new HttpError(
-    429,
-    "Too many wrong codes for this account: the second step of signing in is locked for a while. Try again later.",
-    { "Retry-After": String(Math.ceil(left / 1000)) },
-  );
+  throw new HttpError(429, "Too many wrong codes for this account: the second step of signing in is locked for a while. Try again later.", {
+    "Retry-After": String(Math.ceil(left / 1000)),
+  });
 }
 
 /**
@@ -173,7 +171,9 @@ export async function recordSecondFactorFailure(db: Database, clock: Clock, user
       .from(secondFactorFailures)
       .where(and(eq(secondFactorFailures.userId, userId), gt(secondFactorFailures.failedAt, since)));
     // Failures older than the window count for nothing any more.
-    await tx.delete(secondFactorFailures).where(and(eq(secondFactorFailures.userId, userId), lt(secondFactorFailures.failedAt, new Date(hourAgo))));
+    await tx
+      .delete(secondFactorFailures)
+      .where(and(eq(secondFactorFailures.userId, userId), lt(secondFactorFailures.failedAt, new Date(hourAgo))));
     if (failures < failuresBeforeLock) return;
     const lockedUntil = new Date(now.getTime() + firstLockMs * 2 ** user.locks);
     await tx

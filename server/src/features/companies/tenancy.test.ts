@@ -424,9 +424,13 @@ describe("every route is real: the right caller gets through it", () => {
     for (const route of publicOnes()) await passes(route, undefined);
     for (const route of platformRoutes()) await passes(route, pat.bearer);
     for (const route of [...byCompanyParam(), ...byActiveCompany(), ...thingRoutes(), ...ownUserRoutes()]) {
-      // A fresh session each time, so that signing out ends only its own.
+      // A fresh session each time, so that signing out ends only its own; proved afresh, as a security change needs.
       const login = await request(ctx.app).post("/api/auth/login").send({ username: alice.username, password: alice.password });
-      await passes(route, `Bearer ${login.body.token}`);
+      const bearer = `Bearer ${login.body.token}`;
+      expect((await request(ctx.app).post("/api/auth/reauth").set("Authorization", bearer).send({ password: alice.password })).status).toBe(
+        200,
+      );
+      await passes(route, bearer);
     }
     expect(failures).toEqual([]);
   });

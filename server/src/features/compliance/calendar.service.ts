@@ -93,11 +93,7 @@ export async function calendarFeed(deps: FeedDeps, caller: FeedCaller, requested
 }
 
 /** `POST /api/users/:id/calendar-feed/rotate`: every feed address the caller was given stops working; answers the new one. */
-export async function rotateCalendarFeed(
-  deps: FeedDeps,
-  caller: FeedCaller,
-  requestedCompany: number | undefined,
-): Promise<CalendarFeed> {
+export async function rotateCalendarFeed(deps: FeedDeps, caller: FeedCaller, requestedCompany: number | undefined): Promise<CalendarFeed> {
   const { user } = caller;
   const companyId = await feedCompany(deps, caller, requestedCompany);
   const [row] = await deps.db

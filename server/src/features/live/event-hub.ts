@@ -217,7 +217,8 @@ export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventH
     for (const userId of userIds) for (const stream of byUser.get(userId) ?? []) sessionIds.add(stream.sessionId);
     if (sessionIds.size === 0) return;
     const fresh = await companiesOf([...sessionIds]);
-    for (const [sessionId, companyIds] of fresh) for (const stream of bySession.get(sessionId) ?? []) stream.companies = new Set(companyIds);
+    for (const [sessionId, companyIds] of fresh)
+      for (const stream of bySession.get(sessionId) ?? []) stream.companies = new Set(companyIds);
   }
 
   async function closeRevoked(sessionIds: readonly number[]): Promise<void> {
@@ -237,7 +238,10 @@ export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventH
     if (sessionId !== undefined) {
       // A session revoked ends its streams; one that passed a second factor since may now receive more.
       const userId = bySession.get(sessionId)?.values().next().value?.userId;
-      if (userId !== undefined) closeRevoked([sessionId]).then(() => refreshCompanies([userId])).catch(failed);
+      if (userId !== undefined)
+        closeRevoked([sessionId])
+          .then(() => refreshCompanies([userId]))
+          .catch(failed);
       return;
     }
     if (userId !== undefined) {

@@ -5,6 +5,7 @@ import { createApp } from "../../app";
 import { memberships, notifications } from "../../db/schema";
 import { listenOn, openEventStream, type OpenedStream } from "../../testing/event-stream-client";
 import { scheduleMeeting, uploadPdf } from "../../testing/factories";
+import { enableTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext } from "../../testing/test-context";
 import { day, resolutionFixtures } from "../resolutions/resolution-fixtures";
 
@@ -118,6 +119,27 @@ describe("GET /api/events", () => {
     await watcher.next(counted);
     expect(member.events.filter(counted)).toEqual([]);
     expect(revoked.events.filter(counted)).toEqual([]);
+  });
+
+  it("sends a company that requires a second factor nothing to a session that skipped it, even when the account has one", async () => {
+    const { founder, company, voters } = await fixtures.boardWith(1);
+    const admin = await withSecondFactorSession(ctx, founder);
+    const required = await request(ctx.app)
+      .put(`/api/companies/${company.id}`)
+      .set("Authorization", admin.bearer)
+      .send({ name: "Guarded Board", industry: "Technology", location: "London", stage: "seed", requireSecondFactor: true });
+    expect(required.status).toBe(200);
+    const director = voters[1]!;
+    // Signed in with the password alone, before the account had a factor.
+    const login = await request(ctx.app).post("/api/auth/login").send({ username: director.username, password: director.password });
+    ctx.noteSecret(login.body.token);
+    const skipped = await stream(`Bearer ${login.body.token}`);
+    await enableTotp(ctx, director);
+    const passed = await stream(director.bearer);
+
+    await uploadPdf(ctx.app, admin, "Guarded.pdf");
+    await passed.next((event) => event.event === "document");
+    expect(skipped.events.filter((event) => event.event === "document")).toEqual([]);
   });
 
   it("resumes from Last-Event-ID with what the client missed", async () => {

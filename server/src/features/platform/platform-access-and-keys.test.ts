@@ -227,9 +227,13 @@ describe("changing service keys needs a recent second factor", () => {
     expect(await storedRow(created.body.id)).toEqual(before);
     expect((await api().get("/api/platform/settings").set("Authorization", passwordOnly.bearer)).status).toBe(200);
 
-    // Having a factor is not enough: this very session must have passed it.
+    // Having a factor is not enough: this very session must have passed it. (A session signed in before the factor
+    // was added never did.)
+    const login = await api().post("/api/auth/login").send({ username: passwordOnly.username, password: passwordOnly.password });
+    ctx.noteSecret(login.body.token);
+    const earlier = `Bearer ${login.body.token}`;
     const withFactor = await withSecondFactorSession(ctx, passwordOnly);
-    for (const write of writesAs(passwordOnly.bearer, created.body.id)) expectRefused(await write());
+    for (const write of writesAs(earlier, created.body.id)) expectRefused(await write());
     const [create, update, remove] = writesAs(withFactor.bearer, created.body.id);
     expect((await create!()).status).toBe(201);
     expect((await update!()).status).toBe(200);
