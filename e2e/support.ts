@@ -153,7 +153,36 @@ export interface Board {
   members: { id: number; firstName: string; lastName: string; email: string }[];
 }
 
-/** A founder with an active company and three board members, set up through the API (password "board-password-1"). */
+/**
+ * Invites `person` to the founder's company and has them accept by registering with the link's token, as the invitation
+ * page does (set-up only): their username is their e-mail address and their password "board-password-1".
+ */
+export async function joinByInvitation(
+  founder: Account,
+  companyId: number,
+  person: { email: string; firstName: string; lastName: string; role: "admin" | "member" | "observer" },
+): Promise<{ id: number; token: string }> {
+  const invited = await apiAs<{ inviteUrl: string }>(founder, "POST", `/api/companies/${companyId}/members`, {
+    email: person.email,
+    role: person.role,
+  });
+  const response = await fetch(`${baseURL()}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      username: person.email,
+      email: person.email,
+      password: "board-password-1",
+      firstName: person.firstName,
+      lastName: person.lastName,
+      invitationToken: new URL(invited.inviteUrl).searchParams.get("token"),
+    }),
+  });
+  if (response.status !== 201) throw new Error(`joining by invitation failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: number; token: string };
+}
+
+/** A founder with an active company and three board members who joined by invitation, set up through the API (password "board-password-1"). */
 export async function boardWithMembers(): Promise<Board> {
   const founder = await registerAccount({ firstName: "Morgan", lastName: "Chair" });
   const company = await createActiveCompany(founder, { name: uniqueName("Meeting Board "), location: "London, United Kingdom" });
@@ -164,16 +193,19 @@ export async function boardWithMembers(): Promise<Board> {
     ["Casey", "Advisor"],
   ] as const) {
     const email = `${uniqueName(firstName.toLowerCase())}@example.com`;
-    const added = await apiAs<{ member: { id: number } }>(founder, "POST", `/api/companies/${company.id}/members`, {
-      email,
-      firstName,
-      lastName,
-      role: "member",
-      password: "board-password-1",
-    });
-    members.push({ id: added.member.id, firstName, lastName, email });
+    const joined = await joinByInvitation(founder, company.id, { email, firstName, lastName, role: "member" });
+    members.push({ id: joined.id, firstName, lastName, email });
   }
   return { founder, companyId: company.id, members };
+}
+
+/** Answers the "Confirm it's you" dialog a security change opens (a sign-in alone is no fresh proof) with the password. */
+export async function confirmItsYou(page: Page, password: string): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
+  await dialog.waitFor();
+  await dialog.getByLabel("Password", { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await dialog.waitFor({ state: "detached" });
 }
 
 /**
