@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import {
+  baseURL,
   choose,
   desktop,
   expectAccessible,
@@ -173,7 +174,7 @@ describe("companies and people in the browser", () => {
     await expectAccessible(page);
     await screenshot(page, "companies-settings-team-1280");
 
-    // Board Members: add a member with a password.
+    // Board Members: "Add Member" invites; the link is shown once, to copy.
     const memberEmail = `${uniqueName("member")}@example.com`;
     await sidebar(page).getByRole("link", { name: "Board Members" }).click();
     await page.waitForURL("**/board-members");
@@ -182,19 +183,37 @@ describe("companies and people in the browser", () => {
     await dialog.getByLabel("First name").fill("Mina");
     await dialog.getByLabel("Last name").fill("Member");
     await dialog.getByLabel("Email").fill(memberEmail);
-    await dialog.getByLabel("Password").fill("member-password-1");
+    await dialog.getByLabel("Password").fill("founder-chosen-1");
     await expectAccessible(page);
     await screenshot(page, "companies-add-member-1280");
     await dialog.getByRole("button", { name: "Add Member" }).click();
-    await page.getByText("Member added").first().waitFor();
-    await page.getByTestId("member-card").filter({ hasText: "Mina Member" }).waitFor();
+    await page.getByText("Invitation sent").first().waitFor();
+    const inviteUrl = await dialog.getByLabel("Invitation link").inputValue();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    // Nobody joined yet: the invitation is pending.
+    await page.getByRole("list", { name: "Invitations" }).getByText(memberEmail).waitFor();
+    expect(await page.getByTestId("member-card").filter({ hasText: "Mina Member" }).count()).toBe(0);
     await screenshot(page, "companies-board-members-1280");
     // The founder's part is done: one browser window at a time (its errors are still checked after the test).
     await page.context().close();
 
-    // The new member signs in with that e-mail and sees the company and its people.
+    // The founder's password signs nobody in; the member sets their own by the link and lands in the company.
+    const refused = await fetch(`${baseURL()}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: memberEmail, password: "founder-chosen-1" }),
+    });
+    expect(refused.status).toBe(401);
     const member = await openPage(browser(), desktop);
-    await signIn(member.page, { username: memberEmail, password: "member-password-1" }, { awaitWelcome: true });
+    await member.page.goto(new URL(inviteUrl).pathname + new URL(inviteUrl).search);
+    await member.page.getByRole("heading", { level: 2, name: "Set your password and join" }).waitFor();
+    await member.page.getByLabel("First name").fill("Mina");
+    await member.page.getByLabel("Last name").fill("Member");
+    await member.page.getByLabel("Username").fill(memberEmail);
+    await member.page.getByLabel("Email").fill(memberEmail);
+    await member.page.getByLabel("Password").fill("member-password-1");
+    await member.page.getByRole("button", { name: "Set your password and join" }).click();
+    await member.page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     await sidebar(member.page).getByTestId("current-company").getByText(renamed).waitFor();
     await sidebar(member.page).getByRole("link", { name: "Board Members" }).click();
     await member.page.waitForURL("**/board-members");

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { startBuiltServer } from "../scripts/testing/built-server";
 import {
   AUTH_TOKEN_KEY,
+  confirmItsYou,
   desktop,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -78,6 +79,8 @@ async function openSecurity(page: Page) {
 async function addPasskey(page: Page, name: string) {
   await page.getByLabel("Name of the new passkey").fill(name);
   await page.getByRole("button", { name: "Add a passkey" }).click();
+  // A sign-in alone is no fresh proof: the password is asked first.
+  await confirmItsYou(page, "board-password-1");
   await page.getByText("Passkey added").first().waitFor();
   await page.getByRole("list", { name: "Your passkeys" }).getByText(name).waitFor();
 }

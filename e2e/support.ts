@@ -153,36 +153,16 @@ export interface Board {
   members: { id: number; firstName: string; lastName: string; email: string }[];
 }
 
-/** A founder with an active company and three board members, set up through the API (password "board-password-1"). */
-export async function boardWithMembers(): Promise<Board> {
-  const founder = await registerAccount({ firstName: "Morgan", lastName: "Chair" });
-  const company = await createActiveCompany(founder, { name: uniqueName("Meeting Board "), location: "London, United Kingdom" });
-  const members: Board["members"] = [];
-  for (const [firstName, lastName] of [
-    ["Avery", "Director"],
-    ["Blake", "Trustee"],
-    ["Casey", "Advisor"],
-  ] as const) {
-    const email = `${uniqueName(firstName.toLowerCase())}@example.com`;
-    const member = await joinByInvitation(founder, company.id, { email, firstName, lastName, role: "member" });
-    members.push({ id: member.id, firstName, lastName, email });
-  }
-  return { founder, companyId: company.id, members };
-}
-
-/** The token of an invitation link (`…/invite?token=…`). */
-export const invitationTokenOf = (inviteUrl: string): string => new URL(inviteUrl).searchParams.get("token") ?? "";
-
 /**
- * Invites an address to the company and has its holder accept by creating their account from the link, as only the
- * holder of an address can join a board (password "board-password-1"; the username is the address).
+ * Invites `person` to the founder's company and has them accept by registering with the link's token, as the invitation
+ * page does (set-up only): their username is their e-mail address and their password "board-password-1".
  */
 export async function joinByInvitation(
-  inviter: { token: string },
+  founder: Account,
   companyId: number,
   person: { email: string; firstName: string; lastName: string; role: "admin" | "member" | "observer" },
 ): Promise<{ id: number; token: string }> {
-  const { inviteUrl } = await apiAs<{ inviteUrl: string }>(inviter, "POST", `/api/companies/${companyId}/members`, {
+  const invited = await apiAs<{ inviteUrl: string }>(founder, "POST", `/api/companies/${companyId}/members`, {
     email: person.email,
     role: person.role,
   });
@@ -195,11 +175,37 @@ export async function joinByInvitation(
       password: "board-password-1",
       firstName: person.firstName,
       lastName: person.lastName,
-      invitationToken: invitationTokenOf(inviteUrl),
+      invitationToken: new URL(invited.inviteUrl).searchParams.get("token"),
     }),
   });
   if (response.status !== 201) throw new Error(`joining by invitation failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: number; token: string };
+}
+
+/** A founder with an active company and three board members who joined by invitation, set up through the API (password "board-password-1"). */
+export async function boardWithMembers(): Promise<Board> {
+  const founder = await registerAccount({ firstName: "Morgan", lastName: "Chair" });
+  const company = await createActiveCompany(founder, { name: uniqueName("Meeting Board "), location: "London, United Kingdom" });
+  const members: Board["members"] = [];
+  for (const [firstName, lastName] of [
+    ["Avery", "Director"],
+    ["Blake", "Trustee"],
+    ["Casey", "Advisor"],
+  ] as const) {
+    const email = `${uniqueName(firstName.toLowerCase())}@example.com`;
+    const joined = await joinByInvitation(founder, company.id, { email, firstName, lastName, role: "member" });
+    members.push({ id: joined.id, firstName, lastName, email });
+  }
+  return { founder, companyId: company.id, members };
+}
+
+/** Answers the "Confirm it's you" dialog a security change opens (a sign-in alone is no fresh proof) with the password. */
+export async function confirmItsYou(page: Page, password: string): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
+  await dialog.waitFor();
+  await dialog.getByLabel("Password", { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await dialog.waitFor({ state: "detached" });
 }
 
 /**

@@ -3,11 +3,11 @@ import type { Page } from "playwright-core";
 import {
   apiAs,
   baseURL,
+  confirmItsYou,
   createActiveCompany,
   expectAccessible,
   expectNoHorizontalScroll,
   joinByInvitation,
-  logInThroughApi,
   openPage,
   registerAccount,
   screenshot,
@@ -41,12 +41,9 @@ async function founder(): Promise<Account> {
 }
 
 /** Turns the account's authenticator app on through the API (set-up only); answers the app and the code used. */
-async function authenticatorThroughApi(account: {
-  token: string;
-  password: string;
-}): Promise<{ app: OTPAuth.TOTP; used: string; recoveryCodes: string[] }> {
-  // A second factor is added only from a session that has just proved its password again.
-  await apiAs(account, "POST", "/api/auth/reauth", { password: account.password });
+async function authenticatorThroughApi(account: { token: string }): Promise<{ app: OTPAuth.TOTP; used: string; recoveryCodes: string[] }> {
+  // A security change needs a fresh proof of the password first (every account here has the default one).
+  await apiAs(account, "POST", "/api/auth/reauth", { password: "board-password-1" });
   const { secret } = await apiAs<{ secret: string }>(account, "POST", "/api/auth/totp/setup");
   const app = appOf(secret);
   const used = app.generate();
@@ -60,6 +57,8 @@ async function authenticatorThroughApi(account: {
  */
 async function setUpAuthenticator(page: Page, name: string): Promise<{ app: OTPAuth.TOTP; used: string; recoveryCodes: string[] }> {
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  // A sign-in alone is no fresh proof: the password is asked first.
+  await confirmItsYou(page, "board-password-1");
   await page.getByRole("img", { name: "QR code to scan with your authenticator app" }).waitFor();
   // The QR code is drawn: the image has loaded and has a size.
   await page.waitForFunction(() => {
@@ -215,8 +214,7 @@ describe("a company that requires two-factor sign-in", () => {
       const email = `${uniqueName("member")}@example.com`;
       const member = await joinByInvitation(chair, company!.id, { email, firstName: "Sam", lastName: "Member", role: "member" });
       // Dark Mode is the member's own switch (kept on the server, which wins after sign-in) and the browser's first paint.
-      const session = await logInThroughApi({ username: email, password: "board-password-1" });
-      await apiAs(session, "PUT", `/api/users/${member.id}/preferences`, { darkMode: true });
+      await apiAs(member, "PUT", `/api/users/${member.id}/preferences`, { darkMode: true });
 
       const { page } = await openPage(browser(), viewport);
       await page.addInitScript((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);

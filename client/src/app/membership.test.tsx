@@ -65,6 +65,14 @@ describe("the dashboard's invitations", () => {
     await waitFor(() => expect(screen.queryByRole("region", { name: "Invitations" })).not.toBeInTheDocument());
   });
 
+  it("a user without a company sees them above the company wizard", async () => {
+    server.use(http.get("/api/invitations", () => HttpResponse.json([alpha])));
+    renderApp({ path: "/", signedInAs: buildUser({ companyId: null, role: null }) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Set up your company" })).toBeInTheDocument();
+    const panel = await screen.findByRole("region", { name: "Invitations" });
+    expect(within(panel).getByRole("button", { name: "Accept the invitation to Alpha Board Ltd" })).toBeInTheDocument();
+  });
+
   it("is not there when there are none", async () => {
     renderApp({ path: "/", signedInAs: buildUser() });
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();

@@ -184,6 +184,7 @@ describe("Board Members", () => {
       invitationOf({ id: 4, email: "cfo@example.com", role: "admin" }),
       invitationOf({ id: 3, email: "late@example.com", status: "expired" }),
       invitationOf({ id: 2, email: "joined@example.com", status: "accepted" }),
+      invitationOf({ id: 1, email: "early@example.com", hasLink: false }),
     ]);
     const revoked: string[] = [];
     server.use(
@@ -215,6 +216,7 @@ describe("Board Members", () => {
       expect.stringMatching(/^cfo@example\.comAdminStatus: PendingExpires .*ResendRevoke$/),
       expect.stringMatching(/^late@example\.comBoard MemberStatus: ExpiredExpired .*Resend$/),
       expect.stringMatching(/^joined@example\.comBoard MemberStatus: AcceptedSent .*$/),
+      "early@example.comBoard MemberStatus: PendingNo link yet: resend it to send oneResendRevoke",
     ]);
 
     await view.user.click(screen.getByRole("button", { name: "Resend the invitation to late@example.com" }));

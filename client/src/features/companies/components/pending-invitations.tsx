@@ -24,6 +24,8 @@ const statusBadge: Record<Status, { label: string; variant: "secondary" | "succe
 
 /** When the invitation's link stops (or stopped) working, or what became of it. */
 function whenText(invitation: PendingInvitation): string {
+  // Made before invitations had links: resending gives it one.
+  if (invitation.status === "pending" && !invitation.hasLink) return "No link yet: resend it to send one";
   if (invitation.status === "pending") return `Expires ${formatLongDate(invitation.expiresAt)}`;
   if (invitation.status === "expired") return `Expired ${formatLongDate(invitation.expiresAt)}`;
   return `Sent ${formatLongDate(invitation.createdAt)}`;
