@@ -67,7 +67,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     // Only a proved address is reserved: any number of unverified accounts may name it until one proves it.
-    uniqueIndex("users_verified_email_lower_idx").on(sql`lower(${t.email})`).where(sql`${t.emailVerified} and ${t.email} <> ''`),
+    uniqueIndex("users_verified_email_lower_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerified} and ${t.email} <> ''`),
     index("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_active_company_idx").on(t.activeCompanyId),
   ],
@@ -163,12 +165,14 @@ export const invitations = pgTable(
     status: text("status", { enum: invitationStatuses }).notNull().default("pending"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
-    /** The account "Add Member" made for the address, which its holder claims by following the link. */
-    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The account "Add Member" made for the address; it goes (null here) once the address's holder has an account of their own. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("invitations_pending_company_email_idx").on(t.companyId, sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("invitations_pending_company_email_idx")
+      .on(t.companyId, sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
     uniqueIndex("invitations_token_idx").on(t.tokenHash),
     index("invitations_email_idx").on(sql`lower(${t.email})`),
     index("invitations_user_idx").on(t.userId),

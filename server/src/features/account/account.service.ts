@@ -14,7 +14,7 @@ import type { AuthContext, UserRow } from "../../http/request-context";
 import { sessionBounds, sessionStands } from "../../http/session";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "../auth/auth.service";
 import { countVerificationMail, requestEmailChange } from "../auth/email-verification.service";
-import { tellAccountHolder } from "../auth/security-notice.service";
+import { tellAccountHolder } from "../notifications/outbox.service";
 import { deviceFromUserAgent } from "./user-agent";
 
 /** The signed-in caller as the account routes see them: the user and the session the request came with. */

@@ -102,16 +102,3 @@ export async function queueVerificationMail(
     },
   ]);
 }
-
-/** Tells the account's holder of a change to its security, at the address given (the old one, for an address change). */
-export async function queueSecurityNotice(
-  tx: Queryable,
-  clock: Clock,
-  to: { userId: number; address: string },
-  event: string,
-): Promise<void> {
-  if (!to.address) return;
-  await enqueueMail(tx, [
-    { userId: to.userId, companyId: null, to: to.address, message: { type: "security", event, at: clock.now().toISOString() } },
-  ]);
-}

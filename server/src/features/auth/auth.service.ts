@@ -11,7 +11,8 @@ import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
 import { hashPassword, verifyPassword } from "../../http/passwords";
 import type { UserRow } from "../../http/request-context";
 import { createSession } from "../../http/session";
-import { invitationForRegistration, joinByInvitation, releaseWaitingAccounts } from "../companies/invitations.service";
+import { invitationForRegistration, joinByInvitation } from "../companies/invitations.service";
+import { releaseWaitingAccounts } from "../identity/addresses.service";
 import { queueVerificationMail } from "./account-tokens";
 import { issueChallenge } from "./second-factor-state";
 
@@ -94,10 +95,11 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, user
       if (!user) throw new Error("insert returned no user");
       // Any later account proves its address by the link mailed to it, and PLATFORM_ADMINS applies to it only then;
       // an invitation's link, followed to get here, proves it as the invitation is accepted below.
-      if (!user.emailVerified && !invitation) await queueVerificationMail(tx, deps, { userId: user.id, address: user.email, change: false });
+      if (!user.emailVerified && !invitation)
+        await queueVerificationMail(tx, deps, { userId: user.id, address: user.email, change: false });
 
       // Registering joins no company by itself: only the invitation whose link the registrant followed.
-      const joined = invitation ? await joinByInvitation(tx, clock, invitation, user.id) : null;
+      const joined = invitation ? await joinByInvitation(tx, deps, invitation, user.id) : null;
       const token = await createSession(tx, clock, user.id, userAgent);
       return { user: joined?.user ?? user, activeRole: joined?.role ?? null, token };
     });

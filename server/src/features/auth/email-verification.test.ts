@@ -18,7 +18,7 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   await smtp.configure(ctx);
   // The installation's first account (verified and admin by rule): every account of the tests below comes after it.
-  await ctx.signUp();
+  await ctx.signUp({ confirmAddress: false, confirmAddress: false });
 });
 afterAll(() => smtp.close());
 
@@ -58,14 +58,14 @@ async function proveSessionFresh(user: { token: string }): Promise<void> {
 
 /** Signs up and follows the confirmation link from the mail: an account whose address is verified. */
 async function verifiedUser(fields: Parameters<TestContext["signUp"]>[0] = {}): Promise<SignedUp> {
-  const user = await ctx.signUp(fields);
+  const user = await ctx.signUp({ confirmAddress: false, ...fields });
   expect((await verify(await confirmationToken(user.email))).status).toBe(200);
   return user;
 }
 
 describe("registration and the confirmation link", () => {
   it("registers unverified, mails a link to the address, and following it verifies the address", async () => {
-    const user = await ctx.signUp({ email: "Ada.Verify@example.com" });
+    const user = await ctx.signUp({ confirmAddress: false, email: "Ada.Verify@example.com" });
     expect(user).toMatchObject({ email: "Ada.Verify@example.com", emailVerified: false, pendingEmail: null, isPlatformAdmin: false });
 
     const [mail, ...others] = await mailsTo(ctx, "ada.verify@example.com", confirmSubject);
@@ -92,7 +92,7 @@ describe("registration and the confirmation link", () => {
   });
 
   it("takes a link once (410 after), refuses a forged or malformed token with 400, and answers the error body", async () => {
-    const user = await ctx.signUp();
+    const user = await ctx.signUp({ confirmAddress: false, confirmAddress: false });
     const token = await confirmationToken(user.email);
     expect((await verify(token)).status).toBe(200);
 
@@ -111,7 +111,7 @@ describe("registration and the confirmation link", () => {
   });
 
   it("lets two requests with one link make one verification", async () => {
-    const user = await ctx.signUp();
+    const user = await ctx.signUp({ confirmAddress: false, confirmAddress: false });
     const token = await confirmationToken(user.email);
     const answers = await Promise.all([verify(token), verify(token), verify(token)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410, 410]);
@@ -123,7 +123,7 @@ describe("registration and the confirmation link", () => {
   });
 
   it("lets a link expire after 24 hours (410)", async () => {
-    const user = await ctx.signUp();
+    const user = await ctx.signUp({ confirmAddress: false, confirmAddress: false });
     const token = await confirmationToken(user.email);
     ctx.clock.advance(verificationLifetimeMs + 1_000);
     const expired = await verify(token);
@@ -132,7 +132,7 @@ describe("registration and the confirmation link", () => {
   });
 
   it("resends a new link (202) whose sending ends the earlier ones, and refuses when nothing waits for proof (409)", async () => {
-    const user = await ctx.signUp();
+    const user = await ctx.signUp({ confirmAddress: false, confirmAddress: false });
     const first = await confirmationToken(user.email);
     const resent = await api().post("/api/auth/verify-email/resend").set("Authorization", user.bearer);
     expect(resent.status).toBe(202);
@@ -148,7 +148,7 @@ describe("registration and the confirmation link", () => {
   });
 
   it("sends at most 5 links an hour to one address (429 with Retry-After)", async () => {
-    const user = await ctx.signUp();
+    const user = await ctx.signUp({ confirmAddress: false, confirmAddress: false });
     for (let count = 1; count <= 5; count += 1) {
       expect((await api().post("/api/auth/verify-email/resend").set("Authorization", user.bearer)).status).toBe(202);
     }
@@ -163,8 +163,8 @@ describe("registration and the confirmation link", () => {
 
 describe("an unverified address grants and reserves nothing", () => {
   it("lets a second account register with an unverified address, and the one that proves it takes it from the other", async () => {
-    const first = await ctx.signUp({ username: "claimant-one", email: "contested@example.com" });
-    const second = await ctx.signUp({ username: "claimant-two", email: "Contested@Example.com" });
+    const first = await ctx.signUp({ confirmAddress: false, username: "claimant-one", email: "contested@example.com" });
+    const second = await ctx.signUp({ confirmAddress: false, username: "claimant-two", email: "Contested@Example.com" });
     const [firstMail, secondMail] = await mailsTo(ctx, "contested@example.com", confirmSubject);
     const secondToken = linkTokenIn(secondMail!, "/verify-email");
     ctx.noteSecret(secondToken, linkTokenIn(firstMail!, "/verify-email"));
@@ -198,8 +198,8 @@ describe("an unverified address grants and reserves nothing", () => {
     // A few rounds: on Postgres the two transactions interleave differently each time.
     for (const round of [1, 2, 3]) {
       const address = `both.at.once.${round}@example.com`;
-      const one = await ctx.signUp({ email: address });
-      const two = await ctx.signUp({ email: address });
+      const one = await ctx.signUp({ confirmAddress: false, email: address });
+      const two = await ctx.signUp({ confirmAddress: false, email: address });
       const tokens = (await mailsTo(ctx, address, confirmSubject)).map((mail) => linkTokenIn(mail, "/verify-email"));
       ctx.noteSecret(...tokens);
       expect(tokens).toHaveLength(2);
@@ -217,8 +217,8 @@ describe("an unverified address grants and reserves nothing", () => {
   });
 
   it("signs in by an address held only unverified as its oldest holder, and by a verified one as its prover", async () => {
-    const older = await ctx.signUp({ email: "shared-login@example.com", password: "older-password" });
-    const newer = await ctx.signUp({ email: "shared-login@example.com", password: "newer-password" });
+    const older = await ctx.signUp({ confirmAddress: false, email: "shared-login@example.com", password: "older-password" });
+    const newer = await ctx.signUp({ confirmAddress: false, email: "shared-login@example.com", password: "newer-password" });
     const login = (password: string) => api().post("/api/auth/login").send({ username: "shared-login@example.com", password });
     expect((await login("older-password")).body.id).toBe(older.id);
     expect((await login("newer-password")).status).toBe(401);
@@ -339,7 +339,7 @@ describe("changing the e-mail address", () => {
     expect((await change(asker, { email: "race.target@example.com" })).status).toBe(200);
     const askerToken = await confirmationToken("race.target@example.com");
 
-    const prover = await ctx.signUp({ email: "race.target@example.com" });
+    const prover = await ctx.signUp({ confirmAddress: false, email: "race.target@example.com" });
     expect((await verify(await confirmationToken("race.target@example.com"))).status).toBe(200);
     expect((await currentUser(asker)).body).toMatchObject({ email: asker.email, pendingEmail: null });
     expect((await verify(askerToken)).status).toBe(409);
@@ -352,11 +352,11 @@ describe("platform admins", () => {
     const fresh = await createTestContext({ platformAdmins: ["Boss", "later-boss"] });
     try {
       await smtp.configure(fresh);
-      const first = await fresh.signUp();
+      const first = await fresh.signUp({ confirmAddress: false, confirmAddress: false });
       expect(first).toMatchObject({ isPlatformAdmin: true, emailVerified: true });
       expect(await mailsTo(fresh, first.email)).toHaveLength(0);
 
-      const boss = await fresh.signUp({ username: "boss" });
+      const boss = await fresh.signUp({ confirmAddress: false, username: "boss" });
       expect(boss).toMatchObject({ isPlatformAdmin: false, emailVerified: false });
       const check = (user: SignedUp) => request(fresh.app).get("/api/auth/check-platform-admin").set("Authorization", user.bearer);
       expect((await check(boss)).body).toEqual({ isPlatformAdmin: false });
@@ -369,11 +369,11 @@ describe("platform admins", () => {
       expect(proved.body).toMatchObject({ id: boss.id, emailVerified: true, isPlatformAdmin: true });
       expect((await check(boss)).body).toEqual({ isPlatformAdmin: true });
 
-      const worker = await fresh.signUp({ username: "worker" });
+      const worker = await fresh.signUp({ confirmAddress: false, username: "worker" });
       expect((await verify(await confirmationToken(worker.email, fresh), fresh)).body).toMatchObject({ isPlatformAdmin: false });
 
       // Once proved, start-up grants it.
-      const later = await fresh.signUp({ username: "later-boss" });
+      const later = await fresh.signUp({ confirmAddress: false, username: "later-boss" });
       await fresh.db.update(users).set({ emailVerified: true }).where(eq(users.id, later.id));
       expect(await setPlatformAdmin({ db: fresh.db }, ["later-boss"], true)).toBe(1);
       expect((await check(later)).body).toEqual({ isPlatformAdmin: true });

@@ -35,7 +35,7 @@ import {
   takeChallenge,
   type FactorCaller,
 } from "./second-factor-state";
-import { tellAccountHolder } from "./security-notice.service";
+import { tellAccountHolder } from "../notifications/outbox.service";
 
 // Passkeys (WebAuthn): registering them, and signing in with one alone or as the second step of a password
 // sign-in. The WebAuthn library checks the browser's answers; what is kept here is which challenge an answer

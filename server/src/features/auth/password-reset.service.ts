@@ -1,3 +1,4 @@
+import { tellAccountHolder } from "../notifications/outbox.service";
 import { and, eq, ne } from "drizzle-orm";
 import type { PasswordResetConfirm } from "../../../../shared/identity";
 import type { ServiceDeps } from "../../app-deps";
@@ -7,14 +8,7 @@ import { sessions, users } from "../../db/schema";
 import { hashPassword } from "../../http/passwords";
 import { countAgainstLimit } from "../../http/rate-limit";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";
-import {
-  consumeAccountToken,
-  forgedLinkError,
-  isKnownLink,
-  issueAccountToken,
-  queueSecurityNotice,
-  spentLinkError,
-} from "./account-tokens";
+import { consumeAccountToken, forgedLinkError, isKnownLink, issueAccountToken, spentLinkError } from "./account-tokens";
 
 // "Forgot password?": a link (30 minutes, single use) mailed to the account that holds the address verified.
 
@@ -77,10 +71,10 @@ export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, in
       .returning({ id: users.id, email: users.email });
     if (!account) throw spentLinkError();
     const ended = await tx.delete(sessions).where(eq(sessions.userId, account.id)).returning({ id: sessions.id });
-    await queueSecurityNotice(
+    await tellAccountHolder(
       tx,
       clock,
-      { userId: account.id, address: account.email },
+      account,
       "Your password was reset with a link sent to this address, and every session was signed out.",
     );
     await recordAudit(tx, clock, {

@@ -6,7 +6,7 @@ import type { Database, Queryable } from "../../db/client";
 import { authChallenges, passkeys, secondFactorFailures, sessions, totpFactors, users, type AuthChallengePurpose } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { UserRow } from "../../http/request-context";
-import { tellAccountHolder } from "./security-notice.service";
+import { tellAccountHolder } from "../notifications/outbox.service";
 
 // What the second factors share: the user's flag (has one or not), and the short-lived single-use challenges
 // of a sign-in in progress and of WebAuthn ceremonies.

@@ -30,7 +30,7 @@ import {
   passedSecondFactor,
   type FactorCaller,
 } from "./second-factor-state";
-import { tellAccountHolder } from "./security-notice.service";
+import { tellAccountHolder } from "../notifications/outbox.service";
 
 // The authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30-second steps) and its one-time recovery codes.
 // The secret is stored encrypted with APP_SECRET like service keys; recovery codes only as their SHA-256.

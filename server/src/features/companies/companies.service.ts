@@ -9,7 +9,7 @@ import { companies, memberships, users } from "../../db/schema";
 import { HttpError, forbidden, notFound } from "../../http/errors";
 import { assertFreshProof } from "../../http/fresh-proof";
 import type { AuthContext, UserRow } from "../../http/request-context";
-import { tellAccountHolder } from "../auth/security-notice.service";
+import { tellAccountHolder } from "../notifications/outbox.service";
 import { listInvitations } from "./invitations.service";
 import { listMembers } from "./members.service";
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { AddMemberResult, PendingInvitation } from "../../../../shared/companies";
 import {
   invitationLifetimeMs,
@@ -18,6 +18,7 @@ import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users, type InvitationStatus } from "../../db/schema";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
 import { linkTokenDigest, newLinkToken } from "../../http/link-token";
+import { proveAddress } from "../identity/addresses.service";
 import type { UserRow } from "../../http/request-context";
 import { defaultMailSettings } from "../../integrations/mailer";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";
@@ -183,54 +184,17 @@ export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock
 }
 
 /**
- * Accounts "Add Member" made for `address` and never claimed go once its holder has an account of their own
- * (`keep`, when it is one of them); their invitations stay for the holder to answer.
- */
-export async function releaseWaitingAccounts(tx: Queryable, address: string, keep?: number): Promise<void> {
-  const waiting = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(equalsIgnoringCase(users.email, address), eq(users.passwordSet, false), keep === undefined ? undefined : ne(users.id, keep)),
-    );
-  if (waiting.length === 0) return;
-  const ids = waiting.map((row) => row.id);
-  await tx.update(invitations).set({ userId: null }).where(inArray(invitations.userId, ids));
-  await tx.delete(users).where(and(inArray(users.id, ids), eq(users.passwordSet, false)));
-}
-
-/**
- * Proves `address` for the account: an invitation's link reached its holder. Another account that proved it first
- * keeps it (409). Unverified holders lose it; an account "Add Member" made for it and never claimed goes, its
- * invitations left for the address's holder to answer.
- */
-async function proveAddress(tx: Queryable, userId: number, address: string): Promise<void> {
-  const others = and(equalsIgnoringCase(users.email, address), ne(users.id, userId));
-  const [provedElsewhere] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(others, eq(users.emailVerified, true)))
-    .limit(1);
-  if (provedElsewhere) throw conflict("Another account has already proved this address");
-  await releaseWaitingAccounts(tx, address, userId);
-  await tx
-    .update(users)
-    .set({ email: "" })
-    .where(and(others, eq(users.emailVerified, false)));
-  await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-}
-
-/**
  * The invitation answered by `userId`, in the caller's transaction: marked accepted only if still pending and
  * unexpired (a conditional UPDATE, so two answers at once cannot both win), the membership made, the address
  * proved, the company made active when the account has none. Nothing of it stays if any step fails.
  */
 export async function joinByInvitation(
   tx: Queryable,
-  clock: Clock,
+  deps: ServiceDeps<"clock" | "platformAdmins">,
   invitation: AnswerableInvitation,
   userId: number,
 ): Promise<InvitationAccepted & { user: UserRow }> {
+  const { clock } = deps;
   const now = clock.now();
   const [taken] = await tx
     .update(invitations)
@@ -247,7 +211,7 @@ export async function joinByInvitation(
     .onConflictDoNothing()
     .returning({ userId: memberships.userId });
   if (added.length === 0) throw conflict("You are already a member of this company");
-  await proveAddress(tx, userId, taken.email);
+  await proveAddress(tx, deps, userId, taken.email);
   const [user] = await tx
     .update(users)
     .set({ activeCompanyId: sql`coalesce(${users.activeCompanyId}, ${taken.companyId})` })
@@ -267,13 +231,13 @@ export async function joinByInvitation(
 
 /** POST /api/invitations/accept: the signed-in holder of the invited address joins by the link's token. */
 export async function acceptInvitationByLink(
-  { db, clock }: ServiceDeps<"db" | "clock">,
+  deps: ServiceDeps<"db" | "clock" | "platformAdmins">,
   caller: UserRow,
   token: string,
 ): Promise<InvitationAccepted> {
-  return db.transaction(async (tx) => {
-    const invitation = await answerableByToken(tx, clock, token, caller.email);
-    const { companyId, role } = await joinByInvitation(tx, clock, invitation, caller.id);
+  return deps.db.transaction(async (tx) => {
+    const invitation = await answerableByToken(tx, deps.clock, token, caller.email);
+    const { companyId, role } = await joinByInvitation(tx, deps, invitation, caller.id);
     return { companyId, role };
   });
 }
@@ -351,14 +315,14 @@ export async function invitationOwnerOf(
 
 /** POST /api/invitations/:id/accept (the guard checked the invitation is the caller's). */
 export async function acceptInvitation(
-  { db, clock }: ServiceDeps<"db" | "clock">,
+  deps: ServiceDeps<"db" | "clock" | "platformAdmins">,
   callerId: number,
   invitationId: number,
 ): Promise<InvitationAccepted> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [invitation] = await tx.select(answerableColumns).from(invitations).where(eq(invitations.id, invitationId));
     if (!invitation) throw notFound(invitationNotFoundMessage);
-    const { companyId, role } = await joinByInvitation(tx, clock, invitation, callerId);
+    const { companyId, role } = await joinByInvitation(tx, deps, invitation, callerId);
     return { companyId, role };
   });
 }

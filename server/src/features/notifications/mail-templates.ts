@@ -77,12 +77,7 @@ export interface DigestMessage {
 }
 
 export type OutboxMessage =
-  | NotificationMessage
-  | InvitationMessage
-  | DigestMessage
-  | VerifyEmailMessage
-  | PasswordResetMessage
-  | SecurityMessage;
+  NotificationMessage | InvitationMessage | DigestMessage | VerifyEmailMessage | PasswordResetMessage | SecurityMessage;
 
 export interface RenderedMail {
   subject: string;
@@ -177,7 +172,13 @@ export function tokenLink(appUrl: string, path: string, token: string): string {
 }
 
 /** A mail whose whole point is one link: a heading, paragraphs, the link as a button, and a closing line. */
-function linkMail(subject: string, heading: string, paragraphs: string[], action: { label: string; href: string }, closing: string): RenderedMail {
+function linkMail(
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  action: { label: string; href: string },
+  closing: string,
+): RenderedMail {
   const text = [...paragraphs, `${action.label}: ${action.href}`, closing].filter(Boolean).join("\n\n");
   const html = page(
     [
@@ -200,7 +201,11 @@ export function renderInvitation(message: InvitationMessage, links: RenderLinks)
   return linkMail(
     `Invitation to join ${message.companyName} on Quorum`,
     `You're invited to ${message.companyName}`,
-    [intro, message.invitationMessage ?? "", `It was sent to ${message.email}. Open the link to accept it, or to create your account and join.`],
+    [
+      intro,
+      message.invitationMessage ?? "",
+      `It was sent to ${message.email}. Open the link to accept it, or to create your account and join.`,
+    ],
     { label: "Accept the invitation", href },
     [expires, "If you did not expect it, ignore this e-mail: nothing happens unless you accept."].filter(Boolean).join(" "),
   );
@@ -226,7 +231,9 @@ export function renderPasswordReset(message: PasswordResetMessage, links: Render
   return linkMail(
     "Reset your Quorum password",
     "Reset your password",
-    ["Someone asked to reset the password of your Quorum account. Choose a new one with this link; every device signed in to your account is signed out."],
+    [
+      "Someone asked to reset the password of your Quorum account. Choose a new one with this link; every device signed in to your account is signed out.",
+    ],
     { label: "Choose a new password", href },
     "The link works once, for 30 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.",
   );

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../app-deps";
+import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import {
@@ -200,4 +201,16 @@ async function failAttempt(deps: ServiceDeps<"db" | "clock">, row: OutboxRow, re
 /** A link's token as an outbox row keeps it until the mail is sent: sealed with the app's secret, never readable in the table. */
 export function sealToken(token: string, appSecret: string): string {
   return encryptSecret(token, appSecret);
+}
+
+/**
+ * Tells an account's holder, by e-mail, of a change to its security, in the caller's transaction: if it was not
+ * them, they learn of it while they can still act. `email` is where to tell them (the old address, for an address
+ * change); an account whose address was taken from it has none to tell.
+ */
+export async function tellAccountHolder(tx: Queryable, clock: Clock, account: { id: number; email: string }, event: string): Promise<void> {
+  if (account.email === "") return;
+  await enqueueMail(tx, [
+    { userId: account.id, companyId: null, to: account.email, message: { type: "security", event, at: clock.now().toISOString() } },
+  ]);
 }
