@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import * as OTPAuth from "otpauth";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
@@ -130,6 +131,12 @@ beforeAll(async () => {
   origin = `http://localhost:${new URL(started.baseURL).port}`;
   // The first account of the empty database is its platform admin; it points the mail service at this file's SMTP server.
   const admin = await register("admin");
+  // Service keys change only from a session that passed a second factor: the admin turns an app on (after proving
+  // the password again, as any security change needs), which counts for the session that confirmed it.
+  await api(admin.token, "POST", "/api/auth/reauth", { password: admin.password });
+  const { secret } = await api<{ secret: string }>(admin.token, "POST", "/api/auth/totp/setup");
+  const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+  await api(admin.token, "POST", "/api/auth/totp/confirm", { code: app.generate() });
   await api(admin.token, "POST", "/api/platform/settings", {
     serviceName: "SendGrid",
     serviceKey: "SG.test-key-0123456789abcdef",
@@ -151,7 +158,7 @@ async function tokenIn(page: Page): Promise<string | null> {
 
 describe.each(viewports)("identity at %s px", (label, viewport) => {
   it("invites a director, opens the link from the mail, creates the account and lands in the company", async () => {
-    const founder = await verifiedAccount("founder");
+    const founder = await register("founder");
     const companyName = uniqueName("Alpha Board ");
     const companyId = await companyOf(founder, companyName);
     const director = `${uniqueName("director")}@example.com`;
@@ -238,7 +245,7 @@ describe.each(viewports)("identity at %s px", (label, viewport) => {
   });
 
   it("asks for the password before adding a passkey", async () => {
-    const person = await verifiedAccount("keyholder");
+    const person = await register("keyholder");
     const { page } = await openPage(browser(), viewport);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");

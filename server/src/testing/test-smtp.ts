@@ -15,19 +15,22 @@ export interface ReceivedMail {
 }
 
 /** The decoded body of the MIME part of this content type (quoted-printable undone). */
-function mimePart(raw: string, contentType: string): string | null {
+export function mimePart(raw: string, contentType: string): string | null {
   const boundary = /boundary="([^"]+)"/.exec(raw)?.[1];
   if (!boundary) return null;
   for (const section of raw.split(`--${boundary}`)) {
     const split = section.indexOf("\r\n\r\n");
     if (split < 0 || !new RegExp(`Content-Type: ${contentType}`, "i").test(section.slice(0, split))) continue;
     const body = section.slice(split + 4).replace(/\r\n$/, "");
-    return body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    // Quoted-printable escapes bytes: undo them as bytes, then read the whole as UTF-8 ("••" is six of them).
+    const bytes = body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
   }
   return null;
 }
 
-function headerOf(raw: string, name: string): string {
+/** A header's value, folded lines joined; "" when absent. */
+export function headerOf(raw: string, name: string): string {
   const headers = raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
   return new RegExp(`^${name}: (.*)$`, "mi").exec(headers)?.[1]?.trim() ?? "";
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   await smtp.configure(ctx);
   // The installation's first account: every account below is an ordinary one that confirms its address by the link.
-  await ctx.signUp({ confirmAddress: false, confirmAddress: false });
+  await ctx.signUp({ confirmAddress: false });
 });
 afterAll(() => smtp.close());
 // Every request of this file comes from one IP: each test starts in a new hour of its limit.

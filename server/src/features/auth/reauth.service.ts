@@ -1,10 +1,9 @@
 import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { reauthLifetimeMs, type ReauthAnswer, type ReauthInput } from "../../../../shared/identity";
-import { totpCodePattern, type PasskeyLoginInput, type PasskeyOptions } from "../../../../shared/second-factor";
+import type { PasskeyLoginInput, PasskeyOptions } from "../../../../shared/second-factor";
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
-import { recordAudit } from "../../db/audit";
 import type { Queryable } from "../../db/client";
 import { passkeys, sessions, totpFactors } from "../../db/schema";
 import { HttpError, badRequest, conflict } from "../../http/errors";
@@ -13,7 +12,7 @@ import type { AuthContext } from "../../http/request-context";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "./auth.service";
 import { advancePasskeyCounter, relyingParty, verifyPasskeyAnswer } from "./passkeys.service";
 import { assertSecondStepOpen, issueChallenge, recordSecondFactorFailure, takeChallenge } from "./second-factor-state";
-import { spendRecoveryCode, spendTotpCode } from "./totp.service";
+import { spendSecondStepCode } from "./totp.service";
 
 // Re-authentication: the holder of a session proves again that they are who signed in, so that for the next 10
 // minutes it may make security changes. A sign-in alone never counts: a stolen session token cannot make itself
@@ -61,20 +60,7 @@ export async function reauthenticate(deps: ReauthDeps, caller: Caller, input: Re
   let answer: ReauthAnswer;
   try {
     answer = await db.transaction(async (tx) => {
-      if (app) {
-        const isAppCode = totpCodePattern.test(code);
-        const accepted = isAppCode ? await spendTotpCode(tx, deps, user.id, code) : await spendRecoveryCode(tx, deps, user.id, code);
-        if (!accepted) throw new WrongCode();
-        if (!isAppCode) {
-          await recordAudit(tx, clock, {
-            actorId: user.id,
-            companyId: null,
-            action: "second_factor.recovery_code_used",
-            targetType: "user",
-            targetId: user.id,
-          });
-        }
-      }
+      if (app && !(await spendSecondStepCode(tx, deps, user.id, code))) throw new WrongCode();
       return markProven(tx, clock, caller.sessionId, app !== undefined);
     });
   } catch (error) {

@@ -126,6 +126,28 @@ export async function spendRecoveryCode(
   return spent !== undefined;
 }
 
+/**
+ * Spends a second-step code of either kind, in the caller's transaction: a 6-digit code from the app, or a recovery
+ * code (its use recorded in the audit trail). Answers whether it counted.
+ */
+export async function spendSecondStepCode(
+  tx: Queryable,
+  deps: ServiceDeps<"clock" | "appSecret">,
+  userId: number,
+  code: string,
+): Promise<boolean> {
+  if (totpCodePattern.test(code)) return spendTotpCode(tx, deps, userId, code);
+  if (!(await spendRecoveryCode(tx, deps, userId, code))) return false;
+  await recordAudit(tx, deps.clock, {
+    actorId: userId,
+    companyId: null,
+    action: "second_factor.recovery_code_used",
+    targetType: "user",
+    targetId: userId,
+  });
+  return true;
+}
+
 /** `GET /api/auth/totp`: whether the user's app is on; a set-up not yet confirmed is not. */
 export async function totpStatus({ db }: ServiceDeps<"db">, userId: number): Promise<TotpStatus> {
   const [row] = await db
@@ -255,7 +277,6 @@ export async function loginWithSecondFactor(
   assertSecondStepOpen(clock, user);
   const tried = await takeChallengeTry(db, clock, input.challenge, "second-factor");
   if (tried?.userId !== user.id) throw signInExpired();
-  const isAppCode = totpCodePattern.test(input.code);
   let completed: SignedIn | null;
   try {
     completed = await db.transaction(async (tx) => {
@@ -263,22 +284,10 @@ export async function loginWithSecondFactor(
       // gone. A wrong code rolls the transaction back, and the sign-in stays open.
       const taken = await takeChallenge(tx, clock, input.challenge, "second-factor");
       if (taken?.userId !== user.id) return null;
-      const accepted = isAppCode
-        ? await spendTotpCode(tx, deps, user.id, input.code)
-        : await spendRecoveryCode(tx, deps, user.id, input.code);
-      if (!accepted) throw new WrongCode();
+      if (!(await spendSecondStepCode(tx, deps, user.id, input.code))) throw new WrongCode();
       // A lock set by a concurrent wrong code, after this try's check above, holds this one too.
       const [now] = await tx.select({ secondFactorLockedUntil: users.secondFactorLockedUntil }).from(users).where(eq(users.id, user.id));
       assertSecondStepOpen(clock, now ?? user);
-      if (!isAppCode) {
-        await recordAudit(tx, clock, {
-          actorId: user.id,
-          companyId: null,
-          action: "second_factor.recovery_code_used",
-          targetType: "user",
-          targetId: user.id,
-        });
-      }
       return signedIn(tx, clock, user, userAgent, { secondFactor: true });
     });
   } catch (error) {

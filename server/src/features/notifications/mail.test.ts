@@ -7,6 +7,7 @@ import { encryptSecret, maskSecret } from "../../integrations/secrets";
 import { meetingContent } from "../../testing/factories";
 import { createTestContext, type TestContext } from "../../testing/test-context";
 import { drainOutbox, maxMailAttempts, noMailServiceReason } from "./outbox.service";
+import { headerOf, mimePart } from "../../testing/test-smtp";
 
 /**
  * E-mail against a real SMTP server (smtp-server, listening on a free port in this process): what arrives is
@@ -87,23 +88,8 @@ async function configureSendGrid(url = `smtp://apikey@127.0.0.1:${port}`) {
   });
 }
 
-/** The decoded body of the MIME part of this content type (quoted-printable undone). */
-function part(raw: string, contentType: string): string | null {
-  const boundary = /boundary="([^"]+)"/.exec(raw)?.[1];
-  if (!boundary) return null;
-  for (const section of raw.split(`--${boundary}`)) {
-    const split = section.indexOf("\r\n\r\n");
-    if (split < 0 || !new RegExp(`Content-Type: ${contentType}`, "i").test(section.slice(0, split))) continue;
-    const body = section.slice(split + 4).replace(/\r\n$/, "");
-    return body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  }
-  return null;
-}
-/** A header's value, folded lines joined. */
-const header = (raw: string, name: string) => {
-  const headers = raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
-  return new RegExp(`^${name}: (.*)$`, "mi").exec(headers)?.[1]?.trim();
-};
+const part = mimePart;
+const header = headerOf;
 
 /** A meeting scheduled by a founder with one participant: one notification e-mail queued for the participant. */
 async function scheduleMeetingFor(title: string) {
