@@ -188,7 +188,7 @@ describe("companies and people in the browser", () => {
     await screenshot(page, "companies-add-member-1280");
     await dialog.getByRole("button", { name: "Add Member" }).click();
     await page.getByText("Invitation sent").first().waitFor();
-    const inviteUrl = await dialog.getByLabel("Invitation link").inputValue();
+    const inviteUrl = await dialog.getByRole("textbox", { name: "Invitation link" }).inputValue();
     await dialog.getByRole("button", { name: "Done" }).click();
     // Nobody joined yet: the invitation is pending.
     await page.getByRole("list", { name: "Invitations" }).getByText(memberEmail).waitFor();
@@ -211,7 +211,7 @@ describe("companies and people in the browser", () => {
     await member.page.getByLabel("Last name").fill("Member");
     await member.page.getByLabel("Username").fill(memberEmail);
     await member.page.getByLabel("Email").fill(memberEmail);
-    await member.page.getByLabel("Password").fill("member-password-1");
+    await member.page.getByLabel("Password", { exact: true }).fill("member-password-1");
     await member.page.getByRole("button", { name: "Set your password and join" }).click();
     await member.page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     await sidebar(member.page).getByTestId("current-company").getByText(renamed).waitFor();

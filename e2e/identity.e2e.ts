@@ -69,7 +69,7 @@ async function register(prefix: string): Promise<Person> {
 
 /**
  * The token of the link to `page` in the first mail to `to` that has one, waiting for the server's outbox round
- * (every 15 s) to send it.
+ * (every second here) to send it.
  */
 async function linkTokenFromMail(to: string, page: string): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"<>]+${page}\\?token=([\\w%-]+)`);
@@ -125,7 +125,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp!.listen(0, "127.0.0.1", resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-  const started = await startBuiltServer({ appHost: "localhost" });
+  // Its outbox is sent every second, so a flow waits a moment for its mail rather than a quarter of a minute.
+  const started = await startBuiltServer({ appHost: "localhost", env: { JOBS_INTERVAL_MS: "1000" } });
   server = started.server;
   apiOrigin = started.baseURL;
   origin = `http://localhost:${new URL(started.baseURL).port}`;

@@ -57,6 +57,13 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // How often the background jobs run (reminders, the digest, the mail outbox): how long a mailed link may wait.
+  JOBS_INTERVAL_MS: z.coerce
+    .number({ error: "JOBS_INTERVAL_MS must be a number of milliseconds" })
+    .int("JOBS_INTERVAL_MS must be a whole number of milliseconds")
+    .min(200, "JOBS_INTERVAL_MS must be at least 200")
+    .max(3_600_000, "JOBS_INTERVAL_MS must be at most 3600000 (an hour)")
+    .default(15_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

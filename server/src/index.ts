@@ -65,8 +65,8 @@ async function main(): Promise<void> {
     staticDir: resolve(repoRoot, "dist", "public"),
   };
   const app = createApp(deps, { frontend });
-  // Meeting reminders, the weekly digest and the mail outbox, every 15 s.
-  const jobs = startBackgroundJobs(deps);
+  // Meeting reminders, the weekly digest and the mail outbox, every JOBS_INTERVAL_MS (15 s unless set).
+  const jobs = startBackgroundJobs(deps, { intervalMs: env.JOBS_INTERVAL_MS });
 
   // Resolutions whose deadline passed are decided even when nobody reads them.
   const resolutionSweep = startResolutionSweep({ db: database.db, clock: systemClock, logger });
