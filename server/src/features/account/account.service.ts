@@ -57,10 +57,11 @@ export async function updateProfile(
 }
 
 /**
- * Changes the caller's password, from a session proved in the last 10 minutes (401 reauth_required otherwise). The
- * current one must be right (400 otherwise); wrong guesses count towards the same limit as failed sign-ins, so a
- * stolen session cannot be used to guess the password. On success every other session of the user ends; the one
- * that asked stays signed in, and the holder is told by e-mail. Answers how many sessions were ended.
+ * Changes the caller's password. The current one must be right (400 otherwise): that is the password's proof, and
+ * for an account with a second factor the session must also have proved it in the last 10 minutes (401
+ * reauth_required otherwise). Wrong guesses count towards the same limit as failed sign-ins, so a stolen session
+ * cannot be used to guess the password. On success every other session of the user ends; the one that asked stays
+ * signed in, and the holder is told by e-mail. Answers how many sessions were ended.
  */
 export async function changePassword(
   deps: ServiceDeps<"db" | "clock">,
@@ -69,7 +70,7 @@ export async function changePassword(
   ip: string,
 ): Promise<number> {
   const { db, clock } = deps;
-  assertFreshProof(clock, caller);
+  if (caller.user.secondFactor) assertFreshProof(clock, caller);
   const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(caller.user), ip);
   if (!(await verifyPassword(caller.user.passwordHash, input.currentPassword))) throw new HttpError(400, currentPasswordIncorrectMessage);
   await forgetAttempt(db, attemptId);

@@ -277,4 +277,16 @@ describe("a security change without a fresh proof", () => {
       { action: "second_factor.totp_disabled", chainKey: 0 },
     ]);
   });
+
+  it("takes the current password as the password change's proof where the account has no second factor", async () => {
+    const user = await ctx.signUp();
+    const change = (currentPassword: string) =>
+      api()
+        .patch(`/api/users/${user.id}/password`)
+        .set("Authorization", user.bearer)
+        .send({ currentPassword, newPassword: "a third long secret", confirmPassword: "a third long secret" });
+    // No re-authentication first: the form's current password is the proof, and a wrong one proves nothing.
+    expect((await change("not the password")).status).toBe(400);
+    expect((await change(user.password)).status).toBe(200);
+  });
 });
