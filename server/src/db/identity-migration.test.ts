@@ -2,7 +2,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { openDatabase } from "./client";
 import { findMigrationsFolder, runMigrations } from "./migrate";
 
@@ -25,14 +28,34 @@ function migrationsUpTo(tag: string): string {
   return folder;
 }
 
+/** The embedded database, or a fresh Postgres database when the run is the Postgres one. */
+async function openEmptyDatabase() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (process.env.QUORUM_TEST_DB !== "postgres" || !adminUrl)
+    return { handle: await openDatabase({ dataDir: "memory://" }), drop: async () => {} };
+  const name = `quorum_m_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "memory://" });
+  return { handle, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 const rows = async <T>(handle: Awaited<ReturnType<typeof openDatabase>>, query: ReturnType<typeof sql>) =>
   ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe("upgrading an installation to proved addresses and link invitations", () => {
   it("keeps every seat, counts existing addresses as proved, and keeps pending invitations pending, to resend", async () => {
     const folder = migrationsUpTo(lastBefore);
-    const handle = await openDatabase({ dataDir: "memory://" });
+    const { handle, drop } = await openEmptyDatabase();
     try {
+      const migrate = handle.kind === "postgres" ? migratePg : migratePglite;
       await migrate(handle.db as never, { migrationsFolder: folder });
       await handle.db.execute(sql`
         insert into users (id, username, email, password_hash) values
@@ -66,6 +89,7 @@ describe("upgrading an installation to proved addresses and link invitations", (
       ).rejects.toThrow();
     } finally {
       await handle.close();
+      await drop();
       rmSync(folder, { recursive: true, force: true });
     }
   });
