@@ -15,11 +15,9 @@ import { useSecondFactorRequired } from "@/lib/auth/second-factor-required";
 import { useApplyPreferences } from "@/lib/preferences/apply-preferences";
 import { companyKeys } from "@/features/companies/api/company-keys";
 import { FreshProofHost } from "@/features/auth/components/fresh-proof-host";
-
-// Shown only while the user's address waits for its proof (or was taken by another account's).
-const EmailVerificationBanner = lazy(async () => ({
-  default: (await import("@/features/account/components/email-verification-banner")).EmailVerificationBanner,
-}));
+// Part of the shell's own chunk, not loaded on demand: a newly registered account sees it on its first load, and
+// a file of its own (with the resend call it shares with /verify-email) would add two files to that load.
+import { EmailVerificationBanner } from "@/features/account/components/email-verification-banner";
 
 // Shown only to a member of a company that requires a second factor they have not set up yet.
 const SecondFactorRequiredScreen = lazy(async () => ({
@@ -81,11 +79,8 @@ function SignedInFrame({ user, children }: { user: User; children: ReactNode }) 
   return (
     <TooltipProvider enabled={showTooltips}>
       <AppShell user={user} isPlatformAdmin={isPlatformAdmin} onLogout={onLogout}>
-        {!user.emailVerified && (
-          <Suspense fallback={null}>
-            <EmailVerificationBanner email={user.email} />
-          </Suspense>
-        )}
+        {/* Only while the user's address waits for its proof (or was taken by another account's). */}
+        {!user.emailVerified && <EmailVerificationBanner email={user.email} />}
         {secondFactorRequired ? (
           <Suspense fallback={<PageLoading />}>
             <SecondFactorRequiredScreen />

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { User } from "@shared/auth";
+import { linkTokenMessage } from "@shared/identity";
 import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
@@ -19,9 +20,19 @@ function serveVerify(answer: () => Response) {
 }
 
 describe("/verify-email", () => {
-  it("signed out: proves the address once, says so and offers sign-in", async () => {
+  it("signed out: confirms nothing on opening; the button proves the address once, says so and offers sign-in", async () => {
     const tokens = serveVerify(() => HttpResponse.json(buildUser({ email: "ada@example.com", emailVerified: true })));
-    renderApp({ path: "/verify-email?token=verify-token" });
+    const { user } = renderApp({ path: "/verify-email?token=verify-token" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Confirm that this e-mail address belongs to your Quorum account. Only confirm if you created the account."),
+    ).toBeInTheDocument();
+    const confirm = screen.getByRole("button", { name: "Confirm my address" });
+    // A link scanner only opens the page: give an automatic request time to go out before looking.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(tokens).toEqual([]);
+
+    await user.click(confirm);
     expect(await screen.findByRole("heading", { level: 1, name: "Your e-mail address is confirmed" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("ada@example.com is now the confirmed address of your account.");
     expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/");
@@ -36,6 +47,7 @@ describe("/verify-email", () => {
     });
     const { user } = renderApp({ path: "/verify-email?token=verify-token", signedInAs: current });
     server.use(http.get("/api/auth/user", () => HttpResponse.json(current)));
+    await user.click(await screen.findByRole("button", { name: "Confirm my address" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Your e-mail address is confirmed" })).toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: "Go to the dashboard" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
@@ -44,8 +56,18 @@ describe("/verify-email", () => {
 
   it("shows the server's message for a spent link", async () => {
     serveVerify(() => HttpResponse.json({ message: "This link was already used or has expired." }, { status: 410 }));
-    renderApp({ path: "/verify-email?token=spent" });
+    const { user } = renderApp({ path: "/verify-email?token=spent" });
+    await user.click(await screen.findByRole("button", { name: "Confirm my address" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("This link was already used or has expired.");
+    expect(screen.queryByRole("button", { name: "Confirm my address" })).not.toBeInTheDocument();
+  });
+
+  it("without a token, says the link is incomplete and offers no button", async () => {
+    const tokens = serveVerify(() => HttpResponse.json(buildUser()));
+    renderApp({ path: "/verify-email" });
+    expect(await screen.findByRole("alert")).toHaveTextContent(linkTokenMessage);
+    expect(screen.queryByRole("button", { name: "Confirm my address" })).not.toBeInTheDocument();
+    expect(tokens).toEqual([]);
   });
 });
 

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
 import { linkTokenMessage } from "@shared/identity";
 import { Button } from "@/components/ui/button";
@@ -9,23 +8,19 @@ import { AuthLayout } from "@/features/auth/components/auth-layout";
 
 export const EMAIL_CONFIRMED_TITLE = "Your e-mail address is confirmed";
 export const VERIFY_FAILED_TEXT = "The address could not be confirmed. Please try again.";
+export const CONFIRM_ADDRESS_TEXT =
+  "Confirm that this e-mail address belongs to your Quorum account. Only confirm if you created the account.";
 
 /**
- * /verify-email?token=…: where a verification e-mail's link leads, signed in or not. The link proves the address
- * it was sent to; signed in, the banner asking for it goes once the current user is read again.
+ * /verify-email?token=…: where a verification e-mail's link leads, signed in or not. The link's token proves the
+ * address it was sent to once its holder presses the button: opening the page confirms nothing, so a mail
+ * scanner that follows links, or one click on a mail about someone else's account, cannot. Signed in, the banner
+ * asking for the proof goes once the current user is read again.
  */
 export function VerifyEmailPage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const { user } = useCurrentUser();
   const verify = useVerifyEmail();
-  const { mutate } = verify;
-  // Once per token: a link is single-use, so a second request would only report it used.
-  const sent = useRef<string | null>(null);
-  useEffect(() => {
-    if (token === "" || sent.current === token) return;
-    sent.current = token;
-    mutate(token);
-  }, [token, mutate]);
 
   const onward = (
     <Button asChild className="mt-6 w-full">
@@ -46,7 +41,7 @@ export function VerifyEmailPage() {
 
   const failure = token === "" ? linkTokenMessage : verify.isError ? (serverMessageOf(verify.error) ?? VERIFY_FAILED_TEXT) : null;
   return (
-    <AuthLayout title="Confirm your e-mail address" description="Following the link from the e-mail proves the address is yours.">
+    <AuthLayout title="Confirm your e-mail address" description={CONFIRM_ADDRESS_TEXT}>
       {failure ? (
         <>
           <p role="alert" className="text-sm text-destructive">
@@ -58,9 +53,9 @@ export function VerifyEmailPage() {
           {onward}
         </>
       ) : (
-        <p role="status" className="text-sm text-muted-foreground">
-          Confirming your address...
-        </p>
+        <Button type="button" className="w-full" disabled={verify.isPending} onClick={() => verify.mutate(token)}>
+          {verify.isPending ? "Confirming..." : "Confirm my address"}
+        </Button>
       )}
     </AuthLayout>
   );

@@ -4,7 +4,7 @@ import { passwordResetLifetimeMs, verificationLifetimeMs } from "../../../../sha
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
-import { accountTokens, type AccountTokenPurpose } from "../../db/schema";
+import { accountTokens, users, type AccountTokenPurpose } from "../../db/schema";
 import { HttpError, badRequest } from "../../http/errors";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";
 
@@ -93,12 +93,20 @@ export async function queueVerificationMail(
   to: { userId: number; address: string; change: boolean },
 ): Promise<void> {
   const token = await issueAccountToken(tx, deps.clock, { userId: to.userId, purpose: "verify-email", email: to.address });
+  const [account] = await tx.select({ username: users.username }).from(users).where(eq(users.id, to.userId));
+  if (!account) throw new Error(`No account ${to.userId} to confirm an address for`);
   await enqueueMail(tx, [
     {
       userId: to.userId,
       companyId: null,
       to: to.address,
-      message: { type: "verify-email", address: to.address, change: to.change, sealedToken: sealToken(token, deps.appSecret) },
+      message: {
+        type: "verify-email",
+        address: to.address,
+        username: account.username,
+        change: to.change,
+        sealedToken: sealToken(token, deps.appSecret),
+      },
     },
   ]);
 }

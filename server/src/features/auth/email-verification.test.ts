@@ -70,7 +70,11 @@ describe("registration and the confirmation link", () => {
 
     const [mail, ...others] = await mailsTo(ctx, "ada.verify@example.com", confirmSubject);
     expect(others).toHaveLength(0);
-    expect(mail!.text).toContain("Confirm that Ada.Verify@example.com is yours");
+    // The mail names the account, so that the holder of an address someone else registered can tell it is not theirs.
+    expect(mail!.text).toContain(
+      `Confirm that Ada.Verify@example.com is yours, for the Quorum account with the username ${user.username},`,
+    );
+    expect(mail!.text).toContain("If you did not create this account, ignore this e-mail: nothing happens unless you confirm.");
     const token = linkTokenIn(mail!, "/verify-email");
     ctx.noteSecret(token);
     // Only the token's SHA-256 is kept, and the outbox held it sealed.
@@ -289,7 +293,9 @@ describe("changing the e-mail address", () => {
     expect(security!.text).toContain("to N••@example.com was asked for");
     expect(security!.text).not.toContain("New.Address@example.com");
     const [confirmation] = await mailsTo(ctx, "new.address@example.com", confirmSubject);
-    expect(confirmation!.text).toContain("replaces your current address");
+    expect(confirmation!.text).toContain(
+      `You asked to use New.Address@example.com for the Quorum account with the username ${user.username}. It replaces your current address`,
+    );
     const token = linkTokenIn(confirmation!, "/verify-email");
     ctx.noteSecret(token);
 

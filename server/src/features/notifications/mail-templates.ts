@@ -29,6 +29,8 @@ export interface InvitationMessage {
 export interface VerifyEmailMessage {
   type: "verify-email";
   address: string;
+  /** The account the address would be proved for, named so that its receiver can tell whether it is theirs. */
+  username: string;
   change: boolean;
   sealedToken: string;
 }
@@ -218,11 +220,13 @@ export function renderVerifyEmail(message: VerifyEmailMessage, links: RenderLink
     "Confirm your e-mail address",
     [
       message.change
-        ? `You asked to use ${message.address} for your Quorum account. It replaces your current address once you confirm it.`
-        : `Confirm that ${message.address} is yours, so that boards can invite you and Quorum can reach you.`,
+        ? `You asked to use ${message.address} for the Quorum account with the username ${message.username}. It replaces your current address once you confirm it.`
+        : `Confirm that ${message.address} is yours, for the Quorum account with the username ${message.username}, so that boards can invite you and Quorum can reach you.`,
     ],
     { label: "Confirm my address", href },
-    "The link works once, for 24 hours. If you did not ask for this, ignore this e-mail.",
+    `The link works once, for 24 hours. ${
+      message.change ? "If you did not ask for this" : "If you did not create this account"
+    }, ignore this e-mail: nothing happens unless you confirm.`,
   );
 }
 
