@@ -152,9 +152,10 @@ export function assertSecondStepOpen(clock: Clock, user: { secondFactorLockedUnt
 
 /**
  * Records a failed second step of the account (a wrong code, a passkey that did not verify). The tenth within an
- * hour locks the account's second step: 15 minutes, twice as long at each later lock, at most a day; failures before a lock ended
- * do not count towards the next. The holder is e-mailed at the first lock of a series (none since the last successful second step or password reset). The user's row is locked first, so
- * concurrent failures are counted one after another and lock the account once.
+ * hour locks the account's second step: 15 minutes, twice as long at each later lock, at most a day; failures
+ * before a lock ended do not count towards the next. The holder is e-mailed at the first lock of a series (none
+ * since the last right second step or password reset). The user's row is locked first, so concurrent failures are
+ * counted one after another and lock the account once.
  */
 export async function recordSecondFactorFailure(db: Database, clock: Clock, userId: number): Promise<void> {
   const now = clock.now();
