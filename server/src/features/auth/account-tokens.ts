@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { passwordResetLifetimeMs, verificationLifetimeMs } from "../../../../shared/identity";
 import type { ServiceDeps } from "../../app-deps";
@@ -6,6 +5,7 @@ import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
 import { accountTokens, users, type AccountTokenPurpose } from "../../db/schema";
 import { HttpError, badRequest } from "../../http/errors";
+import { linkTokenDigest, newLinkToken } from "../../http/link-token";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";
 
 // The single-use links mailed to an address (a verification, a password reset): 32 random bytes, of which only the
@@ -15,8 +15,6 @@ const lifetimeOf: Record<AccountTokenPurpose, number> = {
   "verify-email": verificationLifetimeMs,
   "password-reset": passwordResetLifetimeMs,
 };
-
-export const digestToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export const unknownLinkMessage = "This link is not valid. Ask for a new one.";
 export const spentLinkMessage = "This link was already used, has expired, or a newer one replaced it. Ask for a new one.";
@@ -35,11 +33,11 @@ export async function issueAccountToken(
     .update(accountTokens)
     .set({ usedAt: now })
     .where(and(eq(accountTokens.userId, link.userId), eq(accountTokens.purpose, link.purpose), isNull(accountTokens.usedAt)));
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = newLinkToken();
   await tx.insert(accountTokens).values({
     userId: link.userId,
     purpose: link.purpose,
-    tokenHash: digestToken(token),
+    tokenHash,
     email: link.email,
     expiresAt: new Date(now.getTime() + lifetimeOf[link.purpose]),
     createdAt: now,
@@ -52,7 +50,7 @@ export async function isKnownLink(db: Queryable, purpose: AccountTokenPurpose, t
   const [known] = await db
     .select({ id: accountTokens.id })
     .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, digestToken(token)), eq(accountTokens.purpose, purpose)));
+    .where(and(eq(accountTokens.tokenHash, linkTokenDigest(token)), eq(accountTokens.purpose, purpose)));
   return known !== undefined;
 }
 
@@ -75,7 +73,7 @@ export async function consumeAccountToken(
     .set({ usedAt: now })
     .where(
       and(
-        eq(accountTokens.tokenHash, digestToken(token)),
+        eq(accountTokens.tokenHash, linkTokenDigest(token)),
         eq(accountTokens.purpose, purpose),
         isNull(accountTokens.usedAt),
         gt(accountTokens.expiresAt, now),

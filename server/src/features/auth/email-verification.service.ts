@@ -26,7 +26,7 @@ const verificationMailsPerAddress = {
   message: "Too many confirmation e-mails were sent to this address in the last hour. Try again later.",
 };
 
-/** A verification mail to an address counts against its hourly limit (429 with Retry-After beyond it); outside any transaction, so a refused one stays counted. */
+/** A verification mail to an address counts against its hourly limit (429 with Retry-After beyond it), outside any transaction: the count stands whatever happens after. */
 export async function countVerificationMail(db: Queryable, clock: Clock, address: string): Promise<void> {
   await countAgainstLimit(db, clock, verificationMailsPerAddress, address.trim().toLowerCase());
 }

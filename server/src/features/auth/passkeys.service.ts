@@ -27,6 +27,7 @@ import { defaultMailSettings } from "../../integrations/mailer";
 import { activeRoleOf, attemptKeyOf, forgetAttempt, recordAttemptWithinLimit, type SignedIn } from "./auth.service";
 import {
   assertSecondStepOpen,
+  clearSecondFactorLock,
   issueChallenge,
   passedSecondFactor,
   peekChallenge,
@@ -335,6 +336,7 @@ export async function loginWithPasskey(deps: PasskeyDeps, input: PasskeyLoginInp
     if (!(await advancePasskeyCounter(tx, clock, passkey, newCounter))) throw unauthorized(signInFailed);
     if (secondStep) {
       await tx.delete(authChallenges).where(and(eq(authChallenges.purpose, "second-factor"), eq(authChallenges.userId, user.id)));
+      await clearSecondFactorLock(tx, user.id);
     }
     return createSession(tx, clock, user.id, userAgent, { secondFactor: true });
   });

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { passkeyLimits } from "../../../../shared/second-factor";
 import { auditEvents, authChallenges, passkeys, sessions, users } from "../../db/schema";
-import { reauthenticate } from "../../testing/second-factor-fixtures";
 import { SoftwareAuthenticator } from "../../testing/software-authenticator";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
@@ -13,9 +12,17 @@ const api = () => request(ctx.app);
 // Each test starts a minute later, so the failures one test provokes on purpose do not count against the next's limit.
 beforeEach(() => ctx.clock.advance(2 * 60_000));
 
-/** Starts a registration from a freshly proved session, as the client does once the password was asked for. */
+/**
+ * Marks the user's sessions freshly proved, as re-authentication does (proved over HTTP in reauth.test.ts): once
+ * the account has a passkey, the password alone no longer proves it, and these tests are about the passkeys.
+ */
+async function proveSession(user: SignedUp) {
+  await ctx.db.update(sessions).set({ reauthAt: ctx.clock.now() }).where(eq(sessions.userId, user.id));
+}
+
+/** Starts a registration from a freshly proved session, as the client does once the user confirmed it's them. */
 async function registerOptions(user: SignedUp) {
-  await reauthenticate(ctx, user);
+  await proveSession(user);
   const answer = await api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
   expect(answer.status).toBe(200);
   return answer.body as { challenge: string; options: Record<string, unknown> };
@@ -116,7 +123,7 @@ describe("passkeys", () => {
     const authenticator = new SoftwareAuthenticator({ origin: appUrl });
     const register = (who: SignedUp, response: unknown) =>
       api().post("/api/auth/passkeys").set("Authorization", who.bearer).send({ name: "Key", response });
-    await reauthenticate(ctx, user);
+    await proveSession(user);
 
     // Another user's open registration.
     const othersOptions = (await registerOptions(other)).options;
@@ -294,7 +301,7 @@ describe("passkeys", () => {
         name: `Key ${index}`,
       })),
     );
-    await reauthenticate(ctx, user);
+    await proveSession(user);
     const refused = await api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ message: expect.any(String) });

@@ -9,6 +9,7 @@ import { hashPassword } from "../../http/passwords";
 import { countAgainstLimit } from "../../http/rate-limit";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";
 import { consumeAccountToken, forgedLinkError, isKnownLink, issueAccountToken, spentLinkError } from "./account-tokens";
+import { clearSecondFactorLock } from "./second-factor-state";
 
 // "Forgot password?": a link (30 minutes, single use) mailed to the account that holds the address verified.
 
@@ -54,7 +55,7 @@ export async function requestPasswordReset(deps: ServiceDeps<"db" | "clock" | "a
 /**
  * `POST /api/auth/password-reset/confirm`: spends the link and sets the new password; every session of the
  * account ends, its holder is told, and the change joins the platform's audit trail. A second factor stays as it
- * was, so the next sign-in still asks for it. Answers the account's id. 400 for a token that names nothing, 410 for one used, expired,
+ * was, so the next sign-in still asks for it; a lock of its second step and the failures behind it are cleared. Answers the account's id. 400 for a token that names nothing, 410 for one used, expired,
  * replaced, or sent to an address the account no longer has.
  */
 export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, input: PasswordResetConfirm): Promise<{ userId: number }> {
@@ -68,8 +69,10 @@ export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, in
       .update(users)
       .set({ passwordHash, passwordSet: true })
       .where(and(eq(users.id, link.userId), equalsIgnoringCase(users.email, link.email), eq(users.emailVerified, true)))
-      .returning({ id: users.id, email: users.email });
+      .returning({ id: users.id, email: users.email, emailVerified: users.emailVerified });
     if (!account) throw spentLinkError();
+    // Whoever guessed codes knew the old password: with it gone, the holder's own next sign-in starts unlocked.
+    await clearSecondFactorLock(tx, account.id);
     const ended = await tx.delete(sessions).where(eq(sessions.userId, account.id)).returning({ id: sessions.id });
     await tellAccountHolder(
       tx,

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { passwordResetLifetimeMs } from "../../../../shared/identity";
-import { accountTokens, auditEvents, sessions, users } from "../../db/schema";
-import { enableTotp } from "../../testing/second-factor-fixtures";
+import { accountTokens, auditEvents, secondFactorFailures, sessions, users } from "../../db/schema";
+import { enableTotp, nextTotpCode, reauthenticate } from "../../testing/second-factor-fixtures";
 import { linkTokenIn, startTestSmtp, type ReceivedMail } from "../../testing/test-smtp";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
@@ -166,6 +166,32 @@ describe("forgot password", () => {
     expect(row!.secondFactor).toBe(true);
   });
 
+  it("clears a lock of the second step and the failures behind it", async () => {
+    const user = await verifiedUser({ password: "before the lock" });
+    const { secret } = await enableTotp(ctx, user);
+    const now = ctx.clock.now().getTime();
+    await ctx.db
+      .update(users)
+      .set({ secondFactorLocks: 3, secondFactorLockedUntil: new Date(now + 2 * 60 * 60_000) })
+      .where(eq(users.id, user.id));
+    await ctx.db.insert(secondFactorFailures).values({ userId: user.id, failedAt: new Date(now - 60_000) });
+    await askReset(user.email);
+    expect((await confirmReset(await resetToken(user.email), "after the lock")).status).toBe(200);
+    const [row] = await ctx.db
+      .select({ locks: users.secondFactorLocks, until: users.secondFactorLockedUntil })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row).toEqual({ locks: 0, until: null });
+    expect(await ctx.db.select().from(secondFactorFailures).where(eq(secondFactorFailures.userId, user.id))).toEqual([]);
+    const next = await login(user.username, "after the lock");
+    ctx.noteSecret(next.body.challenge);
+    const second = await api()
+      .post("/api/auth/login/second-factor")
+      .send({ challenge: next.body.challenge, code: await nextTotpCode(ctx, user.id, secret) });
+    expect(second.status).toBe(200);
+    ctx.noteSecret(second.body.token);
+  });
+
   it("takes 3 requests an hour per address (429 with Retry-After), the same whether an account holds it or not", async () => {
     const user = await verifiedUser();
     for (const address of [user.email, "no.account.limit@example.com"]) {
@@ -186,5 +212,24 @@ describe("forgot password", () => {
     const refused = await askReset("ip.limit.21@example.com");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("security notices", () => {
+  const securitySubject = /Security alert/;
+
+  it("go only to an address its holder proved: not to one merely typed at registration, nor as the old address of a change", async () => {
+    const unproved = await ctx.signUp({ confirmAddress: false });
+    const proved = await verifiedUser();
+    for (const user of [unproved, proved]) await enableTotp(ctx, user);
+    expect(await mailsTo(unproved.email, securitySubject)).toEqual([]);
+    expect(await mailsTo(proved.email, securitySubject)).toHaveLength(1);
+
+    const other = await ctx.signUp({ confirmAddress: false });
+    await reauthenticate(ctx, other);
+    const changed = await api().patch(`/api/users/${other.id}`).set("Authorization", other.bearer).send({ email: "other.new@example.com" });
+    expect(changed.status).toBe(200);
+    expect(await mailsTo(other.email, securitySubject)).toEqual([]);
+    expect(await mailsTo("other.new@example.com", /Confirm/)).toHaveLength(1);
   });
 });

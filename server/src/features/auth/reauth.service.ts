@@ -11,7 +11,7 @@ import { verifyPassword } from "../../http/passwords";
 import type { AuthContext } from "../../http/request-context";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "./auth.service";
 import { advancePasskeyCounter, relyingParty, verifyPasskeyAnswer } from "./passkeys.service";
-import { assertSecondStepOpen, issueChallenge, recordSecondFactorFailure, takeChallenge } from "./second-factor-state";
+import { WrongCode, assertSecondStepOpen, issueChallenge, recordSecondFactorFailure, takeChallenge } from "./second-factor-state";
 import { spendSecondStepCode } from "./totp.service";
 
 // Re-authentication: the holder of a session proves again that they are who signed in, so that for the next 10
@@ -24,9 +24,7 @@ type Caller = Pick<AuthContext, "user" | "sessionId">;
 const wrongProofMessage = "The password or the code is wrong";
 const codeNeededMessage = "Enter a code from your authenticator app as well";
 const passkeyFailedMessage = "The passkey could not confirm it's you. Please try again.";
-
-/** A wrong code rolls back the transaction it was checked in. */
-class WrongCode extends Error {}
+const passkeyNeededMessage = "Your account's second factor is a passkey: confirm it's you with your passkey instead.";
 
 /** Marks the session proven from now; `secondFactor`: a factor was checked too, which the session then counts as passed. */
 async function markProven(tx: Queryable, clock: Clock, sessionId: number, secondFactor: boolean): Promise<ReauthAnswer> {
@@ -38,22 +36,32 @@ async function markProven(tx: Queryable, clock: Clock, sessionId: number, second
   return { until: new Date(now.getTime() + reauthLifetimeMs).toISOString() };
 }
 
+async function hasPasskey(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return row !== undefined;
+}
+
 /**
  * `POST /api/auth/reauth`: the password, and a current code from the app where the account has one (a recovery code
  * also serves). Wrong passwords and codes count with the sign-in limit of the account and the address, and wrong
- * codes towards the lock of the account's second step, as at sign-in; a code is accepted once.
+ * codes towards the lock of the account's second step, as at sign-in; a code is accepted once. An account whose
+ * only second factor is a passkey is answered 400: it confirms with the passkey (`POST /api/auth/reauth/passkey`).
  */
 export async function reauthenticate(deps: ReauthDeps, caller: Caller, input: ReauthInput, ip: string): Promise<ReauthAnswer> {
   const { db, clock } = deps;
   const { user } = caller;
-  const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(user), ip);
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw new HttpError(400, wrongProofMessage, {}, [{ path: "password", message: wrongProofMessage }]);
-  }
   const [app] = await db
     .select({ userId: totpFactors.userId })
     .from(totpFactors)
     .where(and(eq(totpFactors.userId, user.id), isNotNull(totpFactors.confirmedAt)));
+  if (!app && (await hasPasskey(db, user.id))) {
+    // The password alone would stand for both factors: only the passkey can prove the second one.
+    throw new HttpError(400, passkeyNeededMessage, {}, [{ path: "password", message: passkeyNeededMessage }]);
+  }
+  const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(user), ip);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new HttpError(400, wrongProofMessage, {}, [{ path: "password", message: wrongProofMessage }]);
+  }
   const code = input.code?.trim() ?? "";
   if (app && code === "") throw new HttpError(400, codeNeededMessage, {}, [{ path: "code", message: codeNeededMessage }]);
   if (app) assertSecondStepOpen(clock, user);

@@ -196,6 +196,31 @@ describe("POST /api/auth/reauth", () => {
     expect(row?.secondFactorAt?.toISOString()).toBe(ctx.clock.now().toISOString());
     expect((await remove()).status).toBe(204);
   });
+
+  it("answers 400 to the password alone where the account's only second factor is a passkey, and proves nothing", async () => {
+    const user = await ctx.signUp();
+    await reauthenticate(ctx, user);
+    const authenticator = new SoftwareAuthenticator({ origin: appUrl });
+    const registerOptions = await api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
+    const registered = await api()
+      .post("/api/auth/passkeys")
+      .set("Authorization", user.bearer)
+      .send({ name: "Phone", response: authenticator.register(registerOptions.body.options) });
+    expect(registered.status).toBe(201);
+    ctx.clock.advance(11 * 60_000);
+    const before = await sessionOf(user.id);
+
+    const message = "Your account's second factor is a passkey: confirm it's you with your passkey instead.";
+    for (const body of [{ password: user.password }, { password: user.password, code: "000000" }]) {
+      const refused = await reauth(user, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ message, errors: [{ path: "password", message }] });
+    }
+    const after = await sessionOf(user.id);
+    expect(after?.reauthAt).toEqual(before?.reauthAt);
+    expect(after?.secondFactorAt).toEqual(before?.secondFactorAt);
+    expectReauthRequired(await api().delete(`/api/auth/passkeys/${registered.body.id}`).set("Authorization", user.bearer));
+  });
 });
 
 describe("a security change without a fresh proof", () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { auditEvents, authChallenges, secondFactorFailures, users } from "../../db/schema";
-import { enableTotp, nextTotpCode, reauthenticate, startSignIn } from "../../testing/second-factor-fixtures";
+import { enableTotp, nextTotpCode, startSignIn } from "../../testing/second-factor-fixtures";
 import { SoftwareAuthenticator } from "../../testing/software-authenticator";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 import { startTestSmtp } from "../../testing/test-smtp";
@@ -95,11 +95,9 @@ describe("locking an account's second step", () => {
     const [event] = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, "second_factor.locked"));
     expect(event).toMatchObject({ companyId: null, targetId: String(user.id), chainKey: 0 });
 
-    // Once the lock ends, the right code signs in; the failures before it no longer count.
+    // Once the lock ends, the failures before it no longer count; ten more without a right code in between lock it
+    // again, twice as long.
     ctx.clock.advance(14 * 60_000);
-    const open = await secondStep((await startSignIn(ctx, user)).challenge, await nextTotpCode(ctx, user.id, user.secret));
-    expect(open.status).toBe(200);
-    ctx.noteSecret(open.body.token);
     await fiveWrongCodes(user);
     expect((await lockOf(user.id)).locks).toBe(1);
     ctx.clock.advance(61_000);
@@ -110,13 +108,58 @@ describe("locking an account's second step", () => {
     const retry = await secondStep((await startSignIn(ctx, user)).challenge, "000000");
     expect(retry.status).toBe(429);
     expect(retry.headers["retry-after"]).toBe(String(30 * 60));
-    // Only the first lock is mailed.
+    // Only the first lock of a series is mailed.
     expect(await smtp.deliver(ctx, user.email)).toEqual([]);
+  });
+
+  it("forgets the failures and locks at a right code: the next lock is a first one again (15 minutes, mailed)", async () => {
+    const user = await userWithApp();
+    await ctx.db
+      .update(users)
+      .set({ secondFactorLocks: 3, secondFactorLockedUntil: new Date(ctx.clock.now().getTime() - 60_000) })
+      .where(eq(users.id, user.id));
+    await fiveWrongCodes(user);
+    const open = await secondStep((await startSignIn(ctx, user)).challenge, await nextTotpCode(ctx, user.id, user.secret));
+    expect(open.status).toBe(200);
+    ctx.noteSecret(open.body.token);
+    expect(await lockOf(user.id)).toEqual({ until: null, locks: 0 });
+    expect(await ctx.db.select().from(secondFactorFailures).where(eq(secondFactorFailures.userId, user.id))).toEqual([]);
+
+    // Five failures before the right code no longer count: ten after it lock the account, as a first lock.
+    ctx.clock.advance(61_000);
+    await fiveWrongCodes(user);
+    expect((await lockOf(user.id)).locks).toBe(0);
+    ctx.clock.advance(61_000);
+    await fiveWrongCodes(user);
+    const lock = await lockOf(user.id);
+    expect(lock.locks).toBe(1);
+    expect(lock.until?.toISOString()).toBe(new Date(ctx.clock.now().getTime() + 15 * 60_000).toISOString());
+    const [notice, ...more] = await smtp.deliver(ctx, user.email);
+    expect(more).toEqual([]);
+    expect(notice?.text).toContain("Someone entered 10 wrong sign-in codes for your account within an hour");
+  });
+
+  it("locks for at most a day, however many locks came before", async () => {
+    const user = await userWithApp();
+    for (const locks of [7, 5000]) {
+      await ctx.db.update(users).set({ secondFactorLocks: locks, secondFactorLockedUntil: null }).where(eq(users.id, user.id));
+      await fiveWrongCodes(user);
+      ctx.clock.advance(61_000);
+      await fiveWrongCodes(user);
+      const lock = await lockOf(user.id);
+      expect(lock.locks, `after ${locks} locks`).toBe(locks + 1);
+      expect(lock.until?.toISOString(), `after ${locks} locks`).toBe(new Date(ctx.clock.now().getTime() + 24 * 60 * 60_000).toISOString());
+      const locked = await secondStep((await startSignIn(ctx, user)).challenge, await nextTotpCode(ctx, user.id, user.secret));
+      expect(locked.status).toBe(429);
+      expect(locked.headers["retry-after"]).toBe(String(24 * 60 * 60));
+      ctx.clock.advance(25 * 60 * 60_000);
+    }
   });
 
   it("counts failed passkey second steps and wrong codes at re-authentication towards the lock", async () => {
     const user = await ctx.signUp();
-    await reauthenticate(ctx, user);
+    // The app first: its set-up leaves the session freshly proved for adding the passkey.
+    const { secret } = await enableTotp(ctx, user);
     const authenticator = new SoftwareAuthenticator({ origin: appUrl });
     const options = await api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
     const registered = await api()
@@ -124,7 +167,6 @@ describe("locking an account's second step", () => {
       .set("Authorization", user.bearer)
       .send({ name: "Key", response: authenticator.register(options.body.options) });
     expect(registered.status).toBe(201);
-    const { secret } = await enableTotp(ctx, user);
     const failures = async () => (await ctx.db.select().from(secondFactorFailures).where(eq(secondFactorFailures.userId, user.id))).length;
 
     // A passkey answer signed for another site fails the second step.
@@ -161,6 +203,20 @@ describe("locking an account's second step", () => {
       .post("/api/auth/passkeys/login")
       .send({ challenge: lockedPasskey.body.challenge, response: authenticator.authenticate(lockedPasskey.body.options) });
     expect(passkeyAnswer.status).toBe(429);
+
+    // Once the lock is over, a passkey second step clears the failures and the count of locks.
+    await ctx.db.update(users).set({ secondFactorLocks: 2 }).where(eq(users.id, user.id));
+    ctx.clock.advance(61_000);
+    const next = await startSignIn(ctx, user);
+    const openOptions = await api().post("/api/auth/passkeys/login-options").send({ challenge: next.challenge });
+    ctx.noteSecret(openOptions.body.challenge);
+    const signedIn = await api()
+      .post("/api/auth/passkeys/login")
+      .send({ challenge: openOptions.body.challenge, response: authenticator.authenticate(openOptions.body.options) });
+    expect(signedIn.status).toBe(200);
+    ctx.noteSecret(signedIn.body.token);
+    expect(await failures()).toBe(0);
+    expect(await lockOf(user.id)).toEqual({ until: null, locks: 0 });
     await smtp.deliver(ctx);
   });
 });

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import { formatUtc, type Clock } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import type { Database, Queryable } from "../../db/client";
 import { authChallenges, passkeys, secondFactorFailures, sessions, totpFactors, users, type AuthChallengePurpose } from "../../db/schema";
 import { HttpError } from "../../http/errors";
+import { linkTokenDigest, newLinkToken } from "../../http/link-token";
 import type { UserRow } from "../../http/request-context";
 import { tellAccountHolder } from "../notifications/outbox.service";
 
@@ -13,8 +13,6 @@ import { tellAccountHolder } from "../notifications/outbox.service";
 
 /** How long a challenge lives: the second step of a sign-in, a passkey ceremony. */
 export const challengeLifetimeMs = 5 * 60_000;
-
-const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * Sets the user's `second_factor` flag from what they have: a confirmed authenticator app or a passkey.
@@ -57,9 +55,9 @@ export async function issueChallenge(
 ): Promise<string> {
   const now = clock.now();
   await db.delete(authChallenges).where(lt(authChallenges.expiresAt, now));
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = newLinkToken();
   await db.insert(authChallenges).values({
-    tokenHash: digest(token),
+    tokenHash,
     purpose: challenge.purpose,
     userId: challenge.userId,
     webauthnChallenge: challenge.webauthnChallenge ?? null,
@@ -81,7 +79,7 @@ export async function peekChallenge(
   const [row] = await db
     .select()
     .from(authChallenges)
-    .where(and(eq(authChallenges.tokenHash, digest(token)), eq(authChallenges.purpose, purpose)));
+    .where(and(eq(authChallenges.tokenHash, linkTokenDigest(token)), eq(authChallenges.purpose, purpose)));
   return row && row.expiresAt > clock.now() ? row : null;
 }
 
@@ -97,7 +95,7 @@ export async function takeChallenge(
 ): Promise<ChallengeRow | null> {
   const [row] = await db
     .delete(authChallenges)
-    .where(and(eq(authChallenges.tokenHash, digest(token)), eq(authChallenges.purpose, purpose)))
+    .where(and(eq(authChallenges.tokenHash, linkTokenDigest(token)), eq(authChallenges.purpose, purpose)))
     .returning();
   return row && row.expiresAt > clock.now() ? row : null;
 }
@@ -109,8 +107,12 @@ export const codesPerChallenge = 5;
 /** Failed second steps of an account within an hour that lock its second step. */
 export const failuresBeforeLock = 10;
 const failureWindowMs = 60 * 60_000;
-/** The first lock; each later one lasts twice the one before. */
+/** The first lock; each later one lasts twice the one before, up to a day. */
 export const firstLockMs = 15 * 60_000;
+export const longestLockMs = 24 * 60 * 60_000;
+
+/** A wrong code: thrown inside the transaction it was checked in, it rolls that back; the failure is recorded after. */
+export class WrongCode extends Error {}
 
 /**
  * Takes one try of a live challenge, before its code is checked: the count goes up in the same statement that
@@ -129,7 +131,7 @@ export async function takeChallengeTry(
     .set({ failures: sql`${authChallenges.failures} + 1` })
     .where(
       and(
-        eq(authChallenges.tokenHash, digest(token)),
+        eq(authChallenges.tokenHash, linkTokenDigest(token)),
         eq(authChallenges.purpose, purpose),
         gt(authChallenges.expiresAt, clock.now()),
         lt(authChallenges.failures, codesPerChallenge),
@@ -150,15 +152,22 @@ export function assertSecondStepOpen(clock: Clock, user: { secondFactorLockedUnt
 
 /**
  * Records a failed second step of the account (a wrong code, a passkey that did not verify). The tenth within an
- * hour locks the account's second step: 15 minutes, twice as long at each later lock; failures before a lock ended
- * do not count towards the next. The holder is e-mailed at the first lock. The user's row is locked first, so
- * concurrent failures are counted one after another and lock the account once.
+ * hour locks the account's second step: 15 minutes, twice as long at each later lock, at most a day; failures
+ * before a lock ended do not count towards the next. The holder is e-mailed at the first lock of a series (none
+ * since the last right second step or password reset). The user's row is locked first, so concurrent failures are
+ * counted one after another and lock the account once.
  */
 export async function recordSecondFactorFailure(db: Database, clock: Clock, userId: number): Promise<void> {
   const now = clock.now();
   await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, email: users.email, locks: users.secondFactorLocks, lockedUntil: users.secondFactorLockedUntil })
+      .select({
+        id: users.id,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        locks: users.secondFactorLocks,
+        lockedUntil: users.secondFactorLockedUntil,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
@@ -175,7 +184,8 @@ export async function recordSecondFactorFailure(db: Database, clock: Clock, user
       .delete(secondFactorFailures)
       .where(and(eq(secondFactorFailures.userId, userId), lt(secondFactorFailures.failedAt, new Date(hourAgo))));
     if (failures < failuresBeforeLock) return;
-    const lockedUntil = new Date(now.getTime() + firstLockMs * 2 ** user.locks);
+    // Math.min also tames 2 ** locks once it overflows to Infinity, which would make no date at all.
+    const lockedUntil = new Date(now.getTime() + Math.min(firstLockMs * 2 ** user.locks, longestLockMs));
     await tx
       .update(users)
       .set({ secondFactorLockedUntil: lockedUntil, secondFactorLocks: sql`${users.secondFactorLocks} + 1` })
@@ -197,4 +207,14 @@ export async function recordSecondFactorFailure(db: Database, clock: Clock, user
       );
     }
   });
+}
+
+/**
+ * The account's second step succeeded (or its password was reset by a link to its address): the holder is back,
+ * so earlier failures and locks count for nothing, and the next lock is a first one again. In the caller's
+ * transaction.
+ */
+export async function clearSecondFactorLock(tx: Queryable, userId: number): Promise<void> {
+  await tx.update(users).set({ secondFactorLocks: 0, secondFactorLockedUntil: null }).where(eq(users.id, userId));
+  await tx.delete(secondFactorFailures).where(eq(secondFactorFailures.userId, userId));
 }

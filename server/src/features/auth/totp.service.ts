@@ -21,7 +21,9 @@ import type { UserRow } from "../../http/request-context";
 import { decryptSecret, encryptSecret, hmacFor } from "../../integrations/secrets";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit, signedIn, type SignedIn } from "./auth.service";
 import {
+  WrongCode,
   assertSecondStepOpen,
+  clearSecondFactorLock,
   peekChallenge,
   recordSecondFactorFailure,
   refreshSecondFactorFlag,
@@ -220,7 +222,8 @@ export async function confirmTotp(deps: TotpDeps, caller: FactorCaller, code: st
 
 /**
  * `DELETE /api/auth/totp`: turns the app off with the password and a current code (one not used before); its
- * recovery codes go with it. A wrong password or code counts against the sign-in limits.
+ * recovery codes go with it. A wrong password or code counts against the sign-in limits, and a wrong code towards
+ * the lock of the account's second step, as at sign-in (429 while locked, even for a right code).
  */
 export async function disableTotp(deps: TotpDeps, user: UserRow, input: TotpDisableInput, ip: string): Promise<void> {
   const { db, clock } = deps;
@@ -232,35 +235,40 @@ export async function disableTotp(deps: TotpDeps, user: UserRow, input: TotpDisa
   const attemptId = await recordAttemptWithinLimit(db, clock, attemptKeyOf(user), ip);
   const wrong = () => new HttpError(400, "The password or the code is wrong");
   if (!(await verifyPassword(user.passwordHash, input.password))) throw wrong();
-  await db.transaction(async (tx) => {
-    if (!(await spendTotpCode(tx, deps, user.id, input.code))) throw wrong();
-    await tx.delete(totpFactors).where(eq(totpFactors.userId, user.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await refreshSecondFactorFlag(tx, user.id);
-    await recordAudit(tx, clock, {
-      actorId: user.id,
-      companyId: null,
-      action: "second_factor.totp_disabled",
-      targetType: "user",
-      targetId: user.id,
+  assertSecondStepOpen(clock, user);
+  try {
+    await db.transaction(async (tx) => {
+      if (!(await spendTotpCode(tx, deps, user.id, input.code))) throw new WrongCode();
+      await tx.delete(totpFactors).where(eq(totpFactors.userId, user.id));
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+      await refreshSecondFactorFlag(tx, user.id);
+      await recordAudit(tx, clock, {
+        actorId: user.id,
+        companyId: null,
+        action: "second_factor.totp_disabled",
+        targetType: "user",
+        targetId: user.id,
+      });
+      await tellAccountHolder(tx, clock, user, "The authenticator app was turned off for your account; its recovery codes no longer work.");
     });
-    await tellAccountHolder(tx, clock, user, "The authenticator app was turned off for your account; its recovery codes no longer work.");
-  });
+  } catch (error) {
+    if (!(error instanceof WrongCode)) throw error;
+    await recordSecondFactorFailure(db, clock, user.id);
+    throw wrong();
+  }
   await forgetAttempt(db, attemptId);
 }
 
 /** A sign-in whose challenge is gone: expired, unknown, or already completed. */
 export const signInExpired = () => unauthorized("The sign-in has expired. Please sign in again.");
 
-/** A wrong code: it rolls back the transaction it was checked in, so the sign-in stays open for the next try. */
-class WrongCode extends Error {}
-
 /**
  * `POST /api/auth/login/second-factor`: completes a sign-in whose password was right with a code from the app or a
  * recovery code. Each try is counted against the sign-in before its code is checked: after five wrong codes the
  * sign-in is gone (401, as expired), and each wrong code counts towards locking the account's second step (10 in
  * an hour; 429 while locked, even for a right code). A wrong code also counts against the limits of the account and
- * the address; a right one spends the challenge and opens a session that passed a second factor.
+ * the address; a right one spends the challenge, clears the account's failures and lock, and opens a session that
+ * passed a second factor.
  */
 export async function loginWithSecondFactor(
   deps: TotpDeps,
@@ -288,6 +296,7 @@ export async function loginWithSecondFactor(
       // A lock set by a concurrent wrong code, after this try's check above, holds this one too.
       const [now] = await tx.select({ secondFactorLockedUntil: users.secondFactorLockedUntil }).from(users).where(eq(users.id, user.id));
       assertSecondStepOpen(clock, now ?? user);
+      await clearSecondFactorLock(tx, user.id);
       return signedIn(tx, clock, user, userAgent, { secondFactor: true });
     });
   } catch (error) {

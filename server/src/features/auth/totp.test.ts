@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { recoveryCodePattern, type TotpSetup } from "../../../../shared/second-factor";
-import { auditEvents, recoveryCodes, totpFactors, users } from "../../db/schema";
+import { auditEvents, recoveryCodes, secondFactorFailures, totpFactors, users } from "../../db/schema";
 import { decryptSecret } from "../../integrations/secrets";
 import { enableTotp, nextTotpCode, reauthenticate, totpCode } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
@@ -204,5 +204,31 @@ describe("turning the authenticator app off", () => {
       .set("Authorization", user.bearer)
       .send({ password: user.password, code: await nextTotpCode(ctx, user.id, secret) });
     expect(done.status).toBe(204);
+  });
+
+  it("counts wrong codes towards the lock of the account's second step: the tenth locks it, and then even the right code is refused (429)", async () => {
+    const user = await ctx.signUp();
+    const { secret } = await enableTotp(ctx, user);
+    const off = (code: string) => api().delete("/api/auth/totp").set("Authorization", user.bearer).send({ password: user.password, code });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const wrong = await off("000000");
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe("The password or the code is wrong");
+    }
+    expect(await ctx.db.select().from(secondFactorFailures).where(eq(secondFactorFailures.userId, user.id))).toHaveLength(10);
+    const [locked] = await ctx.db.select({ until: users.secondFactorLockedUntil }).from(users).where(eq(users.id, user.id));
+    expect(locked?.until?.toISOString()).toBe(new Date(ctx.clock.now().getTime() + 15 * 60_000).toISOString());
+
+    // Past the sign-in limit's minute, the lock still holds.
+    ctx.clock.advance(61_000);
+    const refused = await off(await nextTotpCode(ctx, user.id, secret));
+    expect(refused.status).toBe(429);
+    expect(refused.headers["retry-after"]).toBe(String(14 * 60 - 1));
+    expect(await flagOf(user.id)).toBe(true);
+    const [event] = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, "second_factor.locked"));
+    expect(event).toMatchObject({ targetId: String(user.id) });
+
+    ctx.clock.advance(14 * 60_000);
+    expect((await off(await nextTotpCode(ctx, user.id, secret))).status).toBe(204);
   });
 });

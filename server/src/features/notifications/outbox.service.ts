@@ -206,10 +206,16 @@ export function sealToken(token: string, appSecret: string): string {
 /**
  * Tells an account's holder, by e-mail, of a change to its security, in the caller's transaction: if it was not
  * them, they learn of it while they can still act. `email` is where to tell them (the old address, for an address
- * change); an account whose address was taken from it has none to tell.
+ * change); an account whose address was taken from it has none to tell, and one whose address was never proved
+ * may be someone else's (whoever registered it would spam them).
  */
-export async function tellAccountHolder(tx: Queryable, clock: Clock, account: { id: number; email: string }, event: string): Promise<void> {
-  if (account.email === "") return;
+export async function tellAccountHolder(
+  tx: Queryable,
+  clock: Clock,
+  account: { id: number; email: string; emailVerified: boolean },
+  event: string,
+): Promise<void> {
+  if (account.email === "" || !account.emailVerified) return;
   await enqueueMail(tx, [
     { userId: account.id, companyId: null, to: account.email, message: { type: "security", event, at: clock.now().toISOString() } },
   ]);
