@@ -155,7 +155,7 @@ function waitingAccountOf(address: string) {
   return and(equalsIgnoringCase(users.username, address), equalsIgnoringCase(users.email, address), eq(users.passwordSet, false));
 }
 
-/** POST /api/invitations/preview: what the link offers, to anyone holding it. */
+/** POST /api/invitations/preview: what the link offers, to anyone holding it (nothing of who holds the address). */
 export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock">, token: string): Promise<InvitationPreview> {
   const [row] = await db
     .select({
@@ -170,7 +170,6 @@ export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock
     .leftJoin(users, eq(users.id, invitations.invitedBy))
     .where(eq(invitations.tokenHash, linkTokenDigest(token)));
   if (!row) throw notFound(badLinkMessage);
-  const [waiting] = await db.select({ id: users.id }).from(users).where(waitingAccountOf(row.email)).limit(1);
   const inviterName = displayName({ firstName: row.inviterFirstName, lastName: row.inviterLastName, username: row.inviterUsername });
   return {
     companyName: row.companyName,
@@ -179,7 +178,6 @@ export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock
     email: maskEmail(row.email),
     expiresAt: row.expiresAt.toISOString(),
     status: isExpired(row, clock) ? "expired" : row.status,
-    accountWaiting: waiting !== undefined,
   };
 }
 

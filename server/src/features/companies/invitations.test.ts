@@ -92,7 +92,6 @@ describe("an invitation's link, read from the mail", () => {
       email: masked(email),
       expiresAt: new Date(ctx.clock.now().getTime() + invitationLifetimeMs).toISOString(),
       status: "pending",
-      accountWaiting: false,
     });
 
     const joined = await register({ email, invitationToken: token });
@@ -351,7 +350,7 @@ describe("Add Member with a password", () => {
     }
 
     const token = await mailedToken(email);
-    expect((await preview(token)).body).toMatchObject({ accountWaiting: true, status: "pending" });
+    expect((await preview(token)).body).toMatchObject({ status: "pending" });
     const joined = await register({
       username: email,
       email,
