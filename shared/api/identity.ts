@@ -117,7 +117,7 @@ export const acceptInvitationByLink = endpoint({
   errors: {
     403: "The invitation was sent to another address (named, partly masked)",
     404: badLink,
-    409: "The invitation was already accepted, or the caller is already a member",
+    409: "The invitation was already accepted, the caller is already a member, or another account proved the address first",
     410: "The invitation expired, was declined or revoked",
   },
 });
@@ -138,7 +138,10 @@ export const acceptInvitation = endpoint({
   tag,
   access: { class: "own-user", by: "owner", thing: "invitation" },
   responses: { 200: invitationAcceptedSchema },
-  errors: { 404: "No pending invitation to the caller's verified address has this id", 409: "Already accepted, or already a member" },
+  errors: {
+    404: "No pending invitation to the caller's verified address has this id",
+    409: "Already accepted, already a member, or another account proved the address first",
+  },
 });
 
 export const declineInvitation = endpoint({

@@ -14,11 +14,11 @@ import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
-import type { Queryable } from "../../db/client";
+import type { Database, Queryable } from "../../db/client";
 import { companies, invitations, memberships, users, type InvitationStatus } from "../../db/schema";
-import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
+import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { linkTokenDigest, newLinkToken } from "../../http/link-token";
-import { proveAddress } from "../identity/addresses.service";
+import { addressProvedByAnotherMessage, proveAddress } from "../identity/addresses.service";
 import type { UserRow } from "../../http/request-context";
 import { defaultMailSettings } from "../../integrations/mailer";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";
@@ -227,13 +227,23 @@ export async function joinByInvitation(
   return { companyId: taken.companyId, role: taken.role, user };
 }
 
+/** An acceptance in one transaction: 409 when another account proved the address at the same moment (the unique index on proved addresses). */
+async function acceptInTransaction(db: Database, accept: (tx: Queryable) => Promise<InvitationAccepted>): Promise<InvitationAccepted> {
+  try {
+    return await db.transaction(accept);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(addressProvedByAnotherMessage);
+    throw error;
+  }
+}
+
 /** POST /api/invitations/accept: the signed-in holder of the invited address joins by the link's token. */
 export async function acceptInvitationByLink(
   deps: ServiceDeps<"db" | "clock" | "platformAdmins">,
   caller: UserRow,
   token: string,
 ): Promise<InvitationAccepted> {
-  return deps.db.transaction(async (tx) => {
+  return acceptInTransaction(deps.db, async (tx) => {
     const invitation = await answerableByToken(tx, deps.clock, token, caller.email);
     const { companyId, role } = await joinByInvitation(tx, deps, invitation, caller.id);
     return { companyId, role };
@@ -317,7 +327,7 @@ export async function acceptInvitation(
   callerId: number,
   invitationId: number,
 ): Promise<InvitationAccepted> {
-  return deps.db.transaction(async (tx) => {
+  return acceptInTransaction(deps.db, async (tx) => {
     const [invitation] = await tx.select(answerableColumns).from(invitations).where(eq(invitations.id, invitationId));
     if (!invitation) throw notFound(invitationNotFoundMessage);
     const { companyId, role } = await joinByInvitation(tx, deps, invitation, callerId);

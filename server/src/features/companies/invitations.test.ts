@@ -180,6 +180,38 @@ describe("POST /api/invitations/accept (signed in)", () => {
     expect(twice.body).toEqual({ message: "This invitation was already accepted" });
   });
 
+  it.runIf(process.env.QUORUM_TEST_DB === "postgres")(
+    "answers 409, not 500, when another account proves the address while the acceptance waits to write it",
+    async () => {
+      const { founder, company } = await ctx.board();
+      const email = uniqueEmail("contested");
+      const holder = await ctx.signUp({ email, confirmAddress: false });
+      const { invitation } = await invite(founder, company.id, { email, role: "member" });
+      const token = await mailedToken(email);
+      let pending: Promise<request.Response> | undefined;
+      await ctx.db.transaction(async (tx) => {
+        // Another account proving the address, not yet committed: the acceptance cannot see it, and its write of the
+        // proved address waits on the unique index until this transaction ends (`then` sends the request now).
+        await tx.insert(users).values({ username: uniqueName("rival"), email, passwordHash: "unused", emailVerified: true });
+        pending = acceptByLink(holder, token).then((response) => response);
+        await vi.waitFor(
+          async () => {
+            const waiting = await ctx.db.execute(
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update "users"%'`,
+            );
+            expect((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+          },
+          { timeout: 5_000, interval: 20 },
+        );
+      });
+      const answer = await pending!;
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({ message: "Another account has already confirmed this e-mail address." });
+      expect(await membershipOf(company.id, holder.id)).toBeNull();
+      expect(await statusOf(invitation.id)).toBe("pending");
+    },
+  );
+
   it("keeps the active company of one who has one", async () => {
     const { founder, company } = await ctx.board();
     const email = uniqueEmail("busy");
