@@ -8,7 +8,7 @@ import {
   type MyInvitation,
 } from "../../../../shared/identity";
 import { displayName } from "../../../../shared/people";
-import { can } from "../../../../shared/permissions";
+import { can, deniedMessage } from "../../../../shared/permissions";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
@@ -413,26 +413,31 @@ export async function resendInvitation(
   });
 }
 
-/** DELETE /api/companies/:id/invitations/:invitationId: the link stops working; the row stays, revoked. */
+/**
+ * DELETE /api/companies/:id/invitations/:invitationId: the link stops working; the row stays, revoked. A founder's
+ * invitation only by a founder (one conditional UPDATE, so the check and the write are one).
+ */
 export async function revokeInvitation(
   { db, clock }: ServiceDeps<"db" | "clock">,
-  actorId: number,
+  actor: InvitingActor,
   companyId: number,
   invitationId: number,
 ): Promise<void> {
   const ofCompany = and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId));
+  const mayRevoke = can(actor.role, "assignFounder") ? undefined : ne(invitations.role, "founder");
   await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(invitations)
       .set({ status: "revoked", respondedAt: clock.now() })
-      .where(and(ofCompany, eq(invitations.status, "pending")))
+      .where(and(ofCompany, eq(invitations.status, "pending"), mayRevoke))
       .returning({ id: invitations.id, role: invitations.role });
     if (!revoked) {
-      const [exists] = await tx.select({ id: invitations.id }).from(invitations).where(ofCompany);
-      throw exists ? conflict(answeredMessage) : notFound("Invitation not found");
+      const [current] = await tx.select({ role: invitations.role, status: invitations.status }).from(invitations).where(ofCompany);
+      if (!current) throw notFound("Invitation not found");
+      throw current.status === "pending" ? forbidden(deniedMessage("assignFounder")) : conflict(answeredMessage);
     }
     await recordAudit(tx, clock, {
-      actorId,
+      actorId: actor.userId,
       companyId,
       action: "member.invite_revoked",
       targetType: "invitation",

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { invitationLifetimeMs } from "../../../../shared/identity";
+import { deniedMessage } from "../../../../shared/permissions";
 import { auditEvents, invitations, memberships, users } from "../../db/schema";
 import { addMember, createCompany } from "../../testing/factories";
 import { linkTokenIn, startTestSmtp } from "../../testing/test-smtp";
@@ -36,6 +37,9 @@ async function mailedToken(address: string): Promise<string> {
   expect(mails).toHaveLength(1);
   return linkTokenIn(mails[0]!, "/invite");
 }
+
+/** The subjects of the mail waiting for an address. */
+const subjectsTo = async (address: string) => (await smtp.deliver(ctx, address)).map((mail) => mail.subject);
 
 const preview = (token: string) => api().post("/api/invitations/preview").send({ token });
 const acceptByLink = (by: SignedUp, token: string) => api().post("/api/invitations/accept").set("Authorization", by.bearer).send({ token });
@@ -356,6 +360,36 @@ describe("resending", () => {
     expect((await resend(admin)).status).toBe(403);
     expect((await resend(founder)).status).toBe(200);
     expect((await api().get(`/api/companies/${company.id}/invitations`).set("Authorization", plain.bearer)).status).toBe(403);
+  });
+});
+
+describe("a founder's invitation", () => {
+  it("is the founders' to change: an admin may neither withdraw it nor rewrite it by inviting the address again (403)", async () => {
+    const { founder, company, member } = await ctx.board();
+    const admin = await member("admin");
+    const email = uniqueEmail("cofounder");
+    const { invitation, inviteUrl } = await invite(founder, company.id, { email, role: "founder" });
+    const mailed = await mailedToken(email);
+    const revoke = (by: SignedUp) =>
+      api().delete(`/api/companies/${company.id}/invitations/${invitation.id}`).set("Authorization", by.bearer);
+    const withdrawn = await revoke(admin);
+    expect(withdrawn.status).toBe(403);
+    expect(withdrawn.body).toEqual({ message: deniedMessage("assignFounder") });
+    for (const body of [
+      { email, role: "observer" },
+      { email: email.toUpperCase(), firstName: "A", lastName: "B", role: "member", password: "admin-chosen-1" },
+    ]) {
+      const again = await api().post(`/api/companies/${company.id}/members`).set("Authorization", admin.bearer).send(body);
+      expect(again.status).toBe(403);
+      expect(again.body).toEqual({ message: deniedMessage("assignFounder") });
+    }
+    // Untouched: its role and both links, no account made for the address, no mail.
+    for (const token of [mailed, tokenOf(inviteUrl)]) {
+      expect((await preview(token)).body).toMatchObject({ role: "founder", status: "pending" });
+    }
+    expect(await accountsWith(email)).toEqual([]);
+    expect(await subjectsTo(email)).toEqual([]);
+    expect((await revoke(founder)).status).toBe(204);
   });
 });
 

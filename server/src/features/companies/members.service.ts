@@ -83,7 +83,8 @@ export interface Actor {
 /**
  * POST /api/companies/:id/members (the guard has checked founder or admin): always an invitation, answered the
  * same whoever holds the address; nobody joins until the address's holder accepts. A new link each time (a
- * pending invitation to the address gets the new link, role and expiry; its old link dies). With the Add Member
+ * pending invitation to the address gets the new link, role and expiry; its old link dies), but a founder's
+ * pending invitation is changed only by a founder. With the Add Member
  * form's password and an address no account has proved, an account is made for the address that cannot sign
  * in: its holder claims it by the link with a password of their own. The form's password is never kept.
  */
@@ -94,7 +95,8 @@ export async function addMember(
   input: AddMemberBody | InviteBody,
 ): Promise<AddMemberResult> {
   const { db, clock } = deps;
-  if (input.role === "founder" && !can(actor.role, "assignFounder")) throw forbidden("Only a founder can add a founder");
+  const mayAssignFounder = can(actor.role, "assignFounder");
+  if (input.role === "founder" && !mayAssignFounder) throw forbidden("Only a founder can add a founder");
   const email = input.email.trim();
   const link = newInvitationLink(clock);
 
@@ -109,8 +111,9 @@ export async function addMember(
     if (member) throw conflict(alreadyMemberMessage);
 
     const waitingAccountId = "password" in input ? await accountToClaim(tx, email, input) : null;
-    // A pending invitation to the address takes the new link, role and expiry (its old link dies); the partial
-    // unique index on pending invitations makes two at once one.
+    // A pending invitation to the address takes the new link, role and expiry (its old link dies), unless it is a
+    // founder's and the actor may not make founders; the partial unique index on pending invitations makes two at
+    // once one.
     const result = await tx.execute(sql`
       insert into ${invitations} (company_id, email, role, invited_by, token_hash, status, expires_at, user_id, created_at)
       values (${company.id}, ${email}, ${input.role}, ${actor.userId}, ${link.tokenHash}, 'pending', ${link.expiresAt.toISOString()},
@@ -118,17 +121,18 @@ export async function addMember(
       on conflict (company_id, lower(email)) where status = 'pending' do update
         set role = excluded.role, invited_by = excluded.invited_by, token_hash = excluded.token_hash,
           expires_at = excluded.expires_at, user_id = coalesce(excluded.user_id, ${invitations}.user_id)
+        where ${mayAssignFounder} or ${invitations}.role <> 'founder'
       returning id, email, role, created_at, expires_at`);
     type Row = { id: number; email: string; role: CompanyRole; created_at: Date | string; expires_at: Date | string };
     const [row] = (result as unknown as { rows: Row[] }).rows;
-    const invited = row && {
+    if (!row) throw forbidden(deniedMessage("assignFounder"));
+    const invited = {
       id: row.id,
       email: row.email,
       role: row.role,
       createdAt: new Date(row.created_at),
       expiresAt: new Date(row.expires_at),
     };
-    if (!invited) throw new Error("invitation upsert returned nothing");
     await recordAudit(tx, clock, {
       actorId: actor.userId,
       companyId: company.id,
