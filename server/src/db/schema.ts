@@ -165,8 +165,6 @@ export const invitations = pgTable(
     status: text("status", { enum: invitationStatuses }).notNull().default("pending"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
-    /** The account "Add Member" made for the address; it goes (null here) once the address's holder has an account of their own. */
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -175,7 +173,6 @@ export const invitations = pgTable(
       .where(sql`${t.status} = 'pending'`),
     uniqueIndex("invitations_token_idx").on(t.tokenHash),
     index("invitations_email_idx").on(sql`lower(${t.email})`),
-    index("invitations_user_idx").on(t.userId),
   ],
 );
 

@@ -110,17 +110,16 @@ export async function addMember(
       .limit(1);
     if (member) throw conflict(alreadyMemberMessage);
 
-    const waitingAccountId = "password" in input ? await accountToClaim(tx, email, input) : null;
+    if ("password" in input) await makeAccountToClaim(tx, email, input);
     // A pending invitation to the address takes the new link, role and expiry (its old link dies), unless it is a
     // founder's and the actor may not make founders; the partial unique index on pending invitations makes two at
     // once one.
     const result = await tx.execute(sql`
-      insert into ${invitations} (company_id, email, role, invited_by, token_hash, status, expires_at, user_id, created_at)
+      insert into ${invitations} (company_id, email, role, invited_by, token_hash, status, expires_at, created_at)
       values (${company.id}, ${email}, ${input.role}, ${actor.userId}, ${link.tokenHash}, 'pending', ${link.expiresAt.toISOString()},
-        ${waitingAccountId}, ${clock.now().toISOString()})
+        ${clock.now().toISOString()})
       on conflict (company_id, lower(email)) where status = 'pending' do update
-        set role = excluded.role, invited_by = excluded.invited_by, token_hash = excluded.token_hash,
-          expires_at = excluded.expires_at, user_id = coalesce(excluded.user_id, ${invitations}.user_id)
+        set role = excluded.role, invited_by = excluded.invited_by, token_hash = excluded.token_hash, expires_at = excluded.expires_at
         where ${mayAssignFounder} or ${invitations}.role <> 'founder'
       returning id, email, role, created_at, expires_at`);
     type Row = { id: number; email: string; role: CompanyRole; created_at: Date | string; expires_at: Date | string };
@@ -148,17 +147,17 @@ export async function addMember(
 
 /**
  * The account Add Member makes for an address nobody has proved (username = the address, no password, unverified),
- * or the one it made before; none when an account has proved the address (its holder accepts as themselves) or
+ * unless it made one before; none when an account has proved the address (its holder accepts as themselves) or
  * another account already uses the address as its username.
  */
-async function accountToClaim(tx: Queryable, email: string, names: { firstName: string; lastName: string }): Promise<number | null> {
+async function makeAccountToClaim(tx: Queryable, email: string, names: { firstName: string; lastName: string }): Promise<void> {
   const [proved] = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.emailVerified, true), equalsIgnoringCase(users.email, email)))
     .limit(1);
-  if (proved) return null;
-  const [made] = await tx
+  if (proved) return;
+  await tx
     .insert(users)
     .values({
       username: email,
@@ -169,15 +168,7 @@ async function accountToClaim(tx: Queryable, email: string, names: { firstName: 
       firstName: names.firstName.trim(),
       lastName: names.lastName.trim(),
     })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (made) return made.id;
-  const [waiting] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(equalsIgnoringCase(users.username, email), equalsIgnoringCase(users.email, email), eq(users.passwordSet, false)))
-    .limit(1);
-  return waiting?.id ?? null;
+    .onConflictDoNothing();
 }
 
 const article = (role: string) => (/^[aeiou]/i.test(role) ? "an" : "a");

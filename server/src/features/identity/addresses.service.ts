@@ -74,7 +74,6 @@ export async function releaseWaitingAccounts(tx: Queryable, address: string, kee
       and(equalsIgnoringCase(users.email, address), eq(users.passwordSet, false), keep === undefined ? undefined : ne(users.id, keep)),
     );
   if (waiting.length === 0) return;
-  // Their invitations stay (invitations.user_id is set to null) for the holder to answer.
   await tx.delete(users).where(
     and(
       inArray(
