@@ -97,7 +97,8 @@ export const reauthWithPasskey = endpoint({
 export const previewInvitation = endpoint({
   method: "POST",
   path: "/api/invitations/preview",
-  summary: "What an invitation's link offers, before anyone signs in: the company, the role, who invited, the address (masked) and its state",
+  summary:
+    "What an invitation's link (the mailed one or the inviter's) offers, before anyone signs in: the company, the role, who invited, the address (masked) and its state",
   tag,
   access: { class: "public" },
   body: linkTokenSchema,
@@ -109,7 +110,7 @@ export const acceptInvitationByLink = endpoint({
   method: "POST",
   path: "/api/invitations/accept",
   summary:
-    "Accept an invitation by its link's token, signed in with the invited address: joins the company and proves the address for the account",
+    "Accept an invitation by a link's token, signed in with the invited address: joins the company; the mailed link also proves the address for the account, the link shown to the inviter does not",
   tag,
   access: signedIn,
   body: linkTokenSchema,

@@ -10,7 +10,7 @@ import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users } from "../../db/schema";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
 import { notify } from "../notifications/notifications.service";
-import { alreadyMemberMessage, invitedAnswer, newInvitationLink, queueInvitationMail } from "./invitations.service";
+import { alreadyMemberMessage, invitedAnswer, newInvitationLinks, queueInvitationMail } from "./invitations.service";
 
 export type AddMemberBody = z.output<typeof addMemberSchema>;
 export type InviteBody = z.output<typeof inviteSchema>;
@@ -82,11 +82,11 @@ export interface Actor {
 
 /**
  * POST /api/companies/:id/members (the guard has checked founder or admin): always an invitation, answered the
- * same whoever holds the address; nobody joins until the address's holder accepts. A new link each time (a
- * pending invitation to the address gets the new link, role and expiry; its old link dies), but a founder's
- * pending invitation is changed only by a founder. With the Add Member
- * form's password and an address no account has proved, an account is made for the address that cannot sign
- * in: its holder claims it by the link with a password of their own. The form's password is never kept.
+ * same whoever holds the address; nobody joins until the address's holder accepts. New links each time (a
+ * pending invitation to the address gets the new links, role and expiry; its old links die), but a founder's
+ * pending invitation is changed only by a founder. With the Add Member form's password and an address no account
+ * has proved, an account is made for the address that cannot sign in: its holder claims it by a link with a
+ * password of their own. The form's password is never kept.
  */
 export async function addMember(
   deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail">,
@@ -98,7 +98,7 @@ export async function addMember(
   const mayAssignFounder = can(actor.role, "assignFounder");
   if (input.role === "founder" && !mayAssignFounder) throw forbidden("Only a founder can add a founder");
   const email = input.email.trim();
-  const link = newInvitationLink(clock);
+  const links = newInvitationLinks(clock);
 
   return db.transaction(async (tx): Promise<AddMemberResult> => {
     // Only a proved address says who a member is: an unverified one may be anybody's.
@@ -111,15 +111,16 @@ export async function addMember(
     if (member) throw conflict(alreadyMemberMessage);
 
     if ("password" in input) await makeAccountToClaim(tx, email, input);
-    // A pending invitation to the address takes the new link, role and expiry (its old link dies), unless it is a
-    // founder's and the actor may not make founders; the partial unique index on pending invitations makes two at
-    // once one.
+    // A pending invitation to the address takes the new links, role and expiry (its old links die), unless it is
+    // a founder's and the actor may not make founders; the partial unique index on pending invitations makes two
+    // at once one.
     const result = await tx.execute(sql`
-      insert into ${invitations} (company_id, email, role, invited_by, token_hash, status, expires_at, created_at)
-      values (${company.id}, ${email}, ${input.role}, ${actor.userId}, ${link.tokenHash}, 'pending', ${link.expiresAt.toISOString()},
-        ${clock.now().toISOString()})
+      insert into ${invitations} (company_id, email, role, invited_by, token_hash, shared_token_hash, status, expires_at, created_at)
+      values (${company.id}, ${email}, ${input.role}, ${actor.userId}, ${links.mailed.tokenHash}, ${links.shared.tokenHash}, 'pending',
+        ${links.expiresAt.toISOString()}, ${clock.now().toISOString()})
       on conflict (company_id, lower(email)) where status = 'pending' do update
-        set role = excluded.role, invited_by = excluded.invited_by, token_hash = excluded.token_hash, expires_at = excluded.expires_at
+        set role = excluded.role, invited_by = excluded.invited_by, token_hash = excluded.token_hash,
+          shared_token_hash = excluded.shared_token_hash, expires_at = excluded.expires_at
         where ${mayAssignFounder} or ${invitations}.role <> 'founder'
       returning id, email, role, created_at, expires_at`);
     type Row = { id: number; email: string; role: CompanyRole; created_at: Date | string; expires_at: Date | string };
@@ -140,8 +141,8 @@ export async function addMember(
       targetId: invited.id,
       details: { role: input.role },
     });
-    await queueInvitationMail(tx, deps, { ...invited, companyId: company.id, inviterId: actor.userId }, link.token);
-    return invitedAnswer(deps, invited, link.token);
+    await queueInvitationMail(tx, deps, { ...invited, companyId: company.id, inviterId: actor.userId }, links.mailed.token);
+    return invitedAnswer(deps, invited, links.shared.token);
   });
 }
 

@@ -119,7 +119,7 @@ describe("POST /api/companies/:id/members", () => {
     expect(new Date(response.body.invitation.expiresAt).getTime() - ctx.clock.now().getTime()).toBe(invitationLifetimeMs);
     const token = new URL(response.body.inviteUrl).searchParams.get("token")!;
     const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, response.body.invitation.id));
-    expect(row).toMatchObject({ status: "pending", tokenHash: createHash("sha256").update(token).digest("hex") });
+    expect(row).toMatchObject({ status: "pending", sharedTokenHash: createHash("sha256").update(token).digest("hex") });
     expect(
       await ctx.db
         .select()
@@ -249,7 +249,7 @@ describe("POST /api/companies/:id/members", () => {
     ).toHaveLength(1);
   });
 
-  it("keeps of an invitation its address, role, link and answer: not the account Add Member made for the address", async () => {
+  it("keeps of an invitation its address, role, links and answer: not the account Add Member made for the address", async () => {
     const columns = await ctx.db.execute(
       sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'invitations' order by column_name`,
     );
@@ -262,6 +262,7 @@ describe("POST /api/companies/:id/members", () => {
       "invited_by",
       "responded_at",
       "role",
+      "shared_token_hash",
       "status",
       "token_hash",
     ]);
