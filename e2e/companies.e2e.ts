@@ -206,13 +206,13 @@ describe("companies and people in the browser", () => {
     expect(refused.status).toBe(401);
     const member = await openPage(browser(), desktop);
     await member.page.goto(new URL(inviteUrl).pathname + new URL(inviteUrl).search);
-    await member.page.getByRole("heading", { level: 2, name: "Set your password and join" }).waitFor();
+    await member.page.getByRole("heading", { level: 2, name: "Create account and join" }).waitFor();
     await member.page.getByLabel("First name").fill("Mina");
     await member.page.getByLabel("Last name").fill("Member");
     await member.page.getByLabel("Username").fill(memberEmail);
     await member.page.getByLabel("Email").fill(memberEmail);
     await member.page.getByLabel("Password", { exact: true }).fill("member-password-1");
-    await member.page.getByRole("button", { name: "Set your password and join" }).click();
+    await member.page.getByRole("button", { name: "Create account and join" }).click();
     await member.page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     await sidebar(member.page).getByTestId("current-company").getByText(renamed).waitFor();
     await sidebar(member.page).getByRole("link", { name: "Board Members" }).click();

@@ -21,12 +21,12 @@ ALTER TABLE "invitations" ADD COLUMN "expires_at" timestamp with time zone;--> s
 UPDATE "invitations" SET "expires_at" = now() + interval '14 days';--> statement-breakpoint
 ALTER TABLE "invitations" ALTER COLUMN "expires_at" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "invitations" ADD COLUMN "responded_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "invitations" ADD COLUMN "user_id" integer;--> statement-breakpoint
-ALTER TABLE "invitations" ADD CONSTRAINT "invitations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- The link shown to the inviter joins but proves no address (the mailed one, token_hash, does both).
+ALTER TABLE "invitations" ADD COLUMN "shared_token_hash" text;--> statement-breakpoint
 DROP INDEX "invitations_company_email_idx";--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_pending_company_email_idx" ON "invitations" USING btree ("company_id",lower("email")) WHERE "invitations"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_token_idx" ON "invitations" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "invitations_user_idx" ON "invitations" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invitations_shared_token_idx" ON "invitations" USING btree ("shared_token_hash");--> statement-breakpoint
 CREATE TABLE "account_tokens" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,

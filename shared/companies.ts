@@ -202,7 +202,8 @@ export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
 /**
  * POST /api/companies/:id/members and an invitation's resend: the same shape whether or not an account holds the
- * address. `inviteUrl` is shown to the inviter this once (only its token's digest is kept).
+ * address. `inviteUrl` is shown to the inviter this once (only its token's digest is kept): it joins, but proves no
+ * address (the inviter holds it too); the mailed link does both.
  */
 export const addMemberResultSchema = answer.object({
   status: answer.literal("invited"),

@@ -15,7 +15,6 @@ export const invitationPreviewSchema = answerSchemaFor<InvitationPreview>()(
     email: answer.string(),
     expiresAt: answer.string(),
     status: answer.enum(invitationStatuses),
-    accountWaiting: answer.boolean(),
   }),
 );
 

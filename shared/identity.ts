@@ -54,8 +54,6 @@ export interface InvitationPreview {
   email: string;
   expiresAt: string;
   status: InvitationStatus;
-  /** The address has an account made for it by "Add Member": its holder sets a password rather than registering. */
-  accountWaiting: boolean;
 }
 
 /** `POST /api/invitations/accept` and `…/:id/accept`: the company joined. */

@@ -97,7 +97,8 @@ export const reauthWithPasskey = endpoint({
 export const previewInvitation = endpoint({
   method: "POST",
   path: "/api/invitations/preview",
-  summary: "What an invitation's link offers, before anyone signs in: the company, the role, who invited, the address (masked) and its state",
+  summary:
+    "What an invitation's link (the mailed one or the inviter's) offers, before anyone signs in: the company, the role, who invited, the address (masked) and its state",
   tag,
   access: { class: "public" },
   body: linkTokenSchema,
@@ -109,7 +110,7 @@ export const acceptInvitationByLink = endpoint({
   method: "POST",
   path: "/api/invitations/accept",
   summary:
-    "Accept an invitation by its link's token, signed in with the invited address: joins the company and proves the address for the account",
+    "Accept an invitation by a link's token, signed in with the invited address: joins the company; the mailed link also proves the address for the account, the link shown to the inviter does not",
   tag,
   access: signedIn,
   body: linkTokenSchema,
@@ -117,7 +118,7 @@ export const acceptInvitationByLink = endpoint({
   errors: {
     403: "The invitation was sent to another address (named, partly masked)",
     404: badLink,
-    409: "The invitation was already accepted, or the caller is already a member",
+    409: "The invitation was already accepted, the caller is already a member, or another account proved the address first",
     410: "The invitation expired, was declined or revoked",
   },
 });
@@ -138,7 +139,10 @@ export const acceptInvitation = endpoint({
   tag,
   access: { class: "own-user", by: "owner", thing: "invitation" },
   responses: { 200: invitationAcceptedSchema },
-  errors: { 404: "No pending invitation to the caller's verified address has this id", 409: "Already accepted, or already a member" },
+  errors: {
+    404: "No pending invitation to the caller's verified address has this id",
+    409: "Already accepted, already a member, or another account proved the address first",
+  },
 });
 
 export const declineInvitation = endpoint({

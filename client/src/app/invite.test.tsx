@@ -14,7 +14,6 @@ const pending: InvitationPreview = {
   email: "c••@example.com",
   expiresAt: "2026-03-15T09:00:00.000Z",
   status: "pending",
-  accountWaiting: false,
 };
 
 /** The preview of the link's token, and what was asked of it. */
@@ -82,11 +81,13 @@ describe("/invite", () => {
     });
   });
 
-  it("asks the holder of an account made by Add Member to set their password", async () => {
-    servePreview({ ...pending, accountWaiting: true });
+  it("has one title whether or not Add Member made an account for the address (the page is not told)", async () => {
+    // As a server that still told whether an account waits for the address would answer: the page ignores it.
+    servePreview({ ...pending, accountWaiting: true } as InvitationPreview);
     renderApp({ path: "/invite?token=invite-token" });
-    expect(await screen.findByRole("heading", { level: 2, name: "Set your password and join" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Set your password and join" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 2, name: "Create account and join" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create account and join" })).toBeInTheDocument();
+    expect(screen.queryByText(/Set your password/)).not.toBeInTheDocument();
   });
 
   it("'I already have an account' signs in on the page, which then offers Accept", async () => {

@@ -146,8 +146,8 @@ export const invitationStatuses = ["pending", "accepted", "declined", "revoked"]
 export type InvitationStatus = (typeof invitationStatuses)[number];
 
 /**
- * An invitation to join a company, answered only by the holder of its address: by its link (a single-use token,
- * of which only the SHA-256 is kept) or, once signed in with that address verified, from the dashboard. It is
+ * An invitation to join a company, answered only by the holder of its address: by one of its two links (single-use
+ * tokens, of which only the SHA-256 is kept) or, once signed in with that address verified, from the dashboard. It is
  * kept after it is answered; an invitation past `expires_at` and still pending is expired.
  */
 export const invitations = pgTable(
@@ -160,13 +160,13 @@ export const invitations = pgTable(
     email: text("email").notNull(),
     role: text("role", { enum: companyRoles }).notNull(),
     invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
-    /** Null for an invitation made before links existed: resending it gives it one. */
+    /** The mailed link: joins and proves the address. Null for an invitation made before links (a resend gives it one). */
     tokenHash: text("token_hash"),
+    /** The link shown once to the inviter, to pass on: joins, but proves no address (the inviter holds it too). */
+    sharedTokenHash: text("shared_token_hash"),
     status: text("status", { enum: invitationStatuses }).notNull().default("pending"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
-    /** The account "Add Member" made for the address; it goes (null here) once the address's holder has an account of their own. */
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -175,7 +175,7 @@ export const invitations = pgTable(
       .where(sql`${t.status} = 'pending'`),
     uniqueIndex("invitations_token_idx").on(t.tokenHash),
     index("invitations_email_idx").on(sql`lower(${t.email})`),
-    index("invitations_user_idx").on(t.userId),
+    uniqueIndex("invitations_shared_token_idx").on(t.sharedTokenHash),
   ],
 );
 

@@ -84,7 +84,7 @@ function AcceptInvitation({ token, userId, email }: { token: string; userId: num
   );
 }
 
-/** Signed out: a new account joins as it is made (or the account made for the address gets its password), or sign in. */
+/** Signed out: a new account joins as it is made, or sign in. */
 function JoinSignedOut({ token, preview }: { token: string; preview: InvitationPreview }) {
   const [signingIn, setSigningIn] = useState(false);
   if (signingIn) {
@@ -101,7 +101,7 @@ function JoinSignedOut({ token, preview }: { token: string; preview: InvitationP
       </section>
     );
   }
-  const title = preview.accountWaiting ? "Set your password and join" : "Create account and join";
+  const title = "Create account and join";
   return (
     <section aria-labelledby="invite-register" className="grid gap-4">
       <h2 id="invite-register" className="text-lg font-semibold">

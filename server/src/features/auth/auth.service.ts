@@ -94,8 +94,9 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, user
         .returning();
       if (!user) throw new Error("insert returned no user");
       // Any later account proves its address by the link mailed to it, and PLATFORM_ADMINS applies to it only then;
-      // an invitation's link, followed to get here, proves it as the invitation is accepted below.
-      if (!user.emailVerified && !invitation)
+      // an invitation's mailed link, followed to get here, proves it as the invitation is accepted below. The link
+      // shown to the inviter proves nothing (the inviter holds it too): that account confirms its address as any other.
+      if (!user.emailVerified && !invitation?.provesAddress)
         await queueVerificationMail(tx, deps, { userId: user.id, address: user.email, change: false });
 
       // Registering joins no company by itself: only the invitation whose link the registrant followed.

@@ -34,6 +34,8 @@ export function invitationsRoutes(deps: RouterDeps): BoundRoute[] {
     route(companiesApi.resendInvitation, ({ auth, tenant, params }) =>
       resendInvitation(deps, { userId: auth.user.id, role: tenant.role }, tenant.company.id, params.id),
     ),
-    route(companiesApi.revokeInvitation, ({ auth, tenant, params }) => revokeInvitation(deps, auth.user.id, tenant.company.id, params.id)),
+    route(companiesApi.revokeInvitation, ({ auth, tenant, params }) =>
+      revokeInvitation(deps, { userId: auth.user.id, role: tenant.role }, tenant.company.id, params.id),
+    ),
   ];
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, or, sql } from "drizzle-orm";
 import type { AddMemberResult, PendingInvitation } from "../../../../shared/companies";
 import {
   invitationLifetimeMs,
@@ -8,17 +8,17 @@ import {
   type MyInvitation,
 } from "../../../../shared/identity";
 import { displayName } from "../../../../shared/people";
-import { can } from "../../../../shared/permissions";
+import { can, deniedMessage } from "../../../../shared/permissions";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
-import type { Queryable } from "../../db/client";
+import type { Database, Queryable } from "../../db/client";
 import { companies, invitations, memberships, users, type InvitationStatus } from "../../db/schema";
-import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
+import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { linkTokenDigest, newLinkToken } from "../../http/link-token";
-import { proveAddress } from "../identity/addresses.service";
+import { addressProvedByAnotherMessage, proveAddress, releaseWaitingAccounts } from "../identity/addresses.service";
 import type { UserRow } from "../../http/request-context";
 import { defaultMailSettings } from "../../integrations/mailer";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";
@@ -46,6 +46,11 @@ const answerableColumns = {
   expiresAt: invitations.expiresAt,
 };
 
+/** An invitation found by one of its links' tokens: the mailed one proves the address, the one shown to the inviter does not. */
+export interface LinkedInvitation extends AnswerableInvitation {
+  provesAddress: boolean;
+}
+
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The page an invitation's link opens, with its token in the query (never the path, which request logs record). */
@@ -53,9 +58,17 @@ export function inviteUrlOf({ mail }: ServiceDeps<"mail">, token: string): strin
   return `${(mail ?? defaultMailSettings).appUrl.replace(/\/+$/, "")}/invite?token=${encodeURIComponent(token)}`;
 }
 
-/** A fresh link for an invitation: the token for the answer and the mail, its digest for the row, and 14 days. */
-export function newInvitationLink(clock: Clock): { token: string; tokenHash: string; expiresAt: Date } {
-  return { ...newLinkToken(), expiresAt: new Date(clock.now().getTime() + invitationLifetimeMs) };
+export interface InvitationLinks {
+  /** The mailed link: only the address's holder reads it, so following it proves the address. */
+  mailed: { token: string; tokenHash: string };
+  /** The link shown once to the inviter, to pass on: the inviter holds it too, so it joins but proves nothing. */
+  shared: { token: string; tokenHash: string };
+  expiresAt: Date;
+}
+
+/** Fresh links for an invitation (their digests for the row, their tokens for the mail and the answer), and 14 days. */
+export function newInvitationLinks(clock: Clock): InvitationLinks {
+  return { mailed: newLinkToken(), shared: newLinkToken(), expiresAt: new Date(clock.now().getTime() + invitationLifetimeMs) };
 }
 
 /** The invitation e-mail with its link (the token sealed: the outbox never holds it readable), in the invitation's transaction. */
@@ -96,11 +109,11 @@ export async function queueInvitationMail(
   ]);
 }
 
-/** The answer to "Add Member" and to a resend: the same shape whoever holds the address. */
+/** The answer to "Add Member" and to a resend, with the link that joins but proves nothing: the same shape whoever holds the address. */
 export function invitedAnswer(
   deps: ServiceDeps<"mail">,
   row: { id: number; email: string; role: CompanyRole; createdAt: Date; expiresAt: Date },
-  token: string,
+  sharedToken: string,
 ): AddMemberResult {
   return {
     status: "invited",
@@ -111,7 +124,7 @@ export function invitedAnswer(
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
     },
-    inviteUrl: inviteUrlOf(deps, token),
+    inviteUrl: inviteUrlOf(deps, sharedToken),
   };
 }
 
@@ -127,17 +140,24 @@ function spentError(invitation: { status: InvitationStatus; expiresAt: Date }, c
   return null;
 }
 
-async function invitationByToken(db: Queryable, token: string): Promise<AnswerableInvitation> {
-  const [invitation] = await db
-    .select(answerableColumns)
+/** The invitation one of whose links has this token. */
+const hasLinkToken = (token: string) => {
+  const digest = linkTokenDigest(token);
+  return or(eq(invitations.tokenHash, digest), eq(invitations.sharedTokenHash, digest));
+};
+
+async function invitationByToken(db: Queryable, token: string): Promise<LinkedInvitation> {
+  const [row] = await db
+    .select({ ...answerableColumns, tokenHash: invitations.tokenHash })
     .from(invitations)
-    .where(eq(invitations.tokenHash, linkTokenDigest(token)));
-  if (!invitation) throw notFound(badLinkMessage);
-  return invitation;
+    .where(hasLinkToken(token));
+  if (!row) throw notFound(badLinkMessage);
+  const { tokenHash, ...invitation } = row;
+  return { ...invitation, provesAddress: tokenHash === linkTokenDigest(token) };
 }
 
 /** The token's invitation, answerable by the holder of `address`: else 404, 409, 410, or 403 naming the invited address masked. */
-async function answerableByToken(db: Queryable, clock: Clock, token: string, address: string): Promise<AnswerableInvitation> {
+async function answerableByToken(db: Queryable, clock: Clock, token: string, address: string): Promise<LinkedInvitation> {
   const invitation = await invitationByToken(db, token);
   const spent = spentError(invitation, clock);
   if (spent) throw spent;
@@ -155,7 +175,7 @@ function waitingAccountOf(address: string) {
   return and(equalsIgnoringCase(users.username, address), equalsIgnoringCase(users.email, address), eq(users.passwordSet, false));
 }
 
-/** POST /api/invitations/preview: what the link offers, to anyone holding it. */
+/** POST /api/invitations/preview: what either link offers, to anyone holding it (nothing of who holds the address). */
 export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock">, token: string): Promise<InvitationPreview> {
   const [row] = await db
     .select({
@@ -168,9 +188,8 @@ export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock
     .from(invitations)
     .innerJoin(companies, eq(companies.id, invitations.companyId))
     .leftJoin(users, eq(users.id, invitations.invitedBy))
-    .where(eq(invitations.tokenHash, linkTokenDigest(token)));
+    .where(hasLinkToken(token));
   if (!row) throw notFound(badLinkMessage);
-  const [waiting] = await db.select({ id: users.id }).from(users).where(waitingAccountOf(row.email)).limit(1);
   const inviterName = displayName({ firstName: row.inviterFirstName, lastName: row.inviterLastName, username: row.inviterUsername });
   return {
     companyName: row.companyName,
@@ -179,19 +198,19 @@ export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock
     email: maskEmail(row.email),
     expiresAt: row.expiresAt.toISOString(),
     status: isExpired(row, clock) ? "expired" : row.status,
-    accountWaiting: waiting !== undefined,
   };
 }
 
 /**
  * The invitation answered by `userId`, in the caller's transaction: marked accepted only if still pending and
  * unexpired (a conditional UPDATE, so two answers at once cannot both win), the membership made, the address
- * proved, the company made active when the account has none. Nothing of it stays if any step fails.
+ * proved when the invitation was answered by a way only its holder has, the company made active when the account
+ * has none. Nothing of it stays if any step fails.
  */
 export async function joinByInvitation(
   tx: Queryable,
   deps: ServiceDeps<"clock" | "platformAdmins">,
-  invitation: AnswerableInvitation,
+  invitation: LinkedInvitation,
   userId: number,
 ): Promise<InvitationAccepted & { user: UserRow }> {
   const { clock } = deps;
@@ -211,7 +230,9 @@ export async function joinByInvitation(
     .onConflictDoNothing()
     .returning({ userId: memberships.userId });
   if (added.length === 0) throw conflict("You are already a member of this company");
-  await proveAddress(tx, deps, userId, taken.email);
+  if (invitation.provesAddress) await proveAddress(tx, deps, userId, taken.email);
+  // The account "Add Member" made for the address gives way to its holder's all the same.
+  else await releaseWaitingAccounts(tx, taken.email, userId);
   const [user] = await tx
     .update(users)
     .set({ activeCompanyId: sql`coalesce(${users.activeCompanyId}, ${taken.companyId})` })
@@ -229,13 +250,23 @@ export async function joinByInvitation(
   return { companyId: taken.companyId, role: taken.role, user };
 }
 
-/** POST /api/invitations/accept: the signed-in holder of the invited address joins by the link's token. */
+/** An acceptance in one transaction: 409 when another account proved the address at the same moment (the unique index on proved addresses). */
+async function acceptInTransaction(db: Database, accept: (tx: Queryable) => Promise<InvitationAccepted>): Promise<InvitationAccepted> {
+  try {
+    return await db.transaction(accept);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(addressProvedByAnotherMessage);
+    throw error;
+  }
+}
+
+/** POST /api/invitations/accept: the signed-in holder of the invited address joins by either link's token. */
 export async function acceptInvitationByLink(
   deps: ServiceDeps<"db" | "clock" | "platformAdmins">,
   caller: UserRow,
   token: string,
 ): Promise<InvitationAccepted> {
-  return deps.db.transaction(async (tx) => {
+  return acceptInTransaction(deps.db, async (tx) => {
     const invitation = await answerableByToken(tx, deps.clock, token, caller.email);
     const { companyId, role } = await joinByInvitation(tx, deps, invitation, caller.id);
     return { companyId, role };
@@ -243,12 +274,12 @@ export async function acceptInvitationByLink(
 }
 
 /** An invitation a registration carries: checked before anything is written, with the account "Add Member" made for its address. */
-export interface RegistrationInvitation extends AnswerableInvitation {
+export interface RegistrationInvitation extends LinkedInvitation {
   /** The unclaimed account made for the address, which the registration replaces; null when there is none. */
   waitingAccountId: number | null;
 }
 
-/** Registering with an invitation's token: the token must be answerable and sent to the address registered. */
+/** Registering with an invitation's token (either link's): it must be answerable and sent to the address registered. */
 export async function invitationForRegistration(
   { db, clock }: ServiceDeps<"db" | "clock">,
   token: string,
@@ -319,10 +350,11 @@ export async function acceptInvitation(
   callerId: number,
   invitationId: number,
 ): Promise<InvitationAccepted> {
-  return deps.db.transaction(async (tx) => {
+  return acceptInTransaction(deps.db, async (tx) => {
     const [invitation] = await tx.select(answerableColumns).from(invitations).where(eq(invitations.id, invitationId));
     if (!invitation) throw notFound(invitationNotFoundMessage);
-    const { companyId, role } = await joinByInvitation(tx, deps, invitation, callerId);
+    // Listed only to the account that proved the address: answering it keeps the address proved.
+    const { companyId, role } = await joinByInvitation(tx, deps, { ...invitation, provesAddress: true }, callerId);
     return { companyId, role };
   });
 }
@@ -371,7 +403,7 @@ export interface InvitingActor {
 
 const answeredMessage = "This invitation was already answered or withdrawn";
 
-/** POST /api/companies/:id/invitations/:invitationId/resend: a new link (the old one dies), 14 more days, mailed again. */
+/** POST /api/companies/:id/invitations/:invitationId/resend: new links (the old ones die), 14 more days, mailed again. */
 export async function resendInvitation(
   deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail">,
   actor: InvitingActor,
@@ -385,10 +417,15 @@ export async function resendInvitation(
     if (!current) throw notFound("Invitation not found");
     if (current.status !== "pending") throw conflict(answeredMessage);
     if (current.role === "founder" && !can(actor.role, "assignFounder")) throw forbidden("Only a founder can invite a founder");
-    const link = newInvitationLink(clock);
+    const links = newInvitationLinks(clock);
     const [row] = await tx
       .update(invitations)
-      .set({ tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedBy: actor.userId })
+      .set({
+        tokenHash: links.mailed.tokenHash,
+        sharedTokenHash: links.shared.tokenHash,
+        expiresAt: links.expiresAt,
+        invitedBy: actor.userId,
+      })
       .where(and(ofCompany, eq(invitations.status, "pending")))
       .returning({ ...answerableColumns, createdAt: invitations.createdAt });
     if (!row) throw conflict(answeredMessage);
@@ -400,31 +437,36 @@ export async function resendInvitation(
       targetId: row.id,
       details: { role: row.role, resent: true },
     });
-    await queueInvitationMail(tx, deps, { ...row, inviterId: actor.userId }, link.token);
-    return invitedAnswer(deps, row, link.token);
+    await queueInvitationMail(tx, deps, { ...row, inviterId: actor.userId }, links.mailed.token);
+    return invitedAnswer(deps, row, links.shared.token);
   });
 }
 
-/** DELETE /api/companies/:id/invitations/:invitationId: the link stops working; the row stays, revoked. */
+/**
+ * DELETE /api/companies/:id/invitations/:invitationId: the links stop working; the row stays, revoked. A founder's
+ * invitation only by a founder (one conditional UPDATE, so the check and the write are one).
+ */
 export async function revokeInvitation(
   { db, clock }: ServiceDeps<"db" | "clock">,
-  actorId: number,
+  actor: InvitingActor,
   companyId: number,
   invitationId: number,
 ): Promise<void> {
   const ofCompany = and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId));
+  const mayRevoke = can(actor.role, "assignFounder") ? undefined : ne(invitations.role, "founder");
   await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(invitations)
       .set({ status: "revoked", respondedAt: clock.now() })
-      .where(and(ofCompany, eq(invitations.status, "pending")))
+      .where(and(ofCompany, eq(invitations.status, "pending"), mayRevoke))
       .returning({ id: invitations.id, role: invitations.role });
     if (!revoked) {
-      const [exists] = await tx.select({ id: invitations.id }).from(invitations).where(ofCompany);
-      throw exists ? conflict(answeredMessage) : notFound("Invitation not found");
+      const [current] = await tx.select({ role: invitations.role, status: invitations.status }).from(invitations).where(ofCompany);
+      if (!current) throw notFound("Invitation not found");
+      throw current.status === "pending" ? forbidden(deniedMessage("assignFounder")) : conflict(answeredMessage);
     }
     await recordAudit(tx, clock, {
-      actorId,
+      actorId: actor.userId,
       companyId,
       action: "member.invite_revoked",
       targetType: "invitation",

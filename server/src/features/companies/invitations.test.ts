@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { invitationLifetimeMs } from "../../../../shared/identity";
+import { deniedMessage } from "../../../../shared/permissions";
 import { auditEvents, invitations, memberships, users } from "../../db/schema";
 import { addMember, createCompany } from "../../testing/factories";
 import { linkTokenIn, startTestSmtp } from "../../testing/test-smtp";
@@ -36,6 +37,9 @@ async function mailedToken(address: string): Promise<string> {
   expect(mails).toHaveLength(1);
   return linkTokenIn(mails[0]!, "/invite");
 }
+
+/** The subjects of the mail waiting for an address. */
+const subjectsTo = async (address: string) => (await smtp.deliver(ctx, address)).map((mail) => mail.subject);
 
 const preview = (token: string) => api().post("/api/invitations/preview").send({ token });
 const acceptByLink = (by: SignedUp, token: string) => api().post("/api/invitations/accept").set("Authorization", by.bearer).send({ token });
@@ -77,23 +81,27 @@ describe("an invitation's link, read from the mail", () => {
     const email = uniqueEmail("cfo");
     const invited = await invite(founder, company.id, { email, role: "admin" });
     const token = await mailedToken(email);
-    // The link in the mail is the one the inviter was shown, and only its digest is kept.
-    expect(token).toBe(tokenOf(invited.inviteUrl));
+    // The mailed link is not the one the inviter was shown; of each only the digest is kept.
+    const shared = tokenOf(invited.inviteUrl);
+    expect(token).not.toBe(shared);
     const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, invited.invitation.id));
-    expect(row!.tokenHash).toBe(digest(token));
+    expect(row).toMatchObject({ tokenHash: digest(token), sharedTokenHash: digest(shared) });
     expect(JSON.stringify(row)).not.toContain(token);
+    expect(JSON.stringify(row)).not.toContain(shared);
 
-    const shown = await preview(token);
-    expect(shown.status).toBe(200);
-    expect(shown.body).toEqual({
-      companyName: "Link Board",
-      role: "admin",
-      inviterName: "Fiona Founder",
-      email: masked(email),
-      expiresAt: new Date(ctx.clock.now().getTime() + invitationLifetimeMs).toISOString(),
-      status: "pending",
-      accountWaiting: false,
-    });
+    // Either link previews the same, and nothing of whether an account holds the address.
+    for (const link of [token, shared]) {
+      const shown = await preview(link);
+      expect(shown.status).toBe(200);
+      expect(shown.body).toEqual({
+        companyName: "Link Board",
+        role: "admin",
+        inviterName: "Fiona Founder",
+        email: masked(email),
+        expiresAt: new Date(ctx.clock.now().getTime() + invitationLifetimeMs).toISOString(),
+        status: "pending",
+      });
+    }
 
     const joined = await register({ email, invitationToken: token });
     expect(joined.status).toBe(201);
@@ -101,6 +109,7 @@ describe("an invitation's link, read from the mail", () => {
     expect(await membershipOf(company.id, joined.body.id)).toBe("admin");
     expect(await statusOf(invited.invitation.id)).toBe("accepted");
     expect((await preview(token)).body.status).toBe("accepted");
+    expect((await preview(shared)).body.status).toBe("accepted");
     const [event] = await ctx.db
       .select()
       .from(auditEvents)
@@ -112,18 +121,21 @@ describe("an invitation's link, read from the mail", () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: "This invitation was already accepted" });
     expect(await accountsWith(otherAddress)).toEqual([]);
+    expect((await register({ email, invitationToken: shared })).status).toBe(409);
   });
 
   it("registering with the token of an invitation to another address is a 403 naming that address masked, and creates nothing", async () => {
     const { founder, company } = await ctx.board();
     const email = uniqueEmail("carol");
     const { inviteUrl } = await invite(founder, company.id, { email, role: "member" });
-    const stranger = uniqueEmail("stranger");
-    const response = await register({ email: stranger, invitationToken: tokenOf(inviteUrl) });
-    expect(response.status).toBe(403);
-    expect(response.body.message).toContain(masked(email));
-    expect(response.body.message).not.toContain(email);
-    expect(await accountsWith(stranger)).toEqual([]);
+    for (const token of [tokenOf(inviteUrl), await mailedToken(email)]) {
+      const stranger = uniqueEmail("stranger");
+      const response = await register({ email: stranger, invitationToken: token });
+      expect(response.status).toBe(403);
+      expect(response.body.message).toContain(masked(email));
+      expect(response.body.message).not.toContain(email);
+      expect(await accountsWith(stranger)).toEqual([]);
+    }
   });
 
   it("a forged token is a 404, a malformed one a 400, and neither creates an account", async () => {
@@ -150,6 +162,83 @@ describe("an invitation's link, read from the mail", () => {
     expect(await statusOf(invitation.id)).toBe("pending");
     const members = await api().get(`/api/companies/${company.id}/members`).set("Authorization", founder.bearer);
     expect(members.body.map((member: { id: number }) => member.id)).toEqual([founder.id]);
+  });
+});
+
+describe("the link shown to the inviter (inviteUrl): it joins, but proves no address", () => {
+  const confirmSubject = "Confirm your e-mail address for Quorum";
+
+  it("an inviter who registers the invited address by it gets an unconfirmed account that sees no other board's invitation", async () => {
+    const { founder, company } = await ctx.board("Inviter's Board");
+    const other = await ctx.board("Other Board");
+    const email = uniqueEmail("target");
+    const { inviteUrl } = await invite(founder, company.id, { email, role: "member" });
+    const elsewhere = await invite(other.founder, other.company.id, { email, role: "admin" });
+
+    // The inviter holds this link too: registering the address by it joins, and proves nothing.
+    const squatter = await register({ email, invitationToken: tokenOf(inviteUrl) });
+    expect(squatter.status).toBe(201);
+    expect(squatter.body).toMatchObject({ email, emailVerified: false, companyId: company.id, role: "member" });
+    const bearer = `Bearer ${squatter.body.token}`;
+    expect((await api().get("/api/invitations").set("Authorization", bearer)).body).toEqual([]);
+    const taken = await api().post(`/api/invitations/${elsewhere.invitation.id}/accept`).set("Authorization", bearer);
+    expect(taken.status).toBe(404);
+    expect(await statusOf(elsewhere.invitation.id)).toBe("pending");
+
+    // The confirmation goes to the address; the address's holder joins the other board by its mailed link and so
+    // proves the address, which the unconfirmed account loses.
+    const mails = await smtp.deliver(ctx, email);
+    expect(mails.map((mail) => mail.subject)).toContain(confirmSubject);
+    const otherMail = mails.find((mail) => mail.subject === "Invitation to join Other Board on Quorum")!;
+    const holder = await register({ email, invitationToken: linkTokenIn(otherMail, "/invite") });
+    expect(holder.status).toBe(201);
+    expect(holder.body).toMatchObject({ email, emailVerified: true, companyId: other.company.id, role: "admin" });
+    const [squatterNow] = await ctx.db.select().from(users).where(eq(users.id, squatter.body.id));
+    expect(squatterNow).toMatchObject({ email: "", emailVerified: false });
+  });
+
+  it("registering by it makes an unconfirmed account that joins and is mailed the usual confirmation; Add Member's account gives way", async () => {
+    const { founder, company } = await ctx.board();
+    const email = uniqueEmail("newcomer");
+    const { invitation, inviteUrl } = await invite(founder, company.id, {
+      email,
+      firstName: "New",
+      lastName: "Comer",
+      role: "member",
+      password: "admin-chosen-1",
+    });
+    expect(await accountsWith(email)).toEqual([expect.objectContaining({ passwordSet: false })]);
+    const joined = await register({ username: email, email, invitationToken: tokenOf(inviteUrl) });
+    expect(joined.status).toBe(201);
+    expect(joined.body).toMatchObject({ username: email, emailVerified: false, companyId: company.id, role: "member" });
+    expect(await accountsWith(email)).toEqual([expect.objectContaining({ id: joined.body.id, passwordSet: true, emailVerified: false })]);
+    expect(await statusOf(invitation.id)).toBe("accepted");
+    expect(await membershipOf(company.id, joined.body.id)).toBe("member");
+    expect(await subjectsTo(email)).toEqual(expect.arrayContaining([confirmSubject]));
+  });
+
+  it("signed in, accepting by it joins and leaves the address as it was; Add Member's account gives way", async () => {
+    const { founder, company } = await ctx.board();
+    const email = uniqueEmail("unconfirmed");
+    const holder = await ctx.signUp({ email, confirmAddress: false });
+    const { invitation, inviteUrl } = await invite(founder, company.id, {
+      email,
+      firstName: "Un",
+      lastName: "Confirmed",
+      role: "member",
+      password: "admin-chosen-1",
+    });
+    expect(await accountsWith(email)).toHaveLength(2);
+    expect((await acceptByLink(holder, tokenOf(inviteUrl))).body).toEqual({ companyId: company.id, role: "member" });
+    const me = await api().get("/api/auth/user").set("Authorization", holder.bearer);
+    expect(me.body).toMatchObject({ email, emailVerified: false, companyId: company.id, role: "member" });
+    expect(await accountsWith(email)).toEqual([expect.objectContaining({ id: holder.id })]);
+    expect(await statusOf(invitation.id)).toBe("accepted");
+    // An account that proved its address keeps it proved.
+    const proved = await ctx.signUp();
+    const second = await invite(founder, company.id, { email: proved.email, role: "observer" });
+    expect((await acceptByLink(proved, tokenOf(second.inviteUrl))).status).toBe(200);
+    expect((await api().get("/api/auth/user").set("Authorization", proved.bearer)).body).toMatchObject({ emailVerified: true });
   });
 });
 
@@ -180,6 +269,38 @@ describe("POST /api/invitations/accept (signed in)", () => {
     expect(twice.status).toBe(409);
     expect(twice.body).toEqual({ message: "This invitation was already accepted" });
   });
+
+  it.runIf(process.env.QUORUM_TEST_DB === "postgres")(
+    "answers 409, not 500, when another account proves the address while the acceptance waits to write it",
+    async () => {
+      const { founder, company } = await ctx.board();
+      const email = uniqueEmail("contested");
+      const holder = await ctx.signUp({ email, confirmAddress: false });
+      const { invitation } = await invite(founder, company.id, { email, role: "member" });
+      const token = await mailedToken(email);
+      let pending: Promise<request.Response> | undefined;
+      await ctx.db.transaction(async (tx) => {
+        // Another account proving the address, not yet committed: the acceptance cannot see it, and its write of the
+        // proved address waits on the unique index until this transaction ends (`then` sends the request now).
+        await tx.insert(users).values({ username: uniqueName("rival"), email, passwordHash: "unused", emailVerified: true });
+        pending = acceptByLink(holder, token).then((response) => response);
+        await vi.waitFor(
+          async () => {
+            const waiting = await ctx.db.execute(
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update "users"%'`,
+            );
+            expect((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+          },
+          { timeout: 5_000, interval: 20 },
+        );
+      });
+      const answer = await pending!;
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({ message: "Another account has already confirmed this e-mail address." });
+      expect(await membershipOf(company.id, holder.id)).toBeNull();
+      expect(await statusOf(invitation.id)).toBe("pending");
+    },
+  );
 
   it("keeps the active company of one who has one", async () => {
     const { founder, company } = await ctx.board();
@@ -238,7 +359,7 @@ describe("POST /api/invitations/accept (signed in)", () => {
       .set("Authorization", founderNow.bearer);
     expect(resent.status).toBe(200);
     const fresh = await mailedToken(email);
-    expect(fresh).toBe(tokenOf(resent.body.inviteUrl));
+    expect(fresh).not.toBe(tokenOf(resent.body.inviteUrl));
     expect((await acceptByLink(lateNow, fresh)).status).toBe(200);
   });
 
@@ -272,17 +393,20 @@ describe("resending", () => {
     const email = uniqueEmail("resend");
     const { invitation, inviteUrl } = await invite(founder, company.id, { email, role: "member" });
     const first = await mailedToken(email);
-    expect(first).toBe(tokenOf(inviteUrl));
     const resend = () =>
       api().post(`/api/companies/${company.id}/invitations/${invitation.id}/resend`).set("Authorization", founder.bearer);
     const resent = await resend();
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ status: "invited", invitation: { id: invitation.id, email, role: "member" } });
     const second = await mailedToken(email);
-    expect(second).toBe(tokenOf(resent.body.inviteUrl));
     expect(second).not.toBe(first);
-    expect((await preview(first)).status).toBe(404);
-    expect((await register({ email, invitationToken: first })).status).toBe(404);
+    expect(resent.body.inviteUrl).not.toBe(inviteUrl);
+    // Both old links die; the new shown one works.
+    for (const old of [first, tokenOf(inviteUrl)]) {
+      expect((await preview(old)).status).toBe(404);
+      expect((await register({ email, invitationToken: old })).status).toBe(404);
+    }
+    expect((await preview(tokenOf(resent.body.inviteUrl))).body.status).toBe("pending");
 
     const joined = await register({ email, invitationToken: second });
     expect(joined.status).toBe(201);
@@ -328,6 +452,36 @@ describe("resending", () => {
   });
 });
 
+describe("a founder's invitation", () => {
+  it("is the founders' to change: an admin may neither withdraw it nor rewrite it by inviting the address again (403)", async () => {
+    const { founder, company, member } = await ctx.board();
+    const admin = await member("admin");
+    const email = uniqueEmail("cofounder");
+    const { invitation, inviteUrl } = await invite(founder, company.id, { email, role: "founder" });
+    const mailed = await mailedToken(email);
+    const revoke = (by: SignedUp) =>
+      api().delete(`/api/companies/${company.id}/invitations/${invitation.id}`).set("Authorization", by.bearer);
+    const withdrawn = await revoke(admin);
+    expect(withdrawn.status).toBe(403);
+    expect(withdrawn.body).toEqual({ message: deniedMessage("assignFounder") });
+    for (const body of [
+      { email, role: "observer" },
+      { email: email.toUpperCase(), firstName: "A", lastName: "B", role: "member", password: "admin-chosen-1" },
+    ]) {
+      const again = await api().post(`/api/companies/${company.id}/members`).set("Authorization", admin.bearer).send(body);
+      expect(again.status).toBe(403);
+      expect(again.body).toEqual({ message: deniedMessage("assignFounder") });
+    }
+    // Untouched: its role and both links, no account made for the address, no mail.
+    for (const token of [mailed, tokenOf(inviteUrl)]) {
+      expect((await preview(token)).body).toMatchObject({ role: "founder", status: "pending" });
+    }
+    expect(await accountsWith(email)).toEqual([]);
+    expect(await subjectsTo(email)).toEqual([]);
+    expect((await revoke(founder)).status).toBe(204);
+  });
+});
+
 describe("Add Member with a password", () => {
   it("makes an account that cannot sign in: the admin's password signs nobody in; the holder sets their own by the link", async () => {
     const { founder, company } = await ctx.board("Password Board");
@@ -351,7 +505,7 @@ describe("Add Member with a password", () => {
     }
 
     const token = await mailedToken(email);
-    expect((await preview(token)).body).toMatchObject({ accountWaiting: true, status: "pending" });
+    expect((await preview(token)).body).toMatchObject({ status: "pending" });
     const joined = await register({
       username: email,
       email,

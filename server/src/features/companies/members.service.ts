@@ -10,7 +10,7 @@ import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users } from "../../db/schema";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
 import { notify } from "../notifications/notifications.service";
-import { alreadyMemberMessage, invitedAnswer, newInvitationLink, queueInvitationMail } from "./invitations.service";
+import { alreadyMemberMessage, invitedAnswer, newInvitationLinks, queueInvitationMail } from "./invitations.service";
 
 export type AddMemberBody = z.output<typeof addMemberSchema>;
 export type InviteBody = z.output<typeof inviteSchema>;
@@ -82,10 +82,11 @@ export interface Actor {
 
 /**
  * POST /api/companies/:id/members (the guard has checked founder or admin): always an invitation, answered the
- * same whoever holds the address; nobody joins until the address's holder accepts. A new link each time (a
- * pending invitation to the address gets the new link, role and expiry; its old link dies). With the Add Member
- * form's password and an address no account has proved, an account is made for the address that cannot sign
- * in: its holder claims it by the link with a password of their own. The form's password is never kept.
+ * same whoever holds the address; nobody joins until the address's holder accepts. New links each time (a
+ * pending invitation to the address gets the new links, role and expiry; its old links die), but a founder's
+ * pending invitation is changed only by a founder. With the Add Member form's password and an address no account
+ * has proved, an account is made for the address that cannot sign in: its holder claims it by a link with a
+ * password of their own. The form's password is never kept.
  */
 export async function addMember(
   deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail">,
@@ -94,9 +95,10 @@ export async function addMember(
   input: AddMemberBody | InviteBody,
 ): Promise<AddMemberResult> {
   const { db, clock } = deps;
-  if (input.role === "founder" && !can(actor.role, "assignFounder")) throw forbidden("Only a founder can add a founder");
+  const mayAssignFounder = can(actor.role, "assignFounder");
+  if (input.role === "founder" && !mayAssignFounder) throw forbidden("Only a founder can add a founder");
   const email = input.email.trim();
-  const link = newInvitationLink(clock);
+  const links = newInvitationLinks(clock);
 
   return db.transaction(async (tx): Promise<AddMemberResult> => {
     // Only a proved address says who a member is: an unverified one may be anybody's.
@@ -108,27 +110,29 @@ export async function addMember(
       .limit(1);
     if (member) throw conflict(alreadyMemberMessage);
 
-    const waitingAccountId = "password" in input ? await accountToClaim(tx, email, input) : null;
-    // A pending invitation to the address takes the new link, role and expiry (its old link dies); the partial
-    // unique index on pending invitations makes two at once one.
+    if ("password" in input) await makeAccountToClaim(tx, email, input);
+    // A pending invitation to the address takes the new links, role and expiry (its old links die), unless it is
+    // a founder's and the actor may not make founders; the partial unique index on pending invitations makes two
+    // at once one.
     const result = await tx.execute(sql`
-      insert into ${invitations} (company_id, email, role, invited_by, token_hash, status, expires_at, user_id, created_at)
-      values (${company.id}, ${email}, ${input.role}, ${actor.userId}, ${link.tokenHash}, 'pending', ${link.expiresAt.toISOString()},
-        ${waitingAccountId}, ${clock.now().toISOString()})
+      insert into ${invitations} (company_id, email, role, invited_by, token_hash, shared_token_hash, status, expires_at, created_at)
+      values (${company.id}, ${email}, ${input.role}, ${actor.userId}, ${links.mailed.tokenHash}, ${links.shared.tokenHash}, 'pending',
+        ${links.expiresAt.toISOString()}, ${clock.now().toISOString()})
       on conflict (company_id, lower(email)) where status = 'pending' do update
         set role = excluded.role, invited_by = excluded.invited_by, token_hash = excluded.token_hash,
-          expires_at = excluded.expires_at, user_id = coalesce(excluded.user_id, ${invitations}.user_id)
+          shared_token_hash = excluded.shared_token_hash, expires_at = excluded.expires_at
+        where ${mayAssignFounder} or ${invitations}.role <> 'founder'
       returning id, email, role, created_at, expires_at`);
     type Row = { id: number; email: string; role: CompanyRole; created_at: Date | string; expires_at: Date | string };
     const [row] = (result as unknown as { rows: Row[] }).rows;
-    const invited = row && {
+    if (!row) throw forbidden(deniedMessage("assignFounder"));
+    const invited = {
       id: row.id,
       email: row.email,
       role: row.role,
       createdAt: new Date(row.created_at),
       expiresAt: new Date(row.expires_at),
     };
-    if (!invited) throw new Error("invitation upsert returned nothing");
     await recordAudit(tx, clock, {
       actorId: actor.userId,
       companyId: company.id,
@@ -137,24 +141,24 @@ export async function addMember(
       targetId: invited.id,
       details: { role: input.role },
     });
-    await queueInvitationMail(tx, deps, { ...invited, companyId: company.id, inviterId: actor.userId }, link.token);
-    return invitedAnswer(deps, invited, link.token);
+    await queueInvitationMail(tx, deps, { ...invited, companyId: company.id, inviterId: actor.userId }, links.mailed.token);
+    return invitedAnswer(deps, invited, links.shared.token);
   });
 }
 
 /**
  * The account Add Member makes for an address nobody has proved (username = the address, no password, unverified),
- * or the one it made before; none when an account has proved the address (its holder accepts as themselves) or
+ * unless it made one before; none when an account has proved the address (its holder accepts as themselves) or
  * another account already uses the address as its username.
  */
-async function accountToClaim(tx: Queryable, email: string, names: { firstName: string; lastName: string }): Promise<number | null> {
+async function makeAccountToClaim(tx: Queryable, email: string, names: { firstName: string; lastName: string }): Promise<void> {
   const [proved] = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.emailVerified, true), equalsIgnoringCase(users.email, email)))
     .limit(1);
-  if (proved) return null;
-  const [made] = await tx
+  if (proved) return;
+  await tx
     .insert(users)
     .values({
       username: email,
@@ -165,15 +169,7 @@ async function accountToClaim(tx: Queryable, email: string, names: { firstName: 
       firstName: names.firstName.trim(),
       lastName: names.lastName.trim(),
     })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (made) return made.id;
-  const [waiting] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(equalsIgnoringCase(users.username, email), equalsIgnoringCase(users.email, email), eq(users.passwordSet, false)))
-    .limit(1);
-  return waiting?.id ?? null;
+    .onConflictDoNothing();
 }
 
 const article = (role: string) => (/^[aeiou]/i.test(role) ? "an" : "a");

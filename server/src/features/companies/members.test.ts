@@ -119,7 +119,7 @@ describe("POST /api/companies/:id/members", () => {
     expect(new Date(response.body.invitation.expiresAt).getTime() - ctx.clock.now().getTime()).toBe(invitationLifetimeMs);
     const token = new URL(response.body.inviteUrl).searchParams.get("token")!;
     const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, response.body.invitation.id));
-    expect(row).toMatchObject({ status: "pending", tokenHash: createHash("sha256").update(token).digest("hex"), userId: null });
+    expect(row).toMatchObject({ status: "pending", sharedTokenHash: createHash("sha256").update(token).digest("hex") });
     expect(
       await ctx.db
         .select()
@@ -230,8 +230,6 @@ describe("POST /api/companies/:id/members", () => {
       activeCompanyId: null,
     });
     expect(await roleOf(company.id, made!.id)).toBeNull();
-    const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, response.body.invitation.id));
-    expect(row!.userId).toBe(made!.id);
     for (const username of [email, email.toUpperCase()]) {
       const login = await api().post("/api/auth/login").send({ username, password: "secret-1" });
       expect(login.status).toBe(401);
@@ -249,6 +247,25 @@ describe("POST /api/companies/:id/members", () => {
         .from(users)
         .where(sql`lower(${users.email}) = ${email}`),
     ).toHaveLength(1);
+  });
+
+  it("keeps of an invitation its address, role, links and answer: not the account Add Member made for the address", async () => {
+    const columns = await ctx.db.execute(
+      sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'invitations' order by column_name`,
+    );
+    expect((columns as unknown as { rows: { column_name: string }[] }).rows.map((row) => row.column_name)).toEqual([
+      "company_id",
+      "created_at",
+      "email",
+      "expires_at",
+      "id",
+      "invited_by",
+      "responded_at",
+      "role",
+      "shared_token_hash",
+      "status",
+      "token_hash",
+    ]);
   });
 
   it("lets admins invite, but not members or observers (403, nothing written)", async () => {

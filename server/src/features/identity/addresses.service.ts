@@ -7,7 +7,7 @@ import { conflict } from "../../http/errors";
 import type { UserRow } from "../../http/request-context";
 
 // Who holds an address. An account's address counts (grants an invitation's seat, reserves the address, makes a
-// PLATFORM_ADMINS name an admin) only once its holder proved it: by a verification link, or an invitation's link.
+// PLATFORM_ADMINS name an admin) only once its holder proved it: by a verification link, or an invitation's mailed link.
 // Both ways end here, so the rule is written once.
 
 export const addressProvedByAnotherMessage = "Another account has already confirmed this e-mail address.";
@@ -74,7 +74,6 @@ export async function releaseWaitingAccounts(tx: Queryable, address: string, kee
       and(equalsIgnoringCase(users.email, address), eq(users.passwordSet, false), keep === undefined ? undefined : ne(users.id, keep)),
     );
   if (waiting.length === 0) return;
-  // Their invitations stay (invitations.user_id is set to null) for the holder to answer.
   await tx.delete(users).where(
     and(
       inArray(
