@@ -100,7 +100,10 @@ export const addMember = endpoint({
   access: { ...byCompany, permission: "manageMembers" },
   body: memberRequestSchema,
   responses: { 202: addMemberResultSchema },
-  errors: { 409: "The address's verified holder is already a member" },
+  errors: {
+    403: "A founder invitation (a new one, or a pending one the address already has) by an actor who is not a founder",
+    409: "The address's verified holder is already a member",
+  },
 });
 
 export const listInvitations = endpoint({
@@ -119,7 +122,11 @@ export const resendInvitation = endpoint({
   tag,
   access: { ...byCompany, permission: "manageMembers" },
   responses: { 200: addMemberResultSchema },
-  errors: { 404: "No invitation of the company has this id", 409: "The invitation was accepted, declined or revoked" },
+  errors: {
+    403: "A founder invitation, resent by an actor who is not a founder",
+    404: "No invitation of the company has this id",
+    409: "The invitation was accepted, declined or revoked",
+  },
 });
 
 export const revokeInvitation = endpoint({
@@ -129,7 +136,11 @@ export const revokeInvitation = endpoint({
   tag,
   access: { ...byCompany, permission: "manageMembers" },
   responses: { 204: null },
-  errors: { 404: "No invitation of the company has this id", 409: "The invitation was already answered or revoked" },
+  errors: {
+    403: "A founder invitation, revoked by an actor who is not a founder",
+    404: "No invitation of the company has this id",
+    409: "The invitation was already answered or revoked",
+  },
 });
 
 export const leaveCompany = endpoint({

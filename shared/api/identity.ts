@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { userSchema } from "../auth-schemas";
 import { linkTokenSchema, passwordResetConfirmSchema, passwordResetRequestSchema, reauthSchema } from "../identity";
-import { invitationAcceptedSchema, invitationPreviewSchema, messageAnswerSchema, myInvitationSchema, reauthAnswerSchema } from "../identity-schemas";
+import {
+  invitationAcceptedSchema,
+  invitationPreviewSchema,
+  messageAnswerSchema,
+  myInvitationSchema,
+  reauthAnswerSchema,
+} from "../identity-schemas";
 import { passkeyLoginSchema } from "../second-factor";
 import { passkeyOptionsSchema } from "../second-factor-schemas";
 import { endpoint } from "./endpoint";
@@ -39,7 +45,8 @@ export const resendVerification = endpoint({
 export const requestPasswordReset = endpoint({
   method: "POST",
   path: "/api/auth/password-reset",
-  summary: "Mail a link (30 minutes, single use) that sets a new password, to the account that holds the verified address; the same answer whatever the address",
+  summary:
+    "Mail a link (30 minutes, single use) that sets a new password, to the account that holds the verified address; the same answer whatever the address",
   tag,
   access: { class: "public" },
   body: passwordResetRequestSchema,
@@ -50,7 +57,8 @@ export const requestPasswordReset = endpoint({
 export const confirmPasswordReset = endpoint({
   method: "POST",
   path: "/api/auth/password-reset/confirm",
-  summary: "Set a new password by the reset link's token: every session of the account ends; a second factor is still asked at the next sign-in",
+  summary:
+    "Set a new password by the reset link's token: every session of the account ends; a second factor is still asked at the next sign-in",
   tag,
   access: { class: "public" },
   body: passwordResetConfirmSchema,
