@@ -29,10 +29,20 @@ function Papers({ items, columns }: { items: Paper[]; columns?: readonly ColumnB
 const rows = () => within(screen.getByRole("list", { name: "Papers" })).getAllByRole("listitem");
 
 function scrollWindowTo(y: number) {
-  act(() => {
-    Object.defineProperty(window, "scrollY", { configurable: true, value: y });
-    window.dispatchEvent(new Event("scroll"));
-  });
+  // The virtualizer ends a scroll on a timer of its own: caught and run here, it cannot fire after the file's window is
+  // gone (where it threw "window is not defined").
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    act(() => {
+      Object.defineProperty(window, "scrollY", { configurable: true, value: y });
+      window.dispatchEvent(new Event("scroll"));
+    });
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 afterEach(() => {

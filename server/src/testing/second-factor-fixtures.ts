@@ -3,7 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import request from "supertest";
 import type { AuthResponse } from "../../../shared/auth";
 import type { LoginAnswer, RecoveryCodes, SecondFactorChallenge, TotpSetup } from "../../../shared/second-factor";
-import { totpFactors } from "../db/schema";
+import { sessions, totpFactors } from "../db/schema";
 import type { SignedUp, TestContext } from "./test-context";
 
 // Second factors through the API, as a user's authenticator app would answer: set one up, sign in in two steps.
@@ -56,6 +56,14 @@ export async function reauthenticate(
   const response = await request(ctx.app).post("/api/auth/reauth").set("Authorization", user.bearer).send(body);
   if (response.status !== 200) throw new Error(`re-authentication failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { until: string };
+}
+
+/**
+ * Marks every session of the user freshly proved, as re-authentication does (proved over HTTP in reauth.test.ts): for
+ * tests about something else whose account has a passkey, which the password alone no longer proves.
+ */
+export async function markSessionsProved(ctx: Context, userId: number): Promise<void> {
+  await ctx.db.update(sessions).set({ reauthAt: ctx.clock.now() }).where(eq(sessions.userId, userId));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { markSessionsProved } from "../../testing/second-factor-fixtures";
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { passkeyLimits } from "../../../../shared/second-factor";
@@ -12,13 +13,8 @@ const api = () => request(ctx.app);
 // Each test starts a minute later, so the failures one test provokes on purpose do not count against the next's limit.
 beforeEach(() => ctx.clock.advance(2 * 60_000));
 
-/**
- * Marks the user's sessions freshly proved, as re-authentication does (proved over HTTP in reauth.test.ts): once
- * the account has a passkey, the password alone no longer proves it, and these tests are about the passkeys.
- */
-async function proveSession(user: SignedUp) {
-  await ctx.db.update(sessions).set({ reauthAt: ctx.clock.now() }).where(eq(sessions.userId, user.id));
-}
+/** Once the account has a passkey, the password alone no longer proves it, and these tests are about the passkeys. */
+const proveSession = (user: SignedUp) => markSessionsProved(ctx, user.id);
 
 /** Starts a registration from a freshly proved session, as the client does once the user confirmed it's them. */
 async function registerOptions(user: SignedUp) {
