@@ -10,3 +10,8 @@ export function newLinkToken(): { token: string; tokenHash: string } {
 export function linkTokenDigest(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
+
+/** An address inside the app with a link's token in its query (never its path, which request logs record). */
+export function linkWithToken(appUrl: string, path: string, token: string): string {
+  return `${appUrl.replace(/\/+$/, "")}${path}?token=${encodeURIComponent(token)}`;
+}

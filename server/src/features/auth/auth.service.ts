@@ -185,8 +185,7 @@ export async function login(
   // Failures count per account, however it was named; an unknown name counts as itself.
   const attemptId = await recordAttemptWithinLimit(db, clock, user ? attemptKeyOf(user) : name, ip);
   const valid = await verifyPassword(user?.passwordHash, input.password);
-  // An account "Add Member" made has no password until its holder sets one by the invitation's link.
-  if (!user || !valid || !user.passwordSet) {
+  if (!user || !valid) {
     // Old attempts no longer count; dropping them keeps the table small.
     await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(clock.now().getTime() - 10 * rateWindowMs)));
     throw new HttpError(401, invalidCredentialsMessage);

@@ -67,7 +67,7 @@ export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, in
     const link = await consumeAccountToken(tx, clock, "password-reset", input.token);
     const [account] = await tx
       .update(users)
-      .set({ passwordHash, passwordSet: true })
+      .set({ passwordHash })
       .where(and(eq(users.id, link.userId), equalsIgnoringCase(users.email, link.email), eq(users.emailVerified, true)))
       .returning({ id: users.id, email: users.email, emailVerified: users.emailVerified });
     if (!account) throw spentLinkError();

@@ -69,6 +69,10 @@ export async function issueChallenge(
 
 export type ChallengeRow = typeof authChallenges.$inferSelect;
 
+/** The challenge of this purpose whose token the client holds. */
+const challengeOf = (token: string, purpose: AuthChallengePurpose) =>
+  and(eq(authChallenges.tokenHash, linkTokenDigest(token)), eq(authChallenges.purpose, purpose));
+
 /** Reads a live challenge of the purpose without spending it (a wrong code leaves the sign-in open); null when none. */
 export async function peekChallenge(
   db: Queryable,
@@ -76,10 +80,7 @@ export async function peekChallenge(
   token: string,
   purpose: AuthChallengePurpose,
 ): Promise<ChallengeRow | null> {
-  const [row] = await db
-    .select()
-    .from(authChallenges)
-    .where(and(eq(authChallenges.tokenHash, linkTokenDigest(token)), eq(authChallenges.purpose, purpose)));
+  const [row] = await db.select().from(authChallenges).where(challengeOf(token, purpose));
   return row && row.expiresAt > clock.now() ? row : null;
 }
 
@@ -93,10 +94,7 @@ export async function takeChallenge(
   token: string,
   purpose: AuthChallengePurpose,
 ): Promise<ChallengeRow | null> {
-  const [row] = await db
-    .delete(authChallenges)
-    .where(and(eq(authChallenges.tokenHash, linkTokenDigest(token)), eq(authChallenges.purpose, purpose)))
-    .returning();
+  const [row] = await db.delete(authChallenges).where(challengeOf(token, purpose)).returning();
   return row && row.expiresAt > clock.now() ? row : null;
 }
 
@@ -129,14 +127,7 @@ export async function takeChallengeTry(
   const [row] = await db
     .update(authChallenges)
     .set({ failures: sql`${authChallenges.failures} + 1` })
-    .where(
-      and(
-        eq(authChallenges.tokenHash, linkTokenDigest(token)),
-        eq(authChallenges.purpose, purpose),
-        gt(authChallenges.expiresAt, clock.now()),
-        lt(authChallenges.failures, codesPerChallenge),
-      ),
-    )
+    .where(and(challengeOf(token, purpose), gt(authChallenges.expiresAt, clock.now()), lt(authChallenges.failures, codesPerChallenge)))
     .returning();
   return row ?? null;
 }

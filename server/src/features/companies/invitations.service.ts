@@ -17,8 +17,8 @@ import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Database, Queryable } from "../../db/client";
 import { companies, invitations, memberships, users, type InvitationStatus } from "../../db/schema";
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
-import { linkTokenDigest, newLinkToken } from "../../http/link-token";
-import { addressProvedByAnotherMessage, proveAddress, releaseWaitingAccounts } from "../identity/addresses.service";
+import { linkTokenDigest, linkWithToken, newLinkToken } from "../../http/link-token";
+import { addressProvedByAnotherMessage, proveAddress, releaseWaitingAccounts, waitingAccountsFor } from "../identity/addresses.service";
 import type { UserRow } from "../../http/request-context";
 import { defaultMailSettings } from "../../integrations/mailer";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";
@@ -53,10 +53,6 @@ export interface LinkedInvitation extends AnswerableInvitation {
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The page an invitation's link opens, with its token in the query (never the path, which request logs record). */
-export function inviteUrlOf({ mail }: ServiceDeps<"mail">, token: string): string {
-  return `${(mail ?? defaultMailSettings).appUrl.replace(/\/+$/, "")}/invite?token=${encodeURIComponent(token)}`;
-}
 
 export interface InvitationLinks {
   /** The mailed link: only the address's holder reads it, so following it proves the address. */
@@ -124,7 +120,7 @@ export function invitedAnswer(
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
     },
-    inviteUrl: inviteUrlOf(deps, sharedToken),
+    inviteUrl: linkWithToken((deps.mail ?? defaultMailSettings).appUrl, "/invite", sharedToken),
   };
 }
 
@@ -167,13 +163,6 @@ async function answerableByToken(db: Queryable, clock: Clock, token: string, add
   return invitation;
 }
 
-/**
- * The account "Add Member" made for an address and nobody has claimed: its username is the address, so there is
- * at most one.
- */
-function waitingAccountOf(address: string) {
-  return and(equalsIgnoringCase(users.username, address), equalsIgnoringCase(users.email, address), eq(users.passwordSet, false));
-}
 
 /** POST /api/invitations/preview: what either link offers, to anyone holding it (nothing of who holds the address). */
 export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock">, token: string): Promise<InvitationPreview> {
@@ -286,7 +275,7 @@ export async function invitationForRegistration(
   address: string,
 ): Promise<RegistrationInvitation> {
   const invitation = await answerableByToken(db, clock, token, address);
-  const [waiting] = await db.select({ id: users.id }).from(users).where(waitingAccountOf(invitation.email)).limit(1);
+  const [waiting] = await db.select({ id: users.id }).from(users).where(waitingAccountsFor(invitation.email)).limit(1);
   return { ...invitation, waitingAccountId: waiting?.id ?? null };
 }
 

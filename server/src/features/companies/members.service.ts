@@ -174,23 +174,36 @@ async function makeAccountToClaim(tx: Queryable, email: string, names: { firstNa
 
 const article = (role: string) => (/^[aeiou]/i.test(role) ? "an" : "a");
 
+type MembershipRow = { userId: number; role: CompanyRole };
+
+/**
+ * The company's memberships, locked (SELECT ... FOR UPDATE, in user order) until the transaction ends: whoever
+ * changes who the founders are takes them first, so two such changes at once are made one after the other.
+ */
+function lockMemberships(tx: Queryable, companyId: number): Promise<MembershipRow[]> {
+  return tx
+    .select({ userId: memberships.userId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.companyId, companyId))
+    .orderBy(asc(memberships.userId))
+    .for("update");
+}
+
+/** Whether `member` is the only founder among the locked memberships: they may neither leave nor stop being one. */
+const isLastFounder = (rows: readonly MembershipRow[], member: MembershipRow) =>
+  member.role === "founder" && rows.filter((row) => row.role === "founder").length <= 1;
+
 /**
  * DELETE /api/companies/:id/members/me: the caller leaves. The company's membership rows are locked as for a role
  * change, so the last founder cannot leave, even while another founder leaves at the same moment.
  */
 export async function leaveCompany({ db, clock }: ServiceDeps<"db" | "clock">, userId: number, companyId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ userId: memberships.userId, role: memberships.role })
-      .from(memberships)
-      .where(eq(memberships.companyId, companyId))
-      .orderBy(asc(memberships.userId))
-      .for("update");
+    const rows = await lockMemberships(tx, companyId);
     const own = rows.find((row) => row.userId === userId);
     if (!own) throw forbidden("You are not a member of this company");
-    if (own.role === "founder" && rows.filter((row) => row.role === "founder").length <= 1) {
+    if (isLastFounder(rows, own))
       throw new HttpError(409, "You are the company's last founder: make someone else a founder before you leave");
-    }
     await tx.delete(memberships).where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
     await tx
       .update(users)
@@ -222,21 +235,14 @@ export async function changeRole(
 ): Promise<RoleChangeResult> {
   if (targetUserId === actorId) throw forbidden(ownRoleMessage);
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ userId: memberships.userId, role: memberships.role })
-      .from(memberships)
-      .where(eq(memberships.companyId, companyId))
-      .orderBy(asc(memberships.userId))
-      .for("update");
+    const rows = await lockMemberships(tx, companyId);
     const actor = rows.find((row) => row.userId === actorId);
     if (!actor || !can(actor.role, "changeRole")) throw forbidden(deniedMessage("changeRole"));
     const target = rows.find((row) => row.userId === targetUserId);
     if (!target) throw notFound("Member not found");
     if ((role === "founder" || target.role === "founder") && !can(actor.role, "assignFounder"))
       throw forbidden(deniedMessage("assignFounder"));
-    if (target.role === "founder" && role !== "founder" && rows.filter((row) => row.role === "founder").length <= 1) {
-      throw new HttpError(409, lastFounderMessage);
-    }
+    if (role !== "founder" && isLastFounder(rows, target)) throw new HttpError(409, lastFounderMessage);
     if (target.role !== role) {
       const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
       await notify(tx, {

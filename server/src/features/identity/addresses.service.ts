@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../app-deps";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Queryable } from "../../db/client";
@@ -62,27 +62,15 @@ export async function provedByAnother(tx: Queryable, address: string, userId: nu
   return holder !== undefined;
 }
 
+/** The accounts "Add Member" made for `address` that nobody has claimed (no password of their holder's yet). */
+export const waitingAccountsFor = (address: string) => and(equalsIgnoringCase(users.email, address), eq(users.passwordSet, false));
+
 /**
  * Accounts "Add Member" made for `address` and never claimed go once its holder has an account of their own
  * (`keep`, when it is one of them); their invitations stay for the holder to answer.
  */
 export async function releaseWaitingAccounts(tx: Queryable, address: string, keep?: number): Promise<void> {
-  const waiting = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(equalsIgnoringCase(users.email, address), eq(users.passwordSet, false), keep === undefined ? undefined : ne(users.id, keep)),
-    );
-  if (waiting.length === 0) return;
-  await tx.delete(users).where(
-    and(
-      inArray(
-        users.id,
-        waiting.map((row) => row.id),
-      ),
-      eq(users.passwordSet, false),
-    ),
-  );
+  await tx.delete(users).where(and(waitingAccountsFor(address), keep === undefined ? undefined : ne(users.id, keep)));
 }
 
 /**

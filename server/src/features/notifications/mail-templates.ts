@@ -1,5 +1,6 @@
 import { notificationKinds, type NotificationKind, type PreferenceKey } from "../../../../shared/preferences";
 import { formatUtc } from "../../clock";
+import { linkWithToken } from "../../http/link-token";
 
 /**
  * What an outbox row says, stored as data and rendered when the message is sent (so links use the app's
@@ -168,10 +169,6 @@ export function renderNotification(message: NotificationMessage, links: RenderLi
   return { subject: subjectLine(message.title), text, html, unsubscribeUrl, unsubscribeKey: unsubscribeUrl ? key : null };
 }
 
-/** An address inside the app with a link's token in its query (never its path, which request logs record). */
-export function tokenLink(appUrl: string, path: string, token: string): string {
-  return `${appUrl.replace(/\/+$/, "")}${path}?token=${encodeURIComponent(token)}`;
-}
 
 /** A mail whose whole point is one link: a heading, paragraphs, the link as a button, and a closing line. */
 function linkMail(
@@ -197,7 +194,7 @@ function linkMail(
 export function renderInvitation(message: InvitationMessage, links: RenderLinks): RenderedMail {
   const intro = `${message.inviterName} invited you to join ${message.companyName} on Quorum as ${message.role}.`;
   const href = message.sealedToken
-    ? tokenLink(links.appUrl, "/invite", links.unsealToken(message.sealedToken))
+    ? linkWithToken(links.appUrl, "/invite", links.unsealToken(message.sealedToken))
     : `${links.appUrl.replace(/\/+$/, "")}/login`;
   const expires = message.expiresAt ? `The link works once, until ${formatUtc(message.expiresAt)}.` : "";
   return linkMail(
@@ -214,7 +211,7 @@ export function renderInvitation(message: InvitationMessage, links: RenderLinks)
 }
 
 export function renderVerifyEmail(message: VerifyEmailMessage, links: RenderLinks): RenderedMail {
-  const href = tokenLink(links.appUrl, "/verify-email", links.unsealToken(message.sealedToken));
+  const href = linkWithToken(links.appUrl, "/verify-email", links.unsealToken(message.sealedToken));
   return linkMail(
     "Confirm your e-mail address for Quorum",
     "Confirm your e-mail address",
@@ -231,7 +228,7 @@ export function renderVerifyEmail(message: VerifyEmailMessage, links: RenderLink
 }
 
 export function renderPasswordReset(message: PasswordResetMessage, links: RenderLinks): RenderedMail {
-  const href = tokenLink(links.appUrl, "/reset-password", links.unsealToken(message.sealedToken));
+  const href = linkWithToken(links.appUrl, "/reset-password", links.unsealToken(message.sealedToken));
   return linkMail(
     "Reset your Quorum password",
     "Reset your password",
