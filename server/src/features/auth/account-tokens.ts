@@ -3,7 +3,7 @@ import { passwordResetLifetimeMs, verificationLifetimeMs } from "../../../../sha
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
-import { accountTokens, users, type AccountTokenPurpose } from "../../db/schema";
+import { accountTokens, type AccountTokenPurpose } from "../../db/schema";
 import { HttpError, badRequest } from "../../http/errors";
 import { linkTokenDigest, newLinkToken } from "../../http/link-token";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";
@@ -88,11 +88,9 @@ export async function consumeAccountToken(
 export async function queueVerificationMail(
   tx: Queryable,
   deps: ServiceDeps<"clock" | "appSecret">,
-  to: { userId: number; address: string; change: boolean },
+  to: { userId: number; username: string; address: string; change: boolean },
 ): Promise<void> {
   const token = await issueAccountToken(tx, deps.clock, { userId: to.userId, purpose: "verify-email", email: to.address });
-  const [account] = await tx.select({ username: users.username }).from(users).where(eq(users.id, to.userId));
-  if (!account) throw new Error(`No account ${to.userId} to confirm an address for`);
   await enqueueMail(tx, [
     {
       userId: to.userId,
@@ -101,7 +99,7 @@ export async function queueVerificationMail(
       message: {
         type: "verify-email",
         address: to.address,
-        username: account.username,
+        username: to.username,
         change: to.change,
         sealedToken: sealToken(token, deps.appSecret),
       },

@@ -97,7 +97,7 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, user
       // an invitation's mailed link, followed to get here, proves it as the invitation is accepted below. The link
       // shown to the inviter proves nothing (the inviter holds it too): that account confirms its address as any other.
       if (!user.emailVerified && !invitation?.provesAddress)
-        await queueVerificationMail(tx, deps, { userId: user.id, address: user.email, change: false });
+        await queueVerificationMail(tx, deps, { userId: user.id, username: user.username, address: user.email, change: false });
 
       // Registering joins no company by itself: only the invitation whose link the registrant followed.
       const joined = invitation ? await joinByInvitation(tx, deps, invitation, user.id) : null;

@@ -1,4 +1,3 @@
-import { tellAccountHolder } from "../notifications/outbox.service";
 import { eq } from "drizzle-orm";
 import { maskEmail } from "../../../../shared/identity";
 import type { CompanyRole } from "../../../../shared/roles";
@@ -13,6 +12,7 @@ import type { UserRow } from "../../http/request-context";
 import { consumeAccountToken, queueVerificationMail, spentLinkError } from "./account-tokens";
 import { activeRoleOf } from "./auth.service";
 import { addressProvedByAnotherMessage, lockAddressHolders, provedByAnother, proveAddress } from "../identity/addresses.service";
+import { tellAccountHolder } from "../notifications/outbox.service";
 
 // Proving an address: an account's address counts (grants an invitation's seat, reserves the address, makes a
 // PLATFORM_ADMINS name an admin) only once its holder followed a link sent to it.
@@ -82,7 +82,7 @@ export async function resendVerification(deps: VerificationDeps, user: UserRow):
     throw conflict(user.emailVerified ? "Your e-mail address is already confirmed." : "Give a new e-mail address in Settings first.");
   }
   await countVerificationMail(db, clock, address);
-  await db.transaction((tx) => queueVerificationMail(tx, deps, { userId: user.id, address, change }));
+  await db.transaction((tx) => queueVerificationMail(tx, deps, { userId: user.id, username: user.username, address, change }));
 }
 
 /**
@@ -97,7 +97,7 @@ export async function requestEmailChange(
   newAddress: string,
 ): Promise<UserRow> {
   const [updated] = await tx.update(users).set({ pendingEmail: newAddress }).where(eq(users.id, user.id)).returning();
-  await queueVerificationMail(tx, deps, { userId: user.id, address: newAddress, change: true });
+  await queueVerificationMail(tx, deps, { userId: user.id, username: user.username, address: newAddress, change: true });
   await tellAccountHolder(
     tx,
     deps.clock,
