@@ -81,15 +81,6 @@ describe("/invite", () => {
     });
   });
 
-  it("has one title whether or not Add Member made an account for the address (the page is not told)", async () => {
-    // As a server that still told whether an account waits for the address would answer: the page ignores it.
-    servePreview({ ...pending, accountWaiting: true } as InvitationPreview);
-    renderApp({ path: "/invite?token=invite-token" });
-    expect(await screen.findByRole("heading", { level: 2, name: "Create account and join" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Create account and join" })).toBeInTheDocument();
-    expect(screen.queryByText(/Set your password/)).not.toBeInTheDocument();
-  });
-
   it("'I already have an account' signs in on the page, which then offers Accept", async () => {
     servePreview(pending);
     const member = buildUser({ id: 5, email: "cfo@example.com", companyId: 2 });

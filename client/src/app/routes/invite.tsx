@@ -61,13 +61,11 @@ function AcceptInvitation({ token, userId, email }: { token: string; userId: num
       <p className="text-sm text-muted-foreground">
         You are signed in{email ? ` as ${email}` : ""}. The invitation must have been sent to your account&apos;s address.
       </p>
-      <div aria-live="assertive">
-        {accept.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {serverMessageOf(accept.error) ?? ACCEPT_FAILED_TEXT}
-          </p>
-        )}
-      </div>
+      {accept.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {serverMessageOf(accept.error) ?? ACCEPT_FAILED_TEXT}
+        </p>
+      )}
       <Button
         type="button"
         size="lg"

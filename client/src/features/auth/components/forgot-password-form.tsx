@@ -31,15 +31,15 @@ export function ForgotPasswordForm() {
 
   return (
     <div className="grid gap-5">
-      {/* Read out when the confirmation or a failure appears. */}
-      <div aria-live="polite" className="text-sm empty:hidden">
+      {/* Always present (a hidden region is not read out), so the confirmation is announced when it appears. */}
+      <div aria-live="polite" className="text-sm">
         {request.isSuccess && <p>{RESET_LINK_SENT_TEXT}</p>}
-        {failure && (
-          <p role="alert" className="text-destructive">
-            {failure}
-          </p>
-        )}
       </div>
+      {failure && (
+        <p role="alert" className="text-sm text-destructive">
+          {failure}
+        </p>
+      )}
       {!request.isSuccess && (
         <Form {...form}>
           <form

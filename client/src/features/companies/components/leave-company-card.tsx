@@ -51,13 +51,11 @@ export function LeaveCompanyCard({ companyId, userId }: { companyId: number; use
       </CardHeader>
       <CardContent className="grid justify-items-start gap-3">
         {lastFounder && <p className="text-sm text-muted-foreground">{LAST_FOUNDER_TEXT}</p>}
-        <div aria-live="assertive">
-          {refusal && (
-            <p role="alert" className="text-sm text-destructive">
-              {refusal}
-            </p>
-          )}
-        </div>
+        {refusal && (
+          <p role="alert" className="text-sm text-destructive">
+            {refusal}
+          </p>
+        )}
         <Button
           type="button"
           variant="destructive"

@@ -111,7 +111,7 @@ export function PendingInvitations({ companyId, headingLevel = 2 }: { companyId:
                     <span>{whenText(invitation)}</span>
                   </span>
                 </div>
-                {(canResend || invitation.status === "pending") && (
+                {canResend && (
                   <div className="flex gap-2">
                     {canResend && (
                       <Button
