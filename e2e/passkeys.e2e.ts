@@ -9,9 +9,11 @@ import {
   expectNoHorizontalScroll,
   mobile,
   openPage,
+  registerAccount,
   screenshot,
   signIn,
   uniqueName,
+  useApiOrigin,
   useBrowser,
 } from "./support";
 
@@ -28,6 +30,7 @@ beforeAll(async () => {
   const started = await startBuiltServer({ appHost: "localhost" });
   server = started.server;
   origin = `http://localhost:${new URL(started.baseURL).port}`;
+  useApiOrigin(started.baseURL);
 });
 
 afterAll(async () => {
@@ -36,18 +39,6 @@ afterAll(async () => {
   server.kill("SIGTERM");
   await exited;
 });
-
-async function registerAccount() {
-  const username = uniqueName("passkey");
-  const body = { username, email: `${username}@example.com`, password: "board-password-1", firstName: "Robin", lastName: "Keyes" };
-  const response = await fetch(`${origin.replace("localhost", "127.0.0.1")}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status}`);
-  return body;
-}
 
 /** A page of this file's server with a virtual platform authenticator that verifies its user. */
 async function pageWithAuthenticator(viewport: { width: number; height: number }) {
@@ -76,10 +67,17 @@ async function openSecurity(page: Page) {
   await page.getByText("You have no passkeys yet.").waitFor();
 }
 
-async function addPasskey(page: Page, name: string) {
+/** Adds a passkey from Settings → Security: the password is asked first, and no credential exists until it is given. */
+async function addPasskey(page: Page, name: string, credentials: () => Promise<unknown[]>, shot: string) {
+  const before = (await credentials()).length;
   await page.getByLabel("Name of the new passkey").fill(name);
   await page.getByRole("button", { name: "Add a passkey" }).click();
-  // A sign-in alone is no fresh proof: the password is asked first.
+  // A sign-in alone is no fresh proof: the dialog asks, and the browser is not asked for a passkey before it is answered.
+  await page.getByRole("dialog", { name: "Confirm it's you" }).waitFor();
+  expect(await credentials()).toHaveLength(before);
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await screenshot(page, shot);
   await confirmItsYou(page, "board-password-1");
   await page.getByText("Passkey added").first().waitFor();
   await page.getByRole("list", { name: "Your passkeys" }).getByText(name).waitFor();
@@ -87,7 +85,7 @@ async function addPasskey(page: Page, name: string) {
 
 describe("passkeys", () => {
   it("registers a passkey in Settings → Security, signs out, and signs in with the passkey alone", async () => {
-    const account = await registerAccount();
+    const account = await registerAccount({ username: uniqueName("passkey"), firstName: "Robin", lastName: "Keyes" });
     const { page, credentials } = await pageWithAuthenticator(desktop);
     await signIn(page, account, { from: `${origin}/`, awaitWelcome: true });
     await openSecurity(page);
@@ -97,7 +95,7 @@ describe("passkeys", () => {
     await page.getByText("Name the passkey, e.g. the device it is on").waitFor();
     expect(await credentials()).toHaveLength(0);
 
-    await addPasskey(page, "This laptop");
+    await addPasskey(page, "This laptop", credentials, "passkeys-confirm-its-you-1280");
     const [credential] = await credentials();
     expect(credential).toMatchObject({ isResidentCredential: true, rpId: "localhost" });
     await page.getByText(/never used/).waitFor();
@@ -124,11 +122,11 @@ describe("passkeys", () => {
   });
 
   it("at 375 px adds and removes a passkey, with a confirmation, and fits the screen", async () => {
-    const account = await registerAccount();
+    const account = await registerAccount({ username: uniqueName("passkey"), firstName: "Robin", lastName: "Keyes" });
     const { page, credentials } = await pageWithAuthenticator(mobile);
     await signIn(page, account, { from: `${origin}/`, awaitWelcome: true });
     await openSecurity(page);
-    await addPasskey(page, "Phone");
+    await addPasskey(page, "Phone", credentials, "passkeys-confirm-its-you-375");
     expect(await credentials()).toHaveLength(1);
     await page.getByRole("heading", { level: 2, name: "Passkeys" }).scrollIntoViewIfNeeded();
     await expectNoHorizontalScroll(page);

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import * as OTPAuth from "otpauth";
 import type { Page } from "playwright-core";
 import {
   apiAs,
+  authenticatorThroughApi,
   AUTH_TOKEN_KEY,
   baseURL,
   choose,
@@ -31,11 +31,7 @@ let admin: { token: string };
 /** Turns the admin's authenticator app on through the API and signs in with it in two steps (set-up only). */
 beforeAll(async () => {
   const withPassword = await logInThroughApi(platformAdmin());
-  // A second factor is added only from a session that has just proved its password again.
-  await apiAs(withPassword, "POST", "/api/auth/reauth", { password: platformAdmin().password });
-  const { secret } = await apiAs<{ secret: string }>(withPassword, "POST", "/api/auth/totp/setup");
-  const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-  await apiAs(withPassword, "POST", "/api/auth/totp/confirm", { code: app.generate() });
+  const { app } = await authenticatorThroughApi({ ...withPassword, password: platformAdmin().password });
   const post = (path: string, body: object) =>
     fetch(`${baseURL()}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const { challenge } = (await (await post("/api/auth/login", platformAdmin())).json()) as { challenge: string };

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
+import * as OTPAuth from "otpauth";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { chromiumLaunchOptions } from "../scripts/testing/chromium";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
@@ -21,6 +22,14 @@ export { AUTH_TOKEN_KEY } from "../client/src/lib/auth-token-key";
 export const THEME_STORAGE_KEY = "quorum.theme";
 
 export const baseURL = () => inject("baseURL");
+
+/** Where the API set-up helpers below send their calls: the run's server, unless a file runs a server of its own. */
+let apiOrigin: string | undefined;
+const apiBase = () => apiOrigin ?? baseURL();
+/** For a file that runs a server of its own: the set-up helpers call it from now on. */
+export function useApiOrigin(origin: string): void {
+  apiOrigin = origin;
+}
 export const platformAdmin = () => inject("platformAdmin");
 
 /** Debian's Chromium, headless, with the background networking this closed machine refuses switched off. */
@@ -93,7 +102,9 @@ export interface Account {
 }
 
 /** Registers through the API (for flows whose subject is not registration). */
-export async function registerAccount(fields: Partial<Omit<Account, "token" | "id">> = {}): Promise<Account> {
+export async function registerAccount(
+  fields: Partial<Omit<Account, "token" | "id">> & { invitationToken?: string } = {},
+): Promise<Account> {
   const username = fields.username ?? uniqueName("user");
   const body = {
     username,
@@ -102,10 +113,10 @@ export async function registerAccount(fields: Partial<Omit<Account, "token" | "i
     firstName: fields.firstName ?? "Casey",
     lastName: fields.lastName ?? "Director",
   };
-  const response = await fetch(`${baseURL()}/api/auth/register`, {
+  const response = await fetch(`${apiBase()}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ ...body, invitationToken: fields.invitationToken }),
   });
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const json = (await response.json()) as { token: string; id: number };
@@ -114,7 +125,7 @@ export async function registerAccount(fields: Partial<Omit<Account, "token" | "i
 
 /** Calls the API as an account (test set-up only). */
 export async function apiAs<T>(account: { token: string }, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}${path}`, {
+  const response = await fetch(`${apiBase()}${path}`, {
     method,
     headers: { Authorization: `Bearer ${account.token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -126,7 +137,7 @@ export async function apiAs<T>(account: { token: string }, method: string, path:
 
 /** Signs in through the API and answers the session token (test set-up only). */
 export async function logInThroughApi(credentials: { username: string; password: string }): Promise<{ token: string }> {
-  const response = await fetch(`${baseURL()}/api/auth/login`, {
+  const response = await fetch(`${apiBase()}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ username: credentials.username, password: credentials.password }),
@@ -161,25 +172,38 @@ export async function joinByInvitation(
   founder: Account,
   companyId: number,
   person: { email: string; firstName: string; lastName: string; role: "admin" | "member" | "observer" },
-): Promise<{ id: number; token: string }> {
+): Promise<Account> {
   const invited = await apiAs<{ inviteUrl: string }>(founder, "POST", `/api/companies/${companyId}/members`, {
     email: person.email,
     role: person.role,
   });
-  const response = await fetch(`${baseURL()}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      username: person.email,
-      email: person.email,
-      password: "board-password-1",
-      firstName: person.firstName,
-      lastName: person.lastName,
-      invitationToken: new URL(invited.inviteUrl).searchParams.get("token"),
-    }),
+  return registerAccount({
+    username: person.email,
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    invitationToken: new URL(invited.inviteUrl).searchParams.get("token") ?? "",
   });
-  if (response.status !== 201) throw new Error(`joining by invitation failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: number; token: string };
+}
+
+/** The authenticator app of a secret, as the server's set-up describes it (SHA-1, 6 digits, 30 s). */
+export const authenticatorApp = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+
+/**
+ * Turns the account's authenticator app on through the API (set-up only), after the fresh proof of the password a
+ * security change needs; the session that confirmed it counts as having passed it. Answers the app and the code used.
+ */
+export async function authenticatorThroughApi(account: {
+  token: string;
+  password: string;
+}): Promise<{ app: OTPAuth.TOTP; used: string; recoveryCodes: string[] }> {
+  await apiAs(account, "POST", "/api/auth/reauth", { password: account.password });
+  const { secret } = await apiAs<{ secret: string }>(account, "POST", "/api/auth/totp/setup");
+  const app = authenticatorApp(secret);
+  const used = app.generate();
+  const { recoveryCodes } = await apiAs<{ recoveryCodes: string[] }>(account, "POST", "/api/auth/totp/confirm", { code: used });
+  return { app, used, recoveryCodes };
 }
 
 /** A founder with an active company and three board members who joined by invitation, set up through the API (password "board-password-1"). */

@@ -2,6 +2,8 @@ import * as OTPAuth from "otpauth";
 import type { Page } from "playwright-core";
 import {
   apiAs,
+  authenticatorApp,
+  authenticatorThroughApi,
   baseURL,
   confirmItsYou,
   createActiveCompany,
@@ -21,9 +23,6 @@ import {
 
 const browser = useBrowser();
 
-/** The authenticator app of a secret, as the server's set-up describes it (SHA-1, 6 digits, 30 s). */
-const appOf = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-
 /**
  * A code the server has not accepted yet: it takes each code once, so after `used` this waits (polling, up to a
  * step and a little) until the app shows the next step's code.
@@ -38,17 +37,6 @@ async function founder(): Promise<Account> {
   const account = await registerAccount({ firstName: "Robin", lastName: "Secure" });
   await createActiveCompany(account, { name: uniqueName("Two-factor Board "), location: "Bristol, United Kingdom" });
   return account;
-}
-
-/** Turns the account's authenticator app on through the API (set-up only); answers the app and the code used. */
-async function authenticatorThroughApi(account: { token: string }): Promise<{ app: OTPAuth.TOTP; used: string; recoveryCodes: string[] }> {
-  // A security change needs a fresh proof of the password first (every account here has the default one).
-  await apiAs(account, "POST", "/api/auth/reauth", { password: "board-password-1" });
-  const { secret } = await apiAs<{ secret: string }>(account, "POST", "/api/auth/totp/setup");
-  const app = appOf(secret);
-  const used = app.generate();
-  const { recoveryCodes } = await apiAs<{ recoveryCodes: string[] }>(account, "POST", "/api/auth/totp/confirm", { code: used });
-  return { app, used, recoveryCodes };
 }
 
 /**
@@ -68,7 +56,7 @@ async function setUpAuthenticator(page: Page, name: string): Promise<{ app: OTPA
   // The key as the screen shows it, in groups of four.
   const shown = await page.getByTestId("totp-secret").innerText();
   expect(shown).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
-  const app = appOf(shown.replace(/\s+/g, ""));
+  const app = authenticatorApp(shown.replace(/\s+/g, ""));
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
   await screenshot(page, `${name}-setup`);

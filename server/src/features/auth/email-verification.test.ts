@@ -4,7 +4,8 @@ import request from "supertest";
 import { verificationLifetimeMs } from "../../../../shared/identity";
 import { accountTokens, auditEvents, mailOutbox, sessions, users } from "../../db/schema";
 import { hashPassword } from "../../http/passwords";
-import { linkTokenIn, startTestSmtp, type ReceivedMail } from "../../testing/test-smtp";
+import { linkTokenIn, type ReceivedMail } from "../../testing/smtp-capture";
+import { startTestSmtp } from "../../testing/test-smtp";
 import { createTestContext, useTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
 import { setPlatformAdmin } from "./auth.service";
 

@@ -4,7 +4,8 @@ import request from "supertest";
 import { passwordResetLifetimeMs } from "../../../../shared/identity";
 import { accountTokens, auditEvents, secondFactorFailures, sessions, users } from "../../db/schema";
 import { enableTotp, nextTotpCode, reauthenticate } from "../../testing/second-factor-fixtures";
-import { linkTokenIn, startTestSmtp, type ReceivedMail } from "../../testing/test-smtp";
+import { linkTokenIn, type ReceivedMail } from "../../testing/smtp-capture";
+import { startTestSmtp } from "../../testing/test-smtp";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 const ctx = useTestContext();

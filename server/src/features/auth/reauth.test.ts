@@ -5,7 +5,8 @@ import { auditEvents, secondFactorFailures, sessions } from "../../db/schema";
 import { nextTotpCode, reauthenticate, signInWithTotp, totpCode } from "../../testing/second-factor-fixtures";
 import { SoftwareAuthenticator } from "../../testing/software-authenticator";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { startTestSmtp, type ReceivedMail } from "../../testing/test-smtp";
+import type { ReceivedMail } from "../../testing/smtp-capture";
+import { startTestSmtp } from "../../testing/test-smtp";
 
 const appUrl = "https://board.quorum.test";
 const ctx = useTestContext({ mail: { from: "Quorum <board@quorum.test>", appUrl } });

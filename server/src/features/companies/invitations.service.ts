@@ -53,7 +53,6 @@ export interface LinkedInvitation extends AnswerableInvitation {
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-
 export interface InvitationLinks {
   /** The mailed link: only the address's holder reads it, so following it proves the address. */
   mailed: { token: string; tokenHash: string };
@@ -162,7 +161,6 @@ async function answerableByToken(db: Queryable, clock: Clock, token: string, add
   }
   return invitation;
 }
-
 
 /** POST /api/invitations/preview: what either link offers, to anyone holding it (nothing of who holds the address). */
 export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock">, token: string): Promise<InvitationPreview> {

@@ -5,7 +5,8 @@ import { invitationLifetimeMs } from "../../../../shared/identity";
 import { deniedMessage } from "../../../../shared/permissions";
 import { auditEvents, invitations, memberships, users } from "../../db/schema";
 import { addMember, createCompany } from "../../testing/factories";
-import { linkTokenIn, startTestSmtp } from "../../testing/test-smtp";
+import { linkTokenIn } from "../../testing/smtp-capture";
+import { startTestSmtp } from "../../testing/test-smtp";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 const ctx = useTestContext();

@@ -169,7 +169,6 @@ export function renderNotification(message: NotificationMessage, links: RenderLi
   return { subject: subjectLine(message.title), text, html, unsubscribeUrl, unsubscribeKey: unsubscribeUrl ? key : null };
 }
 
-
 /** A mail whose whole point is one link: a heading, paragraphs, the link as a button, and a closing line. */
 function linkMail(
   subject: string,

@@ -7,7 +7,7 @@ import { encryptSecret, maskSecret } from "../../integrations/secrets";
 import { meetingContent } from "../../testing/factories";
 import { createTestContext, type TestContext } from "../../testing/test-context";
 import { drainOutbox, maxMailAttempts, noMailServiceReason } from "./outbox.service";
-import { headerOf, mimePart } from "../../testing/test-smtp";
+import { headerOf, mimePart } from "../../testing/smtp-capture";
 
 /**
  * E-mail against a real SMTP server (smtp-server, listening on a free port in this process): what arrives is
@@ -88,9 +88,6 @@ async function configureSendGrid(url = `smtp://apikey@127.0.0.1:${port}`) {
   });
 }
 
-const part = mimePart;
-const header = headerOf;
-
 /** A meeting scheduled by a founder with one participant: one notification e-mail queued for the participant. */
 async function scheduleMeetingFor(title: string) {
   const { founder, member } = await ctx.board(`${title} Co`);
@@ -120,10 +117,10 @@ describe("the mail outbox against a real SMTP server", () => {
     const [mail] = received;
     expect(mail!.to).toEqual([participant.email]);
     expect(mail!.from).toBe("board@quorum.test");
-    expect(header(mail!.raw, "Subject")).toBe("Meeting scheduled: Strategy day");
-    expect(header(mail!.raw, "Content-Type")).toMatch(/^multipart\/alternative/);
-    expect(part(mail!.raw, "text/plain")).toContain(`Open in Quorum: https://quorum.test/meetings/${meetingId}`);
-    expect(part(mail!.raw, "text/html")).toContain(`<a href="https://quorum.test/meetings/${meetingId}">Open in Quorum</a>`);
+    expect(headerOf(mail!.raw, "Subject")).toBe("Meeting scheduled: Strategy day");
+    expect(headerOf(mail!.raw, "Content-Type")).toMatch(/^multipart\/alternative/);
+    expect(mimePart(mail!.raw, "text/plain")).toContain(`Open in Quorum: https://quorum.test/meetings/${meetingId}`);
+    expect(mimePart(mail!.raw, "text/html")).toContain(`<a href="https://quorum.test/meetings/${meetingId}">Open in Quorum</a>`);
     expect(logins).toEqual([{ user: "apikey", pass: serviceKey }]);
 
     const [row] = await ctx.db.select().from(mailOutbox);
@@ -196,7 +193,7 @@ describe("the mail outbox against a real SMTP server", () => {
     } finally {
       await second.close();
     }
-    const subjects = received.map((mail) => header(mail.raw, "Subject"));
+    const subjects = received.map((mail) => headerOf(mail.raw, "Subject"));
     expect(subjects).toHaveLength(25);
     expect(new Set(subjects).size).toBe(25);
     const rows = await ctx.db.select().from(mailOutbox);
@@ -242,10 +239,10 @@ describe("the mail outbox against a real SMTP server", () => {
     expect(received).toHaveLength(1);
     const [mail] = received;
     expect(mail!.to).toEqual(["newcomer@example.org"]);
-    expect(header(mail!.raw, "Subject")).toBe("Invitation to join Invite Co on Quorum");
+    expect(headerOf(mail!.raw, "Subject")).toBe("Invitation to join Invite Co on Quorum");
     for (const type of ["text/plain", "text/html"]) {
-      expect(part(mail!.raw, type)).toContain("Welcome aboard: papers are in the library.");
-      expect(part(mail!.raw, type)).toMatch(/https:\/\/quorum\.test\/invite\?token=[\w-]{43}/);
+      expect(mimePart(mail!.raw, type)).toContain("Welcome aboard: papers are in the library.");
+      expect(mimePart(mail!.raw, type)).toMatch(/https:\/\/quorum\.test\/invite\?token=[\w-]{43}/);
     }
   });
 
@@ -254,12 +251,12 @@ describe("the mail outbox against a real SMTP server", () => {
     await scheduleMeetingFor("Unsubscribe me");
     await drainOutbox(ctx.deps);
     const raw = received[0]!.raw;
-    const text = part(raw, "text/plain")!;
+    const text = mimePart(raw, "text/plain")!;
     const token = /https:\/\/quorum\.test\/unsubscribe\?token=([A-Za-z0-9_.-]+)/.exec(text)?.[1];
     expect(token).toBeDefined();
-    expect(part(raw, "text/html")).toContain(`<a href="https://quorum.test/unsubscribe?token=${token}">Unsubscribe</a>`);
-    expect(header(raw, "List-Unsubscribe")).toBe(`<https://quorum.test/api/unsubscribe?token=${token}>`);
-    expect(header(raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(mimePart(raw, "text/html")).toContain(`<a href="https://quorum.test/unsubscribe?token=${token}">Unsubscribe</a>`);
+    expect(headerOf(raw, "List-Unsubscribe")).toBe(`<https://quorum.test/api/unsubscribe?token=${token}>`);
+    expect(headerOf(raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
   });
 
   it("a mail program's one-click POST to the header's address turns the switch off, without signing in; opening the address changes nothing", async () => {
@@ -267,7 +264,7 @@ describe("the mail outbox against a real SMTP server", () => {
     const { participant } = await scheduleMeetingFor("One click");
     await drainOutbox(ctx.deps);
     const address = /^<https:\/\/quorum\.test(\/api\/unsubscribe\?token=[A-Za-z0-9_.-]+)>$/.exec(
-      header(received[0]!.raw, "List-Unsubscribe") ?? "",
+      headerOf(received[0]!.raw, "List-Unsubscribe") ?? "",
     )?.[1];
     expect(address).toBeDefined();
     const switches = async () =>
