@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { AddMemberInput, AddMemberResult, InviteInput } from "@shared/companies";
 import * as api from "@shared/api/companies";
 import { callApi } from "@/lib/api-client";
-import { companyKeys } from "@/features/companies/api/company-keys";
+import { useRefreshInvitations } from "@/features/companies/api/invitations";
 
 /**
  * POST /api/companies/:companyId/members → 202 `{status: "invited", invitation, inviteUrl}`, whether or not an account
@@ -14,13 +14,8 @@ export function addMember(companyId: number, input: AddMemberInput | InviteInput
 }
 
 export function useAddMember(companyId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddMemberInput | InviteInput) => addMember(companyId, input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: companyKeys.invitations(companyId), exact: true }),
-        queryClient.invalidateQueries({ queryKey: companyKeys.settings(companyId), exact: true }),
-      ]),
+    onSuccess: useRefreshInvitations(companyId),
   });
 }

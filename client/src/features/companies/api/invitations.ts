@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { User } from "@shared/auth";
 import type { AddMemberResult, PendingInvitation } from "@shared/companies";
 import type { InvitationAccepted, InvitationPreview, MyInvitation } from "@shared/identity";
 import * as companiesApi from "@shared/api/companies";
 import * as api from "@shared/api/identity";
 import { callApi } from "@/lib/api-client";
-import { companyScope } from "@/lib/auth/active-company";
-import { authKeys } from "@/lib/auth/auth-keys";
 import { useFirstScreenDrawn } from "@/lib/first-screen";
 import { companyKeys } from "@/features/companies/api/company-keys";
-import { switchCompany } from "@/features/companies/api/switch-company";
+import { afterSwitch, switchCompany } from "@/features/companies/api/switch-company";
 
 /** Invitations seen by the person invited: not company-scoped (they are not a member yet). */
 export const invitationKeys = {
@@ -27,30 +24,27 @@ export function useInvitationPreview(token: string) {
 }
 
 /**
- * After joining a company: it becomes the active one, and what the user sees is read again (their companies, the
- * dashboard's invitations, every company-scoped read).
+ * Accepts an invitation, then that company is the active one and what the user sees is read again: the switch's own
+ * reads, their companies and the dashboard's invitations.
  */
-async function enterCompany(queryClient: ReturnType<typeof useQueryClient>, userId: number, { companyId }: InvitationAccepted) {
-  const user: User = await switchCompany(userId, companyId);
-  queryClient.setQueryData(authKeys.user(), user);
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: authKeys.user(), exact: true }),
-    queryClient.invalidateQueries({ queryKey: companyKeys.list(), exact: true }),
-    queryClient.invalidateQueries({ queryKey: invitationKeys.mine(), exact: true }),
-    queryClient.invalidateQueries({ queryKey: companyScope.all() }),
-  ]);
-}
-
-/** POST /api/invitations/accept {token}, signed in with the invited address; then that company is the active one. */
-export function useAcceptInvitationByLink(userId: number) {
+function useJoin<Input>(userId: number, accept: (input: Input) => Promise<InvitationAccepted>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (token: string) => {
-      const accepted = await callApi(api.acceptInvitationByLink, { body: { token } });
-      await enterCompany(queryClient, userId, accepted);
+    mutationFn: async (input: Input) => {
+      const accepted = await accept(input);
+      await afterSwitch(queryClient, await switchCompany(userId, accepted.companyId));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyKeys.list(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: invitationKeys.mine(), exact: true }),
+      ]);
       return accepted;
     },
   });
+}
+
+/** POST /api/invitations/accept {token}, signed in with the invited address. */
+export function useAcceptInvitationByLink(userId: number) {
+  return useJoin(userId, (token: string) => callApi(api.acceptInvitationByLink, { body: { token } }));
 }
 
 /** GET /api/invitations: pending invitations to the caller's verified address. */
@@ -62,16 +56,9 @@ export function useMyInvitations() {
   return useQuery({ ...myInvitationsQueryOptions(), enabled: useFirstScreenDrawn() });
 }
 
-/** POST /api/invitations/:id/accept; then that company is the active one. */
+/** POST /api/invitations/:id/accept. */
 export function useAcceptInvitation(userId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      const accepted = await callApi(api.acceptInvitation, { params: { id } });
-      await enterCompany(queryClient, userId, accepted);
-      return accepted;
-    },
-  });
+  return useJoin(userId, (id: number) => callApi(api.acceptInvitation, { params: { id } }));
 }
 
 /** POST /api/invitations/:id/decline. */
@@ -94,14 +81,10 @@ export function useCompanyInvitations(companyId: number) {
   return useQuery(companyInvitationsQueryOptions(companyId));
 }
 
-/** The company's invitations as the lists show them: its own list and Company Settings' copy. */
-function useRefreshInvitations(companyId: number) {
+/** After an invitation is made, resent or revoked: the company's list of invitations is read again (nobody joined). */
+export function useRefreshInvitations(companyId: number) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: companyKeys.invitations(companyId), exact: true }),
-      queryClient.invalidateQueries({ queryKey: companyKeys.settings(companyId), exact: true }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: companyKeys.invitations(companyId), exact: true });
 }
 
 /** POST /api/companies/:companyId/invitations/:id/resend → a new link (shown once); the old one stops working. */

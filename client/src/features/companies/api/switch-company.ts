@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
 import * as api from "@shared/api/companies";
 import { callApi } from "@/lib/api-client";
@@ -20,12 +20,15 @@ export function useSwitchCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, companyId }: { userId: number; companyId: number }) => switchCompany(userId, companyId),
-    onSuccess: async (user) => {
-      queryClient.setQueryData(authKeys.user(), user);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: authKeys.user(), exact: true }),
-        queryClient.invalidateQueries({ queryKey: companyScope.all() }),
-      ]);
-    },
+    onSuccess: (user) => afterSwitch(queryClient, user),
   });
+}
+
+/** What follows any switch of the active company: the answered user cached, then it and every company-scoped read stale. */
+export async function afterSwitch(queryClient: QueryClient, user: User): Promise<void> {
+  queryClient.setQueryData(authKeys.user(), user);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: authKeys.user(), exact: true }),
+    queryClient.invalidateQueries({ queryKey: companyScope.all() }),
+  ]);
 }
