@@ -14,6 +14,7 @@ import type { AuthContext, UserRow } from "../../http/request-context";
 import { sessionBounds, sessionStands } from "../../http/session";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "../auth/auth.service";
 import { countVerificationMail, requestEmailChange } from "../auth/email-verification.service";
+import { forgetWhatTheOldPasswordOpened } from "../auth/password-reset.service";
 import { tellAccountHolder } from "../notifications/outbox.service";
 import { deviceFromUserAgent } from "./user-agent";
 
@@ -77,6 +78,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, caller.user.id));
+    await forgetWhatTheOldPasswordOpened(tx, clock, caller.user.id);
     await tellAccountHolder(tx, clock, caller.user, "Your password was changed, and every other device was signed out.");
     return endOtherSessions(tx, clock, caller, "account.password_changed");
   });

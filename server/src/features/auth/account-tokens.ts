@@ -46,7 +46,7 @@ export async function issueAccountToken(
 }
 
 /** Whether a token is one of these links, usable or not (a forged one is not). */
-export async function isKnownLink(db: Queryable, purpose: AccountTokenPurpose, token: string): Promise<boolean> {
+async function isKnownLink(db: Queryable, purpose: AccountTokenPurpose, token: string): Promise<boolean> {
   const [known] = await db
     .select({ id: accountTokens.id })
     .from(accountTokens)
@@ -54,8 +54,31 @@ export async function isKnownLink(db: Queryable, purpose: AccountTokenPurpose, t
   return known !== undefined;
 }
 
-export const forgedLinkError = () => badRequest(unknownLinkMessage);
+const forgedLinkError = () => badRequest(unknownLinkMessage);
 export const spentLinkError = () => new HttpError(410, spentLinkMessage);
+
+/** Unused and unexpired: what consuming the link takes. */
+const usable = (purpose: AccountTokenPurpose, token: string, now: Date) =>
+  and(
+    eq(accountTokens.tokenHash, linkTokenDigest(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  );
+
+/** Whether the link could be used now (a check before costly work; consuming it is still the claim). */
+export async function isUsableLink(db: Queryable, clock: Clock, purpose: AccountTokenPurpose, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(usable(purpose, token, clock.now()));
+  return row !== undefined;
+}
+
+/** Why a link cannot be used: 410 for one used, expired or replaced, 400 for one that names nothing. */
+export async function refusedLinkError(db: Queryable, purpose: AccountTokenPurpose, token: string): Promise<HttpError> {
+  return (await isKnownLink(db, purpose, token)) ? spentLinkError() : forgedLinkError();
+}
 
 /**
  * Spends a link in one conditional statement: of two requests with the same token, one gets its row and the other
@@ -71,16 +94,9 @@ export async function consumeAccountToken(
   const [spent] = await tx
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, linkTokenDigest(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(usable(purpose, token, now))
     .returning({ userId: accountTokens.userId, email: accountTokens.email });
-  if (!spent) throw (await isKnownLink(tx, purpose, token)) ? spentLinkError() : forgedLinkError();
+  if (!spent) throw await refusedLinkError(tx, purpose, token);
   return spent;
 }
 

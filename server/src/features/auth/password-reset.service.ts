@@ -1,14 +1,15 @@
-import { tellAccountHolder } from "../notifications/outbox.service";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { PasswordResetConfirm } from "../../../../shared/identity";
 import type { ServiceDeps } from "../../app-deps";
+import type { Clock } from "../../clock";
+import type { Queryable } from "../../db/client";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
-import { sessions, users } from "../../db/schema";
+import { accountTokens, authChallenges, sessions, users } from "../../db/schema";
 import { hashPassword } from "../../http/passwords";
 import { countAgainstLimit } from "../../http/rate-limit";
-import { enqueueMail, sealToken } from "../notifications/outbox.service";
-import { consumeAccountToken, forgedLinkError, isKnownLink, issueAccountToken, spentLinkError } from "./account-tokens";
+import { enqueueMail, sealToken, tellAccountHolder } from "../notifications/outbox.service";
+import { consumeAccountToken, isUsableLink, issueAccountToken, refusedLinkError, spentLinkError } from "./account-tokens";
 import { clearSecondFactorLock } from "./second-factor-state";
 
 // "Forgot password?": a link (30 minutes, single use) mailed to the account that holds the address verified.
@@ -60,8 +61,9 @@ export async function requestPasswordReset(deps: ServiceDeps<"db" | "clock" | "a
  */
 export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, input: PasswordResetConfirm): Promise<{ userId: number }> {
   const { db, clock } = deps;
-  // A forged token is refused before the costly hash; the hash is made before the transaction, which it would hold open.
-  if (!(await isKnownLink(db, "password-reset", input.token))) throw forgedLinkError();
+  // A forged or spent token is refused before the costly hash; the hash is made before the transaction, which it
+  // would hold open.
+  if (!(await isUsableLink(db, clock, "password-reset", input.token))) throw await refusedLinkError(db, "password-reset", input.token);
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     const link = await consumeAccountToken(tx, clock, "password-reset", input.token);
@@ -73,6 +75,7 @@ export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, in
     if (!account) throw spentLinkError();
     // Whoever guessed codes knew the old password: with it gone, the holder's own next sign-in starts unlocked.
     await clearSecondFactorLock(tx, account.id);
+    await forgetWhatTheOldPasswordOpened(tx, clock, account.id);
     const ended = await tx.delete(sessions).where(eq(sessions.userId, account.id)).returning({ id: sessions.id });
     await tellAccountHolder(
       tx,
@@ -90,4 +93,25 @@ export async function confirmPasswordReset(deps: ServiceDeps<"db" | "clock">, in
     });
     return { userId: account.id };
   });
+}
+
+/**
+ * What someone who knew the old password may have left open, undone with a new password (a reset, or a change): a
+ * change of address asked for and not yet confirmed (its links die, so nobody takes the account by confirming it
+ * later), and sign-ins waiting for their second step.
+ */
+export async function forgetWhatTheOldPasswordOpened(tx: Queryable, clock: Clock, userId: number): Promise<void> {
+  await tx.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: clock.now() })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, "verify-email"),
+        isNull(accountTokens.usedAt),
+        sql`lower(${accountTokens.email}) <> (select lower(${users.email}) from ${users} where ${users.id} = ${userId})`,
+      ),
+    );
+  await tx.delete(authChallenges).where(eq(authChallenges.userId, userId));
 }

@@ -167,6 +167,50 @@ describe("forgot password", () => {
     expect(row!.secondFactor).toBe(true);
   });
 
+  it("ends what the old password opened: a change of address not yet confirmed (its link dies) and a sign-in waiting for its second step", async () => {
+    const user = await verifiedUser({ password: "known to a phisher" });
+    const app = await enableTotp(ctx, user);
+    // Whoever had the password asked to move the account to their address, and started a sign-in.
+    await reauthenticate(ctx, user, app.secret);
+    const moved = await api().patch(`/api/users/${user.id}`).set("Authorization", user.bearer).send({ email: "phisher@evil.example" });
+    expect(moved.status).toBe(200);
+    const [confirmation] = await mailsTo("phisher@evil.example", /Confirm/);
+    const phisherLink = linkTokenIn(confirmation!, "/verify-email");
+    ctx.noteSecret(phisherLink);
+    const started = await login(user.username, "known to a phisher");
+    ctx.noteSecret(started.body.challenge);
+
+    await askReset(user.email);
+    expect((await confirmReset(await resetToken(user.email), "the holder's own")).status).toBe(200);
+
+    expect((await api().post("/api/auth/verify-email").send({ token: phisherLink })).status).toBe(410);
+    const [row] = await ctx.db.select({ email: users.email, pendingEmail: users.pendingEmail }).from(users).where(eq(users.id, user.id));
+    expect(row).toEqual({ email: user.email, pendingEmail: null });
+    const secondStep = await api()
+      .post("/api/auth/login/second-factor")
+      .send({ challenge: started.body.challenge, code: await nextTotpCode(ctx, user.id, app.secret) });
+    expect(secondStep.status).toBe(401);
+  });
+
+  it("ends a change of address not yet confirmed when the password is changed too", async () => {
+    const user = await verifiedUser({ password: "known to a phisher" });
+    await reauthenticate(ctx, user);
+    await api().patch(`/api/users/${user.id}`).set("Authorization", user.bearer).send({ email: "phisher2@evil.example" });
+    const [confirmation] = await mailsTo("phisher2@evil.example", /Confirm/);
+    const phisherLink = linkTokenIn(confirmation!, "/verify-email");
+    ctx.noteSecret(phisherLink);
+    const changed = await api()
+      .patch(`/api/users/${user.id}/password`)
+      .set("Authorization", user.bearer)
+      .send({ currentPassword: "known to a phisher", newPassword: "the holder's own", confirmPassword: "the holder's own" });
+    expect(changed.status).toBe(200);
+    expect((await api().post("/api/auth/verify-email").send({ token: phisherLink })).status).toBe(410);
+    expect((await api().get("/api/auth/user").set("Authorization", user.bearer)).body).toMatchObject({
+      email: user.email,
+      pendingEmail: null,
+    });
+  });
+
   it("clears a lock of the second step and the failures behind it", async () => {
     const user = await verifiedUser({ password: "before the lock" });
     const { secret } = await enableTotp(ctx, user);
