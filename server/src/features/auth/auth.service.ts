@@ -178,9 +178,14 @@ export async function login(
     // An account made by "Add Member" has no password of its holder's yet: it is not found, so it fails as an
     // unknown name does (the same 401, through the same throwaway hash).
     .where(and(eq(users.passwordSet, true), or(equalsIgnoringCase(users.username, name), equalsIgnoringCase(users.email, name))))
-    // A username is never another account's e-mail (registerSchema), but an exact username match wins regardless;
-    // by e-mail, the account that proved the address, else the oldest that names it unverified.
-    .orderBy(desc(equalsIgnoringCase(users.username, name)), desc(users.emailVerified), asc(users.id))
+    // The account that proved the address comes first: a username that is someone's address (taken while it was
+    // unproved, which reserves nothing) never beats its holder. Then an exact username, then the oldest account that
+    // names the address unproved.
+    .orderBy(
+      desc(and(eq(users.emailVerified, true), equalsIgnoringCase(users.email, name))),
+      desc(equalsIgnoringCase(users.username, name)),
+      asc(users.id),
+    )
     .limit(1);
   // Failures count per account, however it was named; an unknown name counts as itself.
   const attemptId = await recordAttemptWithinLimit(db, clock, user ? attemptKeyOf(user) : name, ip);

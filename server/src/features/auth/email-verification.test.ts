@@ -236,6 +236,20 @@ describe("an unverified address grants and reserves nothing", () => {
     expect((await login("older-password")).status).toBe(401);
   });
 
+  it("signs the holder in by their proved address even when another account took it as its username while it was unproved", async () => {
+    const address = "squatted@example.com";
+    await ctx.signUp({ confirmAddress: false, username: address, email: address, password: "squatter-password" });
+    const holder = await ctx.signUp({ confirmAddress: false, email: address, password: "holder-password" });
+    const [, holderMail] = await mailsTo(ctx, address, confirmSubject);
+    const token = linkTokenIn(holderMail!, "/verify-email");
+    ctx.noteSecret(token);
+    expect((await verify(token)).status).toBe(200);
+    const signedIn = await api().post("/api/auth/login").send({ username: address, password: "holder-password" });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.id).toBe(holder.id);
+    ctx.noteSecret(signedIn.body.token);
+  });
+
   it("never signs in an account whose holder has not set a password, with the same 401 as a wrong password", async () => {
     // As "Add Member" makes one: a hash that would match, but no password of the holder's own.
     await ctx.db.insert(users).values({
