@@ -122,3 +122,10 @@ export async function queueVerificationMail(
     },
   ]);
 }
+
+export const verificationMailsPerAddress = {
+  bucket: "verification-mail",
+  limit: 5,
+  windowMs: 60 * 60_000,
+  message: "Too many confirmation e-mails were sent to this address in the last hour. Try again later.",
+};

@@ -9,11 +9,12 @@ import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { loginAttempts, memberships, passkeys, sessions, totpFactors, users } from "../../db/schema";
 import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
 import { hashPassword, verifyPassword } from "../../http/passwords";
+import { countAgainstLimit } from "../../http/rate-limit";
 import type { UserRow } from "../../http/request-context";
 import { createSession } from "../../http/session";
 import { invitationForRegistration, joinByInvitation } from "../companies/invitations.service";
 import { releaseWaitingAccounts } from "../identity/addresses.service";
-import { queueVerificationMail } from "./account-tokens";
+import { queueVerificationMail, verificationMailsPerAddress } from "./account-tokens";
 import { issueChallenge } from "./second-factor-state";
 
 const invalidCredentialsMessage = "Invalid username or password";
@@ -71,6 +72,8 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, user
   const invitation = input.invitationToken ? await invitationForRegistration(deps, input.invitationToken, input.email) : null;
   const taken = await findTakenField(db, input.username, input.email, invitation?.waitingAccountId ?? undefined);
   if (taken) throw takenError(taken);
+  // Each registration mails a confirmation to the address it names: the address's hourly limit of them holds here too.
+  if (!invitation?.provesAddress) await countAgainstLimit(db, clock, verificationMailsPerAddress, input.email.trim().toLowerCase());
   const passwordHash = await hashPassword(input.password);
   // The very first account on an empty database administers the platform, and counts as verified (nobody could
   // have proved the address before it). Two sign-ups racing on an empty Postgres could both see it empty and
@@ -182,7 +185,7 @@ export async function login(
     // unproved, which reserves nothing) never beats its holder. Then an exact username, then the oldest account that
     // names the address unproved.
     .orderBy(
-      desc(and(eq(users.emailVerified, true), equalsIgnoringCase(users.email, name))),
+      desc(and(eq(users.emailVerified, true), equalsIgnoringCase(users.email, name))!),
       desc(equalsIgnoringCase(users.username, name)),
       asc(users.id),
     )

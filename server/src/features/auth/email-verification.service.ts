@@ -4,12 +4,12 @@ import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
+import { countAgainstLimit } from "../../http/rate-limit";
 import { recordAudit } from "../../db/audit";
 import { users } from "../../db/schema";
 import { conflict, isUniqueViolation } from "../../http/errors";
-import { countAgainstLimit } from "../../http/rate-limit";
 import type { UserRow } from "../../http/request-context";
-import { consumeAccountToken, queueVerificationMail, spentLinkError } from "./account-tokens";
+import { consumeAccountToken, queueVerificationMail, spentLinkError, verificationMailsPerAddress } from "./account-tokens";
 import { activeRoleOf } from "./auth.service";
 import { addressProvedByAnotherMessage, lockAddressHolders, provedByAnother, proveAddress } from "../identity/addresses.service";
 import { tellAccountHolder } from "../notifications/outbox.service";
@@ -18,13 +18,6 @@ import { tellAccountHolder } from "../notifications/outbox.service";
 // PLATFORM_ADMINS name an admin) only once its holder followed a link sent to it.
 
 type VerificationDeps = ServiceDeps<"db" | "clock" | "appSecret" | "platformAdmins">;
-
-const verificationMailsPerAddress = {
-  bucket: "verification-mail",
-  limit: 5,
-  windowMs: 60 * 60_000,
-  message: "Too many confirmation e-mails were sent to this address in the last hour. Try again later.",
-};
 
 /** A verification mail to an address counts against its hourly limit (429 with Retry-After beyond it), outside any transaction: the count stands whatever happens after. */
 export async function countVerificationMail(db: Queryable, clock: Clock, address: string): Promise<void> {
