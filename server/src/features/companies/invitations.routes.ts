@@ -32,10 +32,10 @@ export function invitationsRoutes(deps: RouterDeps): BoundRoute[] {
     route(identityApi.declineInvitation, ({ auth, params }) => declineInvitation(deps, auth.user.id, params.id), ownInvitation),
     route(companiesApi.listInvitations, ({ tenant }) => listInvitations(deps, tenant.company.id)),
     route(companiesApi.resendInvitation, ({ auth, tenant, params }) =>
-      resendInvitation(deps, { userId: auth.user.id, role: tenant.role }, tenant.company.id, params.id),
+      resendInvitation(deps, { userId: auth.user.id, role: tenant.role, reauthAt: auth.reauthAt }, tenant.company.id, params.id),
     ),
     route(companiesApi.revokeInvitation, ({ auth, tenant, params }) =>
-      revokeInvitation(deps, { userId: auth.user.id, role: tenant.role }, tenant.company.id, params.id),
+      revokeInvitation(deps, { userId: auth.user.id, role: tenant.role, reauthAt: auth.reauthAt }, tenant.company.id, params.id),
     ),
   ];
 }

@@ -17,6 +17,7 @@ import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Database, Queryable } from "../../db/client";
 import { companies, invitations, memberships, users, type InvitationStatus } from "../../db/schema";
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
+import { assertFreshProof } from "../../http/fresh-proof";
 import { linkTokenDigest, linkWithToken, newLinkToken } from "../../http/link-token";
 import { addressProvedByAnotherMessage, proveAddress, releaseWaitingAccounts, waitingAccountsFor } from "../identity/addresses.service";
 import type { UserRow } from "../../http/request-context";
@@ -386,6 +387,16 @@ export async function listInvitations({ db, clock }: ServiceDeps<"db" | "clock">
 export interface InvitingActor {
   userId: number;
   role: CompanyRole;
+  /** When the actor's session last proved its holder afresh. */
+  reauthAt: Date | null;
+}
+
+/**
+ * An invitation that seats someone who may invite in turn (an admin or a founder) is a security change: its link
+ * makes a lasting seat, so a session alone (perhaps a stolen one) may not send it without a fresh proof.
+ */
+export function assertMaySeat(clock: Clock, actor: InvitingActor, role: CompanyRole): void {
+  if (can(role, "manageMembers")) assertFreshProof(clock, actor);
 }
 
 const answeredMessage = "This invitation was already answered or withdrawn";
@@ -404,6 +415,7 @@ export async function resendInvitation(
     if (!current) throw notFound("Invitation not found");
     if (current.status !== "pending") throw conflict(answeredMessage);
     if (current.role === "founder" && !can(actor.role, "assignFounder")) throw forbidden("Only a founder can invite a founder");
+    assertMaySeat(clock, actor, current.role);
     const links = newInvitationLinks(clock);
     const [row] = await tx
       .update(invitations)

@@ -6,6 +6,7 @@ import { deniedMessage } from "../../../../shared/permissions";
 import { auditEvents, invitations, memberships, users } from "../../db/schema";
 import { addMember, createCompany } from "../../testing/factories";
 import { linkTokenIn } from "../../testing/smtp-capture";
+import { markSessionsProved } from "../../testing/second-factor-fixtures";
 import { startTestSmtp } from "../../testing/test-smtp";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
@@ -25,7 +26,9 @@ const tokenOf = (inviteUrl: string) => new URL(inviteUrl).searchParams.get("toke
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 const masked = (address: string) => `${address[0]}••${address.slice(address.indexOf("@"))}`;
 
+/** Invites from a session proved afresh, as seating an admin or a founder needs (its refusal is tested on its own below). */
 async function invite(by: SignedUp, companyId: number, body: Record<string, unknown>) {
+  await markSessionsProved(ctx, by.id);
   const response = await api().post(`/api/companies/${companyId}/members`).set("Authorization", by.bearer).send(body);
   expect(response.status).toBe(202);
   return response.body as { invitation: { id: number }; inviteUrl: string };

@@ -24,7 +24,7 @@ export function membersRoutes(deps: RouterDeps): BoundRoute[] {
     route(api.addMember, ({ auth, tenant, body }) => {
       // The client's forms repeat the company in the body: it must be the route's.
       assertImpliedFields(tenant, { companyId: body.companyId, companyMessage: "companyId must be the company in the address" });
-      return addMember(deps, { userId: auth.user.id, role: tenant.role }, tenant.company, body);
+      return addMember(deps, { userId: auth.user.id, role: tenant.role, reauthAt: auth.reauthAt }, tenant.company, body);
     }),
     // The company comes from the body or the active company; one the actor is not a member of is not revealed (404).
     route(api.changeRole, ({ auth, tenant, params, body }) => changeRole(deps, auth.user.id, tenant.company.id, params.userId, body.role), {

@@ -10,7 +10,14 @@ import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users } from "../../db/schema";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
 import { notify } from "../notifications/notifications.service";
-import { alreadyMemberMessage, invitedAnswer, newInvitationLinks, queueInvitationMail } from "./invitations.service";
+import {
+  alreadyMemberMessage,
+  assertMaySeat,
+  invitedAnswer,
+  newInvitationLinks,
+  queueInvitationMail,
+  type InvitingActor,
+} from "./invitations.service";
 
 export type AddMemberBody = z.output<typeof addMemberSchema>;
 export type InviteBody = z.output<typeof inviteSchema>;
@@ -75,11 +82,6 @@ async function membersOf(db: Queryable, companyId: number, viewerId: number): Pr
   });
 }
 
-export interface Actor {
-  userId: number;
-  role: CompanyRole;
-}
-
 /**
  * POST /api/companies/:id/members (the guard has checked founder or admin): always an invitation, answered the
  * same whoever holds the address; nobody joins until the address's holder accepts. New links each time (a
@@ -90,13 +92,14 @@ export interface Actor {
  */
 export async function addMember(
   deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail">,
-  actor: Actor,
+  actor: InvitingActor,
   company: { id: number; name: string },
   input: AddMemberBody | InviteBody,
 ): Promise<AddMemberResult> {
   const { db, clock } = deps;
   const mayAssignFounder = can(actor.role, "assignFounder");
   if (input.role === "founder" && !mayAssignFounder) throw forbidden("Only a founder can add a founder");
+  assertMaySeat(clock, actor, input.role);
   const email = input.email.trim();
   const links = newInvitationLinks(clock);
 

@@ -4,6 +4,7 @@ import request from "supertest";
 import { invitationLifetimeMs } from "../../../../shared/identity";
 import { auditEvents, invitations, mailOutbox, memberships, users } from "../../db/schema";
 import { addMember, createCompany } from "../../testing/factories";
+import { markSessionsProved } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 const ctx = useTestContext();
@@ -12,7 +13,12 @@ const api = () => request(ctx.app);
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}${++counter}-${Date.now().toString(36)}@example.com`;
 
-const companyWithFounder = (name = "Board Co") => ctx.board(name, { firstName: "Fiona", lastName: "Founder" });
+/** A founder whose session is proved afresh, as seating an admin or a founder needs (its refusal is tested on its own). */
+async function companyWithFounder(name = "Board Co") {
+  const board = await ctx.board(name, { firstName: "Fiona", lastName: "Founder" });
+  await markSessionsProved(ctx, board.founder.id);
+  return board;
+}
 
 async function memberIn(companyId: number, role: "founder" | "admin" | "member" | "observer", fields: { firstName?: string } = {}) {
   const user = await ctx.signUp(fields);
@@ -303,6 +309,31 @@ describe("POST /api/companies/:id/members", () => {
           .where(sql`lower(${invitations.email}) = ${email}`),
       ).toEqual([]);
     }
+  });
+
+  it("seats an admin or a founder only from a session proved afresh (401 reauth_required); a member or an observer from any", async () => {
+    const { founder, company } = await ctx.board("Stolen Session Board");
+    const invite = (role: string) =>
+      api()
+        .post(`/api/companies/${company.id}/members`)
+        .set("Authorization", founder.bearer)
+        .send({ email: uniqueEmail(role), role });
+    for (const role of ["admin", "founder"]) {
+      const refused = await invite(role);
+      expect(refused.status, role).toBe(401);
+      expect(refused.body).toMatchObject({ code: "reauth_required" });
+    }
+    expect(await ctx.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.companyId, company.id))).toEqual([]);
+    for (const role of ["member", "observer"]) expect((await invite(role)).status, role).toBe(202);
+    await markSessionsProved(ctx, founder.id);
+    const seated = await invite("admin");
+    expect(seated.status).toBe(202);
+    // Resending it makes a new lasting link: the proof must still be fresh.
+    ctx.clock.advance(11 * 60_000);
+    const resent = await api()
+      .post(`/api/companies/${company.id}/invitations/${seated.body.invitation.id}/resend`)
+      .set("Authorization", founder.bearer);
+    expect(resent.status).toBe(401);
   });
 
   it("lets only a founder invite a founder", async () => {
