@@ -11,7 +11,8 @@ import type { ServiceDeps } from "../../app-deps";
 import type { Database } from "../../db/client";
 import type { AuthChange, LiveChange } from "../../db/live-bus";
 import { companies, meetings, memberships, sessions } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import { HttpError, unauthorized } from "../../http/errors";
+import { sessionIdleLimitMs } from "../../http/session";
 
 /** A resolution's company, status and counts, read for many at once (the resolutions feature answers it). */
 export interface ResolutionFigures {
@@ -52,6 +53,8 @@ interface Stream {
   /** The companies whose events it receives: the user's memberships, less those that require a second factor the session did not pass. */
   companies: Set<number>;
   res: Response;
+  /** When its session may have lapsed (the app's clock, ms): the stream is checked again then, and ends if it has. */
+  lapsesAt: number;
 }
 
 /** Events kept for resuming: the last five minutes, and never more than this many (plus a trim batch). */
@@ -63,8 +66,8 @@ const trimSlackMs = 10_000;
  * The open event streams of this instance and what they are sent. Every instance hears every change (the live bus)
  * and reads its figures once for all its streams; ids grow with time, so an id from one instance resumes on another.
  */
-export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventHubOptions) {
-  const { db, live } = deps;
+export function createEventHub(deps: ServiceDeps<"db" | "live" | "clock">, options: EventHubOptions) {
+  const { db, live, clock } = deps;
   const coalesceMs = options.coalesceMs ?? 250;
   const maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
   const streams = new Set<Stream>();
@@ -233,6 +236,37 @@ export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventH
     }
   }
 
+  /** When a session lapses: at its absolute expiry, or after the idle limit from its last use, whichever is first. */
+  const lapseOf = (row: { expiresAt: Date; lastUsedAt: Date }) =>
+    Math.min(row.expiresAt.getTime(), row.lastUsedAt.getTime() + sessionIdleLimitMs);
+
+  async function lapseTimes(sessionIds: readonly number[]): Promise<Map<number, number>> {
+    const rows = await db
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt })
+      .from(sessions)
+      .where(inArray(sessions.id, [...sessionIds]));
+    return new Map(rows.map((row) => [row.id, lapseOf(row)]));
+  }
+
+  /**
+   * A stream outlives no session: those whose session has reached its lapse time are read again (other requests may
+   * have used the session since), in one query, and end if it has expired, idled out or gone.
+   */
+  async function closeLapsed(): Promise<void> {
+    const now = clock.now().getTime();
+    const due = new Set<number>();
+    for (const stream of streams) if (stream.lapsesAt <= now) due.add(stream.sessionId);
+    if (due.size === 0) return;
+    const lapses = await lapseTimes([...due]);
+    for (const sessionId of due) {
+      const lapsesAt = lapses.get(sessionId);
+      for (const stream of [...(bySession.get(sessionId) ?? [])]) {
+        if (lapsesAt === undefined || lapsesAt <= now) drop(stream, "end");
+        else stream.lapsesAt = lapsesAt;
+      }
+    }
+  }
+
   const onAuthChange = ({ sessionId, userId, companyId }: AuthChange) => {
     const failed = (error: Error) => options.onError?.(error);
     if (sessionId !== undefined) {
@@ -269,6 +303,7 @@ export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventH
   live.onListeningChange(onListeningChange);
   const heartbeat = setInterval(() => {
     for (const stream of [...streams]) write(stream, ": keep-alive\n\n");
+    closeLapsed().catch((error: Error) => options.onError?.(error));
   }, options.heartbeatMs ?? liveHeartbeatMs);
   heartbeat.unref();
 
@@ -284,13 +319,17 @@ export function createEventHub(deps: ServiceDeps<"db" | "live">, options: EventH
       }
       // What is published while the companies are read is sent from the kept events once they are known.
       const before = lastId;
-      const companyIds = (await companiesOf([caller.sessionId])).get(caller.sessionId)!;
+      const [companiesBySession, lapses] = await Promise.all([companiesOf([caller.sessionId]), lapseTimes([caller.sessionId])]);
+      const companyIds = companiesBySession.get(caller.sessionId)!;
       // The client may have gone while its companies were read: nothing is left to hold.
       if (res.req.destroyed || res.writableEnded) return;
       if ((bySession.get(caller.sessionId)?.size ?? 0) >= maxStreamsPerSession) {
         throw new HttpError(429, `At most ${maxStreamsPerSession} live update streams may be open at once; close one and try again`);
       }
-      const stream: Stream = { ...caller, companies: companyIds, res };
+      // A session gone since the request was authenticated opens nothing.
+      const lapsesAt = lapses.get(caller.sessionId);
+      if (lapsesAt === undefined || lapsesAt <= clock.now().getTime()) throw unauthorized();
+      const stream: Stream = { ...caller, companies: companyIds, res, lapsesAt };
       streams.add(stream);
       add(bySession, stream.sessionId, stream);
       add(byUser, stream.userId, stream);

@@ -1,8 +1,9 @@
 import net from "node:net";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { createApp } from "../../app";
-import { memberships, notifications } from "../../db/schema";
+import { memberships, notifications, sessions } from "../../db/schema";
+import { sessionIdleLimitMs } from "../../http/session";
 import { listenOn, openEventStream, type OpenedStream } from "../../testing/event-stream-client";
 import { scheduleMeeting, uploadPdf } from "../../testing/factories";
 import { enableTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
@@ -187,6 +188,39 @@ describe("GET /api/events", () => {
       const watcher = await stream(founder.bearer, {}, quick.url);
       await vi.waitFor(() => expect(watcher.comments).toBeGreaterThanOrEqual(3));
     } finally {
+      await quick.close();
+    }
+  });
+
+  it("ends a stream when its session expires or idles out, and not before", async () => {
+    const quick = await listenOn(createApp(ctx.deps, { eventStreams: { heartbeatMs: 20 } }));
+    const start = ctx.clock.now();
+    try {
+      const { founder } = await ctx.board("Lapsing Ltd");
+      const [session] = await ctx.db.select().from(sessions).where(eq(sessions.userId, founder.id));
+      const watcher = await stream(founder.bearer, {}, quick.url);
+      let ended = false;
+      void watcher.ended.then(() => (ended = true));
+      // A minute short of the session's idle limit: the stream is checked again at each heartbeat and stands.
+      ctx.clock.set(new Date(session!.lastUsedAt.getTime() + sessionIdleLimitMs - 60_000));
+      const seen = watcher.comments;
+      await vi.waitFor(() => expect(watcher.comments).toBeGreaterThanOrEqual(seen + 3));
+      expect(ended).toBe(false);
+      // Past it, the next checks end the stream.
+      ctx.clock.advance(60_001);
+      await watcher.ended;
+
+      // The absolute expiry ends a stream whose session is in use.
+      const login = await request(ctx.app).post("/api/auth/login").send({ username: founder.username, password: founder.password });
+      ctx.noteSecret(login.body.token);
+      const busy = await stream(`Bearer ${login.body.token}`, {}, quick.url);
+      expect(busy.status).toBe(200);
+      const [fresh] = await ctx.db.select().from(sessions).where(eq(sessions.userId, founder.id)).orderBy(desc(sessions.id)).limit(1);
+      await ctx.db.update(sessions).set({ lastUsedAt: fresh!.expiresAt }).where(eq(sessions.id, fresh!.id));
+      ctx.clock.set(fresh!.expiresAt);
+      await busy.ended;
+    } finally {
+      ctx.clock.set(start);
       await quick.close();
     }
   });
