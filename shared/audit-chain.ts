@@ -63,6 +63,16 @@ export function auditEventHash(event: Omit<ChainedAuditEvent, "hash">): Promise<
   return sha256Hex(canonicalJson({ seq, at, actorId, companyId, action, targetType, targetId, details: details ?? null, prevHash }));
 }
 
+/** The last line of an export whose server could not read the whole chain: the events before it are all it holds. */
+export interface IncompleteExportTrailer {
+  incomplete: true;
+  /** Events in the file. */
+  count: number;
+  /** Events the chain had when the export began, and the head they end at. */
+  expectedCount: number;
+  expectedHeadHash: string;
+}
+
 export type ChainVerdict = { ok: true; count: number; headHash: string } | { ok: false; count: number; brokenAt: { seq: number } };
 
 /**

@@ -120,6 +120,19 @@ describe("npm run audit -- verify", { timeout: 30_000 }, () => {
     expect(partial.stdout).toMatch(/^broken at seq 1: line 1 lacks a valid hash/);
   });
 
+  it("reports an export the server could not finish as truncated, and a forged event before its trailer as broken", async () => {
+    const events = await chain(5);
+    const incomplete = { incomplete: true, count: 3, expectedCount: 5, expectedHeadHash: events[4]!.hash };
+    const truncated = await run("verify", await fileWith(jsonLines(events.slice(0, 3), incomplete)));
+    expect(truncated.code).toBe(1);
+    expect(truncated.stdout).toMatch(/^truncated: .* holds 3 of 5 events/);
+
+    const forged = structuredClone(events.slice(0, 3));
+    forged[1]!.details = { vote: "yes" };
+    const brokenFirst = await run("verify", await fileWith(jsonLines(forged, incomplete)));
+    expect([brokenFirst.code, brokenFirst.stdout.split(":")[0]]).toEqual([1, "broken at seq 2"]);
+  });
+
   it("answers usage errors and unreadable files with exit 2", async () => {
     const usages = [[], ["check", "file.jsonl"], ["verify"], ["verify", "a.jsonl", "b.jsonl"]];
     const [missing, folder, ...results] = await Promise.all([

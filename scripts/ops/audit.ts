@@ -2,10 +2,11 @@
 // server. The file is read line by line (an export of any length fits): each event's seq must follow the last,
 // its prevHash must be the last event's hash and its hash what its content gives; the trailer line must name
 // the hash and count the events end at. Exit 0: the chain holds; 1: it is broken (the first broken event is
-// named); 2: usage, or a file that cannot be read.
+// named) or truncated (the server could not finish the export: its last line says {"incomplete": true, …});
+// 2: usage, or a file that cannot be read.
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
-import { ChainVerifier, type ChainedAuditEvent } from "../../shared/audit-chain";
+import { ChainVerifier, type ChainedAuditEvent, type IncompleteExportTrailer } from "../../shared/audit-chain";
 
 const usage = "Usage: npm run audit -- verify <file.jsonl>";
 
@@ -35,6 +36,10 @@ function isTrailer(value: unknown): value is { headHash: string; count: number }
   if (typeof value !== "object" || value === null) return false;
   const trailer = value as Record<string, unknown>;
   return typeof trailer.headHash === "string" && typeof trailer.count === "number" && Number.isSafeInteger(trailer.count);
+}
+
+function isIncompleteTrailer(value: unknown): value is IncompleteExportTrailer {
+  return typeof value === "object" && value !== null && (value as Record<string, unknown>).incomplete === true;
 }
 
 function parse(line: string): unknown {
@@ -87,6 +92,12 @@ async function verifyFile(path: string): Promise<number> {
   }
 
   const trailer = held ? parse(held.text) : undefined;
+  if (isIncompleteTrailer(trailer)) {
+    const verdict = verifier.verdict();
+    const of = typeof trailer.expectedCount === "number" ? ` of ${trailer.expectedCount}` : "";
+    console.log(`truncated: the server could not finish this export; it holds ${verdict.count}${of} events, which hold. Export it again.`);
+    return 1;
+  }
   if (!isTrailer(trailer)) return broken("the file does not end with the trailer line {headHash, count}");
   const verdict = verifier.verdict(trailer);
   if (!verdict.ok) return broken(`the events do not end at the trailer's head (${trailer.count} events, head ${trailer.headHash})`);

@@ -27,11 +27,13 @@ export function auditRoutes(deps: RouterDeps): BoundRoute[] {
         "X-Content-Type-Options": "nosniff",
       });
       res.status(200);
-      // Line by line, as fast as the client reads (pipeline waits on the response's backpressure).
-      await pipeline(Readable.from(exportLines(deps.db, tenant.company.id, head)), res).catch((error: unknown) => {
-        if (!res.headersSent) throw error;
-        // Cut short (the client went away, or a read failed mid-way): the response is already destroyed.
+      const cutShort = (error: unknown) =>
         req.log.warn({ err: error instanceof Error ? { message: error.message } : undefined }, "audit export cut short");
+      // Line by line, as fast as the client reads (pipeline waits on the response's backpressure). A read that fails
+      // midway ends the file with its "incomplete" trailer; a client that goes away just ends the pipeline.
+      await pipeline(Readable.from(exportLines(deps.db, tenant.company.id, head, cutShort)), res).catch((error: unknown) => {
+        if (!res.headersSent) throw error;
+        cutShort(error);
       });
     }),
     route(api.verifyAuditChain, ({ tenant }) => verifyAuditChain(deps, tenant.company.id)),

@@ -3,7 +3,13 @@
 import { timingSafeEqual } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { auditPageLimit, type AuditEventView, type AuditPage, type AuditQuery } from "../../../../shared/audit";
-import { ChainVerifier, genesisHash, type ChainVerdict, type ChainedAuditEvent } from "../../../../shared/audit-chain";
+import {
+  ChainVerifier,
+  genesisHash,
+  type ChainVerdict,
+  type ChainedAuditEvent,
+  type IncompleteExportTrailer,
+} from "../../../../shared/audit-chain";
 import { displayName } from "../../../../shared/people";
 import type { ServiceDeps } from "../../app-deps";
 import { auditChainKey } from "../../db/audit";
@@ -149,9 +155,34 @@ export async function* chainEvents(db: Queryable, companyId: number, head: Chain
   }
 }
 
-/** The export's lines: each event in seq order, then the trailer with the head the events must end at. */
-export async function* exportLines(db: Queryable, companyId: number, head: ChainHead): AsyncGenerator<string> {
-  for await (const event of chainEvents(db, companyId, head)) yield `${JSON.stringify(event)}\n`;
+/**
+ * The export's lines: each event in seq order, then the trailer with the head the events must end at. A read that
+ * fails midway ends the file with `{"incomplete": true, …}` instead (how many events it holds of how many), so the
+ * file says it is cut short rather than merely lacking its last line; `onFailure` hears why.
+ */
+export async function* exportLines(
+  db: Queryable,
+  companyId: number,
+  head: ChainHead,
+  onFailure: (error: unknown) => void,
+): AsyncGenerator<string> {
+  let written = 0;
+  try {
+    for await (const event of chainEvents(db, companyId, head)) {
+      yield `${JSON.stringify(event)}\n`;
+      written += 1;
+    }
+  } catch (error) {
+    onFailure(error);
+    const trailer: IncompleteExportTrailer = {
+      incomplete: true,
+      count: written,
+      expectedCount: head.count,
+      expectedHeadHash: head.headHash,
+    };
+    yield `${JSON.stringify(trailer)}\n`;
+    return;
+  }
   yield `${JSON.stringify({ headHash: head.headHash, count: head.count })}\n`;
 }
 

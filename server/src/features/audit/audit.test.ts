@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import type { AuditEventView, AuditPage } from "../../../../shared/audit";
 import { ChainVerifier, auditEventHash, genesisHash, type ChainedAuditEvent } from "../../../../shared/audit-chain";
+import { createApp } from "../../app";
 import { recordAudit, type AuditEvent } from "../../db/audit";
 import { createCompany, scheduleMeeting } from "../../testing/factories";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
@@ -19,8 +20,8 @@ afterEach(() => ctx.clock.set(testStart));
 const api = () => request(ctx.app);
 const list = (user: SignedUp, companyId: number, query: Record<string, string | number> = {}) =>
   api().get(`/api/companies/${companyId}/audit`).query(query).set("Authorization", user.bearer);
-const exportOf = (user: SignedUp, companyId: number) =>
-  api()
+const exportOf = (user: SignedUp, companyId: number, app = ctx.app) =>
+  request(app)
     .get(`/api/companies/${companyId}/audit/export`)
     .set("Authorization", user.bearer)
     .buffer(true)
@@ -275,6 +276,33 @@ describe("GET /api/companies/:companyId/audit/export and /verify", () => {
     expect(verifier.verdict(trailer)).toEqual({ ok: true, count: head.seq, headHash: head.hash });
 
     expect((await verify(founder, company.id)).body).toEqual({ ok: true, count: head.seq, headHash: head.hash });
+  });
+
+  it("ends an export whose read fails midway with an incomplete trailer, which the verifier reports as truncated", async () => {
+    const { founder, company } = await companyWithFounder("Cut Short Ltd");
+    for (let index = 0; index < chainBatchSize + 5; index += 1) await record(company.id, { details: { index } });
+    // The first batch of events is read; the next read of the chain fails, as a lost connection would.
+    let failing = false;
+    const flaky = new Proxy(ctx.db, {
+      get: (target, property) =>
+        property === "execute"
+          ? (...args: Parameters<typeof target.execute>) =>
+              failing ? Promise.reject(new Error("connection lost")) : target.execute(...args)
+          : Reflect.get(target, property, target),
+    });
+    ctx.whenQuery(/from audit_events e/, () => (failing = true));
+    const response = await exportOf(founder, company.id, createApp({ ...ctx.deps, db: flaky }));
+    expect(response.status).toBe(200);
+    const lines = (response.body as string).trimEnd().split("\n");
+    const head = (await headRow(company.id))!;
+    expect(JSON.parse(lines.at(-1)!)).toEqual({
+      incomplete: true,
+      count: chainBatchSize,
+      expectedCount: head.seq,
+      expectedHeadHash: head.hash,
+    });
+    expect(lines).toHaveLength(chainBatchSize + 1);
+    expect(ctx.logs.some((line) => line.includes("audit export cut short"))).toBe(true);
   });
 
   it("exports and verifies an empty chain", async () => {
