@@ -3,31 +3,49 @@ import { answer } from "./answer";
 import { id, ignored, limits, text } from "./input";
 import { meetingCategory, minutesCategory } from "./meeting-model";
 
-/** A document's content travels as text: a description, a meeting's JSON, or a file as a data: URL of at most 20 MiB. */
+/** A document's content travels as text: a note, a meeting's JSON, or a file as a data: URL of at most 20 MiB. */
 const maxContentLength = 28 * 1024 * 1024;
+
+/**
+ * A note (a document without a file) holds at most this many characters: enough for long minutes or a memo,
+ * small enough that reading one back costs little.
+ */
+export const maxNoteLength = 100_000;
+export const noteTooLongMessage = `A note holds at most ${maxNoteLength.toLocaleString("en-US")} characters`;
+/** Lists carry only the first characters of a document's text; the whole text is read one document at a time. */
+export const previewLength = 300;
 
 /**
  * `POST /api/documents`: name, fileType, fileSize, content, category, companyId, uploadedBy.
  * `companyId` and `uploadedBy` are checked against the signed-in user and active company, never trusted;
  * `fileSize` is computed by the server. `sendNotifications` is ours (meetings: notify the participants).
  */
-export const createDocumentSchema = z.object({
-  name: z.optional(text({ max: 300, maxMessage: "Name must be at most 300 characters" })),
-  fileType: z.optional(text({ max: 200 })),
-  // Counted by the server from the bytes; a claimed size is ignored.
-  fileSize: ignored,
-  content: text({ max: maxContentLength, requiredMessage: "Content is required", trim: false }),
-  // A file without one goes to the default category.
-  category: z.optional(text({ max: limits.name })),
-  companyId: z.nullish(id("companyId must be your active company")),
-  uploadedBy: z.nullish(id("uploadedBy must be the signed-in user")),
-  sendNotifications: z.boolean().optional(),
-  /** A file's optional description (ours; a meeting ignores it). */
-  description: z.optional(text({ max: limits.text })),
-});
+export const createDocumentSchema = z
+  .object({
+    name: z.optional(text({ max: 300, maxMessage: "Name must be at most 300 characters" })),
+    fileType: z.optional(text({ max: 200 })),
+    // Counted by the server from the bytes; a claimed size is ignored.
+    fileSize: ignored,
+    content: text({ max: maxContentLength, requiredMessage: "Content is required", trim: false }),
+    // A file without one goes to the default category.
+    category: z.optional(text({ max: limits.name })),
+    companyId: z.nullish(id("companyId must be your active company")),
+    uploadedBy: z.nullish(id("uploadedBy must be the signed-in user")),
+    sendNotifications: z.boolean().optional(),
+    /** A file's optional description (ours; a meeting ignores it). */
+    description: z.optional(text({ max: limits.text })),
+  })
+  .superRefine((input, context) => {
+    // A meeting's JSON has its own bounds and a file (a data: URL) the file limit; whatever else is a note's text.
+    if (input.category === meetingCategory || input.content.startsWith("data:")) return;
+    if (input.content.length > maxNoteLength) context.addIssue({ code: "custom", message: noteTooLongMessage, path: ["content"] });
+  });
 export type CreateDocumentInput = z.input<typeof createDocumentSchema>;
 
-/** A document on the wire. Lists never carry file bytes: `content` is the description, or the meeting JSON. */
+/**
+ * A document on the wire: never its file's bytes. `content` is a note's text or a file's description (null when it
+ * has none), or a meeting's JSON.
+ */
 export const documentObjectSchema = answer.object({
   id: answer.number().int(),
   name: answer.string(),
@@ -41,6 +59,15 @@ export const documentObjectSchema = answer.object({
   hasFile: answer.boolean(),
 });
 export type DocumentObject = z.infer<typeof documentObjectSchema>;
+
+/**
+ * A document in a list: a note's text or a file's description is cut to its first `previewLength` characters, and
+ * `truncated` says there is more (`GET /api/documents/:id` has the whole text). A meeting's JSON comes whole.
+ */
+export const documentListItemSchema = documentObjectSchema.extend({
+  truncated: answer.boolean(),
+});
+export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
 /** Upload categories; the first is the default. */
 export const uploadCategories = ["General", "Financial", "Legal", "HR", "Operations", "Marketing"] as const;
@@ -128,8 +155,8 @@ export const uploadFieldsSchema = z.object({
 });
 export type UploadFields = z.output<typeof uploadFieldsSchema>;
 
-/** A library row: a file document's metadata with its uploader's name. */
-export const libraryDocumentSchema = documentObjectSchema.extend({
+/** A library row: a document's metadata (its text cut short, as in any list) with its uploader's name. */
+export const libraryDocumentSchema = documentListItemSchema.extend({
   /** "First Last", or the username. */
   uploader: answer.string(),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   createDocumentSchema,
   documentListQuerySchema,
+  documentListItemSchema,
   documentObjectSchema,
   downloadQuerySchema,
   libraryDocumentSchema,
@@ -18,17 +19,18 @@ export const listDocuments = endpoint({
   method: "GET",
   path: "/api/documents",
   summary:
-    "The caller's active company's documents (files, notes and meetings), newest first; never file bytes; `category` keeps one category",
+    "The caller's active company's documents (files, notes and meetings), newest first; never file bytes, and a note's text " +
+    "cut to its first 300 characters (`truncated` when there is more); `category` keeps one category",
   tag,
   access: activeCompany,
   query: documentListQuerySchema,
-  responses: { 200: z.array(documentObjectSchema) },
+  responses: { 200: z.array(documentListItemSchema) },
 });
 
 export const getDocument = endpoint({
   method: "GET",
   path: "/api/documents/:id",
-  summary: "One document: a file's metadata and description, a note, or a meeting with its JSON content",
+  summary: "One document: a file's metadata and description, a note with its whole text, or a meeting with its JSON content",
   tag,
   access: documentById,
   responses: { 200: documentObjectSchema },
@@ -52,6 +54,7 @@ export const createDocument = endpoint({
   ],
   responses: { 201: documentObjectSchema },
   errors: {
+    400: "A field is invalid, or a note's text is longer than 100,000 characters",
     403: "The caller is not a member of the company, or their role may not upload a file (or schedule a meeting)",
     413: "The file is larger than 20 MB, or the body larger than its limit",
     415: "The file's type is not accepted (or does not match its content), or the body is compressed",
@@ -91,7 +94,9 @@ export const deleteDocument = endpoint({
 export const listLibrary = endpoint({
   method: "GET",
   path: "/api/companies/:companyId/documents",
-  summary: "A company's library: its documents that are not meetings, newest first, with their uploader",
+  summary:
+    "A company's library: its documents that are not meetings, newest first, with their uploader; a note's text cut to its first " +
+    "300 characters (`truncated` when there is more)",
   tag,
   access: byCompany,
   responses: { 200: z.array(libraryDocumentSchema) },

@@ -32,6 +32,7 @@ function libraryDocument(id: number, name: string): LibraryDocument {
     uploadedBy: 8,
     createdAt: "2026-05-20T10:00:00.000Z",
     hasFile: true,
+    truncated: false,
     uploader: "Fay Founder",
   };
 }

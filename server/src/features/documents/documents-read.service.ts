@@ -1,7 +1,14 @@
 // Reading documents: one, a company's list, its library and its recent papers. Writing them is documents.service.ts.
 import type { CompanyListCache } from "../../http/company-list-cache";
 import { and, desc, eq, isNull, sql, type Placeholder } from "drizzle-orm";
-import type { DocumentCategory, DocumentObject, LibraryDocument, RecentDocument } from "../../../../shared/documents";
+import {
+  previewLength,
+  type DocumentCategory,
+  type DocumentListItem,
+  type DocumentObject,
+  type LibraryDocument,
+  type RecentDocument,
+} from "../../../../shared/documents";
 import { displayName } from "../../../../shared/people";
 import type { ServiceDeps } from "../../app-deps";
 import type { Database } from "../../db/client";
@@ -16,17 +23,29 @@ export async function documentCompanyOf({ db }: ServiceDeps<"db">, documentId: n
   return row?.companyId ?? null;
 }
 
-const documentColumns = {
+const metadataColumns = {
   id: documents.id,
   name: documents.name,
   fileType: documents.fileType,
   fileSize: documents.fileSize,
   category: documents.category,
-  description: documents.description,
   companyId: documents.companyId,
   uploadedBy: documents.uploadedBy,
   createdAt: documents.createdAt,
   hasFile: sql<boolean>`${documentFiles.documentId} is not null`,
+};
+
+/** One document: its whole text. */
+const documentColumns = { ...metadataColumns, description: documents.description };
+
+/**
+ * A list's rows: a note's text (up to 100,000 characters) is cut by the database, so a list of fifty notes never
+ * reads, keeps or sends their whole texts.
+ */
+const listColumns = {
+  ...metadataColumns,
+  description: sql<string | null>`left(${documents.description}, ${sql.raw(String(previewLength))})`,
+  truncated: sql<boolean>`coalesce(char_length(${documents.description}) > ${sql.raw(String(previewLength))}, false)`,
 };
 
 type DocumentRow = {
@@ -40,10 +59,12 @@ type DocumentRow = {
   uploadedBy: number | null;
   createdAt: Date;
   hasFile: boolean;
+  /** A list's row: whether `description` was cut short. */
+  truncated?: boolean;
 };
 
-function selectDocuments(db: Database) {
-  return db.select(documentColumns).from(documents).leftJoin(documentFiles, eq(documentFiles.documentId, documents.id));
+function selectDocuments(db: Database, columns: typeof documentColumns | typeof listColumns) {
+  return db.select(columns).from(documents).leftJoin(documentFiles, eq(documentFiles.documentId, documents.id));
 }
 
 function toDocumentObject(row: DocumentRow, meetingContent: string | undefined): DocumentObject {
@@ -62,12 +83,21 @@ function toDocumentObject(row: DocumentRow, meetingContent: string | undefined):
   };
 }
 
+function toListItem(row: DocumentRow, meetingContent: string | undefined): DocumentListItem {
+  // A meeting's JSON is rebuilt whole from its rows.
+  return { ...toDocumentObject(row, meetingContent), truncated: meetingContent === undefined && Boolean(row.truncated) };
+}
+
 /**
  * `GET /api/documents`: the company's documents (only those of `category` when given), newest first, drafts
  * excluded — two queries whatever the count.
  */
-export async function listDocuments({ db }: ServiceDeps<"db">, companyId: number, category?: DocumentCategory): Promise<DocumentObject[]> {
-  const rows: DocumentRow[] = await selectDocuments(db)
+export async function listDocuments(
+  { db }: ServiceDeps<"db">,
+  companyId: number,
+  category?: DocumentCategory,
+): Promise<DocumentListItem[]> {
+  const rows: DocumentRow[] = await selectDocuments(db, listColumns)
     .where(
       and(
         eq(documents.companyId, companyId),
@@ -80,25 +110,27 @@ export async function listDocuments({ db }: ServiceDeps<"db">, companyId: number
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toDocumentObject(row, contents.get(row.id)));
+  return rows.map((row) => toListItem(row, contents.get(row.id)));
 }
 
 /** `GET /api/documents/:id` (the guard has already checked the company). */
 export async function getDocument({ db }: ServiceDeps<"db">, documentId: number): Promise<DocumentObject> {
-  const [row]: DocumentRow[] = await selectDocuments(db).where(and(eq(documents.id, documentId), notADraftMeeting(documents.id)));
+  const [row]: DocumentRow[] = await selectDocuments(db, documentColumns).where(
+    and(eq(documents.id, documentId), notADraftMeeting(documents.id)),
+  );
   if (!row) throw notFound("Document not found");
   const contents = await meetingContents(db, [row.id]);
   return toDocumentObject(row, contents.get(row.id));
 }
 
 const libraryColumns = {
-  ...documentColumns,
+  ...listColumns,
   uploaderFirstName: users.firstName,
   uploaderLastName: users.lastName,
   uploaderUsername: users.username,
 };
 
-/** The company's library: documents that are not meetings, newest first, with their uploader — one query. */
+/** The company's library: documents that are not meetings, newest first, with their uploader (texts cut short) — one query. */
 function selectLibrary(db: Database, companyId: number | Placeholder) {
   return db
     .select(libraryColumns)
@@ -124,7 +156,7 @@ export async function listLibrary(
 ): Promise<LibraryDocument[]> {
   const load = async () => {
     const rows = await libraryQuery(db).execute({ companyId });
-    const value = rows.map((row) => ({ ...toDocumentObject(row, undefined), uploader: uploaderOf(row) }));
+    const value = rows.map((row) => ({ ...toListItem(row, undefined), uploader: uploaderOf(row) }));
     return { value, ids: value.map((document) => document.id) };
   };
   return lists ? lists.read(companyId, "library", clock.now().getTime(), load) : (await load()).value;

@@ -99,7 +99,7 @@ describe("scheduling a meeting (POST /api/documents, category Meeting)", () => {
     expect(one.body).toEqual(document);
     const list = await api().get("/api/documents").set("Authorization", obi.bearer);
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([document]);
+    expect(list.body).toEqual([{ ...document, truncated: false }]);
   });
 
   it("notifies every invited participant but the scheduler when sendNotifications is set, in one go", async () => {

@@ -5,7 +5,7 @@ import { callApi } from "@/lib/api-client";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { documentKeys } from "@/features/documents/api/document-keys";
 
-/** GET /api/companies/:companyId/documents → the library, newest first (metadata only). */
+/** GET /api/companies/:companyId/documents → the library, newest first (metadata only; a note's text cut short). */
 export function getLibrary(companyId: number): Promise<LibraryDocument[]> {
   return callApi(api.listLibrary, { params: { companyId } });
 }

@@ -8,6 +8,7 @@ import { apiRequest, apiUrl } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { formatFileSize, formatLongDate } from "@/lib/format";
 import { documentKeys } from "@/features/documents/api/document-keys";
+import { useDocument } from "@/features/documents/api/get-document";
 
 /** A document's file: a download, or (`inline`) shown in the browser when its type can be. */
 export const downloadUrl = (id: number, inline = false) =>
@@ -55,7 +56,7 @@ export function DocumentPreviewDialog({
 }
 
 function PreviewBody({ document }: { document: LibraryDocument }) {
-  if (!document.hasFile) return <p className="p-4 text-sm whitespace-pre-wrap">{document.content ?? "This document has no file."}</p>;
+  if (!document.hasFile) return document.truncated ? <WholeNote id={document.id} /> : <NoteText text={document.content} />;
   if (showsPdfCard(document)) return <PdfFileCard document={document} />;
   if (document.fileType === "application/pdf") {
     return <iframe title={`Preview of ${document.name}`} src={downloadUrl(document.id, true)} className="h-[60vh] w-full bg-white" />;
@@ -107,6 +108,18 @@ function PdfFileCard({ document }: { document: LibraryDocument }) {
       </div>
     </div>
   );
+}
+
+function NoteText({ text }: { text: string | null }) {
+  return <p className="p-4 text-sm whitespace-pre-wrap break-words">{text ?? "This document has no file."}</p>;
+}
+
+/** A note longer than the list's preview: its whole text is read on its own. */
+function WholeNote({ id }: { id: number }) {
+  const note = useDocument(id);
+  if (note.isPending) return <p className="p-4 text-sm text-muted-foreground">Loading the note…</p>;
+  if (note.isError) return <p className="p-4 text-sm text-destructive">The note could not be loaded.</p>;
+  return <NoteText text={note.data.content} />;
 }
 
 function TextPreview({ id }: { id: number }) {

@@ -21,6 +21,7 @@ function libraryDocument(fields: Partial<LibraryDocument> & { id: number; name: 
     uploadedBy: 8,
     createdAt: "2026-05-20T10:00:00.000Z",
     hasFile: true,
+    truncated: false,
     uploader: "Fay Founder",
     ...fields,
   };
@@ -160,6 +161,36 @@ describe("/documents", () => {
     } finally {
       setPdfViewer(undefined);
     }
+  });
+
+  it("shows a note's whole text: a short one from the list, a long one (cut short in the list) read on its own", async () => {
+    const wholeText = `Minutes. ${"The board resolved to carry on. ".repeat(4_000)}The end.`;
+    const note = (fields: Partial<LibraryDocument> & { id: number; name: string }) =>
+      libraryDocument({ fileType: "text/plain", fileSize: 0, hasFile: false, ...fields });
+    serveLibrary([
+      note({ id: 11, name: "Long note", content: wholeText.slice(0, 300), truncated: true }),
+      note({ id: 12, name: "Short note", content: "Just words" }),
+    ]);
+    const read: string[] = [];
+    server.use(
+      http.get("/api/documents/:id", ({ params }) => {
+        read.push(String(params.id));
+        const { uploader: _uploader, truncated: _truncated, ...document } = note({ id: 11, name: "Long note", content: wholeText });
+        return HttpResponse.json(document);
+      }),
+    );
+    const { user } = renderApp({ path: "/documents", signedInAs: userAs("member") });
+    await user.click(await screen.findByRole("button", { name: "Preview Long note" }));
+    const dialog = await screen.findByRole("dialog", { name: "Long note" });
+    expect(
+      await within(dialog).findByText((_, element) => element?.tagName === "P" && element.textContent === wholeText),
+    ).toBeInTheDocument();
+    expect(read).toEqual(["11"]);
+    await user.keyboard("{Escape}");
+
+    await user.click(await screen.findByRole("button", { name: "Preview Short note" }));
+    expect(within(await screen.findByRole("dialog", { name: "Short note" })).getByText("Just words")).toBeInTheDocument();
+    expect(read).toEqual(["11"]);
   });
 
   it("asks for a title and a file before uploading", async () => {

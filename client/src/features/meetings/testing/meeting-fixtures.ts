@@ -99,7 +99,7 @@ export function buildAgendaItem(fields: Partial<AgendaItem> = {}): AgendaItem {
 
 /** A library row (GET /api/companies/:id/documents). */
 export function buildLibraryDocument(fields: Partial<LibraryDocument> = {}): LibraryDocument {
-  return { ...buildFileDocument(), uploader: "Ada Lovelace", ...fields };
+  return { ...buildFileDocument(), truncated: false, uploader: "Ada Lovelace", ...fields };
 }
 
 /** A resolution as the company's list answers it. */
