@@ -15,6 +15,7 @@ import { startMinutesSweep } from "./features/meeting-cycle/minutes.service";
 import { startResolutionSweep } from "./features/resolutions/resolution-decision";
 import { createHttpServer } from "./http/http-server";
 import { defaultMailSettings } from "./integrations/mailer";
+import { systemResolver } from "./integrations/outbound-address";
 import { createLogger, describeError } from "./logger";
 
 const devMode = process.argv.includes("--dev");
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     platformAdmins: env.PLATFORM_ADMINS,
     trustProxy: env.TRUST_PROXY,
     ai: { model: env.OPENAI_MODEL, apiKeyFromEnv: env.OPENAI_API_KEY, baseUrlFromEnv: env.OPENAI_BASE_URL },
+    outbound: { allowedHosts: env.OUTBOUND_ALLOWED_HOSTS, resolve: systemResolver },
     mail: {
       from: env.MAIL_FROM ?? defaultMailSettings.from,
       appUrl: (env.APP_URL ?? `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, ""),
@@ -71,7 +73,7 @@ async function main(): Promise<void> {
   // Resolutions whose deadline passed are decided even when nobody reads them.
   const resolutionSweep = startResolutionSweep({ db: database.db, clock: systemClock, logger });
   // Minutes whose approving resolution was decided are approved (or let go) even when nobody reads them.
-  const minutesSweep = startMinutesSweep({ db: database.db, clock: systemClock, logger, appSecret });
+  const minutesSweep = startMinutesSweep({ db: database.db, clock: systemClock, logger, appSecret, outbound: deps.outbound });
 
   const server = createHttpServer(app, logger);
   server.on("error", (error) => {
