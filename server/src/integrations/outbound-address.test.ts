@@ -23,6 +23,9 @@ async function startRecorder() {
   return {
     port: (server.address() as AddressInfo).port,
     connections: () => connections,
+    reset: () => {
+      connections = 0;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -44,6 +47,9 @@ function fakeResolver(names: Record<string, string>): { resolve: Resolver; asked
 let recorder: Awaited<ReturnType<typeof startRecorder>>;
 beforeAll(async () => {
   recorder = await startRecorder();
+});
+beforeEach(() => {
+  recorder.reset();
 });
 afterAll(async () => {
   await recorder.close();
