@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { auditEvents, mailOutbox, platformServices, users } from "../../db/schema";
-import { completeChat, resolveAiConfig } from "../../integrations/ai-chat";
+import { AiServiceError, completeChat, resolveAiConfig } from "../../integrations/ai-chat";
+import { encryptSecret } from "../../integrations/secrets";
 import { startTestSmtp } from "../../testing/test-smtp";
 import { withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
@@ -146,6 +147,31 @@ describe("a new address needs the key again", () => {
     expect(seen.slice(1)).toEqual([{ url: `${newAi}/chat/completions`, authorization: `Bearer ${newKey}` }]);
     expect(seen.filter((request) => request.url.startsWith(newAi) && request.authorization?.includes(oldKey))).toEqual([]);
     await asAdmin.remove(created.body.id);
+  });
+});
+
+describe("a URL stored before these rules", () => {
+  it("is refused at call time, before any request leaves, even where fetch is intercepted in-process", async () => {
+    const key = freshKey();
+    // Straight into the table, as a URL saved by an older version would be.
+    const [row] = await ctx.db
+      .insert(platformServices)
+      .values({
+        serviceName: "OpenAI",
+        serviceKeyEncrypted: encryptSecret(key, ctx.deps.appSecret),
+        serviceKeyPreview: "sk-live-…",
+        serviceUrl: "http://169.254.169.254/v1",
+      })
+      .returning();
+    try {
+      const config = await resolveAiConfig(ctx.deps);
+      const failure = await completeChat(config!, [{ role: "user", content: "Hello" }]).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AiServiceError);
+      expect(failure).toMatchObject({ failure: "refused-address" });
+      expect(seen).toEqual([]);
+    } finally {
+      await ctx.db.delete(platformServices).where(eq(platformServices.id, row!.id));
+    }
   });
 });
 
