@@ -12,6 +12,7 @@ import { systemClock } from "../../server/src/clock";
 import { openDatabase } from "../../server/src/db/client";
 import { openLiveBus } from "../../server/src/db/live-bus";
 import { runMigrations } from "../../server/src/db/migrate";
+import { defaultOutboundPolicy } from "../../server/src/integrations/outbound-address";
 import { samplePdf } from "../../server/src/testing/sample-files";
 import { serverAllocatorEnv } from "../build/server-env.mjs";
 
@@ -40,6 +41,7 @@ const app = createApp({
   appSecret: randomBytes(32).toString("base64url"),
   platformAdmins: [],
   ai: { model: "gpt-4o-mini" },
+  outbound: defaultOutboundPolicy,
 });
 const server = app.listen(0, "127.0.0.1");
 await new Promise((resolve) => server.once("listening", resolve));

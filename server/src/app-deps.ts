@@ -6,6 +6,7 @@ import type { CompanyListCache } from "./http/company-list-cache";
 import type { Guards } from "./http/guards";
 import type { AiSettings } from "./integrations/ai-chat";
 import type { MailSettings } from "./integrations/mailer";
+import type { OutboundPolicy } from "./integrations/outbound-address";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   /** Usernames that are platform admins by configuration (PLATFORM_ADMINS). */
   platformAdmins: readonly string[];
   ai: AiSettings;
+  /** Where calls to configured services may connect: OUTBOUND_ALLOWED_HOSTS, and the resolver (tests inject one). */
+  outbound: OutboundPolicy;
   /** The e-mail sender (MAIL_FROM) and the app's address for links in e-mails; defaults when unset. */
   mail?: MailSettings;
   /**

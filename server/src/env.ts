@@ -26,6 +26,16 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  // Hosts ("host" or "host:port", comma-separated) that services may reach over http:// and at private addresses.
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   PLATFORM_ADMINS: z
     .string()
     .optional()

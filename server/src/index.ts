@@ -15,6 +15,7 @@ import { startMinutesSweep } from "./features/meeting-cycle/minutes.service";
 import { startResolutionSweep } from "./features/resolutions/resolution-decision";
 import { createHttpServer } from "./http/http-server";
 import { defaultMailSettings } from "./integrations/mailer";
+import { checkHttpServiceUrl, systemResolver } from "./integrations/outbound-address";
 import { createLogger, describeError } from "./logger";
 
 const devMode = process.argv.includes("--dev");
@@ -22,6 +23,15 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 async function main(): Promise<void> {
   const env = readEnv();
+  const outbound = { allowedHosts: env.OUTBOUND_ALLOWED_HOSTS, resolve: systemResolver };
+  // The environment's AI address meets the rule a stored one does; said at start-up rather than at the first draft.
+  if (env.OPENAI_BASE_URL) {
+    try {
+      checkHttpServiceUrl(outbound, env.OPENAI_BASE_URL);
+    } catch (error) {
+      throw new Error(`Invalid configuration:\n  OPENAI_BASE_URL: ${(error as Error).message}`, { cause: error });
+    }
+  }
   const logger = createLogger({ level: env.LOG_LEVEL });
   const dataDir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : resolve(env.DATA_DIR);
   const appSecret = resolveAppSecret({ appSecret: env.APP_SECRET, databaseUrl: env.DATABASE_URL, dataDir });
@@ -58,6 +68,7 @@ async function main(): Promise<void> {
     platformAdmins: env.PLATFORM_ADMINS,
     trustProxy: env.TRUST_PROXY,
     ai: { model: env.OPENAI_MODEL, apiKeyFromEnv: env.OPENAI_API_KEY, baseUrlFromEnv: env.OPENAI_BASE_URL },
+    outbound,
     mail: {
       from: env.MAIL_FROM ?? defaultMailSettings.from,
       appUrl: (env.APP_URL ?? `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, ""),
@@ -71,7 +82,7 @@ async function main(): Promise<void> {
   // Resolutions whose deadline passed are decided even when nobody reads them.
   const resolutionSweep = startResolutionSweep({ db: database.db, clock: systemClock, logger });
   // Minutes whose approving resolution was decided are approved (or let go) even when nobody reads them.
-  const minutesSweep = startMinutesSweep({ db: database.db, clock: systemClock, logger, appSecret });
+  const minutesSweep = startMinutesSweep({ db: database.db, clock: systemClock, logger, appSecret, outbound: deps.outbound });
 
   const server = createHttpServer(app, logger);
   server.on("error", (error) => {

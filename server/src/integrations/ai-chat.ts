@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { serviceNames } from "../../../shared/platform";
 import type { Database } from "../db/client";
+import { OutboundAddressError, checkHttpServiceUrl, guardedFetch, type OutboundPolicy } from "./outbound-address";
 import { findEnabledServiceCredentials } from "./service-credentials";
 
 /**
@@ -24,6 +25,8 @@ export interface AiChatConfig {
   baseURL: string;
   model: string;
   timeoutMs: number;
+  /** Where the client may connect (OUTBOUND_ALLOWED_HOSTS and the resolver). */
+  outbound: OutboundPolicy;
 }
 
 export interface ChatMessage {
@@ -32,11 +35,17 @@ export interface ChatMessage {
 }
 
 /**
- * Why the AI service gave no answer: its key cannot be decrypted (written under another APP_SECRET), it
- * did not answer within the timeout, it answered with an error status, or it could not be reached.
- * The message never contains the key.
+ * Why the AI service gave no answer: its key cannot be decrypted (written under another APP_SECRET), its address
+ * is one the server may not connect to, it did not answer within the timeout, it answered with an error status,
+ * or it could not be reached. The message never contains the key; it is for the log.
  */
-export type AiFailure = "unreadable-key" | "timeout" | "error-status" | "unreachable";
+export type AiFailure = "unreadable-key" | "refused-address" | "timeout" | "error-status" | "unreachable";
+
+/**
+ * What users are told of every failure but an unreadable key: one sentence whatever happened upstream, so an
+ * answer never tells which addresses and ports answer, nor repeats what the upstream said. The log has the detail.
+ */
+export const aiUpstreamFailureMessage = "The AI service did not answer as expected";
 
 export class AiServiceError extends Error {
   constructor(
@@ -54,7 +63,12 @@ export class AiServiceError extends Error {
  * The enabled "OpenAI" platform service (its key, and its URL for any OpenAI-compatible server) wins;
  * otherwise OPENAI_API_KEY / OPENAI_BASE_URL from the environment; otherwise null (no AI configured).
  */
-export async function resolveAiConfig(deps: { db: Database; appSecret: string; ai: AiSettings }): Promise<AiChatConfig | null> {
+export async function resolveAiConfig(deps: {
+  db: Database;
+  appSecret: string;
+  ai: AiSettings;
+  outbound: OutboundPolicy;
+}): Promise<AiChatConfig | null> {
   const timeoutMs = deps.ai.timeoutMs ?? defaultAiTimeoutMs;
   let stored;
   try {
@@ -63,10 +77,13 @@ export async function resolveAiConfig(deps: { db: Database; appSecret: string; a
     throw new AiServiceError("unreadable-key", "The stored AI service key cannot be decrypted with this APP_SECRET");
   }
   if (stored) {
-    return { apiKey: stored.key, baseURL: stored.url?.trim() || openAiBaseUrl, model: deps.ai.model, timeoutMs };
+    const baseURL = stored.url?.trim() || openAiBaseUrl;
+    return { apiKey: stored.key, baseURL, model: deps.ai.model, timeoutMs, outbound: deps.outbound };
   }
   if (deps.ai.apiKeyFromEnv) {
-    return { apiKey: deps.ai.apiKeyFromEnv, baseURL: deps.ai.baseUrlFromEnv || openAiBaseUrl, model: deps.ai.model, timeoutMs };
+    // OPENAI_BASE_URL follows the same rule as a stored URL; completeChat checks it before connecting.
+    const baseURL = deps.ai.baseUrlFromEnv || openAiBaseUrl;
+    return { apiKey: deps.ai.apiKeyFromEnv, baseURL, model: deps.ai.model, timeoutMs, outbound: deps.outbound };
   }
   return null;
 }
@@ -77,6 +94,14 @@ export async function resolveAiConfig(deps: { db: Database; appSecret: string; a
  * Every failure is an AiServiceError.
  */
 export async function completeChat(config: AiChatConfig, messages: ChatMessage[]): Promise<string | null> {
+  let connection: ReturnType<typeof guardedFetch>;
+  try {
+    checkHttpServiceUrl(config.outbound, config.baseURL);
+    connection = guardedFetch(config.outbound, config.baseURL);
+  } catch (error) {
+    if (error instanceof OutboundAddressError) throw new AiServiceError("refused-address", error.message);
+    throw error;
+  }
   const client = new OpenAI({
     apiKey: config.apiKey,
     baseURL: config.baseURL,
@@ -85,6 +110,7 @@ export async function completeChat(config: AiChatConfig, messages: ChatMessage[]
     project: null,
     timeout: config.timeoutMs,
     maxRetries: 0,
+    fetch: connection.fetch,
   });
   // The SDK's timeout covers waiting for the response headers; this one also covers reading the body.
   const controller = new AbortController();
@@ -94,6 +120,7 @@ export async function completeChat(config: AiChatConfig, messages: ChatMessage[]
     return completion.choices?.[0]?.message?.content ?? null;
   } catch (error) {
     const detail = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).split(config.apiKey).join("[redacted]");
+    if (causes(error).some((cause) => cause instanceof OutboundAddressError)) throw new AiServiceError("refused-address", detail);
     if (controller.signal.aborted || error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) {
       throw new AiServiceError("timeout", `No answer within ${config.timeoutMs} ms (${detail})`);
     }
@@ -101,5 +128,13 @@ export async function completeChat(config: AiChatConfig, messages: ChatMessage[]
     throw new AiServiceError("unreachable", detail);
   } finally {
     clearTimeout(timer);
+    void connection.close().catch(() => undefined);
   }
+}
+
+/** An error and the causes it wraps (the SDK wraps fetch's, which wraps the socket's). */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current != null && chain.length < 5; current = (current as { cause?: unknown }).cause) chain.push(current);
+  return chain;
 }

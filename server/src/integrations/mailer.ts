@@ -1,12 +1,14 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { serviceNames } from "../../../shared/platform";
 import type { Database } from "../db/client";
+import { checkTarget, resolveChecked, type OutboundPolicy } from "./outbound-address";
 import { findEnabledServiceCredentials } from "./service-credentials";
 
 /**
  * The e-mail service as an adapter: SMTP through nodemailer, configured by the enabled platform service named
- * "SendGrid". Its URL is `smtp://user@host:port` (STARTTLS when the server offers it) or `smtps://user@host:port`
- * (TLS from the first byte); its key is the SMTP password. With no URL, SendGrid's relay with the user `apikey`.
+ * "SendGrid". Its URL is `smtp://user@host:port` (STARTTLS, required unless the host is listed in
+ * OUTBOUND_ALLOWED_HOSTS) or `smtps://user@host:port` (TLS from the first byte); its key is the SMTP password.
+ * With no URL, SendGrid's relay with the user `apikey`.
  * It knows nothing of what a message says or who should get one.
  */
 export const defaultSmtpUrl = "smtp://apikey@smtp.sendgrid.net:587";
@@ -84,20 +86,43 @@ export interface MailTransport {
   close(): void;
 }
 
-export function openMailTransport(config: SmtpConfig, options: { timeoutMs?: number } = {}): MailTransport {
-  const timeout = options.timeoutMs ?? 30_000;
-  const transporter: Transporter = nodemailer.createTransport({
-    host: config.host,
+/**
+ * The nodemailer options for one checked address. Off the allow-list, STARTTLS is required: a server (or whoever
+ * sits between) that does not offer it gets no AUTH, so the password never crosses the wire in the clear.
+ * The socket connects to `address` (checked already), while TLS checks the certificate against the host's name.
+ */
+function transportOptions(config: SmtpConfig, address: string, allowListed: boolean, timeout: number) {
+  return {
+    host: address,
+    ...(address !== config.host ? { servername: config.host } : {}),
     port: config.port,
     secure: config.secure,
+    requireTLS: !config.secure && !allowListed,
     auth: { user: config.user, pass: config.password },
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
-  });
+  };
+}
+
+/**
+ * Opens the transport lazily: the first send resolves the host and checks its address (a private one only for an
+ * allow-listed host) before anything connects; the batch then uses that address.
+ */
+export function openMailTransport(config: SmtpConfig, options: { outbound: OutboundPolicy; timeoutMs?: number }): MailTransport {
+  const timeout = options.timeoutMs ?? 30_000;
+  let transporter: Promise<Transporter> | null = null;
+  const open = async (): Promise<Transporter> => {
+    const target = checkTarget(options.outbound, config.host, config.port);
+    const [first] = await resolveChecked(options.outbound, config.host, target.allowListed);
+    return nodemailer.createTransport(transportOptions(config, first!.address, target.allowListed, timeout));
+  };
   return {
     async send(mail) {
-      await transporter.sendMail({
+      transporter ??= open();
+      await (
+        await transporter
+      ).sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -106,6 +131,8 @@ export function openMailTransport(config: SmtpConfig, options: { timeoutMs?: num
         headers: mail.headers,
       });
     },
-    close: () => transporter.close(),
+    close: () => {
+      void transporter?.then((opened) => opened.close()).catch(() => undefined);
+    },
   };
 }

@@ -9,6 +9,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
+import { OutboundAddressError, checkHttpServiceUrl, guardedAgents, type OutboundPolicy } from "./outbound-address";
 import type { ServiceCredentials } from "./service-credentials";
 
 /**
@@ -71,8 +72,20 @@ export interface ObjectStore {
   remove(key: string): Promise<void>;
 }
 
-export function openObjectStore(config: ObjectStoreConfig): ObjectStore {
+/**
+ * The endpoint is checked before the client exists (https unless allow-listed, no private address written in it)
+ * and each connection's address as it connects: an endpoint cannot point inside, then or later.
+ */
+export function openObjectStore(config: ObjectStoreConfig, outbound: OutboundPolicy): ObjectStore {
+  let target;
+  try {
+    target = checkHttpServiceUrl(outbound, config.endpoint);
+  } catch (error) {
+    if (error instanceof OutboundAddressError) throw new ObjectStoreConfigError(`The Storage service: ${error.message}`);
+    throw error;
+  }
   const client = new S3Client({
+    requestHandler: guardedAgents(outbound, target),
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: true,

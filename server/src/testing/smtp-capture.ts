@@ -35,13 +35,21 @@ export function headerOf(raw: string, name: string): string {
 }
 
 /** A real SMTP server on a free port of this process, keeping every message it receives. */
-export async function startSmtpCapture(): Promise<{ received: ReceivedMail[]; port: number; close: () => Promise<void> }> {
+export async function startSmtpCapture(): Promise<{
+  received: ReceivedMail[];
+  /** The user names that authenticated, in order: a client that never sent AUTH leaves it empty. */
+  authenticated: string[];
+  port: number;
+  close: () => Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
+  const authenticated: string[] = [];
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
+      authenticated.push(auth.username ?? "");
       callback(null, { user: auth.username });
     },
     onData(stream, session, callback) {
@@ -62,6 +70,7 @@ export async function startSmtpCapture(): Promise<{ received: ReceivedMail[]; po
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     received,
+    authenticated,
     port: (server.server.address() as AddressInfo).port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

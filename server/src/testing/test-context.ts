@@ -12,6 +12,7 @@ import type { Clock } from "../clock";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { openLiveBus } from "../db/live-bus";
 import { runMigrations } from "../db/migrate";
+import { systemResolver } from "../integrations/outbound-address";
 import { createLogger } from "../logger";
 import { addMember, createCompany } from "./factories";
 import { eq } from "drizzle-orm";
@@ -117,6 +118,8 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
     appSecret: randomBytes(32).toString("base64url"),
     platformAdmins: [],
     ai: { model: "gpt-4o-mini" },
+    // The test SMTP server, object store and closed ports are on this machine; tests of the guard itself pass their own.
+    outbound: { allowedHosts: ["127.0.0.1", "localhost"], resolve: systemResolver },
     checkAnswers: reportAnswerMismatch,
     ...overrides,
   };

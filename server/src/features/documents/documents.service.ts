@@ -37,7 +37,7 @@ export function permissionToCreate(category: unknown): Permission {
   return typeof category === "string" && category.trim() === meetingCategory ? "scheduleMeeting" : "uploadDocument";
 }
 
-type StoreDeps = ServiceDeps<"db" | "clock" | "appSecret">;
+type StoreDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
 
 /**
  * `POST /api/documents` for a document without a file: it holds only its description. (A meeting's body goes

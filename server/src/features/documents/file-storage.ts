@@ -25,7 +25,7 @@ export interface FilePlace {
   storageKey: string;
 }
 
-type StorageDeps = ServiceDeps<"db" | "clock" | "appSecret">;
+type StorageDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
 
 /** Where a new file goes now. */
 export async function currentFileTarget({ db, appSecret }: StorageDeps): Promise<FileTarget> {
@@ -36,11 +36,11 @@ export async function currentFileTarget({ db, appSecret }: StorageDeps): Promise
 }
 
 /** The object store holding a file: its recorded location, with the Storage service's credentials. */
-async function storeAt({ db, appSecret }: StorageDeps, location: string | null) {
+async function storeAt({ db, appSecret, outbound }: StorageDeps, location: string | null) {
   if (!location) throw new Error("an object-storage file without a location");
   const service = await findServiceCredentials(db, appSecret, storageServiceName);
   if (!service) throw new Error("a file is in object storage but no Storage service is configured");
-  return openObjectStore({ ...objectStoreConfig(service), ...parseLocation(location) });
+  return openObjectStore({ ...objectStoreConfig(service), ...parseLocation(location) }, outbound);
 }
 
 /*
@@ -90,7 +90,7 @@ export async function writeFile(
   await deps.db.insert(fileSweep).values({ ...place, dueAt: new Date(deps.clock.now().getTime() + abandonedUploadMs) });
   try {
     if (target.storage === "s3") {
-      await openObjectStore(target.config).put(place.storageKey, source, contentType);
+      await openObjectStore(target.config, deps.outbound).put(place.storageKey, source, contentType);
     } else {
       let seq = 0;
       for await (const chunk of slices(source, chunkBytes)) {

@@ -14,7 +14,7 @@ import { readPaperBytes, type PackData, type PackPaper } from "./board-pack.data
 import { drawFooter, margin, pageSize, pdfText, render, type Fonts } from "./board-pack.layout";
 import { planAgenda, planCover, planSection, type PaperOutcome } from "./board-pack.pages";
 
-type PackDeps = ServiceDeps<"db" | "clock" | "appSecret">;
+type PackDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
 
 /**
  * A PNG is decoded to raw pixels when embedded: one larger than this (a photograph of 5000 × 5000, or a small file

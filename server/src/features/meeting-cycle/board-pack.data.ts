@@ -161,7 +161,7 @@ export function packEtag(data: PackData): string {
  * stopped) once more than `maxBytes` have come, so a file larger than its recorded size cannot overrun the pack's limit.
  */
 export async function readPaperBytes(
-  deps: ServiceDeps<"db" | "clock" | "appSecret">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "outbound">,
   documentId: number,
   maxBytes: number,
 ): Promise<Buffer | null | "too large"> {

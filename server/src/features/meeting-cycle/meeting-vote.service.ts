@@ -20,7 +20,7 @@ import { refuseRecordOf } from "./attendance.service";
 import { settleMinutesApproval } from "./minutes-approval";
 import { approvedMinutesMessage } from "./minutes.service";
 
-type Deps = ServiceDeps<"db" | "clock" | "appSecret" | "logger">;
+type Deps = ServiceDeps<"db" | "clock" | "appSecret" | "logger" | "outbound">;
 
 interface Hand {
   userId: number;

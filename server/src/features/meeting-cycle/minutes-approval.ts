@@ -13,7 +13,7 @@ import { companies, meetingMinutes, meetings, resolutions } from "../../db/schem
 import { abandonReceivedFile, insertDocument, receiveFile } from "../documents/documents.service";
 import { buildMinutesPdf } from "./minutes-pdf";
 
-export type ApprovalDeps = ServiceDeps<"db" | "clock" | "appSecret">;
+export type ApprovalDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
 
 /** Hex SHA-256 of a text's UTF-8 bytes. */
 export function textSha256(text: string): string {

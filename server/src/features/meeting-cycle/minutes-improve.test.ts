@@ -228,7 +228,7 @@ describe("the AI may reword the minutes, never change a fact", () => {
     const erred = await improveWith(() => HttpResponse.json({ error: { message: "down", type: "server_error" } }, { status: 500 }));
     expect(erred.body.improvement).toEqual({
       outcome: "failed",
-      message: "The AI service answered with an error (500); the minutes are as drafted from the record.",
+      message: "The AI service did not answer as expected; the minutes are as drafted from the record.",
     });
     expect(erred.stored).toBe(plainDraft);
 
@@ -238,7 +238,7 @@ describe("the AI may reword the minutes, never change a fact", () => {
     });
     expect(silent.body.improvement).toEqual({
       outcome: "failed",
-      message: "The AI service did not answer within 0.3 seconds; the minutes are as drafted from the record.",
+      message: "The AI service did not answer as expected; the minutes are as drafted from the record.",
     });
     const empty = await improveWith("");
     expect(empty.body.improvement?.outcome).toBe("failed");

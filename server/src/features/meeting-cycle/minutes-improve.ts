@@ -2,7 +2,7 @@
 // record is still in it. Any failure leaves the draft as the server wrote it; drafting never fails for the AI.
 import { minutesTextInputSchema, type MinutesDraft } from "../../../../shared/meeting-record";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
-import { AiServiceError, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
+import { AiServiceError, aiUpstreamFailureMessage, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
 import { factWords, missingFact, type Fact } from "./minutes-facts";
 
 export type Improvement = NonNullable<MinutesDraft["improvement"]>;
@@ -28,17 +28,9 @@ function unfenced(answer: string): string {
   return (fenced ? fenced[1]! : answer).trim();
 }
 
-function failureMessage(error: AiServiceError, config: AiChatConfig | null): string {
-  switch (error.failure) {
-    case "unreadable-key":
-      return "The AI service's key cannot be read; the minutes are as drafted from the record.";
-    case "timeout":
-      return `The AI service did not answer within ${Number(((config?.timeoutMs ?? 0) / 1000).toFixed(1))} seconds; the minutes are as drafted from the record.`;
-    case "error-status":
-      return `The AI service answered with an error (${error.status}); the minutes are as drafted from the record.`;
-    case "unreachable":
-      return "The AI service could not be reached; the minutes are as drafted from the record.";
-  }
+function failureMessage(error: AiServiceError): string {
+  if (error.failure === "unreadable-key") return "The AI service's key cannot be read; the minutes are as drafted from the record.";
+  return `${aiUpstreamFailureMessage}; the minutes are as drafted from the record.`;
 }
 
 /**
@@ -47,7 +39,7 @@ function failureMessage(error: AiServiceError, config: AiChatConfig | null): str
  * "failed" (the AI did not answer). Log lines carry the service's address and model, never a text.
  */
 export async function improveMinutes(
-  deps: ServiceDeps<"db" | "appSecret" | "ai">,
+  deps: ServiceDeps<"db" | "appSecret" | "ai" | "outbound">,
   draft: string,
   facts: readonly Fact[],
   logger: AppDeps["logger"],
@@ -67,8 +59,8 @@ export async function improveMinutes(
   } catch (error) {
     if (!(error instanceof AiServiceError)) throw error;
     const where = config ? { baseURL: config.baseURL, model: config.model } : {};
-    logger.warn({ ai: { ...where, failure: error.failure, status: error.status } }, "minutes wording failed");
-    return unchanged({ outcome: "failed", message: failureMessage(error, config) });
+    logger.warn({ ai: { ...where, failure: error.failure, status: error.status, error: error.message } }, "minutes wording failed");
+    return unchanged({ outcome: "failed", message: failureMessage(error) });
   }
   const text = unfenced(answer ?? "");
   if (text === "")

@@ -22,7 +22,7 @@ import { readMinutesRecord } from "./minutes-record.data";
 
 export { settleMinutesApproval, startMinutesSweep };
 
-type MinutesDeps = ApprovalDeps & ServiceDeps<"ai" | "logger">;
+type MinutesDeps = ApprovalDeps & ServiceDeps<"ai" | "logger" | "outbound">;
 
 export const approvedMinutesMessage = "The minutes are approved: nothing about them changes";
 export const beforeTheBoardMessage = "The minutes are before the board for approval: withdraw nothing, change nothing";

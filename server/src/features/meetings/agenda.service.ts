@@ -4,7 +4,7 @@ import { type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetin
 import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { actionItems, companies, documents, meetings, resolutions, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
-import { AiServiceError, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
+import { AiServiceError, aiUpstreamFailureMessage, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
 import { agendaPrompt, parseAgendaAnswer, templateAgenda, withMattersArising, type AgendaContext } from "./agenda-drafts";
 
 /** How much of the company's data an agenda is drafted from. */
@@ -108,17 +108,11 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
 }
 
 /** What the secretary is told (502) when the AI gives no usable agenda; they can type the agenda instead. */
-function aiFailureMessage(error: AiServiceError, config: AiChatConfig | null): string {
-  switch (error.failure) {
-    case "unreadable-key":
-      return "The AI service is configured but its key cannot be read; ask a platform administrator to enter it again.";
-    case "timeout":
-      return `The AI service did not answer within ${Number(((config?.timeoutMs ?? 0) / 1000).toFixed(1))} seconds`;
-    case "error-status":
-      return `The AI service answered with an error (${error.status})`;
-    case "unreachable":
-      return "The AI service could not be reached";
+function aiFailureMessage(error: AiServiceError): string {
+  if (error.failure === "unreadable-key") {
+    return "The AI service is configured but its key cannot be read; ask a platform administrator to enter it again.";
   }
+  return aiUpstreamFailureMessage;
 }
 
 /** Asks the AI for the agenda and checks its answer; every failure is a 502 with a message, and a log line without the key. */
@@ -133,11 +127,8 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
     ]);
   } catch (error) {
     if (!(error instanceof AiServiceError)) throw error;
-    logger.warn(
-      { ai: { ...where, status: error.status, timedOut: error.failure === "timeout", error: error.message } },
-      "agenda generation failed",
-    );
-    throw new HttpError(502, aiFailureMessage(error, config));
+    logger.warn({ ai: { ...where, failure: error.failure, status: error.status, error: error.message } }, "agenda generation failed");
+    throw new HttpError(502, aiFailureMessage(error));
   }
   const parsed = parseAgendaAnswer(answer);
   const items = parsed && withMattersArising(parsed, context);
@@ -150,7 +141,7 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
 
 /** `POST /api/meetings/:id/generate-agenda`: the AI's items when an AI is configured, else the standard template. */
 export async function generateAgenda(
-  deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai" | "outbound">,
   meetingId: number,
   /** The request's logger, so a failure's log line carries the request id. */
   logger: AppDeps["logger"],
@@ -160,7 +151,7 @@ export async function generateAgenda(
   try {
     config = await resolveAiConfig(deps);
   } catch (error) {
-    if (error instanceof AiServiceError) throw new HttpError(502, aiFailureMessage(error, null));
+    if (error instanceof AiServiceError) throw new HttpError(502, aiFailureMessage(error));
     throw error;
   }
   if (!config) return { items: templateAgenda(context), source: "template" };

@@ -50,6 +50,15 @@ export interface SecurityMessage {
   at: string;
 }
 
+/** A change to one of the platform's outside services, told to every platform admin. Never holds a key. */
+export interface PlatformServiceMessage {
+  type: "platform-service";
+  /** What happened, one sentence: "alice updated the service “OpenAI” (changed: serviceUrl, serviceKey)." */
+  event: string;
+  /** When, ISO. */
+  at: string;
+}
+
 export interface DigestMeeting {
   id: number;
   title: string;
@@ -80,7 +89,13 @@ export interface DigestMessage {
 }
 
 export type OutboxMessage =
-  NotificationMessage | InvitationMessage | DigestMessage | VerifyEmailMessage | PasswordResetMessage | SecurityMessage;
+  | NotificationMessage
+  | InvitationMessage
+  | DigestMessage
+  | VerifyEmailMessage
+  | PasswordResetMessage
+  | SecurityMessage
+  | PlatformServiceMessage;
 
 export interface RenderedMail {
   subject: string;
@@ -250,6 +265,17 @@ export function renderSecurity(message: SecurityMessage, links: RenderLinks): Re
   );
 }
 
+export function renderPlatformService(message: PlatformServiceMessage, links: RenderLinks): RenderedMail {
+  const settings = `${links.appUrl.replace(/\/+$/, "")}/platform-settings`;
+  return linkMail(
+    "A platform service was changed on Quorum",
+    "A change to the platform's services",
+    [`${message.event} (${formatUtc(message.at)})`, "Every platform administrator gets this message."],
+    { label: "Review the platform services", href: settings },
+    "If nobody meant this change, undo it, enter the keys again and sign out the administrator's sessions.",
+  );
+}
+
 /** The weekly digest: per company, its upcoming meetings, open votes and new documents, as text and HTML. */
 export function renderDigest(message: DigestMessage, links: RenderLinks): RenderedMail {
   const base = links.appUrl.replace(/\/+$/, "");
@@ -321,5 +347,7 @@ export function renderMail(message: OutboxMessage, links: RenderLinks): Rendered
       return renderPasswordReset(message, links);
     case "security":
       return renderSecurity(message, links);
+    case "platform-service":
+      return renderPlatformService(message, links);
   }
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import { mailOutbox, users } from "../../db/schema";
 import {
   MailConfigError,
   defaultMailSettings,
@@ -11,6 +11,7 @@ import {
   type MailTransport,
   type SmtpConfig,
 } from "../../integrations/mailer";
+import type { OutboundPolicy } from "../../integrations/outbound-address";
 import { renderMail, type OutboxMessage } from "./mail-templates";
 import { decryptSecret, encryptSecret } from "../../integrations/secrets";
 import { signUnsubscribeToken } from "./unsubscribe-token";
@@ -44,13 +45,13 @@ export async function enqueueMail(db: Queryable, items: QueuedMail[]): Promise<v
   );
 }
 
-type OutboxDeps = ServiceDeps<"db" | "clock" | "appSecret" | "logger" | "mail">;
+type OutboxDeps = ServiceDeps<"db" | "clock" | "appSecret" | "logger" | "mail" | "outbound">;
 
 export interface DrainOptions {
   /** Rows claimed per batch. */
   batchSize?: number;
   /** Opens the SMTP connection (tests may shorten timeouts). */
-  openTransport?: (config: SmtpConfig) => MailTransport;
+  openTransport?: (config: SmtpConfig, options: { outbound: OutboundPolicy }) => MailTransport;
 }
 
 export interface DrainResult {
@@ -149,7 +150,7 @@ export async function drainOutbox(deps: OutboxDeps, options: DrainOptions = {}, 
         continue;
       }
 
-      transport ??= (options.openTransport ?? openMailTransport)(config);
+      transport ??= (options.openTransport ?? openMailTransport)(config, { outbound: deps.outbound });
       for (const row of rows) {
         try {
           const rendered = renderMail(row.message as unknown as OutboxMessage, {
@@ -219,4 +220,23 @@ export async function tellAccountHolder(
   await enqueueMail(tx, [
     { userId: account.id, companyId: null, to: account.email, message: { type: "security", event, at: clock.now().toISOString() } },
   ]);
+}
+
+/**
+ * Tells every platform administrator, by e-mail, in the caller's transaction, that `actorId` did `what` to the
+ * platform's outside services ("updated the service “OpenAI” (changed: serviceUrl)"): one admin cannot quietly
+ * point a service, and its key, somewhere else. `what` never holds a key. Unproved addresses are skipped.
+ */
+export async function tellPlatformAdmins(tx: Queryable, clock: Clock, actorId: number, what: string): Promise<void> {
+  const [actor] = await tx.select({ username: users.username }).from(users).where(eq(users.id, actorId));
+  const admins = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.isPlatformAdmin, true), eq(users.emailVerified, true), ne(users.email, "")));
+  const event = `${actor?.username ?? "A platform administrator"} ${what}`;
+  const at = clock.now().toISOString();
+  await enqueueMail(
+    tx,
+    admins.map((admin) => ({ userId: admin.id, companyId: null, to: admin.email, message: { type: "platform-service", event, at } })),
+  );
 }

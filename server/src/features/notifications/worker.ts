@@ -15,7 +15,7 @@ export interface BackgroundJobs {
  * done once, rows claimed with SKIP LOCKED). `start: false` builds it without a timer (tests drive `runOnce`).
  */
 export function startBackgroundJobs(
-  deps: Pick<AppDeps, "db" | "clock" | "logger" | "appSecret" | "mail">,
+  deps: Pick<AppDeps, "db" | "clock" | "logger" | "appSecret" | "mail" | "outbound">,
   options: { intervalMs?: number; start?: boolean } = {},
 ): BackgroundJobs {
   const intervalMs = options.intervalMs ?? 15_000;

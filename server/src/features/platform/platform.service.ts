@@ -3,6 +3,7 @@ import {
   isMessagingService,
   maskEllipsis,
   maskedSecretUrl,
+  serviceNames,
   type CreatePlatformServiceInput,
   type PlatformService,
   type UpdatePlatformServiceInput,
@@ -14,10 +15,13 @@ import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { platformServices } from "../../db/schema";
 import { badRequest, conflict, isUniqueViolation, notFound, secondFactorRequired } from "../../http/errors";
+import { MailConfigError, parseSmtpUrl } from "../../integrations/mailer";
+import { OutboundAddressError, checkHttpServiceUrl, checkTarget, type OutboundPolicy } from "../../integrations/outbound-address";
 import { encryptSecret, maskSecret } from "../../integrations/secrets";
 import { encryptServiceUrl, isEncryptedServiceUrl } from "../../integrations/service-credentials";
+import { tellPlatformAdmins } from "../notifications/outbox.service";
 
-type PlatformDeps = ServiceDeps<"db" | "clock" | "appSecret">;
+type PlatformDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
 
 type ServiceRow = typeof platformServices.$inferSelect;
 
@@ -71,6 +75,29 @@ function checkedUrl(value: string | null | undefined): string | null {
   return url;
 }
 
+/**
+ * A URL the server will connect to, checked as it is saved (the same checks run again, after DNS, as it connects):
+ * the e-mail service's is smtp(s):// to a host that is not a private address; any other is https://. Hosts in
+ * OUTBOUND_ALLOWED_HOSTS may use http:// and private addresses. The messaging service's "URL" is its auth token.
+ */
+function assertReachableUrl(outbound: OutboundPolicy, serviceName: string, url: string | null): void {
+  if (url === null || isMessagingService(serviceName)) return;
+  try {
+    if (serviceName.trim().toLowerCase() === serviceNames.email.toLowerCase()) {
+      const smtp = parseSmtpUrl(url, "");
+      checkTarget(outbound, smtp.host, smtp.port);
+    } else {
+      checkHttpServiceUrl(outbound, url);
+    }
+  } catch (error) {
+    if (error instanceof OutboundAddressError || error instanceof MailConfigError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** Why an update that moves a service to another address was refused: the old key must not follow it there. */
+export const keyAgainForNewAddress = "Enter the key again for the new address";
+
 /** Stores a URL: the messaging service's (its auth token) encrypted, any other as it is. */
 function storedUrl(serviceName: string, url: string | null, appSecret: string): string | null {
   if (url == null) return null;
@@ -101,6 +128,8 @@ export async function listServices({ db }: ServiceDeps<"db">): Promise<PlatformS
 export async function createService(deps: PlatformDeps, actorId: number, input: CreatePlatformServiceInput): Promise<PlatformService> {
   const { db, clock, appSecret } = deps;
   if (input.serviceKey.includes(maskEllipsis)) throw badRequest("Enter the full service key, not its masked form");
+  const url = checkedUrl(input.serviceUrl);
+  assertReachableUrl(deps.outbound, input.serviceName, url);
   const now = clock.now();
   return withUniqueName(input.serviceName, () =>
     db.transaction(async (tx) => {
@@ -111,7 +140,7 @@ export async function createService(deps: PlatformDeps, actorId: number, input: 
           serviceName: input.serviceName,
           serviceKeyEncrypted: encryptSecret(input.serviceKey, appSecret),
           serviceKeyPreview: maskSecret(input.serviceKey),
-          serviceUrl: storedUrl(input.serviceName, checkedUrl(input.serviceUrl), appSecret),
+          serviceUrl: storedUrl(input.serviceName, url, appSecret),
           isEnabled: input.isEnabled,
           description: emptyToNull(input.description),
           createdAt: now,
@@ -126,6 +155,7 @@ export async function createService(deps: PlatformDeps, actorId: number, input: 
         targetId: row.id,
         details: { serviceName: row.serviceName, isEnabled: row.isEnabled },
       });
+      await tellPlatformAdmins(tx, clock, actorId, `added the service “${row.serviceName}”${row.isEnabled ? "" : " (disabled)"}.`);
       return toPlatformService(row);
     }),
   );
@@ -169,6 +199,9 @@ export async function updateService(
         const url = checkedUrl(input.serviceUrl);
         const same = url === current.serviceUrl && (url === null || !isMessagingService(nextName));
         if (!same) {
+          assertReachableUrl(deps.outbound, nextName, url);
+          // The stored key goes wherever the URL points: at a new address it is used only once entered again.
+          if (!isMessagingService(nextName) && !changes.serviceKeyEncrypted) throw badRequest(keyAgainForNewAddress);
           changes.serviceUrl = storedUrl(nextName, url, appSecret);
           changed.push("serviceUrl");
         }
@@ -176,6 +209,9 @@ export async function updateService(
         // Renamed to the messaging service: its URL field is now an auth token, so it is kept secret from here on.
         changes.serviceUrl = encryptServiceUrl(current.serviceUrl, appSecret);
         changed.push("serviceUrl");
+      } else if (changes.serviceName && current.serviceUrl !== null && !isEncryptedServiceUrl(current.serviceUrl)) {
+        // Renamed to another kind of service: the URL it keeps must meet that kind's rule.
+        assertReachableUrl(deps.outbound, nextName, current.serviceUrl);
       }
 
       if (input.description !== undefined) {
@@ -211,6 +247,7 @@ export async function updateService(
           isEnabled: row.isEnabled,
         },
       });
+      await tellPlatformAdmins(tx, clock, actorId, `updated the service “${row.serviceName}” (changed: ${changed.join(", ")}).`);
       return toPlatformService(row);
     }),
   );
@@ -231,5 +268,6 @@ export async function deleteService(deps: PlatformDeps, actorId: number, id: num
       targetId: id,
       details: { serviceName: removed.serviceName },
     });
+    await tellPlatformAdmins(tx, clock, actorId, `removed the service “${removed.serviceName}”.`);
   });
 }

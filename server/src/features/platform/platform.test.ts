@@ -80,7 +80,11 @@ describe("create and update rules", () => {
     });
     const kept = await asAdmin.update(created.body.id, { isEnabled: false });
     expect(kept.body).toMatchObject({ serviceUrl: "https://x.example.com", description: "d" });
-    const cleared = await asAdmin.update(created.body.id, { serviceUrl: "", description: null });
+    // Clearing the URL moves the service to its default address (or none): like any new address, it needs the key again.
+    const keyless = await asAdmin.update(created.body.id, { serviceUrl: "", description: null });
+    expect(keyless.status).toBe(400);
+    expect(keyless.body).toEqual({ message: "Enter the key again for the new address" });
+    const cleared = await asAdmin.update(created.body.id, { serviceUrl: "", description: null, serviceKey: freshKey() });
     expect(cleared.body).toMatchObject({ serviceUrl: null, description: null });
   });
 
