@@ -13,6 +13,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import { openLiveBus } from "../db/live-bus";
 import { runMigrations } from "../db/migrate";
 import { createLogger } from "../logger";
+import { resolveLimits } from "../limits";
 import { addMember, createCompany } from "./factories";
 import { eq } from "drizzle-orm";
 import { accountTokens, mailOutbox, users } from "../db/schema";
@@ -118,6 +119,8 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
     platformAdmins: [],
     ai: { model: "gpt-4o-mini" },
     checkAnswers: reportAnswerMismatch,
+    // Tests register many accounts from one address and sign in often: a test of a limit passes the real ones.
+    limits: resolveLimits({}, 1000),
     ...overrides,
   };
   const app = createApp(deps);

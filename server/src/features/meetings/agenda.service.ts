@@ -5,6 +5,8 @@ import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { actionItems, companies, documents, meetings, resolutions, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { AiServiceError, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
+import { countAgainstLimit } from "../../http/rate-limit";
+import { rateRule } from "../../limits";
 import { agendaPrompt, parseAgendaAnswer, templateAgenda, withMattersArising, type AgendaContext } from "./agenda-drafts";
 
 /** How much of the company's data an agenda is drafted from. */
@@ -148,9 +150,13 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
   return items;
 }
 
-/** `POST /api/meetings/:id/generate-agenda`: the AI's items when an AI is configured, else the standard template. */
+/**
+ * `POST /api/meetings/:id/generate-agenda`: the AI's items when an AI is configured, else the standard template. Each
+ * call to the AI counts against the company's hourly limit of them (429 with Retry-After beyond it).
+ */
 export async function generateAgenda(
-  deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai" | "limits">,
+  companyId: number,
   meetingId: number,
   /** The request's logger, so a failure's log line carries the request id. */
   logger: AppDeps["logger"],
@@ -164,5 +170,6 @@ export async function generateAgenda(
     throw error;
   }
   if (!config) return { items: templateAgenda(context), source: "template" };
+  await countAgainstLimit(deps.db, deps.clock, rateRule(deps, "aiCallsPerCompany"), String(companyId));
   return { items: await aiAgenda(config, context, logger), source: "ai" };
 }
