@@ -3,12 +3,14 @@ import { limitEnvNames, type LimitEnvName } from "./limits";
 
 /** A LIMIT_… variable: a whole positive count, unset for the default. */
 const limitCount = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be at least 1`)
-    .optional()
-    .or(z.literal("").transform(() => undefined));
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .positive(`${name} must be at least 1`)
+      .optional(),
+  );
 const limitVariables = Object.fromEntries(limitEnvNames.map((name) => [name, limitCount(name)])) as {
   [Name in LimitEnvName]: ReturnType<typeof limitCount>;
 };

@@ -4,9 +4,10 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import request from "supertest";
 import { createApp } from "./app";
+import { readEnv } from "./env";
 import { invitations, users } from "./db/schema";
 import { createChainVerifications } from "./features/audit/audit.service";
-import { limitTable, resolveLimits, type Limits } from "./limits";
+import { defaultLimits, limitTable, limitsFromEnv, resolveLimits, type Limits } from "./limits";
 import { listenOn, openEventStream, type OpenedStream } from "./testing/event-stream-client";
 import { scheduleMeeting } from "./testing/factories";
 import { reauthenticate } from "./testing/second-factor-fixtures";
@@ -76,7 +77,12 @@ describe("registrations", () => {
     const refused = await register("203.0.113.1");
     expectRefused(refused, limitTable.registrationsPerIp.message);
     expect(Number(refused.headers["retry-after"])).toBe(3600);
-    expect(await ctx.db.select().from(users).where(eq(users.username, `registrant${counter}`))).toEqual([]);
+    expect(
+      await ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.username, `registrant${counter}`)),
+    ).toEqual([]);
     // Another address registers; an hour later, so does the first.
     expect((await register("203.0.113.2")).status).toBe(201);
     ctx.clock.advance(hourMs);
@@ -132,7 +138,8 @@ describe("invitations", () => {
   it("take 2 a day to one address from all companies, and 3 a day from one company here; a refused one is not made", async () => {
     const first = await ctx.board("Inviting Ltd");
     const second = await ctx.board("Also Inviting Ltd");
-    for (let count = 1; count <= 2; count += 1) expect((await invite(first.founder, first.company.id, "wanted@example.com")).status).toBe(202);
+    for (let count = 1; count <= 2; count += 1)
+      expect((await invite(first.founder, first.company.id, "wanted@example.com")).status).toBe(202);
     expectRefused(await invite(first.founder, first.company.id, "wanted@example.com"), limitTable.invitationsPerAddress.message);
     expectRefused(await invite(second.founder, second.company.id, "wanted@example.com"), limitTable.invitationsPerAddress.message);
     expect(await invitationsTo(second.company.id, "wanted@example.com")).toEqual([]);
@@ -220,11 +227,31 @@ describe("audit verify", () => {
     // A new event moves the head: two calls at once read the head each and share one computation.
     expect((await audited("audited.two@example.com")).status).toBe(202);
     let verdicts: unknown[] = [];
-    const both = await ctx.countQueries(async () => (verdicts = await Promise.all([verify(ctx.deps, company.id), verify(ctx.deps, company.id)])));
+    const both = await ctx.countQueries(
+      async () => (verdicts = await Promise.all([verify(ctx.deps, company.id), verify(ctx.deps, company.id)])),
+    );
     expect(both).toBe(first + 1);
     expect(verdicts).toEqual([
       { ok: true, count: 2, headHash: expect.any(String) },
       { ok: true, count: 2, headHash: expect.any(String) },
     ]);
+  });
+});
+
+describe("the limits' settings", () => {
+  it("read each LIMIT_… variable, and LIMITS_MULTIPLIER multiplies every count (the defaults when unset)", () => {
+    expect(limitsFromEnv(readEnv({}))).toEqual(defaultLimits);
+    const raised = limitsFromEnv(readEnv({ LIMITS_MULTIPLIER: "2.5", LIMIT_REGISTRATIONS_PER_IP_HOUR: "4", LIMIT_SESSIONS_PER_USER: "" }));
+    expect(raised).toEqual({ ...resolveLimits({}, 2.5), registrationsPerIp: 10 });
+    expect(raised.sessionsPerUser).toBe(125);
+    // A fraction lowers them, never below one.
+    expect(limitsFromEnv(readEnv({ LIMITS_MULTIPLIER: "0.001" })).aiCallsPerCompany).toBe(1);
+  });
+
+  it("refuse a count that is not a whole positive number, and a multiplier that is not positive", () => {
+    expect(() => readEnv({ LIMIT_AI_CALLS_PER_COMPANY_HOUR: "0" })).toThrow(/LIMIT_AI_CALLS_PER_COMPANY_HOUR must be at least 1/);
+    expect(() => readEnv({ LIMIT_EVENT_STREAMS_PER_USER: "2.5" })).toThrow(/LIMIT_EVENT_STREAMS_PER_USER must be a whole number/);
+    expect(() => readEnv({ LIMITS_MULTIPLIER: "0" })).toThrow(/LIMITS_MULTIPLIER must be more than 0/);
+    expect(() => readEnv({ LIMITS_MULTIPLIER: "lots" })).toThrow(/LIMITS_MULTIPLIER must be a number/);
   });
 });
