@@ -202,7 +202,8 @@ async function seed(databaseUrl: string): Promise<Seed> {
       roleOf: (i) => (i === 0 ? "founder" : i <= 3 ? "admin" : i < MEMBERS ? "member" : "observer"),
     });
     const tokens: string[] = [];
-    for (const { id } of people) tokens.push(await createSession(db, systemClock, id, "bench", { maxPerUser: defaultLimits.sessionsPerUser }));
+    for (const { id } of people)
+      tokens.push(await createSession(db, systemClock, id, "bench", { maxPerUser: defaultLimits.sessionsPerUser }));
 
     const founderId = people[0]!.id;
     const day = 24 * 60 * 60 * 1000;

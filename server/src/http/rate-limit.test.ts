@@ -81,8 +81,14 @@ describe("countAgainstLimit", () => {
     // Several bursts, each on a key of its own: one race lost is enough to fail.
     for (const key of ["burst 1", "burst 2", "burst 3", "burst 4", "burst 5"]) {
       const outcomes = await Promise.all(Array.from({ length: 10 }, () => count(limit, key)));
-      expect(outcomes.filter((outcome) => outcome === null), key).toHaveLength(3);
-      expect(outcomes.filter((outcome) => outcome?.status === 429), key).toHaveLength(7);
+      expect(
+        outcomes.filter((outcome) => outcome === null),
+        key,
+      ).toHaveLength(3);
+      expect(
+        outcomes.filter((outcome) => outcome?.status === 429),
+        key,
+      ).toHaveLength(7);
     }
     expect(await rowsOf("test-burst")).toHaveLength(15);
   });

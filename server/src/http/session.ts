@@ -87,11 +87,9 @@ const userAgentMaxLength = 512;
 
 /**
  * A new session for the user; answers the token (only its digest is stored). `secondFactor`: the sign-in passed
- * a second factor (a code, a recovery code or a passkey), which the session remembers with its time.
- */
-/**
- * A new session for the user. Beyond `maxPerUser` sessions, their oldest end (their streams and caches hear it as
- * any revocation): signing in again and again cannot pile up sessions without end.
+ * a second factor (a code, a recovery code or a passkey), which the session remembers with its time. Beyond
+ * `maxPerUser` sessions, the user's oldest end (their streams and caches hear it as any revocation): signing in again
+ * and again cannot pile up sessions without end.
  */
 export async function createSession(
   db: Queryable,

@@ -131,6 +131,15 @@ export async function queueVerificationMail(
  * registration) and address: asking to move one's account to someone else's address does not use up the
  * confirmation mails of that address's holder.
  */
-export async function countVerificationMail(deps: ServiceDeps<"db" | "clock" | "limits">, requester: string, address: string): Promise<void> {
-  await countAgainstLimit(deps.db, deps.clock, rateRule(deps, "verificationMailsPerAddress"), `${requester} ${address.trim().toLowerCase()}`);
+export async function countVerificationMail(
+  deps: ServiceDeps<"db" | "clock" | "limits">,
+  requester: string,
+  address: string,
+): Promise<void> {
+  await countAgainstLimit(
+    deps.db,
+    deps.clock,
+    rateRule(deps, "verificationMailsPerAddress"),
+    `${requester} ${address.trim().toLowerCase()}`,
+  );
 }
