@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Queryable } from "../db/client";
 import { rateEvents } from "../db/schema";
@@ -26,8 +26,14 @@ export async function countAgainstLimit(db: Queryable, clock: Clock, rule: RateL
   const windowStart = new Date(now.getTime() - rule.windowMs);
   const retryAfterSeconds = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${rule.bucket}), hashtext(${key}))`);
-    // Events older than any window are no longer counted: dropping them on every call keeps the table small.
-    await tx.delete(rateEvents).where(and(eq(rateEvents.bucket, rule.bucket), lte(rateEvents.at, windowStart)));
+    // Events older than any window are no longer counted: dropping them on every call keeps the table small. Rows
+    // another call is dropping are left to it (skip locked): calls for other keys never wait on each other here.
+    const stale = tx
+      .select({ id: rateEvents.id })
+      .from(rateEvents)
+      .where(and(eq(rateEvents.bucket, rule.bucket), lte(rateEvents.at, windowStart)))
+      .for("update", { skipLocked: true });
+    await tx.delete(rateEvents).where(inArray(rateEvents.id, stale));
     const [row] = await tx
       .select({ count: sql<number>`count(*)`.mapWith(Number), oldest: sql<string | null>`min(${rateEvents.at})` })
       .from(rateEvents)
