@@ -19,6 +19,7 @@ import {
   users,
 } from "../../server/src/db/schema";
 import { createSession } from "../../server/src/http/session";
+import { defaultLimits } from "../../server/src/limits";
 
 const ITEMS = 12;
 const PAPERS_PER_ITEM = 2;
@@ -74,7 +75,7 @@ export async function seedBoardPack(databaseUrl: string): Promise<{ meetingId: n
       })
       .returning({ id: users.id });
     await db.insert(memberships).values({ userId: founder!.id, companyId, role: "founder" });
-    const token = await createSession(db, systemClock, founder!.id, "bench");
+    const token = await createSession(db, systemClock, founder!.id, "bench", { maxPerUser: defaultLimits.sessionsPerUser });
     const start = new Date(Date.now() + 14 * 24 * 60 * 60 * 1000);
     const [meetingDocument] = await db
       .insert(documents)

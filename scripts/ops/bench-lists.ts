@@ -17,6 +17,7 @@ import { systemClock } from "../../server/src/clock";
 import { openDatabase } from "../../server/src/db/client";
 import { documentFiles, documents, meetingParticipants, meetings, resolutions } from "../../server/src/db/schema";
 import { createSession } from "../../server/src/http/session";
+import { defaultLimits } from "../../server/src/limits";
 
 const DOCUMENTS = 3_000;
 const RESOLUTIONS = 1_000;
@@ -75,7 +76,7 @@ export async function seedLists(databaseUrl: string): Promise<ListsSeed> {
       roleOf: (i) => (i === 0 ? "founder" : "member"),
     });
     const founderId = people[0]!.id;
-    const token = await createSession(db, systemClock, founderId, "bench");
+    const token = await createSession(db, systemClock, founderId, "bench", { maxPerUser: defaultLimits.sessionsPerUser });
     const now = Date.now();
 
     // Newest first in the list: number 3000 is the newest, number 1 ten years old.

@@ -26,6 +26,7 @@ import { systemClock } from "../../server/src/clock";
 import { openDatabase } from "../../server/src/db/client";
 import { resolutions } from "../../server/src/db/schema";
 import { createSession } from "../../server/src/http/session";
+import { defaultLimits } from "../../server/src/limits";
 
 /** Members who hold streams, each with as many as one session may open. */
 const STREAM_OWNERS = 200;
@@ -80,7 +81,11 @@ export async function seedStreams(databaseUrl: string, seconds: number): Promise
     const tokens: string[] = [];
     for (let from = 0; from < people.length; from += 10) {
       const batch = people.slice(from, from + 10);
-      tokens.push(...(await Promise.all(batch.map(({ id }) => createSession(db, systemClock, id, "bench")))));
+      tokens.push(
+        ...(await Promise.all(
+          batch.map(({ id }) => createSession(db, systemClock, id, "bench", { maxPerUser: defaultLimits.sessionsPerUser })),
+        )),
+      );
     }
     const deadline = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
     const created = await db

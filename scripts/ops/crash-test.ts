@@ -77,7 +77,15 @@ async function startServer(env: Record<string, string>): Promise<StartedServer> 
     cwd: repoRoot,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      LIMITS_MULTIPLIER: "1000",
+      ...env,
+    },
   });
   running.add(child);
   child.once("exit", () => running.delete(child));

@@ -4,7 +4,7 @@ import { freePort } from "./free-port";
 
 /**
  * Starts the built server (dist/server/index.js, from `npm run build`) on a free port with an in-memory
- * database, no AI key and warnings-only logs, and waits until it answers its health check. `env` adds to or
+ * database, no AI key, warnings-only logs and limits raised a thousandfold, and waits until it answers its health check. `env` adds to or
  * overrides those settings (APP_SECRET is random unless given). For the browser tests and Lighthouse.
  */
 export async function startBuiltServer(
@@ -30,6 +30,8 @@ export async function startBuiltServer(
       APP_SECRET: randomBytes(32).toString("base64url"),
       OPENAI_API_KEY: "",
       LOG_LEVEL: "warn",
+      // The browser tests and Lighthouse register and sign in far more often from one address than a person does.
+      LIMITS_MULTIPLIER: "1000",
       ...(options.appHost ? { APP_URL: `http://${options.appHost}:${port}` } : {}),
       ...options.env,
     },

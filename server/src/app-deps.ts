@@ -7,6 +7,7 @@ import type { Guards } from "./http/guards";
 import type { AiSettings } from "./integrations/ai-chat";
 import type { MailSettings } from "./integrations/mailer";
 import type { OutboundPolicy } from "./integrations/outbound-address";
+import type { Limits } from "./limits";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -29,6 +30,8 @@ export interface AppDeps {
    * (the per-IP sign-in limit) and req.secure must see https (the cookie's Secure flag).
    */
   trustProxy?: boolean | number | string;
+  /** The limits on whatever costs (server/src/limits.ts); the defaults when unset. */
+  limits?: Limits;
   /** The built SPA; unset in API-only tests. */
   staticDir?: string;
   /** Tests set this: each answer that breaks its endpoint's declared schema is reported here (http/endpoints.ts). */

@@ -37,6 +37,7 @@ import { createCompanyListCache } from "./http/company-list-cache";
 import { createGuards } from "./http/guards";
 import { serveOpenApiDocument } from "./http/openapi";
 import { requestContext } from "./http/request-context";
+import { limitOf } from "./limits";
 
 /** Largest JSON body in general (a company logo is a data URL of at most 2 MB); documents set their own. */
 const defaultBodyLimit = "4mb";
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // The event stream carries other features' figures: the resolutions feature reads its own.
   const eventHub = createEventHub(deps, {
     ...options.eventStreams,
+    maxStreamsPerUser: limitOf(deps, "eventStreamsPerUser"),
     readResolutions: (db, ids) => liveResolutionFigures({ db }, ids),
     onError: (error) => deps.logger.warn({ err: error }, "reading figures for the event streams failed"),
   });

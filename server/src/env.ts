@@ -1,4 +1,19 @@
 import { z } from "zod";
+import { limitEnvNames, type LimitEnvName } from "./limits";
+
+/** A LIMIT_… variable: a whole positive count, unset for the default. */
+const limitCount = (name: string) =>
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .positive(`${name} must be at least 1`)
+      .optional(),
+  );
+const limitVariables = Object.fromEntries(limitEnvNames.map((name) => [name, limitCount(name)])) as {
+  [Name in LimitEnvName]: ReturnType<typeof limitCount>;
+};
 
 /** The only reader of process.env: parsed once, with readable messages. */
 const envSchema = z.object({
@@ -74,6 +89,12 @@ const envSchema = z.object({
     .min(200, "JOBS_INTERVAL_MS must be at least 200")
     .max(3_600_000, "JOBS_INTERVAL_MS must be at most 3600000 (an hour)")
     .default(15_000),
+  // Multiplies every LIMIT_… count at once (load tests and CI raise them all); see server/src/limits.ts.
+  LIMITS_MULTIPLIER: z.coerce
+    .number({ error: "LIMITS_MULTIPLIER must be a number" })
+    .positive("LIMITS_MULTIPLIER must be more than 0")
+    .default(1),
+  ...limitVariables,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,6 +9,7 @@ import { embeddedDatabaseDir, openDatabase } from "./db/client";
 import { openLiveBus } from "./db/live-bus";
 import { runMigrations } from "./db/migrate";
 import { readEnv } from "./env";
+import { limitsFromEnv } from "./limits";
 import { setPlatformAdmin } from "./features/auth/auth.service";
 import { startBackgroundJobs } from "./features/notifications/worker";
 import { startMinutesSweep } from "./features/meeting-cycle/minutes.service";
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     appSecret,
     platformAdmins: env.PLATFORM_ADMINS,
     trustProxy: env.TRUST_PROXY,
+    limits: limitsFromEnv(env),
     ai: { model: env.OPENAI_MODEL, apiKeyFromEnv: env.OPENAI_API_KEY, baseUrlFromEnv: env.OPENAI_BASE_URL },
     outbound,
     mail: {

@@ -19,7 +19,7 @@ export const updateProfile = endpoint({
   responses: { 200: userSchema },
   errors: {
     401: "A new e-mail address needs a fresh proof of the password (code reauth_required)",
-    429: "Too many confirmation e-mails to the new address in the last hour (with Retry-After)",
+    429: "Too many confirmation e-mails to the new address asked for by this account today (with Retry-After)",
   },
 });
 

@@ -29,7 +29,8 @@ export const exportAuditEvents = endpoint({
 export const verifyAuditChain = endpoint({
   method: "GET",
   path: "/api/companies/:companyId/audit/verify",
-  summary: "Recomputes the company's chain: ok with its count and head, or the first event whose hash or link does not hold",
+  summary:
+    "Recomputes the company's chain: ok with its count and head, or the first event whose hash or link does not hold. One computation per company at a time (a call meanwhile waits for it), and its verdict is answered again until the chain's head moves",
   tag,
   access: companyAdmins,
   responses: { 200: auditVerdictSchema },

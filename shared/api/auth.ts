@@ -19,6 +19,7 @@ export const register = endpoint({
     404: "The invitation's link names no invitation",
     409: "The username or the e-mail address is taken, in any letter case, or the invitation was already accepted",
     410: "The invitation expired, was declined or withdrawn",
+    429: "Too many registrations from the caller's IP address in the last hour, or confirmation mails to the address today (with Retry-After)",
   },
 });
 

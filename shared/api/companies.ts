@@ -103,6 +103,7 @@ export const addMember = endpoint({
   errors: {
     403: "A founder invitation (a new one, or a pending one the address already has) by an actor who is not a founder",
     409: "The address's verified holder is already a member",
+    429: "The company's, or the address's, invitations for the day are used up (with Retry-After); nothing is made or sent",
   },
 });
 
@@ -126,6 +127,7 @@ export const resendInvitation = endpoint({
     403: "A founder invitation, resent by an actor who is not a founder",
     404: "No invitation of the company has this id",
     409: "The invitation was accepted, declined or revoked",
+    429: "The company's, or the address's, invitations for the day are used up (with Retry-After); nothing is made or sent",
   },
 });
 

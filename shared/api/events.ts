@@ -16,5 +16,8 @@ export const openEventStream = endpoint({
         "Events `votes` {resolutionId, yes, no, abstain, total}, `resolution` {resolutionId, status}, `notification` {id}, `meeting` {meetingId}, `document` {documentId, change}; each with an id; a comment line every 15 s",
     },
   },
-  errors: { 400: "A Last-Event-ID that is not an event id", 429: "Ten streams are already open on this session" },
+  errors: {
+    400: "A Last-Event-ID that is not an event id",
+    429: "Ten streams are already open on this session, or as many as one user may hold across their sessions (with Retry-After)",
+  },
 });

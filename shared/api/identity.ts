@@ -39,7 +39,10 @@ export const resendVerification = endpoint({
   tag,
   access: signedIn,
   responses: { 202: messageAnswerSchema },
-  errors: { 409: "The address is already verified and no change is pending", 429: "Too many mails to the address in the last hour" },
+  errors: {
+    409: "The address is already verified and no change is pending",
+    429: "Too many mails to the address asked for by this account today (with Retry-After)",
+  },
 });
 
 export const requestPasswordReset = endpoint({
@@ -51,7 +54,9 @@ export const requestPasswordReset = endpoint({
   access: { class: "public" },
   body: passwordResetRequestSchema,
   responses: { 202: messageAnswerSchema },
-  errors: { 429: "Too many resets asked for the address or from the caller's address in the last hour (with Retry-After)" },
+  errors: {
+    429: "Too many resets asked for from the caller's IP address in the last hour, or for the address from it today (with Retry-After)",
+  },
 });
 
 export const confirmPasswordReset = endpoint({

@@ -82,7 +82,11 @@ export const draftMinutes = endpoint({
   access: meetingById,
   body: minutesDraftInputSchema,
   responses: { 200: minutesDraftSchema },
-  errors: { 403: keeperOnly, 409: "The minutes have been circulated or approved" },
+  errors: {
+    403: keeperOnly,
+    409: "The minutes have been circulated or approved",
+    429: "With improve: the company's AI calls for the hour are used up (with Retry-After)",
+  },
 });
 
 export const editMinutes = endpoint({

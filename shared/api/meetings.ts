@@ -24,7 +24,10 @@ export const generateAgenda = endpoint({
   tag,
   access: { ...meetingById, permission: "scheduleMeeting" },
   responses: { 200: generatedAgendaSchema },
-  errors: { 502: "The AI service failed, or answered with something that is not an agenda" },
+  errors: {
+    429: "The company's AI calls for the hour are used up (with Retry-After)",
+    502: "The AI service failed, or answered with something that is not an agenda",
+  },
 });
 
 export const meetingCalendar = endpoint({

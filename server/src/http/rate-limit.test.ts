@@ -75,4 +75,21 @@ describe("countAgainstLimit", () => {
     expect((await count(limit, "flooder"))?.status).toBe(429);
     expect((await rowsOf("test-sweep")).map((row) => row.key)).toEqual(["flooder", "flooder", "flooder"]);
   });
+
+  it("admits a concurrent burst up to the limit: of 10 at once, 3 pass and 7 are refused (429)", async () => {
+    const limit = rule("test-burst");
+    // Several bursts, each on a key of its own: one race lost is enough to fail.
+    for (const key of ["burst 1", "burst 2", "burst 3", "burst 4", "burst 5"]) {
+      const outcomes = await Promise.all(Array.from({ length: 10 }, () => count(limit, key)));
+      expect(
+        outcomes.filter((outcome) => outcome === null),
+        key,
+      ).toHaveLength(3);
+      expect(
+        outcomes.filter((outcome) => outcome?.status === 429),
+        key,
+      ).toHaveLength(7);
+    }
+    expect(await rowsOf("test-burst")).toHaveLength(15);
+  });
 });

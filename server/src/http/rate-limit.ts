@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Queryable } from "../db/client";
 import { rateEvents } from "../db/schema";
@@ -16,23 +16,34 @@ export interface RateLimit {
 
 /**
  * Counts an event against a limit kept in the database (shared by every instance), refusing it with 429 and
- * Retry-After once the key has had `limit` events within the window. The event is recorded first and the window
- * counted after, so concurrent events all see each other. A refused event takes its own row back: only allowed
- * events count, so the oldest of them leaving the window (what Retry-After names) lets the next one in.
+ * Retry-After once the key has had `limit` events within the window. Only allowed events are recorded, so the oldest
+ * of them leaving the window (what Retry-After names) lets the next one in. The count and the insert are made under
+ * a transaction-level advisory lock on the bucket and key: a concurrent burst is admitted up to the limit, one after
+ * the other, never all refused nor all allowed.
  */
 export async function countAgainstLimit(db: Queryable, clock: Clock, rule: RateLimit, key: string): Promise<void> {
   const now = clock.now();
   const windowStart = new Date(now.getTime() - rule.windowMs);
-  // Events older than any window are no longer counted: dropping them on every call keeps the table small.
-  await db.delete(rateEvents).where(and(eq(rateEvents.bucket, rule.bucket), lte(rateEvents.at, windowStart)));
-  const [event] = await db.insert(rateEvents).values({ bucket: rule.bucket, key, at: now }).returning({ id: rateEvents.id });
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number), oldest: sql<string | null>`min(${rateEvents.at})` })
-    .from(rateEvents)
-    .where(and(eq(rateEvents.bucket, rule.bucket), eq(rateEvents.key, key), gt(rateEvents.at, windowStart)));
-  if ((row?.count ?? 0) <= rule.limit) return;
-  if (event) await db.delete(rateEvents).where(eq(rateEvents.id, event.id));
-  const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + rule.windowMs - now.getTime()) / 1000));
-  throw new HttpError(429, rule.message, { "Retry-After": String(retryAfterSeconds) });
+  const retryAfterSeconds = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${rule.bucket}), hashtext(${key}))`);
+    // Events older than any window are no longer counted: dropping them on every call keeps the table small. Rows
+    // another call is dropping are left to it (skip locked): calls for other keys never wait on each other here.
+    const stale = tx
+      .select({ id: rateEvents.id })
+      .from(rateEvents)
+      .where(and(eq(rateEvents.bucket, rule.bucket), lte(rateEvents.at, windowStart)))
+      .for("update", { skipLocked: true });
+    await tx.delete(rateEvents).where(inArray(rateEvents.id, stale));
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number), oldest: sql<string | null>`min(${rateEvents.at})` })
+      .from(rateEvents)
+      .where(and(eq(rateEvents.bucket, rule.bucket), eq(rateEvents.key, key), gt(rateEvents.at, windowStart)));
+    if ((row?.count ?? 0) < rule.limit) {
+      await tx.insert(rateEvents).values({ bucket: rule.bucket, key, at: now });
+      return null;
+    }
+    const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+    return Math.max(1, Math.ceil((oldest + rule.windowMs - now.getTime()) / 1000));
+  });
+  if (retryAfterSeconds !== null) throw new HttpError(429, rule.message, { "Retry-After": String(retryAfterSeconds) });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, notInArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Request, Response } from "express";
 import type { Clock } from "../clock";
 import type { Database, Queryable } from "../db/client";
@@ -87,14 +87,16 @@ const userAgentMaxLength = 512;
 
 /**
  * A new session for the user; answers the token (only its digest is stored). `secondFactor`: the sign-in passed
- * a second factor (a code, a recovery code or a passkey), which the session remembers with its time.
+ * a second factor (a code, a recovery code or a passkey), which the session remembers with its time. Beyond
+ * `maxPerUser` sessions, the user's oldest end (their streams and caches hear it as any revocation): signing in again
+ * and again cannot pile up sessions without end.
  */
 export async function createSession(
   db: Queryable,
   clock: Clock,
   userId: number,
-  userAgent?: string | null,
-  options: { secondFactor?: boolean } = {},
+  userAgent: string | null | undefined,
+  options: { secondFactor?: boolean; maxPerUser: number },
 ): Promise<string> {
   const token = newSessionToken();
   const now = clock.now();
@@ -108,6 +110,13 @@ export async function createSession(
     // eslint-disable-next-line no-control-regex -- control characters have no place in a device name
     userAgent: userAgent ? userAgent.replace(/[\u0000-\u001F\u007F]/g, "").slice(0, userAgentMaxLength) || null : null,
   });
+  const newest = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(options.maxPerUser);
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, newest)));
   return token;
 }
 

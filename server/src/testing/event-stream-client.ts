@@ -30,6 +30,8 @@ export interface OpenedStream {
   status: number;
   /** The JSON error body when the stream was refused. */
   body?: unknown;
+  /** The Retry-After header of a refusal that has one. */
+  retryAfter?: string;
   events: ReceivedEvent[];
   /** Comment lines received (heartbeats). */
   comments: number;
@@ -52,7 +54,13 @@ export function openEventStream(baseUrl: string, bearer?: string, headers: Recor
           let text = "";
           response.setEncoding("utf8");
           response.on("data", (chunk: string) => (text += chunk));
-          response.on("end", () => resolve({ status, body: text ? JSON.parse(text) : undefined } as OpenedStream));
+          response.on("end", () =>
+            resolve({
+              status,
+              body: text ? JSON.parse(text) : undefined,
+              retryAfter: response.headers["retry-after"],
+            } as OpenedStream),
+          );
           return;
         }
         const events: ReceivedEvent[] = [];

@@ -14,6 +14,7 @@ import { openLiveBus } from "../db/live-bus";
 import { runMigrations } from "../db/migrate";
 import { systemResolver } from "../integrations/outbound-address";
 import { createLogger } from "../logger";
+import { resolveLimits } from "../limits";
 import { addMember, createCompany } from "./factories";
 import { eq } from "drizzle-orm";
 import { accountTokens, mailOutbox, users } from "../db/schema";
@@ -121,6 +122,8 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
     // The test SMTP server, object store and closed ports are on this machine; tests of the guard itself pass their own.
     outbound: { allowedHosts: ["127.0.0.1", "localhost"], resolve: systemResolver },
     checkAnswers: reportAnswerMismatch,
+    // Tests register many accounts from one address and sign in often: a test of a limit passes the real ones.
+    limits: resolveLimits({}, 1000),
     ...overrides,
   };
   const app = createApp(deps);

@@ -30,7 +30,7 @@ export interface Caller {
  * pending address and gets a link (see requestEmailChange). The same address in another letter case is kept as typed.
  */
 export async function updateProfile(
-  deps: ServiceDeps<"db" | "clock" | "appSecret">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "limits">,
   auth: Pick<AuthContext, "user" | "reauthAt">,
   input: ProfileUpdate,
 ): Promise<UserRow> {
@@ -40,7 +40,7 @@ export async function updateProfile(
   if (newAddress !== null) {
     // Checked before anything is written, so a refused change leaves the other fields as they were too.
     assertFreshProof(clock, auth);
-    await countVerificationMail(db, clock, newAddress);
+    await countVerificationMail(deps, `user:${userId}`, newAddress);
   }
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.firstName !== undefined) changes.firstName = input.firstName;

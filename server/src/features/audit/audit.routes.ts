@@ -4,7 +4,7 @@ import * as api from "../../../../shared/api/audit";
 import type { RouterDeps } from "../../app-deps";
 import { contentDisposition } from "../../http/content-disposition";
 import { route, type BoundRoute } from "../../http/endpoints";
-import { chainHead, exportLines, listAuditEvents, verifyAuditChain } from "./audit.service";
+import { chainHead, createChainVerifications, exportLines, listAuditEvents } from "./audit.service";
 
 /** The filename of a company's export: its name, made safe for a header and a file system. */
 function exportFilename(companyName: string, date: Date): string {
@@ -14,6 +14,7 @@ function exportFilename(companyName: string, date: Date): string {
 
 /** The audit trail of a company (shared/api/audit.ts): its founders and admins read, export and verify it. */
 export function auditRoutes(deps: RouterDeps): BoundRoute[] {
+  const verifyChain = createChainVerifications();
   return [
     route(api.listAuditEvents, ({ tenant, query }) => listAuditEvents(deps, tenant.company.id, query)),
     route(api.exportAuditEvents, async ({ tenant, req, res }) => {
@@ -36,6 +37,6 @@ export function auditRoutes(deps: RouterDeps): BoundRoute[] {
         cutShort(error);
       });
     }),
-    route(api.verifyAuditChain, ({ tenant }) => verifyAuditChain(deps, tenant.company.id)),
+    route(api.verifyAuditChain, ({ tenant }) => verifyChain(deps, tenant.company.id)),
   ];
 }

@@ -187,15 +187,52 @@ export async function* exportLines(
 }
 
 /**
- * `GET /api/companies/:companyId/audit/verify`: every event's link and hash recomputed in seq order, and the last
- * one held against the head row; a missing event, an edited one, or a head that does not match is the first
- * broken link.
+ * Every event's link and hash recomputed in seq order up to `head`, and the last one held against it; a missing
+ * event, an edited one, or a head that does not match is the first broken link.
  */
-export async function verifyAuditChain(deps: ServiceDeps<"db">, companyId: number): Promise<ChainVerdict> {
-  const head = await chainHead(deps.db, companyId);
+async function verifyChainUpTo(db: Queryable, companyId: number, head: ChainHead): Promise<ChainVerdict> {
   const verifier = new ChainVerifier();
-  for await (const event of chainEvents(deps.db, companyId, head)) {
+  for await (const event of chainEvents(db, companyId, head)) {
     if (!(await verifier.add(event))) break;
   }
   return verifier.verdict(head);
+}
+
+const sameHead = (a: ChainHead, b: ChainHead) => a.count === b.count && a.headHash === b.headHash;
+
+/**
+ * `GET /api/companies/:companyId/audit/verify`, for the instance: one at a time per company (a call while one runs for the same head shares it),
+ * and each verdict kept until the chain's head changes, so asking again costs one read of the head. An event edited in
+ * place without a new head shows at the next verification after the head moves (any audited action).
+ */
+export function createChainVerifications(maxKept = 1_000) {
+  const kept = new Map<number, { head: ChainHead; verdict: ChainVerdict }>();
+  const running = new Map<number, Promise<{ head: ChainHead; verdict: ChainVerdict }>>();
+  return async function verify({ db }: ServiceDeps<"db">, companyId: number): Promise<ChainVerdict> {
+    for (;;) {
+      const head = await chainHead(db, companyId);
+      const known = kept.get(companyId);
+      if (known && sameHead(known.head, head)) return known.verdict;
+      const current = running.get(companyId);
+      if (current) {
+        const done = await current.catch(() => null);
+        if (done && sameHead(done.head, head)) return done.verdict;
+        // It checked an older head, or failed: read the head again and wait for, or start, the next one.
+        continue;
+      }
+      // Looked up and set with no await between: two callers never both start.
+      const work = verifyChainUpTo(db, companyId, head).then((verdict) => ({ head, verdict }));
+      running.set(companyId, work);
+      try {
+        const done = await work;
+        kept.delete(companyId);
+        // The company verified longest ago goes first (a Map keeps insertion order).
+        if (kept.size >= maxKept) kept.delete(kept.keys().next().value!);
+        kept.set(companyId, done);
+        return done.verdict;
+      } finally {
+        running.delete(companyId);
+      }
+    }
+  };
 }

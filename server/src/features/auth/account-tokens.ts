@@ -6,6 +6,8 @@ import type { Queryable } from "../../db/client";
 import { accountTokens, type AccountTokenPurpose } from "../../db/schema";
 import { HttpError, badRequest } from "../../http/errors";
 import { linkTokenDigest, newLinkToken } from "../../http/link-token";
+import { countAgainstLimit } from "../../http/rate-limit";
+import { rateRule } from "../../limits";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";
 
 // The single-use links mailed to an address (a verification, a password reset): 32 random bytes, of which only the
@@ -123,9 +125,21 @@ export async function queueVerificationMail(
   ]);
 }
 
-export const verificationMailsPerAddress = {
-  bucket: "verification-mail",
-  limit: 5,
-  windowMs: 60 * 60_000,
-  message: "Too many confirmation e-mails were sent to this address in the last hour. Try again later.",
-};
+/**
+ * A verification mail to an address counts against its daily limit (429 with Retry-After beyond it), outside any
+ * transaction: the count stands whatever happens after. Counted per requester (`user:<id>`, or `ip:<address>` for a
+ * registration) and address: asking to move one's account to someone else's address does not use up the
+ * confirmation mails of that address's holder.
+ */
+export async function countVerificationMail(
+  deps: ServiceDeps<"db" | "clock" | "limits">,
+  requester: string,
+  address: string,
+): Promise<void> {
+  await countAgainstLimit(
+    deps.db,
+    deps.clock,
+    rateRule(deps, "verificationMailsPerAddress"),
+    `${requester} ${address.trim().toLowerCase()}`,
+  );
+}

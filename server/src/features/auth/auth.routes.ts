@@ -16,7 +16,9 @@ export function answerSignedIn(res: Response, signedIn: SignedIn, secure: boolea
 /** The auth endpoints (shared/api/auth.ts) bound to their handlers. */
 export function authRoutes(deps: RouterDeps): BoundRoute[] {
   return [
-    route(api.register, async ({ body, req, res }) => answerSignedIn(res, await register(deps, body, req.get("user-agent")), req.secure)),
+    route(api.register, async ({ body, req, res }) =>
+      answerSignedIn(res, await register(deps, body, req.ip ?? "unknown", req.get("user-agent")), req.secure),
+    ),
     route(api.login, async ({ body, req, res }) => {
       const answer = await login(deps, body, req.ip ?? "unknown", req.get("user-agent"));
       // With a second factor on, no session yet: the challenge for the second step.

@@ -10,11 +10,12 @@ import { loginAttempts, memberships, passkeys, sessions, totpFactors, users } fr
 import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
 import { hashPassword, verifyPassword } from "../../http/passwords";
 import { countAgainstLimit } from "../../http/rate-limit";
+import { limitOf, rateRule } from "../../limits";
 import type { UserRow } from "../../http/request-context";
 import { createSession } from "../../http/session";
 import { invitationForRegistration, joinByInvitation } from "../companies/invitations.service";
 import { releaseWaitingAccounts } from "../identity/addresses.service";
-import { queueVerificationMail, verificationMailsPerAddress } from "./account-tokens";
+import { countVerificationMail, queueVerificationMail } from "./account-tokens";
 import { issueChallenge } from "./second-factor-state";
 
 const invalidCredentialsMessage = "Invalid username or password";
@@ -22,7 +23,7 @@ const failedLoginsPerUsername = 10;
 const failedLoginsPerIp = 100;
 const rateWindowMs = 60_000;
 
-type AuthServiceDeps = ServiceDeps<"db" | "clock" | "platformAdmins" | "appSecret">;
+type AuthServiceDeps = ServiceDeps<"db" | "clock" | "platformAdmins" | "appSecret" | "limits">;
 
 export interface SignedIn {
   user: UserRow;
@@ -66,14 +67,19 @@ export async function activeRoleOf(db: Queryable, user: UserRow): Promise<Compan
   return row?.role ?? null;
 }
 
-export async function register(deps: AuthServiceDeps, input: RegisterInput, userAgent?: string): Promise<SignedIn> {
+/**
+ * `POST /api/auth/register`: counted against the registrations of the caller's IP address (429 with Retry-After
+ * beyond them) before the costly password hash.
+ */
+export async function register(deps: AuthServiceDeps, input: RegisterInput, ip: string, userAgent?: string): Promise<SignedIn> {
   const { db, clock } = deps;
   // An invitation's link is checked before anything is written: a bad one, or one sent to another address, makes no account.
   const invitation = input.invitationToken ? await invitationForRegistration(deps, input.invitationToken, input.email) : null;
   const taken = await findTakenField(db, input.username, input.email, invitation?.waitingAccountId ?? undefined);
   if (taken) throw takenError(taken);
-  // Each registration mails a confirmation to the address it names: the address's hourly limit of them holds here too.
-  if (!invitation?.provesAddress) await countAgainstLimit(db, clock, verificationMailsPerAddress, input.email.trim().toLowerCase());
+  await countAgainstLimit(db, clock, rateRule(deps, "registrationsPerIp"), ip);
+  // Each registration mails a confirmation to the address it names: the address's daily limit of them holds here too.
+  if (!invitation?.provesAddress) await countVerificationMail(deps, `ip:${ip}`, input.email);
   const passwordHash = await hashPassword(input.password);
   // The very first account on an empty database administers the platform, and counts as verified (nobody could
   // have proved the address before it). Two sign-ups racing on an empty Postgres could both see it empty and
@@ -104,7 +110,7 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, user
 
       // Registering joins no company by itself: only the invitation whose link the registrant followed.
       const joined = invitation ? await joinByInvitation(tx, deps, invitation, user.id) : null;
-      const token = await createSession(tx, clock, user.id, userAgent);
+      const token = await createSession(tx, clock, user.id, userAgent, { maxPerUser: limitOf(deps, "sessionsPerUser") });
       return { user: joined?.user ?? user, activeRole: joined?.role ?? null, token };
     });
   } catch (error) {
@@ -203,7 +209,7 @@ export async function login(
     const challenge = await issueChallenge(db, clock, { purpose: "second-factor", userId: user.id });
     return { secondFactorRequired: true, challenge, methods: await secondFactorMethodsOf(db, user.id) };
   }
-  return signedIn(db, clock, user, userAgent);
+  return signedIn(db, clock, user, userAgent, { maxPerUser: limitOf(deps, "sessionsPerUser") });
 }
 
 /** A new session for a user whose sign-in is complete: the user, their active role and the token. */
@@ -211,8 +217,8 @@ export async function signedIn(
   db: Queryable,
   clock: Clock,
   user: UserRow,
-  userAgent?: string,
-  options: { secondFactor?: boolean } = {},
+  userAgent: string | undefined,
+  options: { secondFactor?: boolean; maxPerUser: number },
 ): Promise<SignedIn> {
   const token = await createSession(db, clock, user.id, userAgent, options);
   return { user, activeRole: await activeRoleOf(db, user), token };

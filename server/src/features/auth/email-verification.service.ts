@@ -2,14 +2,12 @@ import { eq } from "drizzle-orm";
 import { maskEmail } from "../../../../shared/identity";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
-import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
-import { countAgainstLimit } from "../../http/rate-limit";
 import { recordAudit } from "../../db/audit";
 import { users } from "../../db/schema";
 import { conflict, isUniqueViolation } from "../../http/errors";
 import type { UserRow } from "../../http/request-context";
-import { consumeAccountToken, queueVerificationMail, spentLinkError, verificationMailsPerAddress } from "./account-tokens";
+import { consumeAccountToken, countVerificationMail, queueVerificationMail, spentLinkError } from "./account-tokens";
 import { activeRoleOf } from "./auth.service";
 import { addressProvedByAnotherMessage, lockAddressHolders, provedByAnother, proveAddress } from "../identity/addresses.service";
 import { tellAccountHolder } from "../notifications/outbox.service";
@@ -17,12 +15,10 @@ import { tellAccountHolder } from "../notifications/outbox.service";
 // Proving an address: an account's address counts (grants an invitation's seat, reserves the address, makes a
 // PLATFORM_ADMINS name an admin) only once its holder followed a link sent to it.
 
-type VerificationDeps = ServiceDeps<"db" | "clock" | "appSecret" | "platformAdmins">;
+type VerificationDeps = ServiceDeps<"db" | "clock" | "appSecret" | "platformAdmins" | "limits">;
 
-/** A verification mail to an address counts against its hourly limit (429 with Retry-After beyond it), outside any transaction: the count stands whatever happens after. */
-export async function countVerificationMail(db: Queryable, clock: Clock, address: string): Promise<void> {
-  await countAgainstLimit(db, clock, verificationMailsPerAddress, address.trim().toLowerCase());
-}
+/** Other features (a change of address in the account's settings) count their confirmation mails the same way. */
+export { countVerificationMail } from "./account-tokens";
 
 /**
  * `POST /api/auth/verify-email`: spends the link's token and proves its address for its account, in one
@@ -68,13 +64,13 @@ export async function verifyEmail(
  * unverified address); the older links stop working. 409 when nothing waits for proof.
  */
 export async function resendVerification(deps: VerificationDeps, user: UserRow): Promise<void> {
-  const { db, clock } = deps;
+  const { db } = deps;
   const change = user.pendingEmail !== null;
   const address = user.pendingEmail ?? (user.emailVerified ? "" : user.email);
   if (!address) {
     throw conflict(user.emailVerified ? "Your e-mail address is already confirmed." : "Give a new e-mail address in Settings first.");
   }
-  await countVerificationMail(db, clock, address);
+  await countVerificationMail(deps, `user:${user.id}`, address);
   await db.transaction((tx) => queueVerificationMail(tx, deps, { userId: user.id, username: user.username, address, change }));
 }
 

@@ -23,6 +23,7 @@ import { authChallenges, passkeys, users } from "../../db/schema";
 import { HttpError, badRequest, conflict, isUniqueViolation, notFound, unauthorized } from "../../http/errors";
 import type { UserRow } from "../../http/request-context";
 import { createSession } from "../../http/session";
+import { limitOf } from "../../limits";
 import { defaultMailSettings } from "../../integrations/mailer";
 import { activeRoleOf, attemptKeyOf, forgetAttempt, recordAttemptWithinLimit, type SignedIn } from "./auth.service";
 import {
@@ -42,7 +43,7 @@ import { tellAccountHolder } from "../notifications/outbox.service";
 // sign-in. The WebAuthn library checks the browser's answers; what is kept here is which challenge an answer
 // may answer, and whose passkey it is.
 
-type PasskeyDeps = ServiceDeps<"db" | "clock" | "mail">;
+type PasskeyDeps = ServiceDeps<"db" | "clock" | "mail" | "limits">;
 
 /**
  * The relying party is the app's own address (APP_URL): its host name is the RP ID the passkeys are bound to and
@@ -338,7 +339,7 @@ export async function loginWithPasskey(deps: PasskeyDeps, input: PasskeyLoginInp
       await tx.delete(authChallenges).where(and(eq(authChallenges.purpose, "second-factor"), eq(authChallenges.userId, user.id)));
       await clearSecondFactorLock(tx, user.id);
     }
-    return createSession(tx, clock, user.id, userAgent, { secondFactor: true });
+    return createSession(tx, clock, user.id, userAgent, { secondFactor: true, maxPerUser: limitOf(deps, "sessionsPerUser") });
   });
   await forgetAttempt(db, attemptId);
   return { user, activeRole: await activeRoleOf(db, user), token };

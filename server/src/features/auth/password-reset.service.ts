@@ -8,17 +8,12 @@ import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { accountTokens, authChallenges, sessions, users } from "../../db/schema";
 import { hashPassword } from "../../http/passwords";
 import { countAgainstLimit } from "../../http/rate-limit";
+import { rateRule } from "../../limits";
 import { enqueueMail, sealToken, tellAccountHolder } from "../notifications/outbox.service";
 import { consumeAccountToken, isUsableLink, issueAccountToken, refusedLinkError, spentLinkError } from "./account-tokens";
 import { clearSecondFactorLock } from "./second-factor-state";
 
 // "Forgot password?": a link (30 minutes, single use) mailed to the account that holds the address verified.
-
-const hourMs = 60 * 60_000;
-const tooManyResets = "Too many password resets were asked for. Try again later.";
-/** Counted whether or not an account holds the address, so the limit tells nothing either. */
-const resetsPerAddress = { bucket: "password-reset-address", limit: 3, windowMs: hourMs, message: tooManyResets };
-const resetsPerIp = { bucket: "password-reset-ip", limit: 20, windowMs: hourMs, message: tooManyResets };
 
 export const passwordResetRequestedMessage =
   "If an account has this e-mail address, a link to choose a new password is on its way. It works for 30 minutes.";
@@ -27,13 +22,19 @@ export const passwordResetDoneMessage =
 
 /**
  * `POST /api/auth/password-reset`: mails a reset link to the account whose verified address this is, and nothing
- * to anyone else; the caller cannot tell which happened. Limited per address and per IP (429 with Retry-After).
+ * to anyone else; the caller cannot tell which happened. Limited per IP and per address from one IP (429 with
+ * Retry-After), counted whether or not an account holds the address, so the limit tells nothing either. The address's
+ * count is kept per IP: a stranger asking for someone's address does not use up its holder's own requests.
  */
-export async function requestPasswordReset(deps: ServiceDeps<"db" | "clock" | "appSecret">, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "limits">,
+  email: string,
+  ip: string,
+): Promise<void> {
   const { db, clock } = deps;
   const address = email.trim();
-  await countAgainstLimit(db, clock, resetsPerIp, ip);
-  await countAgainstLimit(db, clock, resetsPerAddress, address.toLowerCase());
+  await countAgainstLimit(db, clock, rateRule(deps, "passwordResetsPerIp"), ip);
+  await countAgainstLimit(db, clock, rateRule(deps, "passwordResetsPerAddress"), `${address.toLowerCase()} ${ip}`);
   const [holder] = await db
     .select({ id: users.id, email: users.email })
     .from(users)

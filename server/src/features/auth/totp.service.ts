@@ -17,6 +17,7 @@ import { recordAudit } from "../../db/audit";
 import { recoveryCodes, totpFactors, users } from "../../db/schema";
 import { HttpError, conflict, notFound, unauthorized } from "../../http/errors";
 import { verifyPassword } from "../../http/passwords";
+import { limitOf } from "../../limits";
 import type { UserRow } from "../../http/request-context";
 import { decryptSecret, encryptSecret, hmacFor } from "../../integrations/secrets";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit, signedIn, type SignedIn } from "./auth.service";
@@ -39,7 +40,7 @@ import { tellAccountHolder } from "../notifications/outbox.service";
 // A code is accepted once: the step of the last accepted code is kept, and a code of that step or an earlier
 // one is refused, by a conditional UPDATE so that two concurrent uses of one code cannot both pass.
 
-type TotpDeps = ServiceDeps<"db" | "clock" | "appSecret">;
+type TotpDeps = ServiceDeps<"db" | "clock" | "appSecret" | "limits">;
 
 const issuer = "Quorum";
 const periodSeconds = 30;
@@ -297,7 +298,7 @@ export async function loginWithSecondFactor(
       const [now] = await tx.select({ secondFactorLockedUntil: users.secondFactorLockedUntil }).from(users).where(eq(users.id, user.id));
       assertSecondStepOpen(clock, now ?? user);
       await clearSecondFactorLock(tx, user.id);
-      return signedIn(tx, clock, user, userAgent, { secondFactor: true });
+      return signedIn(tx, clock, user, userAgent, { secondFactor: true, maxPerUser: limitOf(deps, "sessionsPerUser") });
     });
   } catch (error) {
     if (!(error instanceof WrongCode)) throw error;

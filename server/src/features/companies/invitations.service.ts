@@ -11,6 +11,7 @@ import { displayName } from "../../../../shared/people";
 import { can, deniedMessage } from "../../../../shared/permissions";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
+import { rateRule } from "../../limits";
 import type { Clock } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
@@ -19,6 +20,7 @@ import { companies, invitations, memberships, users, type InvitationStatus } fro
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { assertFreshProof } from "../../http/fresh-proof";
 import { linkTokenDigest, linkWithToken, newLinkToken } from "../../http/link-token";
+import { countAgainstLimit } from "../../http/rate-limit";
 import { addressProvedByAnotherMessage, proveAddress, releaseWaitingAccounts, waitingAccountsFor } from "../identity/addresses.service";
 import type { UserRow } from "../../http/request-context";
 import { defaultMailSettings } from "../../integrations/mailer";
@@ -67,13 +69,20 @@ export function newInvitationLinks(clock: Clock): InvitationLinks {
   return { mailed: newLinkToken(), shared: newLinkToken(), expiresAt: new Date(clock.now().getTime() + invitationLifetimeMs) };
 }
 
-/** The invitation e-mail with its link (the token sealed: the outbox never holds it readable), in the invitation's transaction. */
+/**
+ * The invitation e-mail with its link (the token sealed: the outbox never holds it readable), in the invitation's
+ * transaction. It counts against the inviting company's and the invited address's daily limits of invitations (429
+ * with Retry-After beyond either, and the invitation is not made): the platform's own sender carries the company's
+ * free-text message, to any address.
+ */
 export async function queueInvitationMail(
   tx: Queryable,
-  { appSecret }: ServiceDeps<"appSecret">,
+  deps: ServiceDeps<"appSecret" | "clock" | "limits">,
   invitation: { companyId: number; email: string; role: CompanyRole; inviterId: number; expiresAt: Date },
   token: string,
 ): Promise<void> {
+  await countAgainstLimit(tx, deps.clock, rateRule(deps, "invitationsPerCompany"), String(invitation.companyId));
+  await countAgainstLimit(tx, deps.clock, rateRule(deps, "invitationsPerAddress"), invitation.email.trim().toLowerCase());
   const [row] = await tx
     .select({
       companyName: companies.name,
@@ -98,7 +107,7 @@ export async function queueInvitationMail(
         role: invitation.role,
         email: invitation.email,
         invitationMessage: row.invitationMessage?.trim() || null,
-        sealedToken: sealToken(token, appSecret),
+        sealedToken: sealToken(token, deps.appSecret),
         expiresAt: invitation.expiresAt.toISOString(),
       },
     },
@@ -403,7 +412,7 @@ const answeredMessage = "This invitation was already answered or withdrawn";
 
 /** POST /api/companies/:id/invitations/:invitationId/resend: new links (the old ones die), 14 more days, mailed again. */
 export async function resendInvitation(
-  deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail" | "limits">,
   actor: InvitingActor,
   companyId: number,
   invitationId: number,

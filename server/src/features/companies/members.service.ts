@@ -91,7 +91,7 @@ async function membersOf(db: Queryable, companyId: number, viewerId: number): Pr
  * password of their own. The form's password is never kept.
  */
 export async function addMember(
-  deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail" | "limits">,
   actor: InvitingActor,
   company: { id: number; name: string },
   input: AddMemberBody | InviteBody,

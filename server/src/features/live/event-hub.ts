@@ -13,6 +13,7 @@ import type { AuthChange, LiveChange } from "../../db/live-bus";
 import { companies, meetings, memberships, sessions } from "../../db/schema";
 import { HttpError, unauthorized } from "../../http/errors";
 import { sessionIdleLimitMs } from "../../http/session";
+import { limitTable } from "../../limits";
 
 /** A resolution's company, status and counts, read for many at once (the resolutions feature answers it). */
 export interface ResolutionFigures {
@@ -32,6 +33,8 @@ export interface EventHubOptions {
   heartbeatMs?: number;
   /** A stream whose unsent output grows past this (a client that stops reading) is dropped. */
   maxBufferedBytes?: number;
+  /** How many streams one user may hold open on this instance, across their sessions (LIMIT_EVENT_STREAMS_PER_USER). */
+  maxStreamsPerUser?: number;
   /** Told when a read of the figures fails (never with a payload). */
   onError?: (error: Error) => void;
 }
@@ -61,6 +64,8 @@ interface Stream {
 const maxKeptEvents = 20_000;
 const trimBatch = 1_000;
 const trimSlackMs = 10_000;
+/** A stream refused for the number open is worth trying again once a tab has had time to close. */
+const tooManyStreamsRetryAfter = { "Retry-After": "30" };
 
 /**
  * The open event streams of this instance and what they are sent. Every instance hears every change (the live bus)
@@ -70,6 +75,7 @@ export function createEventHub(deps: ServiceDeps<"db" | "live" | "clock">, optio
   const { db, live, clock } = deps;
   const coalesceMs = options.coalesceMs ?? 250;
   const maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
+  const maxStreamsPerUser = options.maxStreamsPerUser ?? limitTable.eventStreamsPerUser.count;
   const streams = new Set<Stream>();
   const bySession = new Map<number, Set<Stream>>();
   const byUser = new Map<number, Set<Stream>>();
@@ -307,25 +313,35 @@ export function createEventHub(deps: ServiceDeps<"db" | "live" | "clock">, optio
   }, options.heartbeatMs ?? liveHeartbeatMs);
   heartbeat.unref();
 
+  function refuseBeyondLimits(caller: { sessionId: number; userId: number }): void {
+    if ((bySession.get(caller.sessionId)?.size ?? 0) >= maxStreamsPerSession) {
+      throw new HttpError(
+        429,
+        `At most ${maxStreamsPerSession} live update streams may be open at once; close one and try again`,
+        tooManyStreamsRetryAfter,
+      );
+    }
+    if ((byUser.get(caller.userId)?.size ?? 0) >= maxStreamsPerUser) {
+      throw new HttpError(429, limitTable.eventStreamsPerUser.message, tooManyStreamsRetryAfter);
+    }
+  }
+
   return {
     /**
-     * Opens a stream on `res` for the caller: refused (503) while this instance cannot hear changes and (429) past
-     * the session's limit; `resumeFrom` is the Last-Event-ID the client sent back.
+     * Opens a stream on `res` for the caller: refused (503) while this instance cannot hear changes and (429 with
+     * Retry-After) past the session's limit or the user's (all their sessions); `resumeFrom` is the Last-Event-ID the
+     * client sent back.
      */
     async open(caller: { sessionId: number; userId: number }, res: Response, resumeFrom: number | null): Promise<void> {
       if (!live.isListening()) throw new HttpError(503, "Live updates are unavailable right now; try again shortly");
-      if ((bySession.get(caller.sessionId)?.size ?? 0) >= maxStreamsPerSession) {
-        throw new HttpError(429, `At most ${maxStreamsPerSession} live update streams may be open at once; close one and try again`);
-      }
+      refuseBeyondLimits(caller);
       // What is published while the companies are read is sent from the kept events once they are known.
       const before = lastId;
       const [companiesBySession, lapses] = await Promise.all([companiesOf([caller.sessionId]), lapseTimes([caller.sessionId])]);
       const companyIds = companiesBySession.get(caller.sessionId)!;
       // The client may have gone while its companies were read: nothing is left to hold.
       if (res.req.destroyed || res.writableEnded) return;
-      if ((bySession.get(caller.sessionId)?.size ?? 0) >= maxStreamsPerSession) {
-        throw new HttpError(429, `At most ${maxStreamsPerSession} live update streams may be open at once; close one and try again`);
-      }
+      refuseBeyondLimits(caller);
       // A session gone since the request was authenticated opens nothing.
       const lapsesAt = lapses.get(caller.sessionId);
       if (lapsesAt === undefined || lapsesAt <= clock.now().getTime()) throw unauthorized();

@@ -3,6 +3,8 @@
 import { minutesTextInputSchema, type MinutesDraft } from "../../../../shared/meeting-record";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { AiServiceError, aiUpstreamFailureMessage, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
+import { countAgainstLimit } from "../../http/rate-limit";
+import { rateRule } from "../../limits";
 import { factWords, missingFact, type Fact } from "./minutes-facts";
 
 export type Improvement = NonNullable<MinutesDraft["improvement"]>;
@@ -39,7 +41,8 @@ function failureMessage(error: AiServiceError): string {
  * "failed" (the AI did not answer). Log lines carry the service's address and model, never a text.
  */
 export async function improveMinutes(
-  deps: ServiceDeps<"db" | "appSecret" | "ai" | "outbound">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai" | "limits" | "outbound">,
+  companyId: number,
   draft: string,
   facts: readonly Fact[],
   logger: AppDeps["logger"],
@@ -52,6 +55,8 @@ export async function improveMinutes(
     if (!config) {
       return unchanged({ outcome: "unavailable", message: "No AI service is configured: the minutes are as drafted from the record." });
     }
+    // Past the company's hourly limit of AI calls, a 429 (with Retry-After) before anything is written.
+    await countAgainstLimit(deps.db, deps.clock, rateRule(deps, "aiCallsPerCompany"), String(companyId));
     answer = await completeChat(config, [
       { role: "system", content: systemPrompt },
       { role: "user", content: userPrompt(draft, facts) },

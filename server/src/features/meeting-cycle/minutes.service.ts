@@ -22,7 +22,7 @@ import { readMinutesRecord } from "./minutes-record.data";
 
 export { settleMinutesApproval, startMinutesSweep };
 
-type MinutesDeps = ApprovalDeps & ServiceDeps<"ai" | "logger" | "outbound">;
+type MinutesDeps = ApprovalDeps & ServiceDeps<"ai" | "logger" | "limits" | "outbound">;
 
 export const approvedMinutesMessage = "The minutes are approved: nothing about them changes";
 export const beforeTheBoardMessage = "The minutes are before the board for approval: withdraw nothing, change nothing";
@@ -126,7 +126,7 @@ export async function draftMinutes(
   const record = await readMinutesRecord(deps.db, meetingId);
   const draft = draftMinutesText(record);
   const { text, improvement } = input.improve
-    ? await improveMinutes(deps, draft, factsOf(record), logger)
+    ? await improveMinutes(deps, tenant.company.id, draft, factsOf(record), logger)
     : { text: draft, improvement: null };
 
   const now = deps.clock.now();

@@ -5,6 +5,8 @@ import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { actionItems, companies, documents, meetings, resolutions, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { AiServiceError, aiUpstreamFailureMessage, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
+import { countAgainstLimit } from "../../http/rate-limit";
+import { rateRule } from "../../limits";
 import { agendaPrompt, parseAgendaAnswer, templateAgenda, withMattersArising, type AgendaContext } from "./agenda-drafts";
 
 /** How much of the company's data an agenda is drafted from. */
@@ -139,9 +141,13 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
   return items;
 }
 
-/** `POST /api/meetings/:id/generate-agenda`: the AI's items when an AI is configured, else the standard template. */
+/**
+ * `POST /api/meetings/:id/generate-agenda`: the AI's items when an AI is configured, else the standard template. Each
+ * call to the AI counts against the company's hourly limit of them (429 with Retry-After beyond it).
+ */
 export async function generateAgenda(
-  deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai" | "outbound">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai" | "limits" | "outbound">,
+  companyId: number,
   meetingId: number,
   /** The request's logger, so a failure's log line carries the request id. */
   logger: AppDeps["logger"],
@@ -155,5 +161,6 @@ export async function generateAgenda(
     throw error;
   }
   if (!config) return { items: templateAgenda(context), source: "template" };
+  await countAgainstLimit(deps.db, deps.clock, rateRule(deps, "aiCallsPerCompany"), String(companyId));
   return { items: await aiAgenda(config, context, logger), source: "ai" };
 }

@@ -16,7 +16,7 @@ export function meetingsRoutes(deps: RouterDeps): BoundRoute[] {
       assertImpliedFields(tenant, { companyId: body.companyId, actor: { field: "createdBy", id: body.createdBy } });
       return createDraft(deps, tenant, body);
     }),
-    route(api.generateAgenda, ({ params, req }) => generateAgenda(deps, params.id, req.log), meetingOf),
+    route(api.generateAgenda, ({ params, tenant, req }) => generateAgenda(deps, tenant.company.id, params.id, req.log), meetingOf),
     route(
       api.meetingCalendar,
       async ({ params, res }) => {
