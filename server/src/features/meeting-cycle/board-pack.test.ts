@@ -1,10 +1,10 @@
 import { concatTransformationMatrix, PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { eq, inArray } from "drizzle-orm";
-import { companies, documentFiles, documents } from "../../db/schema";
+import { boardPacks, companies, documentFiles, documents } from "../../db/schema";
 import { packFixtures, paperPdf, readPack, type ItemInput } from "../../testing/board-pack-fixtures";
 import { samplePng } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
-import { packLimits } from "./board-pack.build";
+import { packLimits } from "./board-pack.jobs";
 import * as packData from "./board-pack.data";
 import { sizeLimitNote } from "./board-pack.pages";
 
@@ -283,6 +283,8 @@ describe("GET /api/meetings/:id/board-pack.pdf", () => {
       .from(documents)
       .where(inArray(documents.id, [papers.a, papers.b]));
     packLimits.maxPaperBytes = sizes.reduce((sum, row) => sum + Number(row.size), 0) + 10;
+    // The limits are no part of the pack's tag: the pack kept from before is dropped, so it is built again.
+    await ctx.db.delete(boardPacks);
     reads.clear();
     const bySize = await readPack((await download(founder, meetingId)).body as Buffer);
     expect(bySize.pages).toHaveLength(12);
@@ -291,6 +293,7 @@ describe("GET /api/meetings/:id/board-pack.pdf", () => {
 
     // A file larger than its recorded size: the read stops at the limit.
     await ctx.db.update(documents).set({ fileSize: 1 }).where(eq(documents.id, papers.chart));
+    await ctx.db.delete(boardPacks);
     reads.clear();
     const stopped = await readPack((await download(founder, meetingId)).body as Buffer);
     expect(stopped.pages).toHaveLength(12);

@@ -1,0 +1,246 @@
+// PDF work (the board pack, the minutes) runs in worker threads, never on the thread that answers requests: a
+// paper that takes gigabytes or minutes to read costs its own worker, which is ended and replaced, and nothing else.
+import { Worker } from "node:worker_threads";
+import type { PackData } from "./board-pack.data";
+import type { MinutesPdfInput } from "./minutes-pdf";
+
+/**
+ * What one PDF job may take. Memory: the worker's V8 heap (`resourceLimits`), young generation bounded too so the
+ * old one's cap is reached rather than the process's. Time: from the job's start in its worker. Changed only by
+ * tests; a worker made under other limits is replaced before its next job.
+ */
+export const pdfWorkLimits = {
+  maxOldGenerationSizeMb: 512,
+  maxYoungGenerationSizeMb: 32,
+  timeoutMs: 60_000,
+  /** Workers kept at most: jobs beyond them wait in order. */
+  workers: 2,
+};
+
+/** The limits a pack is built under (read on the main thread, where tests change them). */
+export interface PackBuildLimits {
+  maxMergedPapers: number;
+  maxPaperBytes: number;
+}
+
+export type PdfJob =
+  | { kind: "pack"; data: PackData; limits: PackBuildLimits; tooLarge: number[] }
+  | { kind: "minutes"; input: MinutesPdfInput };
+
+/** Messages between the main thread and a worker. */
+export type ToWorker =
+  | { type: "job"; job: PdfJob }
+  /** A paper's bytes (transferred), or why there are none. */
+  | { type: "paper"; request: number; bytes: ArrayBuffer | null | "too large"; error?: string };
+export type FromWorker =
+  | { type: "done"; bytes: ArrayBuffer }
+  | { type: "failed"; message: string }
+  /** Posted before the worker reads a paper: the paper it dies on, if it does, is this one. */
+  | { type: "paper"; request: number; paperId: number; room: number }
+  | { type: "paperDone"; paperId: number };
+
+/** A job whose worker passed its memory or time cap (or died otherwise): the worker was ended and replaced. */
+export class PdfJobFailed extends Error {
+  constructor(readonly reason: "memory" | "time" | "crash") {
+    super(`The PDF job's worker ${reason === "memory" ? "ran out of memory" : reason === "time" ? "ran out of time" : "stopped"}`);
+    this.name = "PdfJobFailed";
+  }
+}
+
+/** A job abandoned by its caller (its client went away): dropped from the queue, or its worker ended. */
+export class PdfJobAbandoned extends Error {
+  constructor() {
+    super("The PDF job was abandoned");
+    this.name = "PdfJobAbandoned";
+  }
+}
+
+/** Jobs started in workers since the process began: tests prove with it that a stored pack is not built again. */
+export const pdfJobCounts = { started: 0 };
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Anything the worker asks during the job (a paper's bytes); `reply` posts back to that worker. */
+  onMessage?: (message: Exclude<FromWorker, { type: "done" | "failed" }>, reply: (message: ToWorker, transfer?: ArrayBuffer[]) => void) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  limitsKey: string;
+  /** The job it runs, if any. */
+  running: Running | null;
+}
+
+interface Running {
+  job: PdfJob;
+  options: RunOptions;
+  resolve: (bytes: Uint8Array) => void;
+  reject: (error: Error) => void;
+}
+
+const slots: Slot[] = [];
+const queue: Running[] = [];
+
+const limitsKey = () => `${pdfWorkLimits.maxOldGenerationSizeMb}/${pdfWorkLimits.maxYoungGenerationSizeMb}`;
+
+/**
+ * Where the worker's code is. Bundled (dist/server), `pdf-worker.js` sits beside the server's bundle. From the
+ * TypeScript sources (tsx, vitest), `pdf.worker.ts` beside this file, loaded through tsx's loader, registered in
+ * the worker first (Node 20 does not hand `--import` loaders to workers).
+ */
+function workerSource(): { code: string | URL; eval: boolean } {
+  if (!import.meta.url.endsWith(".ts")) return { code: new URL("./pdf-worker.js", import.meta.url), eval: false };
+  const entry = new URL("./pdf.worker.ts", import.meta.url).href;
+  const tsx = import.meta.resolve("tsx/esm/api");
+  return {
+    code: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
+    eval: true,
+  };
+}
+
+function spawn(): Slot {
+  const source = workerSource();
+  const worker = new Worker(source.code, {
+    eval: source.eval,
+    resourceLimits: {
+      maxOldGenerationSizeMb: pdfWorkLimits.maxOldGenerationSizeMb,
+      maxYoungGenerationSizeMb: pdfWorkLimits.maxYoungGenerationSizeMb,
+    },
+    // Its output would mix with the server's logs; its failures reach the job as messages or as its exit.
+    stdout: true,
+    stderr: true,
+  });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  const slot: Slot = { worker, limitsKey: limitsKey(), running: null };
+  let lastError: Error | null = null;
+  worker.on("message", (message: FromWorker) => {
+    const running = slot.running;
+    if (!running) return;
+    if (message.type === "done") {
+      finish(slot, () => running.resolve(new Uint8Array(message.bytes)));
+    } else if (message.type === "failed") {
+      finish(slot, () => running.reject(new Error(message.message)));
+    } else {
+      running.options.onMessage?.(message, (reply, transfer) => {
+        // A reply to a job since abandoned finds the worker gone or on another job: dropped.
+        if (slot.running === running) worker.postMessage(reply, transfer ?? []);
+      });
+    }
+  });
+  worker.on("error", (error) => (lastError = error));
+  worker.on("exit", () => {
+    remove(slot);
+    const running = slot.running;
+    slot.running = null;
+    if (running) {
+      release(slot, running);
+      const code = (lastError as NodeJS.ErrnoException | null)?.code;
+      running.reject(new PdfJobFailed(code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "crash"));
+    }
+    dispatch();
+  });
+  // An idle worker does not keep the process alive.
+  worker.unref();
+  slots.push(slot);
+  return slot;
+}
+
+function remove(slot: Slot): void {
+  const index = slots.indexOf(slot);
+  if (index >= 0) slots.splice(index, 1);
+}
+
+/** Ends a slot's worker at once; its job (if any) is settled by `settle` instead of the exit handler. */
+function end(slot: Slot, settle?: () => void): void {
+  const running = slot.running;
+  if (running) release(slot, running);
+  slot.running = null;
+  remove(slot);
+  void slot.worker.terminate();
+  if (running && settle) settle();
+  dispatch();
+}
+
+const timers = new WeakMap<Slot, NodeJS.Timeout>();
+const abortListeners = new WeakMap<Running, () => void>();
+
+/** A job leaves its worker: its time cap and its caller's abort stop watching it. */
+function release(slot: Slot, running: Running): void {
+  clearTimeout(timers.get(slot));
+  const onAbort = abortListeners.get(running);
+  if (onAbort) running.options.signal?.removeEventListener("abort", onAbort);
+}
+
+function finish(slot: Slot, settle: () => void): void {
+  const running = slot.running;
+  if (running) release(slot, running);
+  slot.running = null;
+  slot.worker.unref();
+  settle();
+  dispatch();
+}
+
+function start(slot: Slot, running: Running): void {
+  slot.running = running;
+  slot.worker.ref();
+  pdfJobCounts.started += 1;
+  timers.set(
+    slot,
+    setTimeout(() => end(slot, () => running.reject(new PdfJobFailed("time"))), pdfWorkLimits.timeoutMs),
+  );
+  slot.worker.postMessage({ type: "job", job: running.job } satisfies ToWorker);
+}
+
+/** Starts waiting jobs on idle workers (made, or remade under the current limits, as needed). */
+function dispatch(): void {
+  while (queue.length > 0) {
+    let slot = slots.find((candidate) => candidate.running === null);
+    if (slot && slot.limitsKey !== limitsKey()) {
+      end(slot);
+      return;
+    }
+    if (!slot && slots.length < pdfWorkLimits.workers) slot = spawn();
+    if (!slot) return;
+    start(slot, queue.shift()!);
+  }
+}
+
+/**
+ * Runs a job in a worker: answers the PDF's bytes. Rejects with PdfJobFailed when the worker passed its memory or
+ * time cap (it is replaced), with PdfJobAbandoned when `signal` aborts first, or with the job's own error.
+ */
+export function runPdfJob(job: PdfJob, options: RunOptions = {}): Promise<Uint8Array> {
+  return new Promise<Uint8Array>((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new PdfJobAbandoned());
+      return;
+    }
+    const running: Running = { job, options, resolve, reject };
+    const onAbort = () => {
+      const waiting = queue.indexOf(running);
+      if (waiting >= 0) {
+        queue.splice(waiting, 1);
+        reject(new PdfJobAbandoned());
+        return;
+      }
+      const slot = slots.find((candidate) => candidate.running === running);
+      if (slot) end(slot, () => reject(new PdfJobAbandoned()));
+    };
+    abortListeners.set(running, onAbort);
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    queue.push(running);
+    dispatch();
+  });
+}
+
+/** The approved minutes' PDF, made in a worker. */
+export function renderMinutesPdf(input: MinutesPdfInput): Promise<Uint8Array> {
+  return runPdfJob({ kind: "minutes", input });
+}
+
+/** An ArrayBuffer holding exactly `bytes`, safe to transfer (a small Buffer may be a slice of a shared pool). */
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
