@@ -47,6 +47,11 @@ interface Shared {
 }
 const underWay = new Map<string, Shared>();
 
+/** Builds under way and waiting in this process (for tests and the logs). */
+export function packQueue(): { building: number; waiting: number } {
+  return { building, waiting: waiting.length };
+}
+
 /** A stored pack of the meeting under this tag, or null. */
 export async function storedPack(
   deps: PackDeps,
@@ -177,7 +182,10 @@ async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal
     } catch (error) {
       if (!(error instanceof PdfJobFailed)) throw error;
       const paperId = progress.reading;
-      deps.logger.warn({ meetingId: data.meeting.id, paperId, reason: error.reason, attempt }, "board pack: a build passed its worker's cap");
+      deps.logger.warn(
+        { meetingId: data.meeting.id, paperId, reason: error.reason, attempt },
+        "board pack: a build passed its worker's cap",
+      );
       if (paperId === null || attempt >= packLimits.retries) {
         throw new HttpError(503, "The board pack could not be built. Try again later.", {
           "Retry-After": String(packLimits.retryAfterSeconds),

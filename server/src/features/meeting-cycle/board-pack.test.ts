@@ -300,28 +300,4 @@ describe("GET /api/meetings/:id/board-pack.pdf", () => {
     expect(stopped.pages[8]!.text).toContain(omitted("chart.png"));
     expect(reads.ids()).toEqual([papers.a, papers.b, papers.chart]);
   });
-
-  it("builds at most two packs at once: a third request waits its turn", async () => {
-    const { founder } = await ctx.board("Busy Ltd", { firstName: "Fay", lastName: "Founder" });
-    const meetingId = await schedule(founder, []);
-    const paper = await upload(founder, "Paper.pdf", "application/pdf", await paperPdf("Paper", 1));
-    await putAgenda(founder, meetingId, [{ title: "Only item", durationMinutes: 10, documentIds: [paper] }]);
-    // Each build reads its one paper slowly: the reads under way at once are the builds under way at once.
-    const read = packData.readPaperBytes;
-    let reading = 0;
-    let most = 0;
-    vi.spyOn(packData, "readPaperBytes").mockImplementation(async (...args) => {
-      reading += 1;
-      most = Math.max(most, reading);
-      try {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return await read(...args);
-      } finally {
-        reading -= 1;
-      }
-    });
-    const responses = await Promise.all([1, 2, 3].map(() => download(founder, meetingId)));
-    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
-    expect(most).toBe(2);
-  });
 });

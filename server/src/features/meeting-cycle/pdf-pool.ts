@@ -24,8 +24,7 @@ export interface PackBuildLimits {
 }
 
 export type PdfJob =
-  | { kind: "pack"; data: PackData; limits: PackBuildLimits; tooLarge: number[] }
-  | { kind: "minutes"; input: MinutesPdfInput };
+  { kind: "pack"; data: PackData; limits: PackBuildLimits; tooLarge: number[] } | { kind: "minutes"; input: MinutesPdfInput };
 
 /** Messages between the main thread and a worker. */
 export type ToWorker =
@@ -33,6 +32,8 @@ export type ToWorker =
   /** A paper's bytes (transferred), or why there are none. */
   | { type: "paper"; request: number; bytes: ArrayBuffer | null | "too large"; error?: string };
 export type FromWorker =
+  /** Loaded: jobs (and their time caps) start only then. */
+  | { type: "ready" }
   | { type: "done"; bytes: ArrayBuffer }
   | { type: "failed"; message: string }
   /** Posted before the worker reads a paper: the paper it dies on, if it does, is this one. */
@@ -61,12 +62,16 @@ export const pdfJobCounts = { started: 0 };
 export interface RunOptions {
   signal?: AbortSignal;
   /** Anything the worker asks during the job (a paper's bytes); `reply` posts back to that worker. */
-  onMessage?: (message: Exclude<FromWorker, { type: "done" | "failed" }>, reply: (message: ToWorker, transfer?: ArrayBuffer[]) => void) => void;
+  onMessage?: (
+    message: Exclude<FromWorker, { type: "ready" | "done" | "failed" }>,
+    reply: (message: ToWorker, transfer?: ArrayBuffer[]) => void,
+  ) => void;
 }
 
 interface Slot {
   worker: Worker;
   limitsKey: string;
+  ready: boolean;
   /** The job it runs, if any. */
   running: Running | null;
 }
@@ -112,9 +117,14 @@ function spawn(): Slot {
   });
   worker.stdout.resume();
   worker.stderr.resume();
-  const slot: Slot = { worker, limitsKey: limitsKey(), running: null };
+  const slot: Slot = { worker, limitsKey: limitsKey(), ready: false, running: null };
   let lastError: Error | null = null;
   worker.on("message", (message: FromWorker) => {
+    if (message.type === "ready") {
+      slot.ready = true;
+      dispatch();
+      return;
+    }
     const running = slot.running;
     if (!running) return;
     if (message.type === "done") {
@@ -137,6 +147,9 @@ function spawn(): Slot {
       release(slot, running);
       const code = (lastError as NodeJS.ErrnoException | null)?.code;
       running.reject(new PdfJobFailed(code === "ERR_WORKER_OUT_OF_MEMORY" ? "memory" : "crash"));
+    } else if (!slot.ready && !ended.has(slot)) {
+      // It could not even load: the job it was made for fails, rather than workers being made again and again.
+      queue.shift()?.reject(new PdfJobFailed("crash"));
     }
     dispatch();
   });
@@ -152,7 +165,11 @@ function remove(slot: Slot): void {
 }
 
 /** Ends a slot's worker at once; its job (if any) is settled by `settle` instead of the exit handler. */
+/** Workers ended on purpose (their exit is no failure to load). */
+const ended = new WeakSet<Slot>();
+
 function end(slot: Slot, settle?: () => void): void {
+  ended.add(slot);
   const running = slot.running;
   if (running) release(slot, running);
   slot.running = null;
@@ -195,13 +212,19 @@ function start(slot: Slot, running: Running): void {
 /** Starts waiting jobs on idle workers (made, or remade under the current limits, as needed). */
 function dispatch(): void {
   while (queue.length > 0) {
-    let slot = slots.find((candidate) => candidate.running === null);
-    if (slot && slot.limitsKey !== limitsKey()) {
-      end(slot);
+    const stale = slots.find((candidate) => candidate.limitsKey !== limitsKey() && candidate.running === null);
+    if (stale) {
+      // Made under other limits: replaced (end() dispatches again).
+      end(stale);
       return;
     }
-    if (!slot && slots.length < pdfWorkLimits.workers) slot = spawn();
-    if (!slot) return;
+    const slot = slots.find((candidate) => candidate.ready && candidate.running === null);
+    if (!slot) {
+      // A worker still loading takes the next job once ready.
+      const loading = slots.filter((candidate) => !candidate.ready).length;
+      for (let more = queue.length - loading; more > 0 && slots.length < pdfWorkLimits.workers; more -= 1) spawn();
+      return;
+    }
     start(slot, queue.shift()!);
   }
 }

@@ -47,3 +47,5 @@ port.on("message", (message: ToWorker) => {
     (error: unknown) => post({ type: "failed", message: error instanceof Error ? error.message : String(error) }),
   );
 });
+
+post({ type: "ready" });
