@@ -1,7 +1,7 @@
 import { concatTransformationMatrix, PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { eq, inArray } from "drizzle-orm";
 import { boardPacks, companies, documentFiles, documents } from "../../db/schema";
-import { packFixtures, paperPdf, readPack, type ItemInput } from "../../testing/board-pack-fixtures";
+import { packFixtures, readPack, type ItemInput } from "../../testing/board-pack-fixtures";
 import { samplePng } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
 import { packLimits } from "./board-pack.jobs";
