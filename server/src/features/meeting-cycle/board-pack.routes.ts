@@ -35,8 +35,9 @@ export function boardPackRoutes(deps: RouterDeps): BoundRoute[] {
           });
 
         const stored = await storedPack(deps, params.id, etag);
-        if (stored) {
-          const body = await stored.open();
+        // A stored pack that cannot be opened (object storage unreachable) is built again instead.
+        const body = stored && (await stored.open().catch(() => null));
+        if (stored && body) {
           pdfHeaders(stored.byteSize);
           // A client that leaves midway ends the read; nothing more to answer.
           await pipeline(body, res).catch(() => res.destroy());

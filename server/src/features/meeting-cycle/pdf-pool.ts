@@ -13,8 +13,11 @@ export const pdfWorkLimits = {
   maxOldGenerationSizeMb: 512,
   maxYoungGenerationSizeMb: 32,
   timeoutMs: 60_000,
-  /** Workers kept at most: jobs beyond them wait in order. */
-  workers: 2,
+  /**
+   * Workers kept at most (made when first needed): jobs beyond them wait in order. One more than the board pack's
+   * builds at once, so approved minutes never wait behind two long packs.
+   */
+  workers: 3,
 };
 
 /** The limits a pack is built under (read on the main thread, where tests change them). */
