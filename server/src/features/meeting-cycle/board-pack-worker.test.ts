@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { eq, inArray } from "drizzle-orm";
 import { boardPacks, documentFiles, documents, fileChunks } from "../../db/schema";
 import { packFixtures, paperPdf, readPack } from "../../testing/board-pack-fixtures";
@@ -120,6 +121,18 @@ describe("the board pack, built off the main thread", () => {
     // The first build died on the heavy paper; the second left it out.
     expect(pdfJobCounts.started - jobsBefore).toBe(2);
   }, 60_000);
+
+  it("builds the pack of a 2,000-page paper within the worker's default caps", async () => {
+    const { founder } = await ctx.board("Long Ltd", { firstName: "Fay", lastName: "Founder" });
+    const meetingId = await schedule(founder, []);
+    const long = await upload(founder, "Long.pdf", "application/pdf", await paperPdf("Long", 2_000));
+    await putAgenda(founder, meetingId, [{ title: "Annual report", durationMinutes: 60, documentIds: [long] }]);
+    const response = await download(founder, meetingId);
+    expect(response.status).toBe(200);
+    const pack = await PDFDocument.load(response.body as Buffer, { updateMetadata: false });
+    // Cover, agenda, the section, the paper.
+    expect(pack.getPageCount()).toBe(3 + 2_000);
+  }, 120_000);
 
   it("lists a paper read while its worker passes the time cap as too large to include", async () => {
     const { people } = await meetings(1);

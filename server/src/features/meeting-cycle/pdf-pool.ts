@@ -114,12 +114,7 @@ function spawn(): Slot {
       maxOldGenerationSizeMb: pdfWorkLimits.maxOldGenerationSizeMb,
       maxYoungGenerationSizeMb: pdfWorkLimits.maxYoungGenerationSizeMb,
     },
-    // Its output would mix with the server's logs; its failures reach the job as messages or as its exit.
-    stdout: true,
-    stderr: true,
   });
-  worker.stdout.resume();
-  worker.stderr.resume();
   const slot: Slot = { worker, limitsKey: limitsKey(), ready: false, running: null };
   let lastError: Error | null = null;
   worker.on("message", (message: FromWorker) => {
@@ -156,8 +151,7 @@ function spawn(): Slot {
     }
     dispatch();
   });
-  // An idle worker does not keep the process alive.
-  worker.unref();
+  // Made for a waiting job: it keeps the process alive until that job is done (finish() lets an idle one go).
   slots.push(slot);
   return slot;
 }

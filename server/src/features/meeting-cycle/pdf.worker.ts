@@ -5,6 +5,10 @@ import { buildPack, type PaperSource } from "./board-pack.build";
 import { buildMinutesPdf } from "./minutes-pdf";
 import { ownBuffer, type FromWorker, type PdfJob, type ToWorker } from "./pdf-pool";
 
+// pdf-lib warns on the console about damaged papers: that would mix with the server's JSON logs, and the pack says
+// what became of each paper anyway.
+for (const method of ["log", "info", "warn", "error", "debug"] as const) console[method] = () => undefined;
+
 const port = parentPort!;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
