@@ -76,6 +76,8 @@ export async function boardPackFor(
   request: { data: PackData; etag: string; userId: number; signal: AbortSignal },
 ): Promise<Uint8Array> {
   let shared = underWay.get(request.etag);
+  // A build every caller has left is being dropped: a new request starts its own.
+  if (shared?.drop.signal.aborted) shared = undefined;
   if (!shared) {
     const { userId } = request;
     if ((buildsOf.get(userId) ?? 0) > 0) throw busy();
@@ -99,7 +101,7 @@ export async function boardPackFor(
           else building -= 1;
         }
       } finally {
-        underWay.delete(request.etag);
+        if (underWay.get(request.etag) === entry) underWay.delete(request.etag);
         const left = (buildsOf.get(userId) ?? 1) - 1;
         if (left > 0) buildsOf.set(userId, left);
         else buildsOf.delete(userId);
@@ -117,6 +119,10 @@ export async function boardPackFor(
   request.signal.addEventListener("abort", leave, { once: true });
   try {
     return await entry.result;
+  } catch (error) {
+    // Dropped because its callers left just as this one came: this one may try again at once.
+    if (error instanceof PdfJobAbandoned && !request.signal.aborted) throw busy();
+    throw error;
   } finally {
     request.signal.removeEventListener("abort", leave);
   }
