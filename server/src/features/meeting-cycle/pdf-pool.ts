@@ -13,6 +13,8 @@ export const pdfWorkLimits = {
   maxOldGenerationSizeMb: 512,
   maxYoungGenerationSizeMb: 32,
   timeoutMs: 60_000,
+  /** An idle worker is ended after this long (and made again when next needed). */
+  idleMs: 30_000,
   /**
    * Workers kept at most (made when first needed): jobs beyond them wait in order. One more than the board pack's
    * builds at once, so approved minutes never wait behind two long packs.
@@ -120,6 +122,7 @@ function spawn(): Slot {
   worker.on("message", (message: FromWorker) => {
     if (message.type === "ready") {
       slot.ready = true;
+      idle(slot);
       dispatch();
       return;
     }
@@ -161,10 +164,10 @@ function remove(slot: Slot): void {
   if (index >= 0) slots.splice(index, 1);
 }
 
-/** Ends a slot's worker at once; its job (if any) is settled by `settle` instead of the exit handler. */
 /** Workers ended on purpose (their exit is no failure to load). */
 const ended = new WeakSet<Slot>();
 
+/** Ends a slot's worker at once; its job (if any) is settled by `settle` instead of the exit handler. */
 function end(slot: Slot, settle?: () => void): void {
   ended.add(slot);
   const running = slot.running;
@@ -190,12 +193,26 @@ function finish(slot: Slot, settle: () => void): void {
   const running = slot.running;
   if (running) release(slot, running);
   slot.running = null;
-  slot.worker.unref();
+  idle(slot);
   settle();
   dispatch();
 }
 
+/**
+ * A worker without a job: it no longer keeps the process alive, and it is ended after `idleMs` without one, so the
+ * heap a large pack left behind is given back.
+ */
+function idle(slot: Slot): void {
+  slot.worker.unref();
+  const timer = setTimeout(() => {
+    if (slot.running === null && slots.includes(slot)) end(slot);
+  }, pdfWorkLimits.idleMs);
+  timer.unref();
+  timers.set(slot, timer);
+}
+
 function start(slot: Slot, running: Running): void {
+  clearTimeout(timers.get(slot));
   slot.running = running;
   slot.worker.ref();
   pdfJobCounts.started += 1;
