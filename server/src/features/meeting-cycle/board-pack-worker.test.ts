@@ -152,6 +152,18 @@ describe("the board pack, built off the main thread", () => {
     expect(pdfJobCounts.started - before).toBe(2);
   }, 60_000);
 
+  it("answers 503 with Retry-After when a paper cannot be read from storage, and stores nothing", async () => {
+    const { people } = await meetings(1);
+    const { user, meetingId } = people[0]!;
+    vi.spyOn(packData, "readPaperBytes").mockRejectedValue(new Error("storage unreachable"));
+    const response = await download(user, meetingId);
+    expect(response.status).toBe(503);
+    expect(response.headers["retry-after"]).toBe(String(packLimits.retryAfterSeconds));
+    expect(response.headers.etag ?? "").not.toContain("bp-");
+    expect(JSON.parse(String(response.body))).toEqual({ message: "The board pack could not be built. Try again later." });
+    expect(await ctx.db.select().from(boardPacks).where(eq(boardPacks.meetingId, meetingId))).toEqual([]);
+  }, 60_000);
+
   it("serves a pack built once from the store, and drops a meeting's older pack when a new one is stored", async () => {
     const { people, paper } = await meetings(1);
     const { user, meetingId } = people[0]!;

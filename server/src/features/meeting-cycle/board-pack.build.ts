@@ -145,6 +145,7 @@ async function addPaper(
   return outcome;
 }
 
+/** A paper not met before in this pack: its bytes asked for, then its pages or its image added. */
 async function readAndAdd(
   source: PaperSource,
   pdf: PDFDocument,

@@ -32,6 +32,8 @@ export const packLimits = {
 
 export const packBusyMessage = "The board pack is being prepared for many requests. Try again in a moment.";
 const busy = () => new HttpError(429, packBusyMessage, { "Retry-After": String(packLimits.retryAfterSeconds) });
+const unbuilt = () =>
+  new HttpError(503, "The board pack could not be built. Try again later.", { "Retry-After": String(packLimits.retryAfterSeconds) });
 
 /** Builds under way (at most `concurrentBuilds`), those waiting, and each user's builds under way or waiting. */
 let building = 0;
@@ -157,7 +159,7 @@ async function turn(signal: AbortSignal): Promise<void> {
 async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal): Promise<Uint8Array> {
   const tooLarge = new Set<number>();
   for (let attempt = 0; ; attempt += 1) {
-    const progress: { reading: number | null } = { reading: null };
+    const progress: { reading: number | null; readFailed: boolean } = { reading: null, readFailed: false };
     try {
       return await runPdfJob(
         {
@@ -180,23 +182,24 @@ async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal
                 const buffer = ownBuffer(bytes);
                 reply({ type: "paper", request: message.request, bytes: buffer }, [buffer]);
               },
-              () => reply({ type: "paper", request: message.request, bytes: null, error: "a paper could not be read" }),
+              () => {
+                progress.readFailed = true;
+                reply({ type: "paper", request: message.request, bytes: null, error: "a paper could not be read" });
+              },
             );
           },
         },
       );
     } catch (error) {
+      // Storage that failed to give a paper (the database or object storage unreachable): try again later.
+      if (progress.readFailed && !(error instanceof PdfJobAbandoned)) throw unbuilt();
       if (!(error instanceof PdfJobFailed)) throw error;
       const paperId = progress.reading;
       deps.logger.warn(
         { meetingId: data.meeting.id, paperId, reason: error.reason, attempt },
         "board pack: a build passed its worker's cap",
       );
-      if (paperId === null || attempt >= packLimits.retries) {
-        throw new HttpError(503, "The board pack could not be built. Try again later.", {
-          "Retry-After": String(packLimits.retryAfterSeconds),
-        });
-      }
+      if (paperId === null || attempt >= packLimits.retries) throw unbuilt();
       tooLarge.add(paperId);
     }
   }
