@@ -251,16 +251,20 @@ describe("the board pack, built off the main thread", () => {
     try {
       const held = holdReads();
       const before = pdfJobCounts.started;
-      const leave = people.map(({ user, meetingId }) => {
+      const ask = ({ user, meetingId }: (typeof people)[number]) => {
         const controller = new AbortController();
         const response = fetch(`${base}/api/meetings/${meetingId}/board-pack.pdf`, {
           headers: { authorization: user.bearer },
           signal: controller.signal,
         }).catch(() => "left");
         return { abort: () => controller.abort(), response };
-      });
+      };
+      // One after the other: the first under way, the second waiting.
+      const leave = [ask(people[0]!)];
+      await eventually(() => expect(packQueue()).toEqual({ building: 1, waiting: 0 }));
+      leave.push(ask(people[1]!));
       await eventually(() => expect(packQueue()).toEqual({ building: 1, waiting: 1 }));
-      await eventually(() => expect(held.started).toHaveLength(1));
+      await eventually(() => expect(held.started).toEqual([expect.any(Number)]));
 
       // The waiting one leaves: taken from the queue.
       leave[1]!.abort();
