@@ -18,7 +18,7 @@ let server: ChildProcess | undefined;
 
 /** Starts the built server on a free port with an in-memory database, and registers the platform admin first. */
 export default async function setup(project: TestProject) {
-  if (!existsSync("dist/server/index.js") || !existsSync("dist/public/index.html")) {
+  if (!["dist/server/index.js", "dist/server/pdf-worker.js", "dist/public/index.html"].every((file) => existsSync(file))) {
     throw new Error("Build first: npm run build (npm run test:e2e does it).");
   }
   ensureChromium();

@@ -1,6 +1,11 @@
-// Bundles the server into dist/server/index.js. Dependencies stay in node_modules.
+// Bundles the server into dist/server/index.js, and the PDF worker beside it (dist/server/pdf-worker.js, where the
+// server looks for it). Dependencies stay in node_modules.
 import { build } from "esbuild";
-import { serverBundleOptions } from "./server-bundle.mjs";
+import { pdfWorkerEntry, serverBundleOptions } from "./server-bundle.mjs";
 
-await build({ ...serverBundleOptions, entryPoints: ["server/src/index.ts"], outfile: "dist/server/index.js" });
-console.log("built dist/server/index.js");
+await build({
+  ...serverBundleOptions,
+  entryPoints: { index: "server/src/index.ts", ...pdfWorkerEntry },
+  outdir: "dist/server",
+});
+console.log("built dist/server/index.js and dist/server/pdf-worker.js");

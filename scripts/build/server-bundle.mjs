@@ -9,3 +9,6 @@ export const serverBundleOptions = {
   sourcemap: true,
   logLevel: "warning",
 };
+
+/** The PDF worker's entry, bundled beside the server's as pdf-worker.js (the name the server starts it by). */
+export const pdfWorkerEntry = { "pdf-worker": "server/src/features/meeting-cycle/pdf.worker.ts" };

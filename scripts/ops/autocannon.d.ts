@@ -1,13 +1,13 @@
 // autocannon ships no types; this is the part of its API the benchmark uses.
 declare module "autocannon" {
-  interface AutocannonRequest {
+  export interface AutocannonRequest {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     p50: number;
@@ -15,7 +15,7 @@ declare module "autocannon" {
     max: number;
     total: number;
   }
-  interface AutocannonResult {
+  export interface AutocannonResult {
     requests: Histogram;
     latency: Histogram;
     errors: number;
@@ -24,7 +24,7 @@ declare module "autocannon" {
     statusCodeStats?: Record<string, { count: number }>;
     duration: number;
   }
-  interface AutocannonOptions {
+  export interface AutocannonOptions {
     url: string;
     connections?: number;
     duration?: number;
@@ -34,5 +34,11 @@ declare module "autocannon" {
     method?: string;
     body?: string;
   }
-  export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  export interface AutocannonInstance {
+    /** Ends the run early; the callback then gets the results so far. */
+    stop(): void;
+  }
+  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  function autocannon(options: AutocannonOptions, done: (error: Error | null, result: AutocannonResult) => void): AutocannonInstance;
+  export default autocannon;
 }

@@ -7,7 +7,7 @@
 // BENCH_SECONDS each, 10 by default) on the bare read, each Quorum endpoint, and the bare read again; prints
 // req/s, p50, p99, errors and each figure as a share of the bare read (mean of before and after), and the
 // server's resident memory after the whole run. Then the board pack (bench-board-pack.ts): its time to first byte
-// and total time, and the memory five packs at once take. Then lists at scale (bench-lists.ts): a company with ten
+// and total time, and the event loop under packs (the vote poll's p99 and the memory while five packs build). Then lists at scale (bench-lists.ts): a company with ten
 // years of papers, its list screens in Chromium (the built app, built first if stale): elements, first rows, search.
 // Last, live events (bench-streams.ts): 2,000 event streams on fresh instances while 50 votes a second land, on one
 // instance and on two (streams on one, votes on the other): each stream's delay per vote, streams lost, memory.
@@ -36,7 +36,7 @@ import { ensureBuiltApp, measureLists } from "./bench-lists";
 import { measureStreams, seedStreams, streamsPartName } from "./bench-streams";
 import { summarizeProfile } from "./cpuprofile-top";
 import { serverAllocatorEnv } from "../build/server-env.mjs";
-import { serverBundleOptions } from "../build/server-bundle.mjs";
+import { pdfWorkerEntry, serverBundleOptions } from "../build/server-bundle.mjs";
 import { freePort } from "../testing/free-port";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
@@ -90,7 +90,11 @@ async function buildServers(): Promise<void> {
   // The same bundle `npm run build` makes, beside it so it finds migrations and node_modules.
   await build({
     ...serverBundleOptions,
-    entryPoints: { quorum: join(repoRoot, "server/src/index.ts"), bare: join(repoRoot, "scripts/ops/bench-bare-server.ts") },
+    entryPoints: {
+      quorum: join(repoRoot, "server/src/index.ts"),
+      bare: join(repoRoot, "scripts/ops/bench-bare-server.ts"),
+      ...Object.fromEntries(Object.entries(pdfWorkerEntry).map(([name, path]) => [name, join(repoRoot, path)])),
+    },
     outdir: outDir,
   });
 }
@@ -454,7 +458,10 @@ async function main(): Promise<void> {
   const memory = memoryOf(quorum.child.pid);
   const yardstick = (before.rps + after.rps) / 2;
   // A few packs in a row (fewer in the CI smoke run), after the figures above are taken.
-  const pack = packSeed && (await measureBoardPack({ base: quorum.base, pid: quorum.child.pid }, packSeed, seconds >= 10 ? 5 : 3));
+  const votePoll = { path: `/api/resolutions/${data.resolutionIds[0]}/votes`, token: data.tokens[0]! };
+  const pack =
+    packSeed &&
+    (await measureBoardPack({ base: quorum.base, pid: quorum.child.pid }, packSeed, seconds >= 10 ? 5 : 3, votePoll, Math.min(seconds, 5)));
   // Seeded only now, so the figures above are taken on the tables they always were.
   const lists = listsIncluded ? await measureLists({ base: quorum.base }, databaseUrl, seconds >= 10 ? 3 : 1) : undefined;
   // On instances of their own, so their memory is the streams' alone.

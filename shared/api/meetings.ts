@@ -94,4 +94,8 @@ export const boardPack = endpoint({
     200: { contentType: "application/pdf", description: "The board pack (an attachment named after the meeting), with an ETag" },
     304: null,
   },
+  errors: {
+    429: "The caller already has a pack being built, or the instance's builds and their short queue are full (with Retry-After)",
+    503: "The pack could not be built, even without the papers too large to include, or a paper could not be read from storage (with Retry-After)",
+  },
 });

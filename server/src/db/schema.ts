@@ -326,6 +326,22 @@ export const meetings = pgTable(
   ],
 );
 
+/**
+ * A meeting's latest board pack, built once and kept under its ETag in the same file store as papers: asked for
+ * again with the same tag, it is served as stored. A newer pack of the meeting replaces it (its bytes released).
+ */
+export const boardPacks = pgTable("board_packs", {
+  meetingId: integer("meeting_id")
+    .primaryKey()
+    .references(() => meetings.documentId, { onDelete: "cascade" }),
+  etag: text("etag").notNull(),
+  storage: text("storage", { enum: fileStorageKinds }).notNull(),
+  location: text("location"),
+  storageKey: text("storage_key").notNull(),
+  byteSize: integer("byte_size").notNull(),
+  createdAt: createdAt(),
+});
+
 export const meetingParticipants = pgTable(
   "meeting_participants",
   {

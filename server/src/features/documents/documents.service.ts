@@ -334,3 +334,6 @@ export async function deleteDocument(deps: StoreDeps, tenant: TenantContext, doc
   // An object in object storage goes after the commit; if that fails, the sweep entry written above retries it.
   if (released?.storage === "s3") await discardFile(deps, released).catch(() => undefined);
 }
+
+// The file store itself, for files that are no document's (a meeting's built board pack).
+export { claimFile, currentFileTarget, discardFile, readFile, releaseFile, writeFile, type FilePlace } from "./file-storage";

@@ -9,12 +9,12 @@ import {
   type PDFImage,
   type PDFRef,
 } from "@cantoo/pdf-lib";
-import type { ServiceDeps } from "../../app-deps";
-import { readPaperBytes, type PackData, type PackPaper } from "./board-pack.data";
+import type { PackData, PackPaper } from "./board-pack.data";
 import { drawFooter, margin, pageSize, pdfText, render, type Fonts } from "./board-pack.layout";
 import { planAgenda, planCover, planSection, type PaperOutcome } from "./board-pack.pages";
+import type { PackBuildLimits } from "./pdf-pool";
 
-type PackDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
+// Runs in a PDF worker (pdf.worker.ts), never on the thread that answers requests.
 
 /**
  * A PNG is decoded to raw pixels when embedded: one larger than this (a photograph of 5000 × 5000, or a small file
@@ -22,50 +22,28 @@ type PackDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
  */
 const maxImagePixels = 25_000_000;
 
-/**
- * What one pack may take, so that any member asking for the pack of a long agenda of large papers cannot hold the
- * server's memory and time. Papers beyond either of the first two limits are listed on their item's page with a
- * note instead of merged. Changed only by tests.
- */
-export const packLimits = {
-  /** Papers merged, a paper on several items counting once for each. */
-  maxMergedPapers: 200,
-  /** Bytes of papers read from storage (a paper on several items is read once). */
-  maxPaperBytes: 300 * 1024 * 1024,
-  /** Packs built at the same time in this process; a further request waits for one of them to finish. */
-  concurrentBuilds: 2,
-};
-
-let building = 0;
-/** Builds waiting for their turn, first come first served. */
-const waiting: (() => void)[] = [];
-
-/** Runs `work` once fewer than `packLimits.concurrentBuilds` builds are running. */
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (building < packLimits.concurrentBuilds) building += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // The place passes straight to the next in line, if any.
-    const next = waiting.shift();
-    if (next) next();
-    else building -= 1;
-  }
+/** Where a build gets its papers' bytes: the main thread reads them from storage and hands them over. */
+export interface PaperSource {
+  /** A paper's bytes: null when it was deleted meanwhile, "too large" once more than `room` bytes came. */
+  read(paper: PackPaper, room: number): Promise<Buffer | null | "too large">;
+  /** The paper is in the pack (or listed as failed): a worker dying after this did not die of it. */
+  done(paper: PackPaper): void;
 }
 
 /**
  * Builds a meeting's board pack: the cover, the agenda with each item's page number, then for each item its
  * section page followed by its PDF papers' pages and its images, one page each. The outline holds one entry per
  * item. Papers are read one at a time, in agenda order, so at most one paper's bytes are held beside the pack, and
- * each once: a paper on several items is shown again from the pages it already has in the pack. At most
- * `packLimits.concurrentBuilds` packs are built at once.
+ * each once: a paper on several items is shown again from the pages it already has in the pack. Papers in
+ * `tooLarge` (an earlier build died reading them) are listed as too large to include, and not read.
  */
-export function buildBoardPack(deps: PackDeps, data: PackData): Promise<Uint8Array> {
-  return inTurn(() => build(deps, data));
-}
-
-async function build(deps: PackDeps, data: PackData): Promise<Uint8Array> {
+export async function buildPack(
+  data: PackData,
+  limits: PackBuildLimits,
+  tooLarge: ReadonlySet<number>,
+  source: PaperSource,
+): Promise<Uint8Array> {
+  const build: Build = { limits, tooLarge, source };
   // No dates or producer written by the library: the same agenda and papers give the same bytes.
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`Board pack: ${data.meeting.title}`, { showInWindowTitleBar: true });
@@ -86,7 +64,7 @@ async function build(deps: PackDeps, data: PackData): Promise<Uint8Array> {
   for (const [index, item] of data.items.entries()) {
     const start = pdf.getPageCount();
     const outcomes: PaperOutcome[] = [];
-    for (const paper of item.papers) outcomes.push(await addPaper(deps, pdf, paper, fonts, pdf.getPageCount() - start, progress));
+    for (const paper of item.papers) outcomes.push(await addPaper(build, pdf, paper, fonts, pdf.getPageCount() - start, progress));
     // The section page is written once its papers are read (it says what became of each and on which pages),
     // then put before them. The numbers it names depend on its own length: planned again until they agree.
     let firstPaperPage = start + 2;
@@ -117,7 +95,14 @@ async function build(deps: PackDeps, data: PackData): Promise<Uint8Array> {
  */
 type Placed = { pages: PDFPage[] } | { image: PDFImage } | { outcome: Extract<PaperOutcome, { kind: "failed" }> };
 
-/** What one pack has taken so far, against `packLimits`, and each paper already read. */
+/** What a build is given besides the meeting. */
+interface Build {
+  limits: PackBuildLimits;
+  tooLarge: ReadonlySet<number>;
+  source: PaperSource;
+}
+
+/** What one pack has taken so far, against its limits, and each paper already read. */
 interface PackProgress {
   merged: number;
   bytesRead: number;
@@ -129,7 +114,7 @@ interface PackProgress {
  * several items is read once: later items show the pages it already has in the pack.
  */
 async function addPaper(
-  deps: PackDeps,
+  { limits, tooLarge, source }: Build,
   pdf: PDFDocument,
   paper: PackPaper,
   fonts: Fonts,
@@ -141,7 +126,8 @@ async function addPaper(
   if (kind === null) return { kind: "attachment" };
   const earlier = progress.placed.get(paper.id);
   if (earlier && "outcome" in earlier) return earlier.outcome;
-  if (progress.merged >= packLimits.maxMergedPapers) return { kind: "omitted" };
+  if (tooLarge.has(paper.id)) return { kind: "tooLarge" };
+  if (progress.merged >= limits.maxMergedPapers) return { kind: "omitted" };
   if (earlier) {
     progress.merged += 1;
     if ("image" in earlier) {
@@ -152,11 +138,28 @@ async function addPaper(
     return { kind: "pages", offset, count: earlier.pages.length };
   }
 
-  const room = packLimits.maxPaperBytes - progress.bytesRead;
+  const room = limits.maxPaperBytes - progress.bytesRead;
   if (paper.fileSize > room) return { kind: "omitted" };
-  const bytes = await readPaperBytes(deps, paper.id, room);
+  const outcome = await readAndAdd(source, pdf, paper, kind, fonts, offset, progress, room, limits);
+  source.done(paper);
+  return outcome;
+}
+
+/** A paper not met before in this pack: its bytes asked for, then its pages or its image added. */
+async function readAndAdd(
+  source: PaperSource,
+  pdf: PDFDocument,
+  paper: PackPaper,
+  kind: "pdf" | "image",
+  fonts: Fonts,
+  offset: number,
+  progress: PackProgress,
+  room: number,
+  limits: PackBuildLimits,
+): Promise<PaperOutcome> {
+  const bytes = await source.read(paper, room);
   if (bytes === "too large") {
-    progress.bytesRead = packLimits.maxPaperBytes;
+    progress.bytesRead = limits.maxPaperBytes;
     return { kind: "omitted" };
   }
   if (bytes === null) return failed(progress, paper, "it is no longer in the library");

@@ -41,10 +41,13 @@ export type PaperOutcome =
   | { kind: "attachment" }
   | { kind: "failed"; reason: string }
   /** Left out: the pack already holds as many papers, or as many bytes of them, as it may. */
-  | { kind: "omitted" };
+  | { kind: "omitted" }
+  /** Left out: reading it took a build past its memory or time cap. */
+  | { kind: "tooLarge" };
 
 export const notMergedNote = "attachment not merged — download from the library";
 export const sizeLimitNote = "not included: the board pack is at its size limit — download from the library";
+export const tooLargeNote = "too large to include — download from the library";
 
 /** `firstPage`: the number of the page after the item's section page(s), where its papers begin. */
 function outcomeNote(outcome: PaperOutcome, firstPage: number): string {
@@ -59,6 +62,8 @@ function outcomeNote(outcome: PaperOutcome, firstPage: number): string {
       return notMergedNote;
     case "omitted":
       return sizeLimitNote;
+    case "tooLarge":
+      return tooLargeNote;
     case "failed":
       return `could not be included: ${outcome.reason}`;
   }
@@ -168,7 +173,7 @@ export function planSection(fonts: Fonts, data: PackData, index: number, outcome
         ...flow.lines(`• ${paper.name}`, style.body),
         ...flow.lines(
           outcomeNote(outcome, firstPage),
-          { ...style.detail, color: outcome.kind === "failed" || outcome.kind === "omitted" ? "accent" : "muted" },
+          { ...style.detail, color: ["failed", "omitted", "tooLarge"].includes(outcome.kind) ? "accent" : "muted" },
           { indent: 10 },
         ),
       ],

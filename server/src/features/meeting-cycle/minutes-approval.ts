@@ -11,7 +11,7 @@ import { formatUtcDate, startSweep } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import { companies, meetingMinutes, meetings, resolutions } from "../../db/schema";
 import { abandonReceivedFile, insertDocument, receiveFile } from "../documents/documents.service";
-import { buildMinutesPdf } from "./minutes-pdf";
+import { renderMinutesPdf } from "./pdf-pool";
 
 export type ApprovalDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
 
@@ -50,7 +50,7 @@ export interface Approval {
  */
 export async function freezeMinutes(deps: ApprovalDeps, basis: ApprovalBasis, approval: Approval): Promise<boolean> {
   const sha256 = textSha256(basis.text);
-  const pdf = await buildMinutesPdf({
+  const pdf = await renderMinutesPdf({
     company: basis.company,
     meetingTitle: basis.meetingTitle,
     text: basis.text,
