@@ -1,0 +1,681 @@
+import { createInflate, type Inflate } from "node:zlib";
+import { HttpError } from "../../http/errors";
+
+/**
+ * What an uploaded PDF may hold. Readers (the board pack among them) inflate a PDF's compressed streams and
+ * walk its pages; a small file can claim gigabytes or millions of pages, so both are bounded at upload.
+ * Kept as one object so tests can lower them.
+ */
+export const pdfLimits = {
+  /** Pages, however they are counted (page objects, the page tree's own count, references to pages). */
+  pages: 2000,
+  /** Bytes that the file's Flate (and run-length) streams expand to, all together. */
+  expandedBytes: 512 * 1024 * 1024,
+};
+
+const mebibyte = 1024 * 1024;
+export const tooManyPagesMessage = (limit: number) => `This PDF has more than ${limit.toLocaleString("en-US")} pages`;
+export const expandsTooFarMessage = (limit: number) =>
+  `This PDF's contents expand to more than ${(limit / mebibyte).toLocaleString("en-US")} MiB`;
+const uncheckableMessage = "This PDF's streams could not be checked";
+
+/** Streams being decoded at once; an honest file has one at a time (each ends where its data ends). */
+const maxOpenStreams = 32;
+/** How much inflated output zlib hands over at a time (small enough to stop near the limit, big enough to be quick). */
+const inflateChunkBytes = 1024 * 1024;
+/** Longest name or keyword kept (longer ones are read through, and match nothing). */
+const maxTokenLength = 64;
+/** Nesting kept track of; deeper is nonsense, and the structure is forgotten until the next object. */
+const maxDepth = 64;
+
+/** Byte classes of PDF's syntax. */
+const WHITE = 1;
+const DELIM = 2;
+const charClass = new Uint8Array(256);
+for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) charClass[c] = WHITE;
+for (const c of "()<>[]{}/%") charClass[c.charCodeAt(0)] = DELIM;
+
+interface Frame {
+  kind: "dict" | "array";
+  /** A dictionary's key waiting for its value. */
+  key: string | null;
+  type?: string;
+  count?: number;
+  filters: string[];
+  hasN?: boolean;
+  hasFirst?: boolean;
+  /** An array that is a dictionary's /Filter or /Kids. */
+  role?: "Filter" | "Kids";
+}
+
+/** What the dictionary just before a `stream` keyword says about the stream. */
+interface StreamDict {
+  filters: string[];
+  objectStream: boolean;
+}
+
+/** Tallies kept over the raw file and the object streams inside it. */
+interface Tally {
+  pageObjects: number;
+  pageTreeNodes: number;
+  kidsReferences: number;
+  largestCount: number;
+}
+
+/**
+ * A forgiving lexer over a PDF's bytes, fed in pieces. It does not parse the file (a hostile file may lie about
+ * its lengths and offsets); it notes what matters wherever it appears:
+ * - every `/Type /Page` (a page object) and `/Type /Pages` (a node of the page tree), names decoded (`#xx`),
+ *   comments allowed between, inside strings and stream data too (counting too much is the safe side);
+ * - the `/Count` of each page-tree node, and every reference in a `/Kids` array;
+ * - at each `stream` keyword, the dictionary before it (its filters, and whether it is an object stream).
+ */
+class PdfLexer {
+  private token: number[] = [];
+  private tokenKind: "name" | "word" | null = null;
+  /** Inside a `#xx` escape of a name: the hex digits seen. */
+  private escape: number[] | null = null;
+  private pendingLt = false;
+  private pendingGt = false;
+  private inHexString = false;
+  private inComment = false;
+  private awaitingType = false;
+  private frames: Frame[] = [];
+  private lastClosed: Frame | null = null;
+  private lastWasDictEnd = false;
+  /** After `stream` and a carriage return, a line feed still belongs to the keyword's end of line. */
+  private skipLineFeed = false;
+
+  constructor(
+    private readonly tally: Tally,
+    private readonly onStream: ((dict: StreamDict | null, rest: Buffer) => void) | null,
+  ) {}
+
+  /** Reads `bytes`; a stream's data begins inside them is handed (from its first byte) to `onStream`. */
+  write(bytes: Buffer): void {
+    const length = bytes.length;
+    for (let i = 0; i < length; i += 1) {
+      const byte = bytes[i]!;
+      if (this.skipLineFeed) {
+        this.skipLineFeed = false;
+        if (byte === 0x0a) {
+          this.startStream(bytes, i + 1);
+          continue;
+        }
+        this.startStream(bytes, i);
+      }
+      if (this.inHexString) {
+        // Only hex digits and white space: anything else ends it and is read as itself.
+        if (byte === 0x3e) {
+          this.inHexString = false;
+          continue;
+        }
+        if (charClass[byte] === WHITE || isHex(byte)) continue;
+        this.inHexString = false;
+      }
+      if (this.pendingLt) {
+        this.pendingLt = false;
+        if (byte === 0x3c) {
+          this.openDict();
+          continue;
+        }
+        this.inHexString = true;
+        i -= 1;
+        continue;
+      }
+      if (this.pendingGt) {
+        this.pendingGt = false;
+        if (byte === 0x3e) {
+          this.closeDict();
+          continue;
+        }
+      }
+      const kind = charClass[byte];
+      if (this.tokenKind !== null) {
+        if (kind === 0) {
+          this.addTokenByte(byte);
+          continue;
+        }
+        const ended = this.endToken();
+        if (ended === "stream") {
+          if (byte === 0x0d) {
+            this.skipLineFeed = true;
+            if (i + 1 < length) continue;
+            // The line feed, if any, comes with the next piece.
+            return;
+          }
+          this.startStream(bytes, byte === 0x0a ? i + 1 : i);
+          continue;
+        }
+      }
+      if (kind === WHITE) {
+        if (byte === 0x0a || byte === 0x0d) this.inComment = false;
+        continue;
+      }
+      if (kind === 0) {
+        this.tokenKind = "word";
+        this.addTokenByte(byte);
+        continue;
+      }
+      switch (byte) {
+        case 0x2f: // "/"
+          this.tokenKind = "name";
+          break;
+        case 0x25: // "%"
+          this.inComment = true;
+          break;
+        case 0x3c: // "<"
+          this.pendingLt = true;
+          break;
+        case 0x3e: // ">"
+          this.pendingGt = true;
+          break;
+        case 0x5b: // "["
+          this.otherToken();
+          this.push({ kind: "array", key: null, filters: [], role: this.valueRole() });
+          break;
+        case 0x5d: // "]"
+          this.otherToken();
+          this.closeArray();
+          break;
+        default:
+          this.otherToken();
+      }
+    }
+  }
+
+  /** The end of the file: a token still open is complete. */
+  end(): void {
+    if (this.tokenKind !== null) {
+      const ended = this.endToken();
+      if (ended === "stream") this.onStream?.(this.streamDict(), Buffer.alloc(0));
+    }
+    if (this.skipLineFeed) {
+      this.skipLineFeed = false;
+      this.onStream?.(this.streamDict(), Buffer.alloc(0));
+    }
+  }
+
+  private startStream(bytes: Buffer, from: number): void {
+    const dict = this.streamDict();
+    // A stream's data is no dictionary: what it happens to hold must not be taken for structure.
+    this.frames = [];
+    this.lastClosed = null;
+    this.lastWasDictEnd = false;
+    this.onStream?.(dict, bytes.subarray(from));
+  }
+
+  private streamDict(): StreamDict | null {
+    if (!this.lastWasDictEnd || !this.lastClosed) return null;
+    const { filters, type, hasN, hasFirst } = this.lastClosed;
+    return { filters, objectStream: type === "ObjStm" || (hasN === true && hasFirst === true) };
+  }
+
+  private addTokenByte(byte: number): void {
+    if (this.tokenKind === "name") {
+      if (this.escape !== null) {
+        this.escape.push(byte);
+        if (this.escape.length === 2) {
+          const decoded = parseInt(String.fromCharCode(...this.escape), 16);
+          this.escape = null;
+          if (!Number.isNaN(decoded) && this.token.length < maxTokenLength) this.token.push(decoded);
+        }
+        return;
+      }
+      if (byte === 0x23) {
+        this.escape = [];
+        return;
+      }
+    }
+    if (this.token.length < maxTokenLength) this.token.push(byte);
+  }
+
+  /** Completes the name or word being read; answers the word, if it was one. */
+  private endToken(): string | null {
+    const text = String.fromCharCode(...this.token);
+    const kind = this.tokenKind;
+    this.token = [];
+    this.tokenKind = null;
+    this.escape = null;
+    if (kind === "name") {
+      this.name(text);
+      return null;
+    }
+    // Words in a comment are no tokens (a reader skips them), so they do not part `/Type` from its value. But
+    // `stream` still starts a stream: what looks like a comment here may be the tail of another stream's data.
+    if (this.inComment) return text === "stream" ? text : null;
+    // The dictionary just closed is the stream's: `startStream` reads it before anything is forgotten.
+    if (text === "stream") return text;
+    this.word(text);
+    return text;
+  }
+
+  private name(name: string): void {
+    if (this.awaitingType) {
+      this.awaitingType = false;
+      if (name === "Page") this.tally.pageObjects += 1;
+      else if (name === "Pages") this.tally.pageTreeNodes += 1;
+    } else if (name === "Type") {
+      this.awaitingType = true;
+    }
+    this.lastWasDictEnd = false;
+    const top = this.frames[this.frames.length - 1];
+    if (!top) return;
+    if (top.kind === "array") {
+      if (top.role === "Filter") this.frames[this.frames.length - 2]?.filters.push(name);
+      return;
+    }
+    if (top.key === null) {
+      top.key = name;
+      if (name === "N") top.hasN = true;
+      if (name === "First") top.hasFirst = true;
+      return;
+    }
+    if (top.key === "Type") top.type = name;
+    if (top.key === "Filter") top.filters.push(name);
+    top.key = null;
+  }
+
+  private word(word: string): void {
+    this.awaitingType = false;
+    this.lastWasDictEnd = false;
+    if (word === "obj" || word === "endobj" || word === "endstream" || word === "trailer" || word === "xref") {
+      this.frames = [];
+      return;
+    }
+    const top = this.frames[this.frames.length - 1];
+    if (!top) return;
+    if (top.kind === "array") {
+      if (top.role === "Kids" && word === "R") this.tally.kidsReferences += 1;
+      return;
+    }
+    if (top.key === "Count") {
+      const count = Number(word);
+      if (Number.isFinite(count)) top.count = Math.max(top.count ?? count, count);
+    }
+    top.key = null;
+  }
+
+  /** Any other delimiter: no name, so a `/Type` waiting for its value has none. */
+  private otherToken(): void {
+    if (this.inComment) return;
+    this.awaitingType = false;
+    this.lastWasDictEnd = false;
+  }
+
+  /** The role of an array about to open, from the key it is the value of. */
+  private valueRole(): Frame["role"] {
+    const top = this.frames[this.frames.length - 1];
+    if (top?.kind !== "dict") return undefined;
+    return top.key === "Filter" || top.key === "Kids" ? top.key : undefined;
+  }
+
+  private push(frame: Frame): void {
+    if (this.frames.length >= maxDepth) {
+      this.frames = [];
+      return;
+    }
+    this.frames.push(frame);
+  }
+
+  private openDict(): void {
+    this.otherToken();
+    this.push({ kind: "dict", key: null, filters: [] });
+  }
+
+  private closeDict(): void {
+    this.otherToken();
+    const top = this.frames[this.frames.length - 1];
+    if (top?.kind !== "dict") {
+      this.frames = [];
+      return;
+    }
+    this.frames.pop();
+    if (top.type === "Pages" && top.count !== undefined) this.tally.largestCount = Math.max(this.tally.largestCount, top.count);
+    const parent = this.frames[this.frames.length - 1];
+    if (parent?.kind === "dict") parent.key = null;
+    if (!parent) {
+      this.lastClosed = top;
+      this.lastWasDictEnd = true;
+    }
+  }
+
+  private closeArray(): void {
+    const top = this.frames[this.frames.length - 1];
+    if (top?.kind !== "array") {
+      this.frames = [];
+      return;
+    }
+    this.frames.pop();
+    const parent = this.frames[this.frames.length - 1];
+    if (parent?.kind === "dict") parent.key = null;
+  }
+}
+
+/** A stage's failure is only ever a refusal, which is recorded where it happens and thrown by the caller. */
+function settled(work: Promise<void>): Promise<void> {
+  return work.catch(() => undefined);
+}
+
+function isHex(byte: number): boolean {
+  return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
+}
+
+/** One step of a stream's decoding: takes bytes, passes its output on; done once its data has ended (or failed). */
+interface Stage {
+  write(bytes: Buffer): Promise<void>;
+  end(): Promise<void>;
+  readonly done: boolean;
+}
+
+/** Where a stream's decoded bytes go: an object stream's are read for pages; others only counted. */
+type Sink = (bytes: Buffer) => void;
+
+/**
+ * Bounds the work a PDF can cause, checked on its bytes as they arrive: `write` each piece in order, then `end`.
+ * Either throws a 400 naming the limit passed. Every stream's data is inflated from where its `stream` keyword
+ * ends until zlib itself says the data has ended (or is broken), whatever the file claims its length is, so a
+ * reader that trusts the file can never inflate more than is counted here. The inflated bytes are counted as zlib
+ * hands them over and then dropped; only object streams' are read (for the pages they hold). `abort` stops
+ * everything (an upload that failed for another reason).
+ */
+export class PdfBoundsCheck {
+  private readonly tally: Tally = { pageObjects: 0, pageTreeNodes: 0, kidsReferences: 0, largestCount: 0 };
+  private readonly lexer: PdfLexer;
+  private open: Stage[] = [];
+  private expanded = 0;
+  private refusal: HttpError | null = null;
+  private readonly inflaters = new Set<Inflate>();
+
+  constructor(private readonly limits: { pages: number; expandedBytes: number } = pdfLimits) {
+    this.lexer = new PdfLexer(this.tally, (dict, rest) => this.openStream(dict, rest));
+  }
+
+  async write(bytes: Buffer): Promise<void> {
+    this.throwIfRefused();
+    // Streams opened before this piece take all of it; one opened inside it takes what follows its keyword.
+    const before = this.open;
+    this.started = [];
+    this.lexer.write(bytes);
+    this.checkPages(false);
+    await Promise.all([...before.map((stage) => settled(stage.write(bytes))), ...this.started]);
+    this.open = [...before, ...this.startedStages].filter((stage) => !stage.done);
+    this.startedStages = [];
+    this.throwIfRefused();
+  }
+
+  async end(): Promise<void> {
+    this.throwIfRefused();
+    this.lexer.end();
+    await Promise.all(this.started);
+    await Promise.all([...this.open, ...this.startedStages].map((stage) => settled(stage.end())));
+    this.open = [];
+    this.startedStages = [];
+    this.throwIfRefused();
+    this.checkPages(true);
+  }
+
+  abort(): void {
+    for (const inflater of this.inflaters) inflater.destroy();
+    this.inflaters.clear();
+    this.open = [];
+  }
+
+  /** The first writes of streams opened during the current piece, and their stages. */
+  private started: Promise<void>[] = [];
+  private startedStages: Stage[] = [];
+
+  private openStream(dict: StreamDict | null, rest: Buffer): void {
+    if (this.refusal) return;
+    const stage = this.pipeline(dict);
+    if (!stage) return;
+    if (this.open.length + this.startedStages.length >= maxOpenStreams) {
+      this.refuse(new HttpError(400, uncheckableMessage));
+      return;
+    }
+    this.startedStages.push(stage);
+    if (rest.length > 0) this.started.push(settled(stage.write(rest)));
+  }
+
+  /**
+   * The stages a stream's data goes through, from its filters. Without a dictionary, or without filters, it
+   * is tried as Flate all the same (data that is not zlib fails at its first two bytes). A filter that cannot
+   * expand the data much, or is not known, ends the checking of that stream there.
+   */
+  private pipeline(dict: StreamDict | null): Stage | null {
+    const filters = dict && dict.filters.length > 0 ? dict.filters : ["FlateDecode"];
+    const tally = this.tally;
+    let sink: Sink = () => undefined;
+    if (dict?.objectStream) {
+      const inner = new PdfLexer(tally, null);
+      sink = (bytes) => {
+        inner.write(bytes);
+        this.checkPages(false);
+      };
+    }
+    const known = filters.map(filterOf);
+    const stop = known.indexOf(null);
+    const chain = (stop < 0 ? known : known.slice(0, stop)) as FilterKind[];
+    // Only Flate and run-length expand: a chain without either is not worth decoding (its bytes were read raw).
+    if (!chain.some((kind) => kind === "flate" || kind === "runLength")) return null;
+    let next: Stage | Sink = sink;
+    for (const kind of chain.reverse()) next = this.stage(kind, next);
+    return next as Stage;
+  }
+
+  private stage(kind: FilterKind, next: Stage | Sink): Stage {
+    const pass = (bytes: Buffer): Promise<void> | void => (typeof next === "function" ? next(bytes) : next.write(bytes));
+    const finish = async () => {
+      if (typeof next !== "function") await next.end();
+    };
+    if (kind === "flate") return this.flateStage(pass, finish);
+    const decoder = kind === "runLength" ? new RunLengthDecoder() : kind === "ascii85" ? new Ascii85Decoder() : new AsciiHexDecoder();
+    const count = kind === "runLength";
+    return {
+      get done() {
+        return decoder.done;
+      },
+      write: async (bytes) => {
+        if (decoder.done || this.refusal) return;
+        const out = decoder.write(bytes);
+        if (out.length === 0) return;
+        if (count) this.count(out.length);
+        if (!this.refusal) await pass(out);
+      },
+      end: finish,
+    };
+  }
+
+  /**
+   * zlib on its own thread: each piece written is inflated before `write` resolves, and its output (handed over a
+   * bounded buffer at a time) is counted, then passed on. Leading white space is skipped (readers differ on how a
+   * stream's line ends). A broken or finished stream is done: what follows is not its data.
+   */
+  private flateStage(pass: (bytes: Buffer) => Promise<void> | void, finish: () => Promise<void>): Stage {
+    const inflater = createInflate({ chunkSize: inflateChunkBytes });
+    this.inflaters.add(inflater);
+    let done = false;
+    let started = false;
+    const pumped = (async () => {
+      try {
+        for await (const out of inflater as AsyncIterable<Buffer>) {
+          this.count(out.length);
+          if (this.refusal) break;
+          await pass(out);
+        }
+      } catch {
+        // Not zlib data, or broken: a reader gets no more out of it either.
+      } finally {
+        done = true;
+        this.inflaters.delete(inflater);
+        inflater.destroy();
+      }
+      await settled(finish());
+    })();
+    return {
+      get done() {
+        return done;
+      },
+      write: async (bytes) => {
+        if (done) return;
+        if (!started) {
+          let first = 0;
+          while (first < bytes.length && charClass[bytes[first]!] === WHITE) first += 1;
+          if (first === bytes.length) return;
+          started = true;
+          bytes = bytes.subarray(first);
+        }
+        await Promise.race([new Promise<void>((resolve) => inflater.write(bytes, () => resolve())), pumped]);
+      },
+      end: async () => {
+        if (!done) inflater.end();
+        await pumped;
+      },
+    };
+  }
+
+  private count(bytes: number): void {
+    this.expanded += bytes;
+    if (this.expanded > this.limits.expandedBytes) this.refuse(new HttpError(400, expandsTooFarMessage(this.limits.expandedBytes)));
+  }
+
+  /**
+   * Pages by every count a reader might go by: page objects, a page tree's stated count, and references from
+   * page-tree nodes (less those to the nodes themselves). The last is only sure once the whole file is read.
+   */
+  private checkPages(atEnd: boolean): void {
+    const { pageObjects, largestCount, kidsReferences, pageTreeNodes } = this.tally;
+    let pages = Math.max(pageObjects, largestCount);
+    if (atEnd) pages = Math.max(pages, kidsReferences - Math.max(0, pageTreeNodes - 1));
+    if (pages > this.limits.pages) this.refuse(new HttpError(400, tooManyPagesMessage(this.limits.pages)));
+    this.throwIfRefused();
+  }
+
+  private refuse(error: HttpError): void {
+    if (this.refusal) return;
+    this.refusal = error;
+    this.abort();
+  }
+
+  private throwIfRefused(): void {
+    if (this.refusal) throw this.refusal;
+  }
+}
+
+type FilterKind = "flate" | "runLength" | "ascii85" | "asciiHex";
+
+function filterOf(name: string): FilterKind | null {
+  switch (name) {
+    case "FlateDecode":
+    case "Fl":
+      return "flate";
+    case "RunLengthDecode":
+    case "RL":
+      return "runLength";
+    case "ASCII85Decode":
+    case "A85":
+      return "ascii85";
+    case "ASCIIHexDecode":
+    case "AHx":
+      return "asciiHex";
+    default:
+      return null;
+  }
+}
+
+/** Run-length data (a length byte, then a literal run or one byte repeated), decoded a piece at a time. */
+class RunLengthDecoder {
+  done = false;
+  /** Literal bytes still to copy, or -1 when the next byte is repeated `repeat` times. */
+  private literal = 0;
+  private repeat = 0;
+
+  write(bytes: Buffer): Buffer {
+    const out: Buffer[] = [];
+    let i = 0;
+    while (i < bytes.length && !this.done) {
+      if (this.literal > 0) {
+        const take = Math.min(this.literal, bytes.length - i);
+        out.push(bytes.subarray(i, i + take));
+        this.literal -= take;
+        i += take;
+      } else if (this.repeat > 0) {
+        out.push(Buffer.alloc(this.repeat, bytes[i]!));
+        this.repeat = 0;
+        i += 1;
+      } else {
+        const length = bytes[i]!;
+        i += 1;
+        if (length === 128) this.done = true;
+        else if (length < 128) this.literal = length + 1;
+        else this.repeat = 257 - length;
+      }
+    }
+    return Buffer.concat(out);
+  }
+}
+
+/** ASCII base-85 text (to its `~>`), decoded a piece at a time; anything else ends it. */
+class Ascii85Decoder {
+  done = false;
+  private group: number[] = [];
+
+  write(bytes: Buffer): Buffer {
+    const out: number[] = [];
+    for (let i = 0; i < bytes.length && !this.done; i += 1) {
+      const byte = bytes[i]!;
+      if (charClass[byte] === WHITE) continue;
+      if (byte === 0x7e) {
+        this.flushPartial(out);
+        this.done = true;
+      } else if (byte === 0x7a && this.group.length === 0) {
+        out.push(0, 0, 0, 0);
+      } else if (byte >= 0x21 && byte <= 0x75) {
+        this.group.push(byte - 0x21);
+        if (this.group.length === 5) {
+          const value = this.group.reduce((sum, digit) => sum * 85 + digit, 0);
+          out.push((value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff);
+          this.group = [];
+        }
+      } else {
+        this.done = true;
+      }
+    }
+    return Buffer.from(out);
+  }
+
+  private flushPartial(out: number[]): void {
+    const n = this.group.length;
+    if (n < 2) return;
+    while (this.group.length < 5) this.group.push(84);
+    const value = this.group.reduce((sum, digit) => sum * 85 + digit, 0);
+    out.push(...[(value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff].slice(0, n - 1));
+  }
+}
+
+/** Hexadecimal text (to its `>`), decoded a piece at a time; anything else ends it. */
+class AsciiHexDecoder {
+  done = false;
+  private high = -1;
+
+  write(bytes: Buffer): Buffer {
+    const out: number[] = [];
+    for (let i = 0; i < bytes.length && !this.done; i += 1) {
+      const byte = bytes[i]!;
+      if (charClass[byte] === WHITE) continue;
+      if (!isHex(byte)) {
+        if (this.high >= 0) out.push(this.high << 4);
+        this.done = true;
+        break;
+      }
+      const digit = parseInt(String.fromCharCode(byte), 16);
+      if (this.high < 0) {
+        this.high = digit;
+      } else {
+        out.push((this.high << 4) | digit);
+        this.high = -1;
+      }
+    }
+    return Buffer.from(out);
+  }
+}
