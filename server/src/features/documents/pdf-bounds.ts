@@ -23,6 +23,8 @@ const uncheckableMessage = "This PDF's streams could not be checked";
 const maxOpenStreams = 32;
 /** How much inflated output zlib hands over at a time (small enough to stop near the limit, big enough to be quick). */
 const inflateChunkBytes = 1024 * 1024;
+/** Input handed at once to a decoder that runs on this thread (LZW's 4 KiB may expand some 10 MiB). */
+const syncSliceBytes = 4 * 1024;
 /** Longest name or keyword kept (longer ones are read through, and match nothing). */
 const maxTokenLength = 64;
 /** Nesting kept track of; deeper is nonsense, and the structure is forgotten until the next object. */
@@ -456,33 +458,56 @@ export class PdfBoundsCheck {
     const known = filters.map(filterOf);
     const stop = known.indexOf(null);
     const chain = (stop < 0 ? known : known.slice(0, stop)) as FilterKind[];
-    // Only Flate and run-length expand: a chain without either is not worth decoding (its bytes were read raw).
-    if (!chain.some((kind) => kind === "flate" || kind === "runLength")) return null;
+    // Only Flate, LZW and run-length expand: a chain without one is not worth decoding (its bytes were read raw).
+    if (!chain.some((kind) => kind === "flate" || kind === "runLength" || kind === "lzw")) return null;
     let next: Stage | Sink = sink;
-    for (const kind of chain.reverse()) next = this.stage(kind, next);
+    chain.reverse().forEach((kind, index) => {
+      next = this.stage(kind, next, index === 0 && !dict?.objectStream);
+    });
     return next as Stage;
   }
 
-  private stage(kind: FilterKind, next: Stage | Sink): Stage {
+  private stage(kind: FilterKind, next: Stage | Sink, last: boolean): Stage {
     const pass = (bytes: Buffer): Promise<void> | void => (typeof next === "function" ? next(bytes) : next.write(bytes));
     const finish = async () => {
       if (typeof next !== "function") await next.end();
     };
     if (kind === "flate") return this.flateStage(pass, finish);
-    const decoder = kind === "runLength" ? new RunLengthDecoder() : kind === "ascii85" ? new Ascii85Decoder() : new AsciiHexDecoder();
-    const count = kind === "runLength";
+    // The last step of a stream that is not an object stream only needs counting: its bytes go nowhere.
+    const emit = !last;
+    const decoder: SyncDecoder =
+      kind === "runLength"
+        ? new RunLengthDecoder(emit)
+        : kind === "lzw"
+          ? new LzwDecoder(emit)
+          : kind === "ascii85"
+            ? new Ascii85Decoder()
+            : new AsciiHexDecoder();
+    const expands = kind === "runLength" || kind === "lzw";
+    // Once its data has ended, the steps after it are ended too, so all they make of it is counted.
+    let finished: Promise<void> | null = null;
+    const finishOnce = () => (finished ??= finish());
+    let ended = false;
     return {
       get done() {
-        return decoder.done;
+        return ended;
       },
       write: async (bytes) => {
-        if (decoder.done || this.refusal) return;
-        const out = decoder.write(bytes);
-        if (out.length === 0) return;
-        if (count) this.count(out.length);
-        if (!this.refusal) await pass(out);
+        // A few KiB at a time: what one piece expands to is bounded by what is left of the budget.
+        for (let at = 0; at < bytes.length && !decoder.done && !this.refusal; at += syncSliceBytes) {
+          const { out, produced } = decoder.write(bytes.subarray(at, at + syncSliceBytes), this.limits.expandedBytes - this.expanded + 1);
+          if (expands) this.count(produced);
+          if (out.length > 0 && !this.refusal) await pass(out);
+        }
+        if (decoder.done && !this.refusal) {
+          await finishOnce();
+          ended = true;
+        }
       },
-      end: finish,
+      end: async () => {
+        await finishOnce();
+        ended = true;
+      },
     };
   }
 
@@ -562,13 +587,16 @@ export class PdfBoundsCheck {
   }
 }
 
-type FilterKind = "flate" | "runLength" | "ascii85" | "asciiHex";
+type FilterKind = "flate" | "lzw" | "runLength" | "ascii85" | "asciiHex";
 
 function filterOf(name: string): FilterKind | null {
   switch (name) {
     case "FlateDecode":
     case "Fl":
       return "flate";
+    case "LZWDecode":
+    case "LZW":
+      return "lzw";
     case "RunLengthDecode":
     case "RL":
       return "runLength";
@@ -583,24 +611,36 @@ function filterOf(name: string): FilterKind | null {
   }
 }
 
-/** Run-length data (a length byte, then a literal run or one byte repeated), decoded a piece at a time. */
-class RunLengthDecoder {
+/** A decoder that runs on this thread, a piece at a time: `room` bounds what one piece may produce. */
+interface SyncDecoder {
+  readonly done: boolean;
+  write(bytes: Buffer, room: number): { out: Buffer; produced: number };
+}
+
+const nothing = Buffer.alloc(0);
+
+/** Run-length data (a length byte, then a literal run or one byte repeated). */
+class RunLengthDecoder implements SyncDecoder {
   done = false;
-  /** Literal bytes still to copy, or -1 when the next byte is repeated `repeat` times. */
   private literal = 0;
   private repeat = 0;
 
-  write(bytes: Buffer): Buffer {
+  constructor(private readonly emit: boolean) {}
+
+  write(bytes: Buffer, room: number): { out: Buffer; produced: number } {
     const out: Buffer[] = [];
+    let produced = 0;
     let i = 0;
-    while (i < bytes.length && !this.done) {
+    while (i < bytes.length && !this.done && produced < room) {
       if (this.literal > 0) {
         const take = Math.min(this.literal, bytes.length - i);
-        out.push(bytes.subarray(i, i + take));
+        if (this.emit) out.push(bytes.subarray(i, i + take));
+        produced += take;
         this.literal -= take;
         i += take;
       } else if (this.repeat > 0) {
-        out.push(Buffer.alloc(this.repeat, bytes[i]!));
+        if (this.emit) out.push(Buffer.alloc(this.repeat, bytes[i]!));
+        produced += this.repeat;
         this.repeat = 0;
         i += 1;
       } else {
@@ -611,16 +651,92 @@ class RunLengthDecoder {
         else this.repeat = 257 - length;
       }
     }
-    return Buffer.concat(out);
+    return { out: this.emit ? Buffer.concat(out) : nothing, produced };
   }
 }
 
-/** ASCII base-85 text (to its `~>`), decoded a piece at a time; anything else ends it. */
-class Ascii85Decoder {
+/**
+ * LZW data as PDF has it (codes of 9 to 12 bits, growing one code early; 256 clears the table, 257 ends it).
+ * The table keeps each entry's length, so counting needs no bytes; they are built only when something reads them.
+ */
+class LzwDecoder implements SyncDecoder {
+  done = false;
+  private readonly prefix = new Int16Array(4096);
+  private readonly suffix = new Uint8Array(4096);
+  private readonly lengths = new Uint16Array(4096);
+  /** Each entry's first byte (what a new entry after it ends with). */
+  private readonly firsts = new Uint8Array(4096);
+  private next = 258;
+  private codeLength = 9;
+  private previous = -1;
+  private bits = 0;
+  private bitCount = 0;
+
+  constructor(private readonly emit: boolean) {
+    for (let code = 0; code < 256; code += 1) {
+      this.prefix[code] = -1;
+      this.suffix[code] = code;
+      this.lengths[code] = 1;
+      this.firsts[code] = code;
+    }
+  }
+
+  write(bytes: Buffer, room: number): { out: Buffer; produced: number } {
+    const out: Buffer[] = [];
+    let produced = 0;
+    for (let i = 0; i < bytes.length && !this.done && produced < room; i += 1) {
+      this.bits = ((this.bits << 8) | bytes[i]!) & 0xffffff;
+      this.bitCount += 8;
+      while (this.bitCount >= this.codeLength && !this.done) {
+        const code = (this.bits >>> (this.bitCount - this.codeLength)) & ((1 << this.codeLength) - 1);
+        this.bitCount -= this.codeLength;
+        if (code === 256) {
+          this.next = 258;
+          this.codeLength = 9;
+          this.previous = -1;
+          continue;
+        }
+        if (code === 257 || code > this.next || (code === this.next && this.previous < 0)) {
+          this.done = true;
+          break;
+        }
+        // A code not yet in the table is the previous entry followed by that entry's own first byte.
+        const known = code < this.next;
+        const first = known ? this.firsts[code]! : this.firsts[this.previous]!;
+        const length = known ? this.lengths[code]! : this.lengths[this.previous]! + 1;
+        if (this.previous >= 0 && this.next < 4096) {
+          this.prefix[this.next] = this.previous;
+          this.suffix[this.next] = known ? first : this.firsts[this.previous]!;
+          this.lengths[this.next] = this.lengths[this.previous]! + 1;
+          this.firsts[this.next] = this.firsts[this.previous]!;
+          this.next += 1;
+        }
+        if (this.emit) out.push(this.entry(code, length));
+        produced += length;
+        this.previous = code;
+        while (this.codeLength < 12 && this.next + 1 >= 1 << this.codeLength) this.codeLength += 1;
+      }
+    }
+    return { out: this.emit ? Buffer.concat(out) : nothing, produced };
+  }
+
+  private entry(code: number, length: number): Buffer {
+    const bytes = Buffer.alloc(length);
+    let at = code;
+    for (let n = length - 1; n >= 0 && at >= 0; n -= 1) {
+      bytes[n] = this.suffix[at]!;
+      at = this.prefix[at]!;
+    }
+    return bytes;
+  }
+}
+
+/** ASCII base-85 text (to its `~>`); anything else ends it. */
+class Ascii85Decoder implements SyncDecoder {
   done = false;
   private group: number[] = [];
 
-  write(bytes: Buffer): Buffer {
+  write(bytes: Buffer): { out: Buffer; produced: number } {
     const out: number[] = [];
     for (let i = 0; i < bytes.length && !this.done; i += 1) {
       const byte = bytes[i]!;
@@ -641,7 +757,7 @@ class Ascii85Decoder {
         this.done = true;
       }
     }
-    return Buffer.from(out);
+    return { out: Buffer.from(out), produced: out.length };
   }
 
   private flushPartial(out: number[]): void {
@@ -653,12 +769,12 @@ class Ascii85Decoder {
   }
 }
 
-/** Hexadecimal text (to its `>`), decoded a piece at a time; anything else ends it. */
-class AsciiHexDecoder {
+/** Hexadecimal text (to its `>`); anything else ends it. */
+class AsciiHexDecoder implements SyncDecoder {
   done = false;
   private high = -1;
 
-  write(bytes: Buffer): Buffer {
+  write(bytes: Buffer): { out: Buffer; produced: number } {
     const out: number[] = [];
     for (let i = 0; i < bytes.length && !this.done; i += 1) {
       const byte = bytes[i]!;
@@ -676,6 +792,6 @@ class AsciiHexDecoder {
         this.high = -1;
       }
     }
-    return Buffer.from(out);
+    return { out: Buffer.from(out), produced: out.length };
   }
 }
