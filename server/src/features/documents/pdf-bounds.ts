@@ -25,8 +25,8 @@ const maxOpenStreams = 32;
 const inflateChunkBytes = 1024 * 1024;
 /** Input handed at once to a decoder that runs on this thread (LZW's 4 KiB may expand some 10 MiB). */
 const syncSliceBytes = 4 * 1024;
-/** Longest name or keyword kept (longer ones are read through, and match nothing). */
-const maxTokenLength = 64;
+/** Longest name or word spelled out (longer ones are read through, and match nothing). */
+const maxTokenLength = 32;
 /** Nesting kept track of; deeper is nonsense, and the structure is forgotten until the next object. */
 const maxDepth = 64;
 
@@ -73,7 +73,10 @@ interface Tally {
  * - at each `stream` keyword, the dictionary before it (its filters, and whether it is an object stream).
  */
 class PdfLexer {
-  private token: number[] = [];
+  private readonly token = new Uint8Array(maxTokenLength);
+  private tokenLength = 0;
+  /** Longer than anything that could matter: it matches nothing. */
+  private overlong = false;
   private tokenKind: "name" | "word" | null = null;
   /** Inside a `#xx` escape of a name: the hex digits seen. */
   private escape: number[] | null = null;
@@ -220,7 +223,7 @@ class PdfLexer {
         if (this.escape.length === 2) {
           const decoded = parseInt(String.fromCharCode(...this.escape), 16);
           this.escape = null;
-          if (!Number.isNaN(decoded) && this.token.length < maxTokenLength) this.token.push(decoded);
+          if (!Number.isNaN(decoded)) this.keep(decoded);
         }
         return;
       }
@@ -229,14 +232,22 @@ class PdfLexer {
         return;
       }
     }
-    if (this.token.length < maxTokenLength) this.token.push(byte);
+    this.keep(byte);
+  }
+
+  private keep(byte: number): void {
+    if (this.tokenLength < maxTokenLength) this.token[this.tokenLength++] = byte;
+    else this.overlong = true;
   }
 
   /** Completes the name or word being read; answers the word, if it was one. */
   private endToken(): string | null {
-    const text = String.fromCharCode(...this.token);
+    // Binary stream data is mostly long runs of "word": those are not spelled out.
+    let text = "";
+    if (!this.overlong) for (let i = 0; i < this.tokenLength; i += 1) text += String.fromCharCode(this.token[i]!);
     const kind = this.tokenKind;
-    this.token = [];
+    this.tokenLength = 0;
+    this.overlong = false;
     this.tokenKind = null;
     this.escape = null;
     if (kind === "name") {
@@ -460,11 +471,11 @@ export class PdfBoundsCheck {
     const chain = (stop < 0 ? known : known.slice(0, stop)) as FilterKind[];
     // Only Flate, LZW and run-length expand: a chain without one is not worth decoding (its bytes were read raw).
     if (!chain.some((kind) => kind === "flate" || kind === "runLength" || kind === "lzw")) return null;
-    let next: Stage | Sink = sink;
-    chain.reverse().forEach((kind, index) => {
-      next = this.stage(kind, next, index === 0 && !dict?.objectStream);
-    });
-    return next as Stage;
+    let first: Stage | null = null;
+    for (let index = chain.length - 1; index >= 0; index -= 1) {
+      first = this.stage(chain[index]!, first ?? sink, index === chain.length - 1 && !dict?.objectStream);
+    }
+    return first;
   }
 
   private stage(kind: FilterKind, next: Stage | Sink, last: boolean): Stage {
