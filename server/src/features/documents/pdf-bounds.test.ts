@@ -2,7 +2,7 @@ import { deflateSync, inflateSync } from "node:zlib";
 import { paperPdf } from "../../testing/board-pack-fixtures";
 import { blankPagesPdf, inflationBombPdf, manyPagesPdf, zerosDeflated } from "../../testing/hostile-pdfs";
 import { samplePdf } from "../../testing/sample-files";
-import { expandsTooFarMessage, PdfBoundsCheck, pdfLimits, tooManyPagesMessage } from "./pdf-bounds";
+import { expandsTooFarMessage, objectStreamsTooLargeMessage, PdfBoundsCheck, pdfLimits, tooManyPagesMessage } from "./pdf-bounds";
 
 const mebibyte = 1024 * 1024;
 
@@ -116,6 +116,11 @@ describe("the bounds an uploaded PDF is held to", () => {
     const lzwStream = stream("/Type /ObjStm /N 3 /First 0 /Filter [/LZWDecode]", lzwCodes(lzwEncode(Buffer.from(`${body} `.repeat(200)))));
     expect(await check(lzwStream, { limits: { ...pdfLimits, pages: 599 } })).toBe(pages(599));
     expect(await check(lzwStream, { limits: { ...pdfLimits, pages: 600 } })).toBeNull();
+    // Reading packed objects costs this thread: past their own bound (far below the expansion's), the file is refused.
+    const packed = (mebibytes: number) =>
+      stream("/Type /ObjStm /N 1 /First 0 /Filter /FlateDecode", deflateSync(Buffer.alloc(mebibytes * mebibyte, "1 ")));
+    expect(await check(packed(33))).toBe(objectStreamsTooLargeMessage(32 * mebibyte));
+    expect(await check(packed(31))).toBeNull();
   });
 
   it("refuses a file whose streams never end, one inside the other", async () => {

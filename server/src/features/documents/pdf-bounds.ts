@@ -9,14 +9,21 @@ import { HttpError } from "../../http/errors";
 export const pdfLimits = {
   /** Pages, however they are counted (page objects, the page tree's own count, references to pages). */
   pages: 2000,
-  /** Bytes that the file's Flate (and run-length) streams expand to, all together. */
+  /** Bytes that the file's Flate, LZW and run-length streams expand to, all together. */
   expandedBytes: 512 * 1024 * 1024,
+  /**
+   * Bytes of object streams (objects packed together, compressed) read for the pages they hold. Honest files pack
+   * a few MiB at most; reading one token at a time on this thread costs about 1 s per 32 MiB of dense tokens.
+   */
+  objectStreamBytes: 32 * 1024 * 1024,
 };
 
 const mebibyte = 1024 * 1024;
 export const tooManyPagesMessage = (limit: number) => `This PDF has more than ${limit.toLocaleString("en-US")} pages`;
 export const expandsTooFarMessage = (limit: number) =>
   `This PDF's contents expand to more than ${(limit / mebibyte).toLocaleString("en-US")} MiB`;
+export const objectStreamsTooLargeMessage = (limit: number) =>
+  `This PDF's object streams expand to more than ${(limit / mebibyte).toLocaleString("en-US")} MiB`;
 const uncheckableMessage = "This PDF's streams could not be checked";
 
 /** Streams being decoded at once; an honest file has one at a time (each ends where its data ends). */
@@ -139,6 +146,13 @@ class PdfLexer {
       if (this.tokenKind !== null) {
         if (kind === 0) {
           this.addTokenByte(byte);
+          // The rest of a word's run at once (stream data and padding are mostly long runs).
+          if (this.tokenKind === "word") {
+            while (i + 1 < length && charClass[bytes[i + 1]!] === 0) {
+              i += 1;
+              if (!this.overlong) this.keep(bytes[i]!);
+            }
+          }
           continue;
         }
         const ended = this.endToken();
@@ -155,11 +169,16 @@ class PdfLexer {
       }
       if (kind === WHITE) {
         if (byte === 0x0a || byte === 0x0d) this.inComment = false;
+        // The rest of the run of white space at once.
+        while (i + 1 < length && charClass[bytes[i + 1]!] === WHITE) {
+          i += 1;
+          if (bytes[i] === 0x0a || bytes[i] === 0x0d) this.inComment = false;
+        }
         continue;
       }
       if (kind === 0) {
         this.tokenKind = "word";
-        this.addTokenByte(byte);
+        i -= 1;
         continue;
       }
       switch (byte) {
@@ -397,10 +416,11 @@ export class PdfBoundsCheck {
   private readonly lexer: PdfLexer;
   private open: Stage[] = [];
   private expanded = 0;
+  private objectStreamBytes = 0;
   private refusal: HttpError | null = null;
   private readonly inflaters = new Set<Inflate>();
 
-  constructor(private readonly limits: { pages: number; expandedBytes: number } = pdfLimits) {
+  constructor(private readonly limits: typeof pdfLimits = pdfLimits) {
     this.lexer = new PdfLexer(this.tally, (dict, rest) => this.openStream(dict, rest));
   }
 
@@ -462,6 +482,11 @@ export class PdfBoundsCheck {
     if (dict?.objectStream) {
       const inner = new PdfLexer(tally, null);
       sink = (bytes) => {
+        this.objectStreamBytes += bytes.length;
+        if (this.objectStreamBytes > this.limits.objectStreamBytes) {
+          this.refuse(new HttpError(400, objectStreamsTooLargeMessage(this.limits.objectStreamBytes)));
+          return;
+        }
         inner.write(bytes);
         this.checkPages(false);
       };
