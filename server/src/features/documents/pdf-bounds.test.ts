@@ -1,4 +1,4 @@
-import { deflateSync, inflateSync } from "node:zlib";
+import { constants, deflateSync, inflateSync } from "node:zlib";
 import { paperPdf } from "../../testing/board-pack-fixtures";
 import { blankPagesPdf, inflationBombPdf, manyPagesPdf, zerosDeflated } from "../../testing/hostile-pdfs";
 import { samplePdf } from "../../testing/sample-files";
@@ -39,6 +39,11 @@ describe("the bounds an uploaded PDF is held to", () => {
     expect(await check(samplePdf(300_000))).toBeNull();
     expect(await check(Buffer.from("%PDF-1.7\n<< garbage >> stream \x01\x02\n%%EOF\n", "latin1"))).toBeNull();
     expect(await check(await paperPdf("Paper", 3))).toBeNull();
+    // Thousands of small streams (a content stream a page), each ended before the next begins.
+    const thick = await paperPdf("Thick", 2000);
+    expect(await check(thick)).toBeNull();
+    expect(await check(thick, { piece: thick.length })).toBeNull();
+    expect(await check(thick, { piece: 1000 })).toBeNull();
     expect(await check(await paperPdf("Locked", 2, { userPassword: "s3cret" }))).toBeNull();
     const five = await blankPagesPdf(5);
     expect(await check(five, { limits: { ...pdfLimits, pages: 5 } })).toBeNull();
@@ -101,6 +106,20 @@ describe("the bounds an uploaded PDF is held to", () => {
     const runs = Buffer.alloc(2 * 65 * 1024, 0x81);
     expect(await check(stream("/Filter /RunLengthDecode", runs), { limits })).toBe(expandsTooFarMessage(8 * mebibyte));
 
+    // Streams that break after inflating a while still count: a reader inflates them as far as the break.
+    const broken = Buffer.concat([
+      deflateSync(Buffer.alloc(900 * 1024), { finishFlush: constants.Z_SYNC_FLUSH }),
+      Buffer.from([0xff, 0xff]),
+    ]);
+    const brokenStreams = (count: number) =>
+      Buffer.concat([
+        Buffer.from("%PDF-1.7\n"),
+        ...Array.from({ length: count }, () =>
+          Buffer.concat([Buffer.from("<< /Filter /FlateDecode >>\nstream\n"), broken, Buffer.from("\nendstream\n")]),
+        ),
+      ]);
+    expect(await check(brokenStreams(10), { limits })).toBe(expandsTooFarMessage(8 * mebibyte));
+    expect(await check(brokenStreams(2), { limits })).toBeNull();
     // LZW: codes for ever longer runs of zeros (about 7 MiB a table), counted without being built.
     expect(await check(stream("/Filter /LZWDecode", lzwCodes(zeroRuns(2))), { limits })).toBe(expandsTooFarMessage(8 * mebibyte));
     expect(await check(stream("/Filter /LZWDecode", lzwCodes(zeroRuns(1))), { limits })).toBeNull();

@@ -1,4 +1,4 @@
-import { createInflate, type Inflate } from "node:zlib";
+import { createInflate, inflateSync, type Inflate } from "node:zlib";
 import { HttpError } from "../../http/errors";
 
 /**
@@ -30,6 +30,10 @@ const uncheckableMessage = "This PDF's streams could not be checked";
 const maxOpenStreams = 32;
 /** How much inflated output zlib hands over at a time (small enough to stop near the limit, big enough to be quick). */
 const inflateChunkBytes = 1024 * 1024;
+/** A Flate stream inflated at once (on this thread) when it comes to at most this much. */
+const atOnceBytes = 1024 * 1024;
+/** Output that attempts to inflate at once may waste, all together, before every stream goes the long way. */
+const atOnceWasteBytes = 32 * 1024 * 1024;
 /** Input handed at once to a decoder that runs on this thread (LZW's 4 KiB may expand some 10 MiB). */
 const syncSliceBytes = 4 * 1024;
 /** Longest name or word spelled out (longer ones are read through, and match nothing). */
@@ -98,23 +102,22 @@ class PdfLexer {
   /** After `stream` and a carriage return, a line feed still belongs to the keyword's end of line. */
   private skipLineFeed = false;
 
-  constructor(
-    private readonly tally: Tally,
-    private readonly onStream: ((dict: StreamDict | null, rest: Buffer) => void) | null,
-  ) {}
+  /** The dictionary of the stream whose data `write` last said begins (null when none was just before it). */
+  streamDict: StreamDict | null = null;
 
-  /** Reads `bytes`; a stream's data begins inside them is handed (from its first byte) to `onStream`. */
-  write(bytes: Buffer): void {
+  constructor(private readonly tally: Tally) {}
+
+  /**
+   * Reads `bytes` from `from`. Answers where a stream's data begins, having read up to there (its dictionary in
+   * `streamDict`; call again from there to read on), or -1 once the piece is read.
+   */
+  write(bytes: Buffer, from = 0): number {
     const length = bytes.length;
-    for (let i = 0; i < length; i += 1) {
+    for (let i = from; i < length; i += 1) {
       const byte = bytes[i]!;
       if (this.skipLineFeed) {
         this.skipLineFeed = false;
-        if (byte === 0x0a) {
-          this.startStream(bytes, i + 1);
-          continue;
-        }
-        this.startStream(bytes, i);
+        return this.beginStream(byte === 0x0a ? i + 1 : i);
       }
       if (this.inHexString) {
         // Only hex digits and white space: anything else ends it and is read as itself.
@@ -157,14 +160,12 @@ class PdfLexer {
         }
         const ended = this.endToken();
         if (ended === "stream") {
+          // After a carriage return, a line feed (here or at the start of the next piece) still ends the line.
           if (byte === 0x0d) {
             this.skipLineFeed = true;
-            if (i + 1 < length) continue;
-            // The line feed, if any, comes with the next piece.
-            return;
+            continue;
           }
-          this.startStream(bytes, byte === 0x0a ? i + 1 : i);
-          continue;
+          return this.beginStream(byte === 0x0a ? i + 1 : i);
         }
       }
       if (kind === WHITE) {
@@ -208,31 +209,22 @@ class PdfLexer {
     }
   }
 
-  /** The end of the file: a token still open is complete. */
+  /** The end of the file: a token still open is complete (a stream begun there has no data). */
   end(): void {
-    if (this.tokenKind !== null) {
-      const ended = this.endToken();
-      if (ended === "stream") this.onStream?.(this.streamDict(), Buffer.alloc(0));
-    }
-    if (this.skipLineFeed) {
-      this.skipLineFeed = false;
-      this.onStream?.(this.streamDict(), Buffer.alloc(0));
-    }
+    if (this.tokenKind !== null) this.endToken();
   }
 
-  private startStream(bytes: Buffer, from: number): void {
-    const dict = this.streamDict();
+  private beginStream(at: number): number {
+    const dict = this.lastWasDictEnd ? this.lastClosed : null;
+    this.streamDict = dict && {
+      filters: dict.filters,
+      objectStream: dict.type === "ObjStm" || (dict.hasN === true && dict.hasFirst === true),
+    };
     // A stream's data is no dictionary: what it happens to hold must not be taken for structure.
     this.frames = [];
     this.lastClosed = null;
     this.lastWasDictEnd = false;
-    this.onStream?.(dict, bytes.subarray(from));
-  }
-
-  private streamDict(): StreamDict | null {
-    if (!this.lastWasDictEnd || !this.lastClosed) return null;
-    const { filters, type, hasN, hasFirst } = this.lastClosed;
-    return { filters, objectStream: type === "ObjStm" || (hasN === true && hasFirst === true) };
+    return at;
   }
 
   private addTokenByte(byte: number): void {
@@ -276,7 +268,7 @@ class PdfLexer {
     // Words in a comment are no tokens (a reader skips them), so they do not part `/Type` from its value. But
     // `stream` still starts a stream: what looks like a comment here may be the tail of another stream's data.
     if (this.inComment) return text === "stream" ? text : null;
-    // The dictionary just closed is the stream's: `startStream` reads it before anything is forgotten.
+    // The dictionary just closed is the stream's: `beginStream` reads it before anything is forgotten.
     if (text === "stream") return text;
     this.word(text);
     return text;
@@ -384,6 +376,13 @@ class PdfLexer {
   }
 }
 
+/** What every reader checks first: deflate, a window of at most 32 KiB, the check bits right, no preset dictionary. */
+function isZlibHeader(bytes: Buffer): boolean {
+  const method = bytes[0]!;
+  const flags = bytes[1]!;
+  return (method & 0x0f) === 8 && method >> 4 <= 7 && ((method << 8) | flags) % 31 === 0 && (flags & 0x20) === 0;
+}
+
 /** A stage's failure is only ever a refusal, which is recorded where it happens and thrown by the caller. */
 function settled(work: Promise<void>): Promise<void> {
   return work.catch(() => undefined);
@@ -417,33 +416,38 @@ export class PdfBoundsCheck {
   private open: Stage[] = [];
   private expanded = 0;
   private objectStreamBytes = 0;
+  /** What failed attempts to inflate a stream at once may have cost, all together. */
+  private atOnceWaste = 0;
   private refusal: HttpError | null = null;
   private readonly inflaters = new Set<Inflate>();
 
   constructor(private readonly limits: typeof pdfLimits = pdfLimits) {
-    this.lexer = new PdfLexer(this.tally, (dict, rest) => this.openStream(dict, rest));
+    this.lexer = new PdfLexer(this.tally);
   }
 
   async write(bytes: Buffer): Promise<void> {
     this.throwIfRefused();
-    // Streams opened before this piece take all of it; one opened inside it takes what follows its keyword.
-    const before = this.open;
-    this.started = [];
-    this.lexer.write(bytes);
-    this.checkPages(false);
-    await Promise.all([...before.map((stage) => settled(stage.write(bytes))), ...this.started]);
-    this.open = [...before, ...this.startedStages].filter((stage) => !stage.done);
-    this.startedStages = [];
+    // Streams open before this piece take all of it; one that begins inside it takes what follows its keyword,
+    // and is given that before the piece is read on (so an honest stream has ended before the next begins).
+    const feeding = Promise.all(this.open.map((stage) => settled(stage.write(bytes))));
+    try {
+      for (let at = this.lexer.write(bytes); at >= 0 && !this.refusal; at = this.lexer.write(bytes, at)) {
+        this.checkPages(false);
+        await this.openStream(this.lexer.streamDict, bytes.subarray(at));
+      }
+      this.checkPages(false);
+    } finally {
+      await feeding;
+    }
+    this.open = this.open.filter((stage) => !stage.done);
     this.throwIfRefused();
   }
 
   async end(): Promise<void> {
     this.throwIfRefused();
     this.lexer.end();
-    await Promise.all(this.started);
-    await Promise.all([...this.open, ...this.startedStages].map((stage) => settled(stage.end())));
+    await Promise.all(this.open.map((stage) => settled(stage.end())));
     this.open = [];
-    this.startedStages = [];
     this.throwIfRefused();
     this.checkPages(true);
   }
@@ -454,53 +458,88 @@ export class PdfBoundsCheck {
     this.open = [];
   }
 
-  /** The first writes of streams opened during the current piece, and their stages. */
-  private started: Promise<void>[] = [];
-  private startedStages: Stage[] = [];
-
-  private openStream(dict: StreamDict | null, rest: Buffer): void {
-    if (this.refusal) return;
-    const stage = this.pipeline(dict);
-    if (!stage) return;
-    if (this.open.length + this.startedStages.length >= maxOpenStreams) {
+  private async openStream(dict: StreamDict | null, rest: Buffer): Promise<void> {
+    const plan = this.plan(dict);
+    if (!plan) return;
+    if (plan.chain.length === 1 && plan.chain[0] === "flate" && this.inflatedAtOnce(rest, plan.sink)) return;
+    const stage = this.pipeline(plan);
+    this.open = this.open.filter((open) => !open.done);
+    if (this.open.length >= maxOpenStreams) {
+      // A stream that has just ended may not have said so yet.
+      await new Promise((resolve) => setImmediate(resolve));
+      this.open = this.open.filter((open) => !open.done);
+    }
+    if (this.open.length >= maxOpenStreams) {
       this.refuse(new HttpError(400, uncheckableMessage));
       return;
     }
-    this.startedStages.push(stage);
-    if (rest.length > 0) this.started.push(settled(stage.write(rest)));
+    this.open.push(stage);
+    if (rest.length > 0) await settled(stage.write(rest));
   }
 
   /**
-   * The stages a stream's data goes through, from its filters. Without a dictionary, or without filters, it
-   * is tried as Flate all the same (data that is not zlib fails at its first two bytes). A filter that cannot
-   * expand the data much, or is not known, ends the checking of that stream there.
+   * How a stream's data is decoded, from its filters. Without a dictionary, or without filters, it is tried as
+   * Flate all the same. A filter that cannot expand the data much, or is not known, ends the decoding there;
+   * null when nothing left expands (its bytes were read raw, which is all there is to it).
    */
-  private pipeline(dict: StreamDict | null): Stage | null {
+  private plan(dict: StreamDict | null): { chain: FilterKind[]; sink: Sink; objectStream: boolean } | null {
     const filters = dict && dict.filters.length > 0 ? dict.filters : ["FlateDecode"];
-    const tally = this.tally;
+    const known = filters.map(filterOf);
+    const stop = known.indexOf(null);
+    const chain = (stop < 0 ? known : known.slice(0, stop)) as FilterKind[];
+    if (!chain.some((kind) => kind === "flate" || kind === "runLength" || kind === "lzw")) return null;
+    const objectStream = dict?.objectStream === true;
     let sink: Sink = () => undefined;
-    if (dict?.objectStream) {
-      const inner = new PdfLexer(tally, null);
+    if (objectStream) {
+      const inner = new PdfLexer(this.tally);
       sink = (bytes) => {
         this.objectStreamBytes += bytes.length;
         if (this.objectStreamBytes > this.limits.objectStreamBytes) {
           this.refuse(new HttpError(400, objectStreamsTooLargeMessage(this.limits.objectStreamBytes)));
           return;
         }
-        inner.write(bytes);
+        // Object streams hold no streams: where one seems to begin, reading simply goes on.
+        for (let at = inner.write(bytes); at >= 0; at = inner.write(bytes, at));
         this.checkPages(false);
       };
     }
-    const known = filters.map(filterOf);
-    const stop = known.indexOf(null);
-    const chain = (stop < 0 ? known : known.slice(0, stop)) as FilterKind[];
-    // Only Flate, LZW and run-length expand: a chain without one is not worth decoding (its bytes were read raw).
-    if (!chain.some((kind) => kind === "flate" || kind === "runLength" || kind === "lzw")) return null;
+    return { chain, sink, objectStream };
+  }
+
+  /** The stages for a plan: each passes its output to the next, the last to the sink. */
+  private pipeline({ chain, sink, objectStream }: { chain: FilterKind[]; sink: Sink; objectStream: boolean }): Stage {
     let first: Stage | null = null;
     for (let index = chain.length - 1; index >= 0; index -= 1) {
-      first = this.stage(chain[index]!, first ?? sink, index === chain.length - 1 && !dict?.objectStream);
+      first = this.stage(chain[index]!, first ?? sink, index === chain.length - 1 && !objectStream);
     }
-    return first;
+    return first!;
+  }
+
+  /**
+   * A Flate stream whose data ends within the piece it begins in (most of them: content streams, fonts, object
+   * streams) is inflated at once, here, when it comes to little; a stream of zlib data's own thread costs more to
+   * set up than such a stream costs to inflate. Answers false when the stream must go the long way: its data goes
+   * on past this piece, it comes to more, or it is broken (the long way counts what comes out before the break).
+   * Attempts that fail cost this thread, so they are bounded all together.
+   */
+  private inflatedAtOnce(rest: Buffer, sink: Sink): boolean {
+    let first = 0;
+    while (first < rest.length && charClass[rest[first]!] === WHITE) first += 1;
+    const data = rest.subarray(first);
+    if (data.length < 2) return false;
+    // Not a zlib header: nothing comes out of it, for any reader.
+    if (!isZlibHeader(data)) return true;
+    if (this.atOnceWaste >= atOnceWasteBytes) return false;
+    let out: Buffer;
+    try {
+      out = inflateSync(data, { maxOutputLength: atOnceBytes });
+    } catch {
+      this.atOnceWaste += atOnceBytes;
+      return false;
+    }
+    this.count(out.length);
+    if (!this.refusal) sink(out);
+    return true;
   }
 
   private stage(kind: FilterKind, next: Stage | Sink, last: boolean): Stage {
@@ -550,46 +589,70 @@ export class PdfBoundsCheck {
   /**
    * zlib on its own thread: each piece written is inflated before `write` resolves, and its output (handed over a
    * bounded buffer at a time) is counted, then passed on. Leading white space is skipped (readers differ on how a
-   * stream's line ends). A broken or finished stream is done: what follows is not its data.
+   * stream's line ends), and data that does not start with a zlib header is dropped at once. A broken or finished
+   * stream is done: what follows is not its data. zlib drops the output of the step that failed, so a break counts
+   * as a whole buffer more (a reader may have got that far).
    */
   private flateStage(pass: (bytes: Buffer) => Promise<void> | void, finish: () => Promise<void>): Stage {
-    const inflater = createInflate({ chunkSize: inflateChunkBytes });
-    this.inflaters.add(inflater);
     let done = false;
-    let started = false;
-    const pumped = (async () => {
-      try {
-        for await (const out of inflater as AsyncIterable<Buffer>) {
-          this.count(out.length);
-          if (this.refusal) break;
-          await pass(out);
-        }
-      } catch {
-        // Not zlib data, or broken: a reader gets no more out of it either.
-      } finally {
-        done = true;
-        this.inflaters.delete(inflater);
-        inflater.destroy();
-      }
+    let head = nothing;
+    let inflater: Inflate | null = null;
+    let pumped: Promise<void> = Promise.resolve();
+    const stop = async () => {
+      done = true;
       await settled(finish());
-    })();
+    };
+    const start = (first: Buffer) => {
+      const zlib = createInflate({ chunkSize: inflateChunkBytes });
+      inflater = zlib;
+      this.inflaters.add(zlib);
+      pumped = (async () => {
+        try {
+          for await (const out of zlib as AsyncIterable<Buffer>) {
+            this.count(out.length);
+            if (this.refusal) break;
+            await pass(out);
+          }
+        } catch {
+          if (!this.refusal) this.count(inflateChunkBytes);
+        } finally {
+          this.inflaters.delete(zlib);
+          zlib.destroy();
+        }
+        await stop();
+      })();
+      return first;
+    };
+    const write = async (bytes: Buffer): Promise<void> => {
+      if (!inflater) {
+        let first = 0;
+        while (head.length === 0 && first < bytes.length && charClass[bytes[first]!] === WHITE) first += 1;
+        head = Buffer.concat([head, bytes.subarray(first)]);
+        if (head.length < 2) return;
+        if (!isZlibHeader(head)) {
+          await stop();
+          return;
+        }
+        bytes = start(head);
+        head = nothing;
+      }
+      const zlib = inflater!;
+      await Promise.race([new Promise<void>((resolve) => zlib.write(bytes, () => resolve())), pumped]);
+    };
     return {
       get done() {
         return done;
       },
       write: async (bytes) => {
-        if (done) return;
-        if (!started) {
-          let first = 0;
-          while (first < bytes.length && charClass[bytes[first]!] === WHITE) first += 1;
-          if (first === bytes.length) return;
-          started = true;
-          bytes = bytes.subarray(first);
-        }
-        await Promise.race([new Promise<void>((resolve) => inflater.write(bytes, () => resolve())), pumped]);
+        if (!done) await write(bytes);
       },
       end: async () => {
-        if (!done) inflater.end();
+        if (done) return;
+        if (!inflater) {
+          await stop();
+          return;
+        }
+        inflater.end();
         await pumped;
       },
     };
