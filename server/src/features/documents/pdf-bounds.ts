@@ -207,6 +207,7 @@ class PdfLexer {
           this.otherToken();
       }
     }
+    return -1;
   }
 
   /** The end of the file: a token still open is complete (a stream begun there has no data). */
