@@ -8,6 +8,7 @@ import {
   type AcceptedExtension,
 } from "../../../../shared/documents";
 import { HttpError } from "../../http/errors";
+import { PdfBoundsCheck } from "./pdf-bounds";
 
 /** How many leading bytes the content detector sees before any byte is stored. */
 const headBytes = 4100;
@@ -40,7 +41,8 @@ export interface InspectedFile {
 /**
  * Passes a file's bytes through as they arrive, checking them on the way: the first bytes must be what the
  * extension says (magic bytes), a `.txt` must be UTF-8 without NUL bytes, a `.docx` a ZIP holding
- * `word/document.xml`, and the whole at most 20 MiB. A failed check throws (415 or 413) from inside the
+ * `word/document.xml`, the whole at most 20 MiB, and a PDF within the bounds of pdf-bounds.ts (its pages, and
+ * what its streams inflate to; 400 naming the bound). A failed check throws (415, 413 or 400) from inside the
  * iteration, so whoever is storing the bytes stops and discards what it has.
  *
  * `extension` is the claimed type when it is known before the bytes (then the first bytes are checked
@@ -87,37 +89,50 @@ export function inspectFile(
       if (window.includes(wordEntry)) sawWordEntry = true;
       tail = Buffer.from(window.subarray(Math.max(0, window.length - wordEntry.length + 1)));
     };
+    // A PDF (by its bytes, whatever it claims) is also held to bounds on its pages and on what it inflates to.
+    let pdf = null as PdfBoundsCheck | null;
     const checkHead = async (bytes: Buffer) => {
       detected = (await fileTypeFromBuffer(bytes))?.ext;
       if (extension !== null) assertDetected(detected, extension);
+      if (detected === "pdf") pdf = new PdfBoundsCheck();
     };
 
-    for await (const received of source) {
-      const chunk = Buffer.isBuffer(received) ? received : Buffer.from(received);
-      size += chunk.length;
-      if (size > maxFileBytes) throw tooLarge();
-      checkText(chunk, false);
-      scanForWordEntry(chunk);
-      hash.update(chunk);
-      if (headChecked) {
-        yield chunk;
-        continue;
+    try {
+      for await (const received of source) {
+        const chunk = Buffer.isBuffer(received) ? received : Buffer.from(received);
+        size += chunk.length;
+        if (size > maxFileBytes) throw tooLarge();
+        checkText(chunk, false);
+        scanForWordEntry(chunk);
+        hash.update(chunk);
+        if (headChecked) {
+          // Checked before it is passed on: a refused file has none of its bytes stored past this point.
+          await pdf?.write(chunk);
+          yield chunk;
+          continue;
+        }
+        head.push(chunk);
+        headLength += chunk.length;
+        if (headLength >= headBytes) {
+          const whole = Buffer.concat(head, headLength);
+          head = [];
+          await checkHead(whole);
+          headChecked = true;
+          await pdf?.write(whole);
+          yield whole;
+        }
       }
-      head.push(chunk);
-      headLength += chunk.length;
-      if (headLength >= headBytes) {
+      if (!headChecked) {
         const whole = Buffer.concat(head, headLength);
-        head = [];
+        if (whole.length === 0) throw new HttpError(400, "The file is empty");
         await checkHead(whole);
-        headChecked = true;
-        yield whole;
+        await pdf?.write(whole);
+        if (whole.length > 0) yield whole;
       }
-    }
-    if (!headChecked) {
-      const whole = Buffer.concat(head, headLength);
-      if (whole.length === 0) throw new HttpError(400, "The file is empty");
-      await checkHead(whole);
-      if (whole.length > 0) yield whole;
+      await pdf?.end();
+    } finally {
+      // A failure anywhere (or a consumer that stopped reading) leaves no inflater running.
+      pdf?.abort();
     }
     checkText(Buffer.alloc(0), true);
     if (extension === "docx" && !sawWordEntry) throw unsupportedType();
