@@ -336,4 +336,4 @@ export async function deleteDocument(deps: StoreDeps, tenant: TenantContext, doc
 }
 
 // The file store itself, for files that are no document's (a meeting's built board pack).
-export { claimFile, currentFileTarget, discardFile, readFile, releaseFile, writeFile, type FilePlace } from "./file-storage";
+export { claimFile, currentFileTarget, discardFile, readFile, releaseFile, sweepFiles, writeFile, type FilePlace } from "./file-storage";

@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { eq, inArray } from "drizzle-orm";
-import { boardPacks, documentFiles, documents, fileChunks } from "../../db/schema";
+import { boardPacks, documentFiles, documents, fileChunks, fileSweep, meetings as meetings_ } from "../../db/schema";
+import { sweepFiles } from "../documents/documents.service";
 import { packFixtures, paperPdf, readPack } from "../../testing/board-pack-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 import { packBusyMessage, packLimits, packQueue } from "./board-pack.jobs";
@@ -188,6 +189,27 @@ describe("the board pack, built off the main thread", () => {
     const rows = await ctx.db.select().from(boardPacks).where(eq(boardPacks.meetingId, meetingId));
     expect(rows.map((row) => row.etag)).toEqual([changed.headers.etag]);
     expect(await ctx.db.select().from(fileChunks).where(eq(fileChunks.storageKey, stored!.storageKey))).toEqual([]);
+  }, 60_000);
+
+  it("leaves a stored pack's bytes to the sweep when its meeting goes", async () => {
+    const { people } = await meetings(1);
+    const { user, meetingId } = people[0]!;
+    expect((await download(user, meetingId)).status).toBe(200);
+    const [stored] = await ctx.db.select().from(boardPacks).where(eq(boardPacks.meetingId, meetingId));
+    await ctx.db.delete(meetings_).where(eq(meetings_.documentId, meetingId));
+    expect(await ctx.db.select().from(boardPacks).where(eq(boardPacks.meetingId, meetingId))).toEqual([]);
+    expect(await ctx.db.select({ key: fileSweep.storageKey }).from(fileSweep).where(eq(fileSweep.storageKey, stored!.storageKey))).toEqual([
+      { key: stored!.storageKey },
+    ]);
+    // The database's own time marks it due: the sweep runs once the app's clock has reached it.
+    const start = ctx.clock.now();
+    ctx.clock.set(new Date(Date.now() + 1000));
+    try {
+      await sweepFiles(ctx.deps);
+    } finally {
+      ctx.clock.set(start);
+    }
+    expect(await ctx.db.select({ seq: fileChunks.seq }).from(fileChunks).where(eq(fileChunks.storageKey, stored!.storageKey))).toEqual([]);
   }, 60_000);
 
   it("shares one build between requests for the same pack", async () => {
