@@ -31,12 +31,21 @@ export async function countAgainstLimit(db: Queryable, clock: Clock, rule: RateL
  * everywhere, so two of them never wait on each other's locks.
  */
 export async function countAgainstLimits(db: Queryable, clock: Clock, counts: readonly { rule: RateLimit; key: string }[]): Promise<void> {
-  await db.transaction(async (tx) => {
+  const refusal = await db.transaction(async (tx) => {
+    const recorded: number[] = [];
     for (const { rule, key } of counts) {
-      const retryAfterSeconds = await admit(tx, clock, rule, key);
-      if (retryAfterSeconds !== null) throw new HttpError(429, rule.message, { "Retry-After": String(retryAfterSeconds) });
+      const admitted = await admit(tx, clock, rule, key);
+      if ("id" in admitted) {
+        recorded.push(admitted.id);
+        continue;
+      }
+      // The events counted for the limits before this one go again; the transaction commits, so what it swept stays swept.
+      if (recorded.length > 0) await tx.delete(rateEvents).where(inArray(rateEvents.id, recorded));
+      return { rule, retryAfterSeconds: admitted.retryAfterSeconds };
     }
+    return null;
   });
+  if (refusal) throw new HttpError(429, refusal.rule.message, { "Retry-After": String(refusal.retryAfterSeconds) });
 }
 
 /**
@@ -44,11 +53,11 @@ export async function countAgainstLimits(db: Queryable, clock: Clock, counts: re
  * for a caller that answers alike either way and only leaves undone what the limit holds back.
  */
 export async function withinLimit(db: Queryable, clock: Clock, rule: RateLimit, key: string): Promise<boolean> {
-  return (await db.transaction((tx) => admit(tx, clock, rule, key))) === null;
+  return "id" in (await db.transaction((tx) => admit(tx, clock, rule, key)));
 }
 
-/** Records the event when the key is within the limit and answers null, else answers the seconds until it would be. */
-async function admit(tx: Queryable, clock: Clock, rule: RateLimit, key: string): Promise<number | null> {
+/** Records the event when the key is within the limit and answers its id, else answers the seconds until it would be. */
+async function admit(tx: Queryable, clock: Clock, rule: RateLimit, key: string): Promise<{ id: number } | { retryAfterSeconds: number }> {
   const now = clock.now();
   const windowStart = new Date(now.getTime() - rule.windowMs);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${rule.bucket}), hashtext(${key}))`);
@@ -65,9 +74,9 @@ async function admit(tx: Queryable, clock: Clock, rule: RateLimit, key: string):
     .from(rateEvents)
     .where(and(eq(rateEvents.bucket, rule.bucket), eq(rateEvents.key, key), gt(rateEvents.at, windowStart)));
   if ((row?.count ?? 0) < rule.limit) {
-    await tx.insert(rateEvents).values({ bucket: rule.bucket, key, at: now });
-    return null;
+    const [event] = await tx.insert(rateEvents).values({ bucket: rule.bucket, key, at: now }).returning({ id: rateEvents.id });
+    return { id: event!.id };
   }
   const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-  return Math.max(1, Math.ceil((oldest + rule.windowMs - now.getTime()) / 1000));
+  return { retryAfterSeconds: Math.max(1, Math.ceil((oldest + rule.windowMs - now.getTime()) / 1000)) };
 }
