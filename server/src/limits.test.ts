@@ -5,11 +5,13 @@ import { setupServer } from "msw/node";
 import request from "supertest";
 import { createApp } from "./app";
 import { readEnv } from "./env";
-import { invitations, users } from "./db/schema";
+import { companies, invitations, mailOutbox, users } from "./db/schema";
 import { createChainVerifications } from "./features/audit/audit.service";
+import { recordAttemptWithinLimit } from "./features/auth/auth.service";
+import { passwordResetRequestedMessage } from "./features/auth/password-reset.service";
 import { defaultLimits, limitTable, limitsFromEnv, resolveLimits, type Limits } from "./limits";
 import { listenOn, openEventStream, type OpenedStream } from "./testing/event-stream-client";
-import { scheduleMeeting } from "./testing/factories";
+import { addMember, createCompany, scheduleMeeting } from "./testing/factories";
 import { reauthenticate } from "./testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "./testing/test-context";
 
@@ -18,11 +20,15 @@ import { useTestContext, type SignedUp } from "./testing/test-context";
 const small: Limits = resolveLimits({
   registrationsPerIp: 3,
   passwordResetsPerAddress: 2,
+  passwordResetMailsPerAddress: 3,
   passwordResetsPerIp: 3,
   verificationMailsPerAddress: 2,
   invitationsPerCompany: 3,
   invitationsPerAddress: 2,
+  invitationsPerInviter: 4,
+  companiesPerUser: 2,
   aiCallsPerCompany: 2,
+  aiCallsPerUser: 3,
   eventStreamsPerUser: 3,
   sessionsPerUser: 3,
 });
@@ -88,6 +94,16 @@ describe("registrations", () => {
     ctx.clock.advance(hourMs);
     expect((await register("203.0.113.1")).status).toBe(201);
   });
+
+  it("count an IPv6 client as its /64, and an IPv4 address mapped into IPv6 as the IPv4 address", async () => {
+    for (const ip of ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:ffff:ffff:ffff:ffff"])
+      expect((await register(ip)).status).toBe(201);
+    expectRefused(await register("2001:db8:7:1:abcd::9"), limitTable.registrationsPerIp.message);
+    expect((await register("2001:db8:7:2::1")).status).toBe(201);
+
+    for (let count = 1; count <= 3; count += 1) expect((await register("::ffff:203.0.113.9")).status).toBe(201);
+    expectRefused(await register("203.0.113.9"), limitTable.registrationsPerIp.message);
+  });
 });
 
 describe("password-reset requests", () => {
@@ -104,6 +120,32 @@ describe("password-reset requests", () => {
   it("take 3 an hour from one IP address here, whatever the addresses", async () => {
     for (let count = 1; count <= 3; count += 1) expect((await askReset("198.51.100.3", `reset.ip.${count}@example.com`)).status).toBe(202);
     expectRefused(await askReset("198.51.100.3", "reset.ip.4@example.com"), limitTable.passwordResetsPerIp.message);
+  });
+
+  it("count an IPv6 client as its /64, for one address and in all", async () => {
+    const holder = await ctx.signUp();
+    expect((await askReset("2001:db8:8:1::1", holder.email)).status).toBe(202);
+    expect((await askReset("2001:db8:8:1::2", holder.email)).status).toBe(202);
+    expectRefused(await askReset("2001:db8:8:1::3", holder.email), limitTable.passwordResetsPerAddress.message);
+    expectRefused(await askReset("2001:db8:8:1:1::1", "reset.v6@example.com"), limitTable.passwordResetsPerIp.message);
+    expect((await askReset("2001:db8:8:2::1", holder.email)).status).toBe(202);
+  });
+
+  it("send 3 mails a day to one address here, whoever asks: past that the answer is the usual 202 and nothing is sent", async () => {
+    const holder = await ctx.signUp();
+    const resetMails = async () =>
+      (await ctx.db.select({ message: mailOutbox.message }).from(mailOutbox).where(eq(mailOutbox.toAddress, holder.email))).filter(
+        ({ message }) => message.type === "password-reset",
+      ).length;
+    for (let network = 1; network <= 5; network += 1) {
+      const answer = await askReset(`198.51.100.${20 + network}`, holder.email);
+      expect(answer.status).toBe(202);
+      expect(answer.body).toEqual({ message: passwordResetRequestedMessage });
+    }
+    expect(await resetMails()).toBe(3);
+    ctx.clock.advance(dayMs);
+    expect((await askReset("198.51.100.30", holder.email)).status).toBe(202);
+    expect(await resetMails()).toBe(4);
   });
 });
 
@@ -135,20 +177,61 @@ describe("invitations", () => {
       .from(invitations)
       .where(and(eq(invitations.companyId, companyId), eq(invitations.email, email)));
 
-  it("take 2 a day to one address from all companies, and 3 a day from one company here; a refused one is not made", async () => {
+  it("take 2 a day from one company to one address, and 3 a day from one company here; a refused one is not made", async () => {
     const first = await ctx.board("Inviting Ltd");
     const second = await ctx.board("Also Inviting Ltd");
     for (let count = 1; count <= 2; count += 1)
       expect((await invite(first.founder, first.company.id, "wanted@example.com")).status).toBe(202);
     expectRefused(await invite(first.founder, first.company.id, "wanted@example.com"), limitTable.invitationsPerAddress.message);
-    expectRefused(await invite(second.founder, second.company.id, "wanted@example.com"), limitTable.invitationsPerAddress.message);
-    expect(await invitationsTo(second.company.id, "wanted@example.com")).toEqual([]);
+    // Another company's invitations to the address do not use up this one's: a stranger cannot keep a board from
+    // inviting its own member.
+    expect((await invite(second.founder, second.company.id, "wanted@example.com")).status).toBe(202);
+    expect(await invitationsTo(second.company.id, "wanted@example.com")).toHaveLength(1);
 
     // The refused one did not count for the company: one more goes, then the company's limit holds.
     expect((await invite(first.founder, first.company.id, "third@example.com")).status).toBe(202);
     expectRefused(await invite(first.founder, first.company.id, "fourth@example.com"), limitTable.invitationsPerCompany.message);
     expect(await invitationsTo(first.company.id, "fourth@example.com")).toEqual([]);
     expect((await invite(second.founder, second.company.id, "fourth@example.com")).status).toBe(202);
+  });
+
+  it("take 4 a day from one inviter here, across all the companies they found; a refused one counts for no company", async () => {
+    const { founder, company: first } = await ctx.board("Prolific Ltd");
+    const second = await createCompany(ctx.db, { name: "Prolific Two Ltd", founderId: founder.id });
+    for (let count = 1; count <= 3; count += 1) expect((await invite(founder, first.id, `prolific.${count}@example.com`)).status).toBe(202);
+    expect((await invite(founder, second.id, "prolific.4@example.com")).status).toBe(202);
+    expectRefused(await invite(founder, second.id, "prolific.5@example.com"), limitTable.invitationsPerInviter.message);
+    expect(await invitationsTo(second.id, "prolific.5@example.com")).toEqual([]);
+
+    // The second company sent one: another of its founders sends two more before its own limit.
+    const partner = await ctx.signUp();
+    await addMember(ctx.db, second.id, partner.id, "founder");
+    for (let count = 5; count <= 6; count += 1)
+      expect((await invite(partner, second.id, `prolific.${count}@example.com`)).status).toBe(202);
+    expectRefused(await invite(partner, second.id, "prolific.7@example.com"), limitTable.invitationsPerCompany.message);
+    ctx.clock.advance(dayMs);
+    expect((await invite(founder, second.id, "prolific.7@example.com")).status).toBe(202);
+  });
+});
+
+describe("founding companies", () => {
+  const found = (user: SignedUp, name: string) =>
+    request(limited)
+      .post("/api/companies")
+      .set("Authorization", user.bearer)
+      .send({ name, industry: "technology", location: "Lisbon, Portugal", stage: "seed" });
+
+  it("takes 2 a day per user here (LIMIT_COMPANIES_PER_USER_DAY): the 3rd is 429 with Retry-After and makes no company", async () => {
+    const founder = await ctx.signUp();
+    for (let count = 1; count <= 2; count += 1) expect((await found(founder, `Serial ${count} Ltd`)).status).toBe(201);
+    const refused = await found(founder, "Serial 3 Ltd");
+    expectRefused(refused, limitTable.companiesPerUser.message);
+    expect(Number(refused.headers["retry-after"])).toBe(24 * 3600);
+    expect(await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.name, "Serial 3 Ltd"))).toEqual([]);
+    // Another user founds theirs; a day later, so does the first.
+    expect((await found(await ctx.signUp(), "Serial 3 Ltd")).status).toBe(201);
+    ctx.clock.advance(dayMs);
+    expect((await found(founder, "Serial 4 Ltd")).status).toBe(201);
   });
 });
 
@@ -166,6 +249,25 @@ describe("AI calls", () => {
     expectRefused(await improve(), limitTable.aiCallsPerCompany.message);
     ctx.clock.advance(hourMs);
     expect((await generate()).status).toBe(502);
+  });
+
+  it("take 3 an hour per user here, across all their companies; a call refused for the user counts for no company", async () => {
+    const { founder } = await ctx.board("Asking Ltd");
+    const past = new Date(ctx.clock.now().getTime() - dayMs);
+    const firstMeeting = await scheduleMeeting(ctx.app, founder, past);
+    const second = await createCompany(ctx.db, { name: "Asking Two Ltd", founderId: founder.id });
+    const secondMeeting = await scheduleMeeting(ctx.app, founder, past);
+    const generate = (user: SignedUp, meetingId: number) =>
+      request(limited).post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", user.bearer);
+    for (let count = 1; count <= 2; count += 1) expect((await generate(founder, firstMeeting)).status).toBe(502);
+    expect((await generate(founder, secondMeeting)).status).toBe(502);
+    expectRefused(await generate(founder, secondMeeting), limitTable.aiCallsPerUser.message);
+
+    // The second company made one call: another member of it makes one more, then its own limit holds.
+    const partner = await ctx.signUp();
+    await addMember(ctx.db, second.id, partner.id, "admin");
+    expect((await generate(partner, secondMeeting)).status).toBe(502);
+    expectRefused(await generate(partner, secondMeeting), limitTable.aiCallsPerCompany.message);
   });
 });
 
@@ -235,6 +337,18 @@ describe("audit verify", () => {
       { ok: true, count: 2, headHash: expect.any(String) },
       { ok: true, count: 2, headHash: expect.any(String) },
     ]);
+  });
+});
+
+describe("failed sign-ins", () => {
+  it("count an IPv6 client as its /64 against the 100 a minute per IP address", async () => {
+    for (let attempt = 1; attempt <= 100; attempt += 1) {
+      await recordAttemptWithinLimit(ctx.db, ctx.clock, null, `2001:db8:9:1::${attempt.toString(16)}`);
+    }
+    const refused = await recordAttemptWithinLimit(ctx.db, ctx.clock, null, "2001:db8:9:1:ffff::1").catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 429 });
+    expect(await recordAttemptWithinLimit(ctx.db, ctx.clock, null, "2001:db8:9:2::1")).toEqual(expect.any(Number));
+    ctx.clock.advance(60_000);
   });
 });
 

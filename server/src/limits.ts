@@ -34,6 +34,15 @@ export const limitTable = {
     env: "LIMIT_PASSWORD_RESETS_PER_ADDRESS_DAY",
     message: "Too many password resets were asked for this address today. Try again later.",
   },
+  passwordResetMailsPerAddress: {
+    // Past it a request is answered as usual (202) and no mail is sent: a stranger's requests never get the holder
+    // told 429, and the address is not flooded from many networks. Whoever asks tomorrow gets the link again.
+    what: "Password-reset mails to one address, whoever asks; past it a request is answered as usual and nothing is sent",
+    count: 30,
+    windowMs: dayMs,
+    env: "LIMIT_PASSWORD_RESET_MAILS_PER_ADDRESS_DAY",
+    message: "",
+  },
   passwordResetsPerIp: {
     what: "Password-reset requests from one IP address",
     count: 20,
@@ -58,11 +67,28 @@ export const limitTable = {
     message: "This company has sent as many invitations as it may today. Try again tomorrow.",
   },
   invitationsPerAddress: {
-    what: "Invitation e-mails to one address, from every company",
+    // Keyed per company and address: a stranger's company inviting someone does not use up what their own board may
+    // send them. What one account sends in all is bounded by invitationsPerInviter.
+    what: "Invitation e-mails from one company to one address",
     count: 10,
     windowMs: dayMs,
     env: "LIMIT_INVITATIONS_PER_ADDRESS_DAY",
-    message: "This address has received as many invitations as it may today. Try again tomorrow.",
+    message: "This company has invited this address as often as it may today. Try again tomorrow.",
+  },
+  invitationsPerInviter: {
+    what: "Invitation e-mails one user sends, from all their companies (new and resent)",
+    count: 50,
+    windowMs: dayMs,
+    env: "LIMIT_INVITATIONS_PER_INVITER_DAY",
+    message: "You have sent as many invitations as you may today. Try again tomorrow.",
+  },
+  companiesPerUser: {
+    // Limits kept per company would otherwise be multiplied by founding companies.
+    what: "Companies one user founds",
+    count: 5,
+    windowMs: dayMs,
+    env: "LIMIT_COMPANIES_PER_USER_DAY",
+    message: "You have founded as many companies as you may today. Try again tomorrow.",
   },
   aiCallsPerCompany: {
     what: "AI calls of one company (agenda drafts and “Improve wording”)",
@@ -70,6 +96,13 @@ export const limitTable = {
     windowMs: hourMs,
     env: "LIMIT_AI_CALLS_PER_COMPANY_HOUR",
     message: "This company has asked the AI service as often as it may this hour. Try again later.",
+  },
+  aiCallsPerUser: {
+    what: "AI calls of one user, in all their companies",
+    count: 60,
+    windowMs: hourMs,
+    env: "LIMIT_AI_CALLS_PER_USER_HOUR",
+    message: "You have asked the AI service as often as you may this hour. Try again later.",
   },
   eventStreamsPerUser: {
     what: "Live update streams one user holds open at once, across their sessions (per server instance)",

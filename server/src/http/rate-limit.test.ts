@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { rateEvents } from "../db/schema";
 import { useTestContext } from "../testing/test-context";
 import { HttpError } from "./errors";
-import { countAgainstLimit, type RateLimit } from "./rate-limit";
+import { countAgainstLimit, countAgainstLimits, withinLimit, type RateLimit } from "./rate-limit";
 
 const ctx = useTestContext();
 
@@ -91,5 +91,35 @@ describe("countAgainstLimit", () => {
       ).toHaveLength(7);
     }
     expect(await rowsOf("test-burst")).toHaveLength(15);
+  });
+});
+
+describe("countAgainstLimits", () => {
+  it("counts one event against every limit or, when one refuses it, against none (that limit's 429)", async () => {
+    const wide = rule("test-all-wide");
+    const narrow = { ...rule("test-all-narrow"), limit: 1, message: "Narrow" };
+    const both = () =>
+      countAgainstLimits(ctx.db, ctx.clock, [
+        { rule: wide, key: "k" },
+        { rule: narrow, key: "k" },
+      ]).then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(await both()).toBeNull();
+    expect(await both()).toMatchObject({ status: 429, message: "Narrow" });
+    expect(await rowsOf("test-all-wide")).toHaveLength(1);
+    expect(await rowsOf("test-all-narrow")).toHaveLength(1);
+  });
+});
+
+describe("withinLimit", () => {
+  it("answers whether the event was within the limit, counting it only then, and never refuses", async () => {
+    const limit = rule("test-silent");
+    for (let event = 0; event < 3; event++) expect(await withinLimit(ctx.db, ctx.clock, limit, "k")).toBe(true);
+    expect(await withinLimit(ctx.db, ctx.clock, limit, "k")).toBe(false);
+    expect(await rowsOf("test-silent")).toHaveLength(3);
+    ctx.clock.advance(10 * minuteMs);
+    expect(await withinLimit(ctx.db, ctx.clock, limit, "k")).toBe(true);
   });
 });

@@ -59,6 +59,27 @@ export class AiServiceError extends Error {
   }
 }
 
+const unreadableKeyMessage = "The AI service is configured but its key cannot be read; ask a platform administrator to enter it again.";
+
+/**
+ * What users are told when the AI gave no answer, for every caller alike: an unreadable key (which an administrator
+ * can fix) or the one sentence for anything upstream. `instead` finishes it with what the caller did instead.
+ */
+export function aiFailureMessage(error: AiServiceError, instead?: string): string {
+  if (error.failure === "unreadable-key") {
+    return instead ? `${unreadableKeyMessage} ${instead.charAt(0).toUpperCase()}${instead.slice(1)}` : unreadableKeyMessage;
+  }
+  return instead ? `${aiUpstreamFailureMessage}; ${instead}` : aiUpstreamFailureMessage;
+}
+
+/**
+ * What a log line says of an AI failure: its kind and the upstream's status, never the error's message, which for an
+ * error status carries the upstream's body (and may quote what was sent).
+ */
+export function aiFailureForLog(error: AiServiceError): { failure: AiFailure; status?: number } {
+  return error.status === undefined ? { failure: error.failure } : { failure: error.failure, status: error.status };
+}
+
 /**
  * The enabled "OpenAI" platform service (its key, and its URL for any OpenAI-compatible server) wins;
  * otherwise OPENAI_API_KEY / OPENAI_BASE_URL from the environment; otherwise null (no AI configured).

@@ -9,6 +9,7 @@ import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { loginAttempts, memberships, passkeys, sessions, totpFactors, users } from "../../db/schema";
 import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
 import { hashPassword, verifyPassword } from "../../http/passwords";
+import { ipLimitKey } from "../../http/ip-limit-key";
 import { countAgainstLimit } from "../../http/rate-limit";
 import { limitOf, rateRule } from "../../limits";
 import type { UserRow } from "../../http/request-context";
@@ -77,9 +78,10 @@ export async function register(deps: AuthServiceDeps, input: RegisterInput, ip: 
   const invitation = input.invitationToken ? await invitationForRegistration(deps, input.invitationToken, input.email) : null;
   const taken = await findTakenField(db, input.username, input.email, invitation?.waitingAccountId ?? undefined);
   if (taken) throw takenError(taken);
-  await countAgainstLimit(db, clock, rateRule(deps, "registrationsPerIp"), ip);
+  const network = ipLimitKey(ip);
+  await countAgainstLimit(db, clock, rateRule(deps, "registrationsPerIp"), network);
   // Each registration mails a confirmation to the address it names: the address's daily limit of them holds here too.
-  if (!invitation?.provesAddress) await countVerificationMail(deps, `ip:${ip}`, input.email);
+  if (!invitation?.provesAddress) await countVerificationMail(deps, `ip:${network}`, input.email);
   const passwordHash = await hashPassword(input.password);
   // The very first account on an empty database administers the platform, and counts as verified (nobody could
   // have proved the address before it). Two sign-ups racing on an empty Postgres could both see it empty and
@@ -135,7 +137,9 @@ const tooManyAttempts = () =>
  * Answers the attempt's id: a successful sign-in removes it again. `accountKey` null: an attempt that names no
  * account (a passkey sign-in started), held to the address's limit only.
  */
-export async function recordAttemptWithinLimit(db: Database, clock: Clock, accountKey: string | null, ip: string): Promise<number> {
+export async function recordAttemptWithinLimit(db: Database, clock: Clock, accountKey: string | null, clientIp: string): Promise<number> {
+  // An IPv6 client counts as its /64, as for every limit kept per IP.
+  const ip = ipLimitKey(clientIp);
   const now = clock.now();
   const [attempt] = await db
     .insert(loginAttempts)

@@ -21,6 +21,7 @@ import type { Queryable } from "../../db/client";
 import { recordAudit } from "../../db/audit";
 import { authChallenges, passkeys, users } from "../../db/schema";
 import { HttpError, badRequest, conflict, isUniqueViolation, notFound, unauthorized } from "../../http/errors";
+import { ipLimitKey } from "../../http/ip-limit-key";
 import type { UserRow } from "../../http/request-context";
 import { createSession } from "../../http/session";
 import { limitOf } from "../../limits";
@@ -58,7 +59,7 @@ const registrationFailed = "The passkey could not be registered. Please try agai
 const signInFailed = "The passkey could not sign you in. Please try again.";
 const signInExpired = "The sign-in has expired. Please sign in again.";
 /** Failed passkey sign-ins that name no account count per address, as that address's unknown passkeys. */
-const unknownPasskeyAttemptKey = (ip: string) => `unknown passkey from ${ip}`;
+const unknownPasskeyAttemptKey = (ip: string) => `unknown passkey from ${ipLimitKey(ip)}`;
 
 /** The WebAuthn challenge an answer signed, read from its clientDataJSON; null when it cannot be read. */
 function answeredChallenge(response: { response: Record<string, unknown> }): string | null {

@@ -7,7 +7,8 @@ import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { accountTokens, authChallenges, sessions, users } from "../../db/schema";
 import { hashPassword } from "../../http/passwords";
-import { countAgainstLimit } from "../../http/rate-limit";
+import { ipLimitKey } from "../../http/ip-limit-key";
+import { countAgainstLimit, withinLimit } from "../../http/rate-limit";
 import { rateRule } from "../../limits";
 import { enqueueMail, sealToken, tellAccountHolder } from "../notifications/outbox.service";
 import { consumeAccountToken, isUsableLink, issueAccountToken, refusedLinkError, spentLinkError } from "./account-tokens";
@@ -24,7 +25,9 @@ export const passwordResetDoneMessage =
  * `POST /api/auth/password-reset`: mails a reset link to the account whose verified address this is, and nothing
  * to anyone else; the caller cannot tell which happened. Limited per IP and per address from one IP (429 with
  * Retry-After), counted whether or not an account holds the address, so the limit tells nothing either. The address's
- * count is kept per IP: a stranger asking for someone's address does not use up its holder's own requests.
+ * count is kept per IP: a stranger asking for someone's address does not use up its holder's own requests. Beyond
+ * those, one address gets at most so many reset mails a day whoever asks: past that the request is answered as usual
+ * and nothing is sent, so requests from many networks neither flood the address nor get its holder told 429.
  */
 export async function requestPasswordReset(
   deps: ServiceDeps<"db" | "clock" | "appSecret" | "limits">,
@@ -33,8 +36,11 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const { db, clock } = deps;
   const address = email.trim();
-  await countAgainstLimit(db, clock, rateRule(deps, "passwordResetsPerIp"), ip);
-  await countAgainstLimit(db, clock, rateRule(deps, "passwordResetsPerAddress"), `${address.toLowerCase()} ${ip}`);
+  const network = ipLimitKey(ip);
+  await countAgainstLimit(db, clock, rateRule(deps, "passwordResetsPerIp"), network);
+  await countAgainstLimit(db, clock, rateRule(deps, "passwordResetsPerAddress"), `${address.toLowerCase()} ${network}`);
+  // Counted whether or not an account holds the address, as the limits above are.
+  if (!(await withinLimit(db, clock, rateRule(deps, "passwordResetMailsPerAddress"), address.toLowerCase()))) return;
   const [holder] = await db
     .select({ id: users.id, email: users.email })
     .from(users)

@@ -5,9 +5,11 @@ import { can } from "../../../../shared/permissions";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
+import { rateRule } from "../../limits";
 import { companies, memberships, users } from "../../db/schema";
 import { HttpError, forbidden, notFound } from "../../http/errors";
 import { assertFreshProof } from "../../http/fresh-proof";
+import { countAgainstLimit } from "../../http/rate-limit";
 import type { AuthContext, UserRow } from "../../http/request-context";
 import { tellAccountHolder } from "../notifications/outbox.service";
 import { listInvitations } from "./invitations.service";
@@ -67,15 +69,22 @@ function assertMayRequireSecondFactor(actor: CompanyActor, input: CompanyProfile
   if (actor.secondFactorAt === null) throw refuse("Sign in again with your second factor first");
 }
 
-/** POST /api/companies: the company and the creator's founder membership, in one transaction. The active company is not changed. */
+/**
+ * POST /api/companies: the company and the creator's founder membership, in one transaction. The active company is
+ * not changed. Counted against the companies the creator may found in a day (429 with Retry-After beyond it): the
+ * limits kept per company (invitations, AI calls) would otherwise grow with every company founded.
+ */
 export async function createCompany(
-  { db, clock }: ServiceDeps<"db" | "clock">,
+  deps: ServiceDeps<"db" | "clock" | "limits">,
   actor: CompanyActor,
   input: CompanyProfile,
 ): Promise<Company> {
+  const { db, clock } = deps;
   assertMayRequireSecondFactor(actor, input);
   const creator = actor.user;
   return db.transaction(async (tx) => {
+    // In the transaction: a company that is not made is not counted.
+    await countAgainstLimit(tx, clock, rateRule(deps, "companiesPerUser"), String(creator.id));
     const [row] = await tx.insert(companies).values(profileColumns(input)).returning();
     if (!row) throw new Error("company insert returned nothing");
     await tx.insert(memberships).values({ userId: creator.id, companyId: row.id, role: "founder" });

@@ -20,7 +20,7 @@ import { companies, invitations, memberships, users, type InvitationStatus } fro
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { assertFreshProof } from "../../http/fresh-proof";
 import { linkTokenDigest, linkWithToken, newLinkToken } from "../../http/link-token";
-import { countAgainstLimit } from "../../http/rate-limit";
+import { countAgainstLimits } from "../../http/rate-limit";
 import { addressProvedByAnotherMessage, proveAddress, releaseWaitingAccounts, waitingAccountsFor } from "../identity/addresses.service";
 import type { UserRow } from "../../http/request-context";
 import { defaultMailSettings } from "../../integrations/mailer";
@@ -71,9 +71,9 @@ export function newInvitationLinks(clock: Clock): InvitationLinks {
 
 /**
  * The invitation e-mail with its link (the token sealed: the outbox never holds it readable), in the invitation's
- * transaction. It counts against the inviting company's and the invited address's daily limits of invitations (429
- * with Retry-After beyond either, and the invitation is not made): the platform's own sender carries the company's
- * free-text message, to any address.
+ * transaction. It counts against the daily limits of invitations of the inviting company, of the inviter (across
+ * all their companies) and of the company to the invited address (429 with Retry-After beyond any, and the invitation
+ * is not made): the platform's own sender carries the company's free-text message, to any address.
  */
 export async function queueInvitationMail(
   tx: Queryable,
@@ -81,8 +81,12 @@ export async function queueInvitationMail(
   invitation: { companyId: number; email: string; role: CompanyRole; inviterId: number; expiresAt: Date },
   token: string,
 ): Promise<void> {
-  await countAgainstLimit(tx, deps.clock, rateRule(deps, "invitationsPerCompany"), String(invitation.companyId));
-  await countAgainstLimit(tx, deps.clock, rateRule(deps, "invitationsPerAddress"), invitation.email.trim().toLowerCase());
+  const address = invitation.email.trim().toLowerCase();
+  await countAgainstLimits(tx, deps.clock, [
+    { rule: rateRule(deps, "invitationsPerCompany"), key: String(invitation.companyId) },
+    { rule: rateRule(deps, "invitationsPerInviter"), key: String(invitation.inviterId) },
+    { rule: rateRule(deps, "invitationsPerAddress"), key: `${invitation.companyId} ${address}` },
+  ]);
   const [row] = await tx
     .select({
       companyName: companies.name,

@@ -55,10 +55,10 @@ afterAll(() => mockAi.close());
 
 const { draft, knownRecord } = minutesFixtures(ctx);
 
-async function configureAi() {
+async function configureAi(serviceKeyEncrypted = encryptSecret(storedKey, ctx.deps.appSecret)) {
   await ctx.db.insert(platformServices).values({
     serviceName: "OpenAI",
-    serviceKeyEncrypted: encryptSecret(storedKey, ctx.deps.appSecret),
+    serviceKeyEncrypted,
     serviceKeyPreview: storedKey.slice(0, 8),
     serviceUrl: aiBase,
     isEnabled: true,
@@ -225,7 +225,9 @@ describe("the AI may reword the minutes, never change a fact", () => {
 
   it("an AI that errs or is silent leaves the draft: failed, never a 5xx, and no text in the logs", async () => {
     await configureAi();
-    const erred = await improveWith(() => HttpResponse.json({ error: { message: "down", type: "server_error" } }, { status: 500 }));
+    const erred = await improveWith(() =>
+      HttpResponse.json({ error: { message: "Upstream says the cluster is down", type: "server_error" } }, { status: 500 }),
+    );
     expect(erred.body.improvement).toEqual({
       outcome: "failed",
       message: "The AI service did not answer as expected; the minutes are as drafted from the record.",
@@ -242,8 +244,22 @@ describe("the AI may reword the minutes, never change a fact", () => {
     });
     const empty = await improveWith("");
     expect(empty.body.improvement?.outcome).toBe("failed");
-    expect(ctx.logs.some((line) => line.includes("minutes wording failed"))).toBe(true);
-    expect(ctx.logs.some((line) => line.includes("Gus Guest") || line.includes(storedKey))).toBe(false);
+    expect(ctx.logs.some((line) => line.includes("minutes wording failed") && line.includes('"status":500'))).toBe(true);
+    // Nor the upstream's body: the log has the failure's kind and status only.
+    expect(ctx.logs.some((line) => line.includes("Gus Guest") || line.includes(storedKey) || line.includes("cluster is down"))).toBe(false);
+  });
+
+  it("a key that cannot be read leaves the draft, with the words agenda drafts use for it", async () => {
+    await configureAi(encryptSecret(storedKey, "another-app-secret-of-at-least-32-chars"));
+    const { body, stored } = await improveWith("never asked");
+    expect(body.improvement).toEqual({
+      outcome: "failed",
+      message:
+        "The AI service is configured but its key cannot be read; ask a platform administrator to enter it again. " +
+        "The minutes are as drafted from the record.",
+    });
+    expect(stored).toBe(plainDraft);
+    expect(seen).toHaveLength(0);
   });
 });
 

@@ -1,9 +1,17 @@
 // The AI may reword drafted minutes, never change what they record: its text is kept only when every fact of the
-// record is still in it. Any failure leaves the draft as the server wrote it; drafting never fails for the AI.
+// record is still in it. Any failure of the AI leaves the draft as the server wrote it; only a caller past its limits
+// of AI calls is refused (429), before anything is written.
 import { minutesTextInputSchema, type MinutesDraft } from "../../../../shared/meeting-record";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
-import { AiServiceError, aiUpstreamFailureMessage, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
-import { countAgainstLimit } from "../../http/rate-limit";
+import {
+  AiServiceError,
+  aiFailureForLog,
+  aiFailureMessage,
+  completeChat,
+  resolveAiConfig,
+  type AiChatConfig,
+} from "../../integrations/ai-chat";
+import { countAgainstLimits } from "../../http/rate-limit";
 import { rateRule } from "../../limits";
 import { factWords, missingFact, type Fact } from "./minutes-facts";
 
@@ -30,11 +38,6 @@ function unfenced(answer: string): string {
   return (fenced ? fenced[1]! : answer).trim();
 }
 
-function failureMessage(error: AiServiceError): string {
-  if (error.failure === "unreadable-key") return "The AI service's key cannot be read; the minutes are as drafted from the record.";
-  return `${aiUpstreamFailureMessage}; the minutes are as drafted from the record.`;
-}
-
 /**
  * The AI's wording of `draft` when it keeps every fact (outcome "kept"), else the draft with why it was not used:
  * "refused" (a fact changed or dropped, or a text the minutes cannot hold), "unavailable" (no AI configured) or
@@ -42,7 +45,7 @@ function failureMessage(error: AiServiceError): string {
  */
 export async function improveMinutes(
   deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai" | "limits" | "outbound">,
-  companyId: number,
+  asker: { companyId: number; userId: number },
   draft: string,
   facts: readonly Fact[],
   logger: AppDeps["logger"],
@@ -55,8 +58,11 @@ export async function improveMinutes(
     if (!config) {
       return unchanged({ outcome: "unavailable", message: "No AI service is configured: the minutes are as drafted from the record." });
     }
-    // Past the company's hourly limit of AI calls, a 429 (with Retry-After) before anything is written.
-    await countAgainstLimit(deps.db, deps.clock, rateRule(deps, "aiCallsPerCompany"), String(companyId));
+    // Past the company's or the user's hourly limit of AI calls, a 429 (with Retry-After) before anything is written.
+    await countAgainstLimits(deps.db, deps.clock, [
+      { rule: rateRule(deps, "aiCallsPerCompany"), key: String(asker.companyId) },
+      { rule: rateRule(deps, "aiCallsPerUser"), key: String(asker.userId) },
+    ]);
     answer = await completeChat(config, [
       { role: "system", content: systemPrompt },
       { role: "user", content: userPrompt(draft, facts) },
@@ -64,8 +70,8 @@ export async function improveMinutes(
   } catch (error) {
     if (!(error instanceof AiServiceError)) throw error;
     const where = config ? { baseURL: config.baseURL, model: config.model } : {};
-    logger.warn({ ai: { ...where, failure: error.failure, status: error.status, error: error.message } }, "minutes wording failed");
-    return unchanged({ outcome: "failed", message: failureMessage(error) });
+    logger.warn({ ai: { ...where, ...aiFailureForLog(error) } }, "minutes wording failed");
+    return unchanged({ outcome: "failed", message: aiFailureMessage(error, "the minutes are as drafted from the record.") });
   }
   const text = unfenced(answer ?? "");
   if (text === "")

@@ -126,7 +126,7 @@ export async function draftMinutes(
   const record = await readMinutesRecord(deps.db, meetingId);
   const draft = draftMinutesText(record);
   const { text, improvement } = input.improve
-    ? await improveMinutes(deps, tenant.company.id, draft, factsOf(record), logger)
+    ? await improveMinutes(deps, { companyId: tenant.company.id, userId: tenant.user.id }, draft, factsOf(record), logger)
     : { text: draft, improvement: null };
 
   const now = deps.clock.now();

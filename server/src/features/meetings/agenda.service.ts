@@ -4,8 +4,15 @@ import { type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetin
 import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { actionItems, companies, documents, meetings, resolutions, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
-import { AiServiceError, aiUpstreamFailureMessage, completeChat, resolveAiConfig, type AiChatConfig } from "../../integrations/ai-chat";
-import { countAgainstLimit } from "../../http/rate-limit";
+import {
+  AiServiceError,
+  aiFailureForLog,
+  aiFailureMessage,
+  completeChat,
+  resolveAiConfig,
+  type AiChatConfig,
+} from "../../integrations/ai-chat";
+import { countAgainstLimits } from "../../http/rate-limit";
 import { rateRule } from "../../limits";
 import { agendaPrompt, parseAgendaAnswer, templateAgenda, withMattersArising, type AgendaContext } from "./agenda-drafts";
 
@@ -109,14 +116,6 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
   };
 }
 
-/** What the secretary is told (502) when the AI gives no usable agenda; they can type the agenda instead. */
-function aiFailureMessage(error: AiServiceError): string {
-  if (error.failure === "unreadable-key") {
-    return "The AI service is configured but its key cannot be read; ask a platform administrator to enter it again.";
-  }
-  return aiUpstreamFailureMessage;
-}
-
 /** Asks the AI for the agenda and checks its answer; every failure is a 502 with a message, and a log line without the key. */
 async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: AppDeps["logger"]): Promise<AgendaItem[]> {
   const prompt = agendaPrompt(context);
@@ -129,7 +128,7 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
     ]);
   } catch (error) {
     if (!(error instanceof AiServiceError)) throw error;
-    logger.warn({ ai: { ...where, failure: error.failure, status: error.status, error: error.message } }, "agenda generation failed");
+    logger.warn({ ai: { ...where, ...aiFailureForLog(error) } }, "agenda generation failed");
     throw new HttpError(502, aiFailureMessage(error));
   }
   const parsed = parseAgendaAnswer(answer);
@@ -143,11 +142,12 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
 
 /**
  * `POST /api/meetings/:id/generate-agenda`: the AI's items when an AI is configured, else the standard template. Each
- * call to the AI counts against the company's hourly limit of them (429 with Retry-After beyond it).
+ * call to the AI counts against the hourly limits of them of the company and of the user asking (429 with
+ * Retry-After beyond either; a refused call counts against neither).
  */
 export async function generateAgenda(
   deps: ServiceDeps<"db" | "clock" | "appSecret" | "ai" | "limits" | "outbound">,
-  companyId: number,
+  asker: { companyId: number; userId: number },
   meetingId: number,
   /** The request's logger, so a failure's log line carries the request id. */
   logger: AppDeps["logger"],
@@ -161,6 +161,9 @@ export async function generateAgenda(
     throw error;
   }
   if (!config) return { items: templateAgenda(context), source: "template" };
-  await countAgainstLimit(deps.db, deps.clock, rateRule(deps, "aiCallsPerCompany"), String(companyId));
+  await countAgainstLimits(deps.db, deps.clock, [
+    { rule: rateRule(deps, "aiCallsPerCompany"), key: String(asker.companyId) },
+    { rule: rateRule(deps, "aiCallsPerUser"), key: String(asker.userId) },
+  ]);
   return { items: await aiAgenda(config, context, logger), source: "ai" };
 }

@@ -16,7 +16,11 @@ export function meetingsRoutes(deps: RouterDeps): BoundRoute[] {
       assertImpliedFields(tenant, { companyId: body.companyId, actor: { field: "createdBy", id: body.createdBy } });
       return createDraft(deps, tenant, body);
     }),
-    route(api.generateAgenda, ({ params, tenant, req }) => generateAgenda(deps, tenant.company.id, params.id, req.log), meetingOf),
+    route(
+      api.generateAgenda,
+      ({ params, tenant, req }) => generateAgenda(deps, { companyId: tenant.company.id, userId: tenant.user.id }, params.id, req.log),
+      meetingOf,
+    ),
     route(
       api.meetingCalendar,
       async ({ params, res }) => {
