@@ -127,6 +127,10 @@ export async function boardPackFor(
           if (!built.settled) {
             // A paper left out after a time cap or a crash may have been the machine's doing, not the paper's: built
             // again next time rather than kept.
+            deps.logger.info(
+              { meetingId: request.data.meeting.id },
+              "board pack: not kept, a paper was left out after a time cap or crash",
+            );
           } else if (pack.byteLength > packLimits.maxStoredPackBytes) {
             deps.logger.info({ meetingId: request.data.meeting.id, byteSize: pack.byteLength }, "board pack: too large to keep");
           } else {
