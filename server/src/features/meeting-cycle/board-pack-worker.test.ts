@@ -250,6 +250,20 @@ describe("the board pack, built off the main thread", () => {
     }
   }, 60_000);
 
+  it("answers 503 when storage does not give a paper within its time, rather than waiting on it", async () => {
+    const { people } = await meetings(1);
+    const { user, meetingId } = people[0]!;
+    packLimits.paperReadMs = 500;
+    // Storage that never answers (the worker's own time cap stands still while it waits).
+    vi.spyOn(packData, "readPaperBytes").mockReturnValue(new Promise(() => undefined));
+    const response = await download(user, meetingId);
+    expect(response.status).toBe(503);
+    expect(response.headers["retry-after"]).toBe(String(packLimits.failureMemorySeconds));
+    expect(JSON.parse(String(response.body))).toEqual({ message: "The board pack could not be built. Try again later." });
+    expect(await storedPacks(meetingId)).toEqual([]);
+    expect(packQueue()).toEqual({ building: 0, waiting: 0 });
+  }, 60_000);
+
   it("serves a pack built once from the store, and drops a meeting's older pack when a new one is stored", async () => {
     const { people, paper } = await meetings(1);
     const { user, meetingId } = people[0]!;

@@ -31,6 +31,11 @@ export const packLimits = {
   queuedBuildsPerCompany: 2,
   /** Larger packs are served as built but not kept: each is built again when next asked for. */
   maxStoredPackBytes: 50 * 1024 * 1024,
+  /**
+   * The longest a paper's read from storage may take (the worker's time cap stands still meanwhile): past it the
+   * build fails as when storage fails, rather than waiting on storage that never answers.
+   */
+  paperReadMs: 60_000,
   /** A pack that could not be built is answered 503 without a new build for this long. */
   failureMemorySeconds: 60,
   /** Builds again after a worker died reading a paper, each time without that paper. */
@@ -253,17 +258,23 @@ async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal
               return;
             }
             progress.reading = message.paperId;
-            readPaperBytes(deps, message.paperId, message.room).then(
-              (bytes) => {
-                if (!Buffer.isBuffer(bytes)) return reply({ type: "paper", request: message.request, bytes });
-                const buffer = ownBuffer(bytes);
-                reply({ type: "paper", request: message.request, bytes: buffer }, [buffer]);
-              },
-              () => {
-                progress.readFailed = true;
-                reply({ type: "paper", request: message.request, bytes: null, error: "a paper could not be read" });
-              },
-            );
+            let timer: NodeJS.Timeout | undefined;
+            const overdue = new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error("a paper's read took too long")), packLimits.paperReadMs);
+            });
+            Promise.race([readPaperBytes(deps, message.paperId, message.room), overdue])
+              .finally(() => clearTimeout(timer))
+              .then(
+                (bytes) => {
+                  if (!Buffer.isBuffer(bytes)) return reply({ type: "paper", request: message.request, bytes });
+                  const buffer = ownBuffer(bytes);
+                  reply({ type: "paper", request: message.request, bytes: buffer }, [buffer]);
+                },
+                () => {
+                  progress.readFailed = true;
+                  reply({ type: "paper", request: message.request, bytes: null, error: "a paper could not be read" });
+                },
+              );
           },
         },
       );
