@@ -1,8 +1,8 @@
 // The board pack part of `npm run bench`: a meeting of 12 agenda items with 24 ten-page PDF papers (about 250
 // pages in all) seeded straight into the database, then the pack built a few times one after another (time to
 // first byte and total time, medians; the stored pack dropped before each) and served again from the store. Then
-// the event loop under packs: five members each build the pack of a meeting of their own (the same papers) at
-// once, while a vote poll runs; its p99 against its idle p99, and the server's peak resident memory growth.
+// the event loop under packs: five members, each of a company of their own, build the pack of a meeting of their
+// own (the same papers) at once, while a vote poll runs; its p99 against its idle p99, and the server's peak resident memory growth.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
@@ -29,7 +29,7 @@ import { defaultLimits } from "../../server/src/limits";
 const ITEMS = 12;
 const PAPERS_PER_ITEM = 2;
 const PAGES_PER_PAPER = 10;
-/** Packs built at once, each by a member of their own (one build per member at a time). */
+/** Packs built at once, each by a member of a company of their own (one build per member and per company at a time). */
 const CONCURRENT = 5;
 /** Cover, agenda, one section page per item, and the papers' pages. */
 const expectedPackPages = 1 + 1 + ITEMS + ITEMS * PAPERS_PER_ITEM * PAGES_PER_PAPER;
@@ -59,67 +59,65 @@ async function paper(number: number): Promise<Buffer> {
 
 export interface PackSeed {
   databaseUrl: string;
-  /** One meeting per member, the same agenda and papers in each; the first is the founder's. */
+  /** One meeting per member, each in a company of its own, the same agenda and papers in each; the first is the founder's. */
   packs: { meetingId: number; token: string }[];
 }
 
 /**
- * Seeds a company of its own (so the other endpoints' figures see the data they always saw) with a founder and
- * four members, a meeting for each with the same agenda and papers (stored as the app stores files: in chunks).
+ * Seeds companies of their own (so the other endpoints' figures see the data they always saw), one per member (a
+ * company builds one pack at a time), each with a meeting with the same agenda and papers (stored as the app stores
+ * files: in chunks).
  */
 export async function seedBoardPack(databaseUrl: string): Promise<PackSeed> {
   const handle = await openDatabase({ databaseUrl, dataDir: "memory://" });
   const db = handle.db;
   try {
-    const [company] = await db
-      .insert(companies)
-      .values({ name: "Pack Holdings", industry: "Technology", location: "London, United Kingdom", stage: "seed" })
-      .returning({ id: companies.id });
-    const companyId = company!.id;
+    const papers: Buffer[] = [];
+    for (let number = 1; number <= ITEMS * PAPERS_PER_ITEM; number += 1) papers.push(await paper(number));
     const suffix = randomUUID().slice(0, 8);
-    const people = await db
-      .insert(users)
-      .values(
-        Array.from({ length: CONCURRENT }, (_, n) => ({
+    const packs: PackSeed["packs"] = [];
+    for (let n = 0; n < CONCURRENT; n += 1) {
+      const [company] = await db
+        .insert(companies)
+        .values({ name: `Pack Holdings ${n + 1}`, industry: "Technology", location: "London, United Kingdom", stage: "seed" })
+        .returning({ id: companies.id });
+      const companyId = company!.id;
+      const [person] = await db
+        .insert(users)
+        .values({
           username: `pack${n}${suffix}`,
           email: `pack${n}${suffix}@example.com`,
           passwordHash: "not-a-password",
           firstName: "Pat",
           lastName: `Pack ${n + 1}`,
           activeCompanyId: companyId,
-        })),
-      )
-      .returning({ id: users.id });
-    await db
-      .insert(memberships)
-      .values(people.map(({ id }, n) => ({ userId: id, companyId, role: n === 0 ? "founder" : "member" }) as const));
-    const paperIds: number[] = [];
-    for (let number = 1; number <= ITEMS * PAPERS_PER_ITEM; number += 1) {
-      const bytes = await paper(number);
-      const [document] = await db
-        .insert(documents)
-        .values({
-          companyId,
-          name: `Board paper ${number}.pdf`,
-          fileType: "application/pdf",
-          fileSize: bytes.length,
-          category: "Financial",
         })
-        .returning({ id: documents.id });
-      const storageKey = randomUUID();
-      // Each paper is far below the 1 MiB chunk size: one chunk.
-      await db.insert(fileChunks).values({ storageKey, seq: 0, bytes });
-      await db.insert(documentFiles).values({
-        documentId: document!.id,
-        storage: "database",
-        storageKey,
-        sha256: createHash("sha256").update(bytes).digest("hex"),
-      });
-      paperIds.push(document!.id);
-    }
-    const packs: PackSeed["packs"] = [];
-    for (const [n, person] of people.entries()) {
-      const token = await createSession(db, systemClock, person.id, "bench", { maxPerUser: defaultLimits.sessionsPerUser });
+        .returning({ id: users.id });
+      await db.insert(memberships).values({ userId: person!.id, companyId, role: "founder" });
+      const paperIds: number[] = [];
+      for (const [index, bytes] of papers.entries()) {
+        const [document] = await db
+          .insert(documents)
+          .values({
+            companyId,
+            name: `Board paper ${index + 1}.pdf`,
+            fileType: "application/pdf",
+            fileSize: bytes.length,
+            category: "Financial",
+          })
+          .returning({ id: documents.id });
+        const storageKey = randomUUID();
+        // Each paper is far below the 1 MiB chunk size: one chunk.
+        await db.insert(fileChunks).values({ storageKey, seq: 0, bytes });
+        await db.insert(documentFiles).values({
+          documentId: document!.id,
+          storage: "database",
+          storageKey,
+          sha256: createHash("sha256").update(bytes).digest("hex"),
+        });
+        paperIds.push(document!.id);
+      }
+      const token = await createSession(db, systemClock, person!.id, "bench", { maxPerUser: defaultLimits.sessionsPerUser });
       const start = new Date(Date.now() + (14 + n) * 24 * 60 * 60 * 1000);
       const [meetingDocument] = await db
         .insert(documents)
@@ -134,7 +132,7 @@ export async function seedBoardPack(databaseUrl: string): Promise<PackSeed> {
         endsAt: new Date(start.getTime() + 2 * 60 * 60 * 1000),
         location: "Virtual (Zoom)",
         status: "confirmed",
-        createdBy: people[0]!.id,
+        createdBy: person!.id,
       });
       const items = await db
         .insert(agendaItems)

@@ -118,7 +118,11 @@ export const approveMinutes = endpoint({
   access: meetingById,
   body: minutesApprovalInputSchema,
   responses: { 200: minutesSchema },
-  errors: { 403: keeperOnly, 409: "The minutes are not circulated, already approved, or already before the board as a resolution" },
+  errors: {
+    403: keeperOnly,
+    409: "The minutes are not circulated, already approved, or already before the board as a resolution",
+    503: "The PDF of the approved minutes could not be made; nothing was approved (with Retry-After)",
+  },
 });
 
 export const companyActionItems = endpoint({

@@ -95,7 +95,7 @@ export const boardPack = endpoint({
     304: null,
   },
   errors: {
-    429: "The caller already has a pack being built, or the instance's builds and their short queue are full (with Retry-After)",
-    503: "The pack could not be built, even without the papers too large to include, or a paper could not be read from storage (with Retry-After)",
+    429: "The caller already has a pack being built, the company's builds waiting are full, or the instance's builds and their short queue are full (with Retry-After)",
+    503: "The pack could not be built, even without the papers too large to include, or a paper could not be read from storage; answered again without a new build for a minute (with Retry-After)",
   },
 });

@@ -14,7 +14,13 @@ export function boardPackRoutes(deps: RouterDeps): BoundRoute[] {
   return [
     route(
       api.boardPack,
-      async ({ params, req, res, auth }) => {
+      async ({ params, req, res, auth, tenant }) => {
+        // The client leaving before its pack is ready drops the build (unless others wait for the same pack); watched
+        // from the start, so a client gone while the pack's data is read starts no build.
+        const gone = new AbortController();
+        res.on("close", () => {
+          if (!res.writableFinished) gone.abort();
+        });
         const data = await readPackData(deps.db, params.id);
         const etag = packEtag(data);
         res.set({
@@ -44,14 +50,9 @@ export function boardPackRoutes(deps: RouterDeps): BoundRoute[] {
           return;
         }
 
-        // The client leaving before its pack is ready drops the build (unless others wait for the same pack).
-        const gone = new AbortController();
-        res.on("close", () => {
-          if (!res.writableFinished) gone.abort();
-        });
         let pack: Uint8Array;
         try {
-          pack = await boardPackFor(deps, { data, etag, userId: auth.user.id, signal: gone.signal });
+          pack = await boardPackFor(deps, { data, etag, userId: auth.user.id, companyId: tenant.company.id, signal: gone.signal });
         } catch (error) {
           res.removeHeader("ETag");
           if (!gone.signal.aborted) throw error;

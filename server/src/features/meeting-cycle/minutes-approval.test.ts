@@ -10,7 +10,9 @@ import { encryptSecret } from "../../integrations/secrets";
 import { readPack } from "../../testing/board-pack-fixtures";
 import { afterTheMeeting, minutesFixtures, minutesTestStart } from "../../testing/minutes-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
+import { minutesPdfFailedMessage } from "./minutes-approval";
 import { alreadyProposedMessage, beforeTheBoardMessage, notTheChairMessage, settleMinutesApproval } from "./minutes.service";
+import { pdfWorkLimits } from "./pdf-pool";
 
 const ctx = useTestContext();
 afterEach(() => ctx.clock.set(minutesTestStart));
@@ -126,6 +128,36 @@ describe("approval by the chair's signature", () => {
     const pdf = await pdfText(admin, signed.body.documentId as number);
     expect(pdf).toContain("Signed by Ada Admin for the board on 12 Jun 2026 (no chair was recorded)");
     expect(pdf).not.toContain("chair, on");
+  });
+
+  it("answers 503 with Retry-After when the PDF's worker fails, and approves nothing; the next try does", async () => {
+    const { founder, company, meetingId } = await smallBoard("PDF Down Ltd");
+    const text = await circulated(founder, meetingId);
+    const documentsBefore = await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.companyId, company.id));
+    const timeoutMs = pdfWorkLimits.timeoutMs;
+    // The worker making the PDF passes its time cap at once.
+    pdfWorkLimits.timeoutMs = 1;
+    let refused;
+    try {
+      refused = await approve(founder, meetingId, "chair");
+    } finally {
+      pdfWorkLimits.timeoutMs = timeoutMs;
+    }
+    expect(refused.status).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("10");
+    expect(refused.body).toEqual({ message: minutesPdfFailedMessage });
+    expect((await getMinutes(founder, meetingId)).body).toMatchObject({ status: "circulated", approvedAt: null, documentId: null, text });
+    expect(await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.companyId, company.id))).toEqual(documentsBefore);
+    expect(await ctx.db.select().from(fileSweep)).toEqual([]);
+    const audit = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "minutes.approved"), eq(auditEvents.targetId, String(meetingId))));
+    expect(audit).toEqual([]);
+
+    const signed = await approve(founder, meetingId, "chair");
+    expect(signed.status).toBe(200);
+    expect(signed.body).toMatchObject({ status: "approved", sha256: sha256(text) });
   });
 });
 

@@ -11,9 +11,13 @@ import { formatUtcDate, startSweep } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import { companies, meetingMinutes, meetings, resolutions } from "../../db/schema";
 import { abandonReceivedFile, insertDocument, receiveFile } from "../documents/documents.service";
+import { HttpError } from "../../http/errors";
 import { renderMinutesPdf } from "./pdf-pool";
 
 export type ApprovalDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
+
+export const minutesPdfFailedMessage = "The minutes' PDF could not be made. Try again in a moment.";
+const minutesPdfRetryAfterSeconds = 10;
 
 /** Hex SHA-256 of a text's UTF-8 bytes. */
 export function textSha256(text: string): string {
@@ -56,6 +60,9 @@ export async function freezeMinutes(deps: ApprovalDeps, basis: ApprovalBasis, ap
     text: basis.text,
     approval: approval.line,
     sha256,
+  }).catch(() => {
+    // Its worker passed a cap, stopped, or failed: nothing is written yet, and the approval may be tried again.
+    throw new HttpError(503, minutesPdfFailedMessage, { "Retry-After": String(minutesPdfRetryAfterSeconds) });
   });
   const received = await receiveFile(deps, Readable.from([Buffer.from(pdf)]), "pdf", "application/pdf");
   try {

@@ -6,7 +6,8 @@ import type { MinutesPdfInput } from "./minutes-pdf";
 
 /**
  * What one PDF job may take. Memory: the worker's V8 heap (`resourceLimits`), young generation bounded too so the
- * old one's cap is reached rather than the process's. Time: from the job's start in its worker. Changed only by
+ * old one's cap is reached rather than the process's. Time: the job's own, from its start in its worker, not counting
+ * the time it waits for the main thread to read it a paper from storage. Changed only by
  * tests; a worker made under other limits is replaced before its next job.
  */
 export const pdfWorkLimits = {
@@ -133,9 +134,14 @@ function spawn(): Slot {
     } else if (message.type === "failed") {
       finish(slot, () => running.reject(new Error(message.message)));
     } else {
+      // The worker waits for the main thread to read a paper from storage: that wait is not the job's time.
+      const asking = message.type === "paper";
+      if (asking) pauseClock(slot, running);
       running.options.onMessage?.(message, (reply, transfer) => {
         // A reply to a job since abandoned finds the worker gone or on another job: dropped.
-        if (slot.running === running) worker.postMessage(reply, transfer ?? []);
+        if (slot.running !== running) return;
+        if (asking) resumeClock(slot, running);
+        worker.postMessage(reply, transfer ?? []);
       });
     }
   });
@@ -182,6 +188,44 @@ function end(slot: Slot, settle?: () => void): void {
 const timers = new WeakMap<Slot, NodeJS.Timeout>();
 const abortListeners = new WeakMap<Running, () => void>();
 
+/**
+ * A running job's time cap: the time it has left, and since when it has been spending it (null while the worker
+ * waits for the main thread, when its time stands still).
+ */
+interface JobClock {
+  leftMs: number;
+  since: number | null;
+  /** Answers the main thread still owes it. */
+  owed: number;
+}
+const clocks = new WeakMap<Running, JobClock>();
+
+/** Starts (or starts again) a job's time cap on its worker, with the time it has left. */
+function runClock(slot: Slot, running: Running, clock: JobClock): void {
+  clock.since = performance.now();
+  timers.set(
+    slot,
+    setTimeout(() => end(slot, () => running.reject(new PdfJobFailed("time"))), clock.leftMs),
+  );
+}
+
+function pauseClock(slot: Slot, running: Running): void {
+  const clock = clocks.get(running);
+  if (!clock) return;
+  clock.owed += 1;
+  if (clock.since === null) return;
+  clearTimeout(timers.get(slot));
+  clock.leftMs = Math.max(0, clock.leftMs - (performance.now() - clock.since));
+  clock.since = null;
+}
+
+function resumeClock(slot: Slot, running: Running): void {
+  const clock = clocks.get(running);
+  if (!clock || clock.owed === 0) return;
+  clock.owed -= 1;
+  if (clock.owed === 0 && clock.since === null) runClock(slot, running, clock);
+}
+
 /** A job leaves its worker: its time cap and its caller's abort stop watching it. */
 function release(slot: Slot, running: Running): void {
   clearTimeout(timers.get(slot));
@@ -216,10 +260,9 @@ function start(slot: Slot, running: Running): void {
   slot.running = running;
   slot.worker.ref();
   pdfJobCounts.started += 1;
-  timers.set(
-    slot,
-    setTimeout(() => end(slot, () => running.reject(new PdfJobFailed("time"))), pdfWorkLimits.timeoutMs),
-  );
+  const clock: JobClock = { leftMs: pdfWorkLimits.timeoutMs, since: null, owed: 0 };
+  clocks.set(running, clock);
+  runClock(slot, running, clock);
   slot.worker.postMessage({ type: "job", job: running.job } satisfies ToWorker);
 }
 
