@@ -160,6 +160,8 @@ async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal
   const tooLarge = new Set<number>();
   for (let attempt = 0; ; attempt += 1) {
     const progress: { reading: number | null; readFailed: boolean } = { reading: null, readFailed: false };
+    /** A paper refused by the PDF bounds as it was read. */
+    let refused: number | null = null;
     try {
       return await runPdfJob(
         {
@@ -178,6 +180,11 @@ async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal
             progress.reading = message.paperId;
             readPaperBytes(deps, message.paperId, message.room).then(
               (bytes) => {
+                // Past the bounds a PDF is held to: this try ends, and the next lists the paper as too large.
+                if (bytes === "refused") {
+                  refused = message.paperId;
+                  return reply({ type: "paper", request: message.request, bytes: null, error: "a paper passed the PDF bounds" });
+                }
                 if (!Buffer.isBuffer(bytes)) return reply({ type: "paper", request: message.request, bytes });
                 const buffer = ownBuffer(bytes);
                 reply({ type: "paper", request: message.request, bytes: buffer }, [buffer]);
@@ -191,6 +198,10 @@ async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal
         },
       );
     } catch (error) {
+      if (refused !== null && !(error instanceof PdfJobAbandoned)) {
+        tooLarge.add(refused);
+        continue;
+      }
       // Storage that failed to give a paper (the database or object storage unreachable): try again later.
       if (progress.readFailed && !(error instanceof PdfJobAbandoned)) throw unbuilt();
       if (!(error instanceof PdfJobFailed)) throw error;
