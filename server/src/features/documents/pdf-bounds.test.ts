@@ -16,6 +16,7 @@ import {
   expandsTooFarMessage,
   indirectFilterMessage,
   objectStreamsTooLargeMessage,
+  pageTreeUncheckableMessage,
   PdfBoundsCheck,
   pdfLimits,
   tooManyPagesMessage,
@@ -186,17 +187,29 @@ describe("what a reader makes of a PDF, which the check must not miss", () => {
     expect(await check(inArray)).toBe(indirectFilterMessage);
   });
 
-  it("refuses an encrypted PDF: what it packs cannot be read without decrypting it", async () => {
+  it("refuses an encrypted PDF with object streams (what they pack cannot be read), and takes one without", async () => {
     // Encrypted only to restrict printing: a reader opens it with the empty password and finds its 60 pages.
     const locked = await PDFDocument.create();
     for (let n = 0; n < 60; n += 1) locked.addPage([300, 300]);
     locked.encrypt({ userPassword: "", ownerPassword: "owner-secret" });
-    const bytes = Buffer.from(await locked.save());
-    expect(bytes.includes("/Encrypt")).toBe(true);
-    expect(await readerPages(bytes)).toBe(60);
-    expect(await check(bytes)).toBe(encryptedMessage);
-    // A password a reader does not have changes nothing: refused the same.
-    expect(await check(await paperPdf("Locked", 2, { userPassword: "s3cret" }))).toBe(encryptedMessage);
+    const packed = Buffer.from(await locked.save());
+    expect(packed.includes("/Encrypt") && packed.includes("/ObjStm")).toBe(true);
+    expect(await readerPages(packed)).toBe(60);
+    expect(await check(packed, { limits: { ...pdfLimits, pages: 60 } })).toBe(encryptedMessage);
+    // Without object streams its page tree is in plain sight: counted, and taken within the limit.
+    const plain = Buffer.from(await locked.save({ useObjectStreams: false }));
+    expect(plain.includes("/ObjStm")).toBe(false);
+    expect(await check(plain, { limits: { ...pdfLimits, pages: 60 } })).toBeNull();
+    expect(await check(plain, { limits: { ...pdfLimits, pages: 59 } })).toBe(pages(59));
+    expect(await check(await paperPdf("Locked", 2, { userPassword: "s3cret" }))).toBeNull();
+  });
+
+  it("reads object streams whatever their filters, and refuses one that is not encoded at all", async () => {
+    const body = "5 0 6 18\n<< /Type /Page >>\n<< /Type /Page >>\n";
+    const hex = stream("/Type /ObjStm /N 2 /First 9 /Filter /ASCIIHexDecode", Buffer.from(`${Buffer.from(body).toString("hex")}>`));
+    expect(await check(hex, { limits: { ...pdfLimits, pages: 1 } })).toBe(pages(1));
+    expect(await check(hex, { limits: { ...pdfLimits, pages: 2 } })).toBeNull();
+    expect(await check(stream("/Type /ObjStm /N 2 /First 9", Buffer.from(body)))).toBe(pageTreeUncheckableMessage);
   });
 
   it("counts a page tree's shared nodes once for each reference, as a reader walks them", async () => {

@@ -27,7 +27,7 @@ export const objectStreamsTooLargeMessage = (limit: number) =>
 const uncheckableMessage = "This PDF's streams could not be checked";
 export const indirectFilterMessage = "This PDF names a stream's filters indirectly, so its streams cannot be checked";
 export const encryptedMessage =
-  "This PDF is encrypted, so its contents cannot be checked. Upload a copy without a password or restrictions";
+  "This PDF is encrypted and packs its objects into compressed streams, so its contents cannot be checked. Upload a copy without a password or restrictions";
 export const pageTreeUncheckableMessage = "This PDF's page tree could not be checked";
 
 /** Streams being decoded at once; an honest file has one at a time (each ends where its data ends). */
@@ -119,6 +119,8 @@ class PageTree {
   largestCount = 0;
   /** The file names an /Encrypt dictionary. */
   encrypted = false;
+  /** The file has an object stream (whose objects, when it is encrypted, cannot be read here). */
+  objectStreams = false;
   /** More references and nodes than are kept: the file cannot be checked. */
   overflow = false;
   private readonly nodes = new Map<number, Kids[]>();
@@ -724,6 +726,14 @@ export class PdfBoundsCheck {
       this.refuse(new HttpError(400, indirectFilterMessage));
       return;
     }
+    if (dict?.objectStream) {
+      this.tree.objectStreams = true;
+      // Its data read raw, with nothing to say where it ends but a length that may lie.
+      if (dict.filters.length === 0) {
+        this.refuse(new HttpError(400, pageTreeUncheckableMessage));
+        return;
+      }
+    }
     const plan = this.plan(dict);
     if (!plan) return;
     if (plan.chain.length === 1 && plan.chain[0] === "flate" && this.inflatedAtOnce(rest, plan.sink)) return;
@@ -744,16 +754,17 @@ export class PdfBoundsCheck {
 
   /**
    * How a stream's data is decoded, from its filters. Without a dictionary, or without filters, it is tried as
-   * Flate all the same. A filter that cannot expand the data much, or is not known, ends the decoding there;
-   * null when nothing left expands (its bytes were read raw, which is all there is to it).
+   * Flate all the same. A filter that is not known ends the decoding there; null when nothing left expands (its
+   * bytes were read raw, which is all there is to it), or, for an object stream, when nothing is left to decode.
    */
   private plan(dict: StreamDict | null): { chain: FilterKind[]; sink: Sink; objectStream: boolean } | null {
     const filters = dict && dict.filters.length > 0 ? dict.filters : ["FlateDecode"];
     const known = filters.map(filterOf);
     const stop = known.indexOf(null);
     const chain = (stop < 0 ? known : known.slice(0, stop)) as FilterKind[];
-    if (!chain.some((kind) => kind === "flate" || kind === "runLength" || kind === "lzw")) return null;
     const objectStream = dict?.objectStream === true;
+    // An object stream is read for its objects, whatever its filters; others only for what they expand to.
+    if (objectStream ? chain.length === 0 : !chain.some((kind) => kind === "flate" || kind === "runLength" || kind === "lzw")) return null;
     let sink = countOnly;
     if (objectStream) {
       if (dict.layout === "indirect") {
@@ -955,7 +966,8 @@ export class PdfBoundsCheck {
   private notePages(atEnd: boolean): void {
     const { tree } = this;
     const limit = this.limits.pages;
-    if (tree.encrypted) this.refuse(new HttpError(400, encryptedMessage));
+    // Pages may be packed in its object streams, unread here: a reader decrypts them with the empty password.
+    if (tree.encrypted && tree.objectStreams) this.refuse(new HttpError(400, encryptedMessage));
     if (tree.overflow) this.refuse(new HttpError(400, pageTreeUncheckableMessage));
     let pages = Math.max(tree.pages.size + tree.unnumberedPages, tree.largestCount);
     if (atEnd && pages <= limit) pages = tree.largestTree();
