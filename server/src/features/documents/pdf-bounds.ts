@@ -84,9 +84,10 @@ interface Frame {
   indirectLayout?: boolean;
   /** A page-tree node's kids. */
   kids?: Kids;
-  /** An array's references (a /Kids array, or an object that is an array), and its last two words. */
+  /** An array's references (a /Kids array, or an object that is an array), and the word before its last. */
   refs?: number[];
-  words?: [string, string];
+  lastWord?: string;
+  wordBefore?: string;
 }
 
 /** What the dictionary just before a `stream` keyword says about the stream. */
@@ -273,7 +274,8 @@ class PdfLexer {
   /** The object numbers whose value the next token begins. */
   private pending: number[] | null = null;
   /** The last two words read (for `N G obj`). */
-  private previousWords: [string, string] = ["", ""];
+  private lastWord = "";
+  private wordBefore = "";
 
   /** The dictionary of the stream whose data `write` last said begins (null when none was just before it). */
   streamDict: StreamDict | null = null;
@@ -496,8 +498,10 @@ class PdfLexer {
   private word(word: string): void {
     this.awaitingType = false;
     this.lastWasDictEnd = false;
-    const [beforeLast, last] = this.previousWords;
-    this.previousWords = [last, word];
+    const beforeLast = this.wordBefore;
+    const last = this.lastWord;
+    this.wordBefore = last;
+    this.lastWord = word;
     if (word === "obj" || word === "endobj" || word === "endstream" || word === "trailer" || word === "xref") {
       this.frames = [];
       // In the file, `N G obj` begins object N; in an object stream the header says where objects begin.
@@ -513,12 +517,15 @@ class PdfLexer {
           const dict = this.frames[this.frames.length - 2];
           if (dict) dict.indirectFilter = true;
         }
-        if (top.refs && isObjectNumber(top.words?.[0])) {
-          top.refs.push(Number(top.words![0]));
+        if (top.refs && isObjectNumber(top.wordBefore)) {
+          top.refs.push(Number(top.wordBefore));
           this.tree.spend(1);
         }
       }
-      top.words = [top.words?.[1] ?? "", word];
+      if (top.refs) {
+        top.wordBefore = top.lastWord;
+        top.lastWord = word;
+      }
       return;
     }
     if (top.key !== null) {
