@@ -212,6 +212,22 @@ describe("what a reader makes of a PDF, which the check must not miss", () => {
     expect(await check(stream("/Type /ObjStm /N 2 /First 9", Buffer.from(body)))).toBe(pageTreeUncheckableMessage);
   });
 
+  it("refuses a file that would have the check keep more references than it may", async () => {
+    const limits = { ...pdfLimits, treeEntries: 1000 };
+    const kids = (count: number) =>
+      pdf(["<< /Type /Catalog /Pages 2 0 R >>", `<< /Type /Pages /Kids [${"3 0 R ".repeat(count)}] /Count 1 >>`]);
+    expect(await check(kids(999), { limits: { ...limits, pages: 5000 } })).toBeNull();
+    expect(await check(kids(1001), { limits: { ...limits, pages: 5000 } })).toBe(pageTreeUncheckableMessage);
+    // A header that claims more objects than may be kept.
+    const header = Array.from({ length: 2000 }, (_, n) => `${n + 10} 0`).join(" ");
+    const claims = stream(
+      `/Type /ObjStm /N 2000 /First ${header.length + 1} /Filter /FlateDecode`,
+      deflateSync(Buffer.from(`${header}\nnull`)),
+    );
+    expect(await check(claims, { limits })).toBe(pageTreeUncheckableMessage);
+    expect(await check(claims)).toBeNull();
+  });
+
   it("counts a page tree's shared nodes once for each reference, as a reader walks them", async () => {
     for (const packed of [false, true]) {
       const shared = sharedTreePdf({ levels: 3, fanOut: 50, packed });

@@ -16,6 +16,11 @@ export const pdfLimits = {
    * a few MiB at most; reading one token at a time on this thread costs about 1 s per 32 MiB of dense tokens.
    */
   objectStreamBytes: 32 * 1024 * 1024,
+  /**
+   * References (in /Kids and array objects), page-tree nodes and object-stream header entries kept to count pages
+   * at the end; honest files need a few thousand. Past it the file is refused as one that cannot be checked.
+   */
+  treeEntries: 1_000_000,
 };
 
 const mebibyte = 1024 * 1024;
@@ -47,8 +52,6 @@ const maxTokenLength = 32;
  * a page tree nested directly inside itself past it is more than a reader's own recursion takes.
  */
 const maxDepth = 10_000;
-/** Object references and page-tree nodes kept for counting pages at the end; honest files need a few thousand. */
-const maxTreeEntries = 1_000_000;
 /** A kid of a page-tree node that is a dictionary written in place (no object of its own): one page at most. */
 const LEAF = -1;
 
@@ -130,12 +133,20 @@ class PageTree {
   private nextKey = LEAF - 1;
   private entries = 0;
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** How many more entries may be kept. */
+  room(): number {
+    return Math.max(0, this.maxEntries - this.entries);
+  }
 
   /** Counts `n` more entries kept (references read into arrays, nodes, header entries). */
   spend(n: number): void {
     this.entries += n;
-    if (this.entries > maxTreeEntries) this.overflow = true;
+    if (this.entries > this.maxEntries) this.overflow = true;
   }
 
   page(number: number): void {
@@ -690,7 +701,7 @@ export class PdfBoundsCheck {
   private readonly inflaters = new Set<Inflate>();
 
   constructor(private readonly limits: typeof pdfLimits = pdfLimits) {
-    this.tree = new PageTree(limits.pages);
+    this.tree = new PageTree(limits.pages, limits.treeEntries);
     this.lexer = new PdfLexer(this.tree, true);
   }
 
@@ -1000,8 +1011,11 @@ export class PdfBoundsCheck {
 function readObjectStream(data: Buffer, layout: { n: number; first: number } | null, tree: PageTree): void {
   const starts = new Map<number, number>();
   if (layout !== null) {
-    for (const [number, offset] of headerPairs(data, layout.n)) starts.set(number, layout.first + offset);
-    tree.spend(starts.size);
+    // Header entries count against what the tree keeps, before they are kept: a header may claim millions.
+    const pairs = headerPairs(data, Math.min(layout.n, tree.room() + 1));
+    tree.spend(pairs.length / 2);
+    if (tree.overflow) return;
+    for (let at = 0; at < pairs.length; at += 2) starts.set(pairs[at]!, layout.first + pairs[at + 1]!);
   }
   const byStart = new Map<number, number[]>();
   for (const [number, start] of starts) {
@@ -1025,19 +1039,22 @@ function readObjectStream(data: Buffer, layout: { n: number; first: number } | n
   lexer.end();
 }
 
-/** The first `n` pairs of whole numbers at the start of an object stream, up to the first thing that is none. */
-function headerPairs(data: Buffer, n: number): [number, number][] {
-  const pairs: [number, number][] = [];
+/**
+ * The first `n` pairs of whole numbers at the start of an object stream, up to the first thing that is none, one
+ * after the other in one array.
+ */
+function headerPairs(data: Buffer, n: number): number[] {
+  const pairs: number[] = [];
   const numbers: number[] = [];
   let at = 0;
-  while (pairs.length < n) {
+  while (pairs.length < 2 * n) {
     while (at < data.length && charClass[data[at]!] === WHITE) at += 1;
     const start = at;
     while (at < data.length && at - start < 10 && data[at]! >= 0x30 && data[at]! <= 0x39) at += 1;
     if (at === start || (at < data.length && charClass[data[at]!] !== WHITE)) return pairs;
     numbers.push(Number(data.toString("latin1", start, at)));
     if (numbers.length === 2) {
-      pairs.push([numbers[0]!, numbers[1]!]);
+      pairs.push(numbers[0]!, numbers[1]!);
       numbers.length = 0;
     }
   }
