@@ -119,6 +119,13 @@ describe("the bounds an uploaded PDF is held to", () => {
     expect(await check(stream("/Filter [/A85 /Fl]", ascii85), { limits })).toBe(expandsTooFarMessage(8 * mebibyte));
     const hex = Buffer.from(`${deflated.toString("hex")}>`, "latin1");
     expect(await check(stream("/Filter [/ASCIIHexDecode /FlateDecode]", hex), { limits })).toBe(expandsTooFarMessage(8 * mebibyte));
+    // A comment between the dictionary and its stream (names in it too) still leaves the stream its filters.
+    const commented = Buffer.concat([
+      Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Filter [/AHx /Fl] /Length ${hex.length} >> % /Filter /Other\nstream\n`, "latin1"),
+      hex,
+      Buffer.from("\nendstream\nendobj\n"),
+    ]);
+    expect(await check(commented, { limits })).toBe(expandsTooFarMessage(8 * mebibyte));
     // Run-length: 2 bytes for 128.
     const runs = Buffer.alloc(2 * 65 * 1024, 0x81);
     expect(await check(stream("/Filter /RunLengthDecode", runs), { limits })).toBe(expandsTooFarMessage(8 * mebibyte));

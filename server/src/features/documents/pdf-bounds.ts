@@ -487,6 +487,8 @@ class PdfLexer {
     } else if (name === "Type") {
       this.awaitingType = true;
     }
+    // A name in a comment is no token to a reader: it does not part a dictionary from its stream, nor fill a key.
+    if (this.inComment) return;
     this.lastWasDictEnd = false;
     this.pending = null;
     if (!top) return;
