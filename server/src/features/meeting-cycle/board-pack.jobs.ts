@@ -199,6 +199,7 @@ async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal
       );
     } catch (error) {
       if (refused !== null && !(error instanceof PdfJobAbandoned)) {
+        deps.logger.warn({ meetingId: data.meeting.id, paperId: refused }, "board pack: a paper passed the PDF bounds");
         tooLarge.add(refused);
         continue;
       }
