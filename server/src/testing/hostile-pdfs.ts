@@ -152,3 +152,92 @@ export async function blankPagesPdf(pages: number): Promise<Buffer> {
   for (let n = 0; n < pages; n += 1) pdf.addPage([300, 300]);
   return Buffer.from(await pdf.save());
 }
+
+/** Object numbers and bodies packed into one object stream (a header of number-offset pairs, then the bodies). */
+function objectStream(objects: [number, string][], dict = "/Filter /FlateDecode"): Buffer {
+  const offsets: string[] = [];
+  let body = "";
+  for (const [number, text] of objects) {
+    offsets.push(`${number} ${body.length}`);
+    body += `${text}\n`;
+  }
+  const header = `${offsets.join(" ")}\n`;
+  return streamObject(
+    `/Type /ObjStm /N ${objects.length} /First ${header.length} ${dict}`,
+    deflateSync(Buffer.from(header + body, "latin1")),
+  );
+}
+
+/**
+ * A page tree whose nodes list the same node many times over: `levels` levels of `fanOut` references each above
+ * one page, while the root claims one page. A reader walks each reference: `fanOut ** levels` pages. The nodes and
+ * the page are plain objects, or packed in an object stream.
+ */
+export function sharedTreePdf({ levels = 3, fanOut = 50, packed = false } = {}): Buffer {
+  // 1 catalog, 2..levels+1 the nodes (2 the root), then the page and its content.
+  const page = levels + 2;
+  const nodes: [number, string][] = Array.from({ length: levels }, (_, level) => {
+    const kid = level === levels - 1 ? page : level + 3;
+    return [level + 2, `<< /Type /Pages /Kids [${Array.from({ length: fanOut }, () => `${kid} 0 R`).join(" ")}] /Count 1 >>`];
+  });
+  const leaf: [number, string] = [page, `<< /Type /Page /Parent ${levels + 1} 0 R /MediaBox [0 0 612 792] >>`];
+  if (!packed) return pdfFile(["<< /Type /Catalog /Pages 2 0 R >>", ...[...nodes, leaf].map(([, text]) => text)]);
+  return pdfFile([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    ...Array.from({ length: levels + 1 }, () => "null"),
+    objectStream([...nodes, leaf]),
+  ]);
+}
+
+/**
+ * A PDF of `pages` plain page objects, then an incremental update that writes every page object (and the page
+ * tree) again, as annotating or signing a file does: still `pages` pages to a reader.
+ */
+export function revisedPagesPdf(pages: number): Buffer {
+  const file = manyPagesPdf({ pages, layout: "objects" });
+  const firstPage = 4;
+  const kids = Array.from({ length: pages }, (_, n) => `${firstPage + n} 0 R`).join(" ");
+  const update = [
+    `2 0 obj\n<< /Type /Pages /Kids [${kids}] /Count ${pages} >>\nendobj\n`,
+    ...Array.from(
+      { length: pages },
+      (_, n) => `${firstPage + n} 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Rotate 90 >>\nendobj\n`,
+    ),
+    `trailer\n<< /Root 1 0 R /Size ${firstPage + pages} >>\n%%EOF\n`,
+  ].join("");
+  return Buffer.concat([file, Buffer.from(update, "latin1")]);
+}
+
+/**
+ * `pages` page objects and their page tree packed in an object stream whose /Filter is a reference to an array of
+ * filters defined elsewhere (its data hex-encoded after it is deflated), while the page tree in the file claims one
+ * page. With
+ * `bomb`, the page's content is such a stream too, inflating to `bomb` MiB.
+ */
+export async function indirectFilterPdf({ pages = 5000, bomb = 0 } = {}): Promise<Buffer> {
+  const firstPage = 5;
+  const page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>";
+  const hexOf = (data: Buffer) => Buffer.from(`${data.toString("hex")}>`, "latin1");
+  const kids = Array.from({ length: pages }, (_, n) => `${firstPage + n} 0 R`).join(" ");
+  // The page tree that lists them is packed too; in the file itself it claims one page.
+  const packed = objectStream(
+    [
+      [2, `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`],
+      ...Array.from({ length: pages }, (_, n): [number, string] => [firstPage + n, page]),
+    ],
+    "/Filter 4 0 R",
+  );
+  // The object stream as objectStream() makes it, its deflated data hex-encoded.
+  const dataStart = packed.indexOf("stream\n") + "stream\n".length;
+  const data = packed.subarray(dataStart, packed.length - "\nendstream".length);
+  const dict = packed.subarray(0, packed.indexOf("/Length")).toString("latin1");
+  const content = bomb > 0 ? hexOf(await zerosDeflated(bomb)) : hexOf(deflateSync(Buffer.from("BT ET")));
+  return pdfFile([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${firstPage} 0 R] /Count 1 >>`,
+    streamObject("/Filter 4 0 R", content),
+    "[/ASCIIHexDecode /FlateDecode]",
+    ...Array.from({ length: pages }, () => "null"),
+    streamObject(dict.replace(/^<< /, "").trimEnd(), hexOf(data)),
+  ]);
+}

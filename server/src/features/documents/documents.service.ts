@@ -337,3 +337,5 @@ export async function deleteDocument(deps: StoreDeps, tenant: TenantContext, doc
 
 // The file store itself, for files that are no document's (a meeting's built board pack).
 export { claimFile, currentFileTarget, discardFile, readFile, releaseFile, sweepFiles, writeFile, type FilePlace } from "./file-storage";
+// Papers read again later (the board pack) are held to the same bounds as at upload.
+export { PdfBoundsCheck } from "./pdf-bounds";

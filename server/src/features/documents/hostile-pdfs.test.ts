@@ -1,7 +1,8 @@
 import { packFixtures } from "../../testing/board-pack-fixtures";
-import { blankPagesPdf, inflationBombPdf, manyPagesPdf } from "../../testing/hostile-pdfs";
+import { PDFDocument } from "@cantoo/pdf-lib";
+import { blankPagesPdf, indirectFilterPdf, inflationBombPdf, manyPagesPdf, sharedTreePdf } from "../../testing/hostile-pdfs";
 import { useTestContext } from "../../testing/test-context";
-import { expandsTooFarMessage, pdfLimits, tooManyPagesMessage } from "./pdf-bounds";
+import { encryptedMessage, expandsTooFarMessage, indirectFilterMessage, pdfLimits, tooManyPagesMessage } from "./pdf-bounds";
 import { uploadFixtures } from "./upload-fixtures";
 
 const ctx = useTestContext();
@@ -101,6 +102,27 @@ describe("hostile PDFs at upload", () => {
       .send({ content: `data:;base64,${manyPagesPdf({ layout: "sharedPage" }).toString("base64")}`, name: "Pages.pdf", category: "Legal" });
     expect(unnamed.status).toBe(400);
     expect(unnamed.body).toEqual({ message: tooManyPages });
+    expect(await stored(company.id)).toEqual(before);
+  });
+
+  it("refuses shared page-tree nodes, filters named by reference and encrypted files, by either form, keeping nothing", async () => {
+    const { founder, company } = await board();
+    const locked = await PDFDocument.create();
+    locked.addPage([300, 300]);
+    locked.encrypt({ userPassword: "", ownerPassword: "owner-secret" });
+    const cases = [
+      { name: "Shared.pdf", bytes: sharedTreePdf({ levels: 3, fanOut: 50, packed: true }), message: tooManyPages },
+      { name: "Indirect.pdf", bytes: await indirectFilterPdf({ pages: 5000 }), message: indirectFilterMessage },
+      { name: "Locked.pdf", bytes: Buffer.from(await locked.save()), message: encryptedMessage },
+    ];
+    const before = await stored(company.id);
+    for (const { name, bytes, message } of cases) {
+      for (const send of [streamedUpload, jsonUpload]) {
+        const refused = await send(founder, name, bytes);
+        expect(refused.status, `${name} ${send.name}`).toBe(400);
+        expect(refused.body, `${name} ${send.name}`).toEqual({ message });
+      }
+    }
     expect(await stored(company.id)).toEqual(before);
   });
 

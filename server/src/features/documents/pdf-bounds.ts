@@ -16,6 +16,11 @@ export const pdfLimits = {
    * a few MiB at most; reading one token at a time on this thread costs about 1 s per 32 MiB of dense tokens.
    */
   objectStreamBytes: 32 * 1024 * 1024,
+  /**
+   * References (in /Kids and array objects), page-tree nodes and object-stream header entries kept to count pages
+   * at the end; honest files need a few thousand. Past it the file is refused as one that cannot be checked.
+   */
+  treeEntries: 1_000_000,
 };
 
 const mebibyte = 1024 * 1024;
@@ -25,6 +30,10 @@ export const expandsTooFarMessage = (limit: number) =>
 export const objectStreamsTooLargeMessage = (limit: number) =>
   `This PDF's object streams expand to more than ${(limit / mebibyte).toLocaleString("en-US")} MiB`;
 const uncheckableMessage = "This PDF's streams could not be checked";
+export const indirectFilterMessage = "This PDF names a stream's filters indirectly, so its streams cannot be checked";
+export const encryptedMessage =
+  "This PDF is encrypted and packs its objects into compressed streams, so its contents cannot be checked. Upload a copy without a password or restrictions";
+export const pageTreeUncheckableMessage = "This PDF's page tree could not be checked";
 
 /** Streams being decoded at once; an honest file has one at a time (each ends where its data ends). */
 const maxOpenStreams = 32;
@@ -38,8 +47,13 @@ const atOnceWasteBytes = 32 * 1024 * 1024;
 const syncSliceBytes = 4 * 1024;
 /** Longest name or word spelled out (longer ones are read through, and match nothing). */
 const maxTokenLength = 32;
-/** Nesting kept track of; deeper is nonsense, and the structure is forgotten until the next object. */
-const maxDepth = 64;
+/**
+ * Nesting kept track of; deeper is nonsense, and the structure is forgotten until the next object. Deep enough that
+ * a page tree nested directly inside itself past it is more than a reader's own recursion takes.
+ */
+const maxDepth = 10_000;
+/** A kid of a page-tree node that is a dictionary written in place (no object of its own): one page at most. */
+const LEAF = -1;
 
 /** Byte classes of PDF's syntax. */
 const WHITE = 1;
@@ -57,31 +71,198 @@ interface Frame {
   filters: string[];
   hasN?: boolean;
   hasFirst?: boolean;
+  /** An object stream's /N and /First, when written plainly. */
+  n?: number;
+  first?: number;
   /** An array that is a dictionary's /Filter or /Kids. */
   role?: "Filter" | "Kids";
+  /** The object numbers this value defines (it is an object's outermost value). */
+  numbers?: number[];
+  /** A dictionary's last key given a word as its value, and that word (a reference's object number, if `R` follows). */
+  valueKey?: string;
+  valueWord?: string;
+  /** A /Filter that is (or holds) a reference to another object. */
+  indirectFilter?: boolean;
+  /** An /N or /First that is a reference to another object. */
+  indirectLayout?: boolean;
+  /** A page-tree node's kids. */
+  kids?: Kids;
+  /** An array's references (a /Kids array, or an object that is an array), and the word before its last. */
+  refs?: number[];
+  lastWord?: string;
+  wordBefore?: string;
 }
 
 /** What the dictionary just before a `stream` keyword says about the stream. */
 interface StreamDict {
   filters: string[];
   objectStream: boolean;
+  indirectFilter: boolean;
+  /** An object stream's objects and where they begin: null when it does not say; "indirect" when by reference. */
+  layout: { n: number; first: number } | null | "indirect";
 }
 
-/** Tallies kept over the raw file and the object streams inside it. */
-interface Tally {
-  pageObjects: number;
-  pageTreeNodes: number;
-  kidsReferences: number;
-  largestCount: number;
+/**
+ * A page-tree node's kids: references in place (object numbers; LEAF for a dictionary written in place; an
+ * unnumbered node's key below LEAF), or the object number of an array that holds them.
+ */
+type Kids = { refs: number[] } | { array: number };
+
+/**
+ * What a file's objects say about its pages, gathered as they are read and counted at the end. Every definition
+ * of an object number is kept (a reader takes the last, but which one is last is not sure while reading, and an
+ * older revision of an honest file has no more pages than the newer one): a number counts as many pages as the
+ * most any of its definitions holds. Page objects count once per object number, however often they are revised.
+ */
+class PageTree {
+  /** Object numbers defined as a page (at most one past the limit is kept: by then the file is refused). */
+  readonly pages = new Set<number>();
+  /** Page dictionaries with no object number of their own (written in place, or in data that is no object). */
+  unnumberedPages = 0;
+  /** The largest /Count of any page-tree node. */
+  largestCount = 0;
+  /** The file names an /Encrypt dictionary. */
+  encrypted = false;
+  /** The file has an object stream (whose objects, when it is encrypted, cannot be read here). */
+  objectStreams = false;
+  /** More references and nodes than are kept: the file cannot be checked. */
+  overflow = false;
+  private readonly nodes = new Map<number, Kids[]>();
+  private readonly unnumbered = new Map<number, Kids>();
+  private readonly arrays = new Map<number, number[][]>();
+  private nextKey = LEAF - 1;
+  private entries = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  /** How many more entries may be kept. */
+  room(): number {
+    return Math.max(0, this.maxEntries - this.entries);
+  }
+
+  /** Counts `n` more entries kept (references read into arrays, nodes, header entries). */
+  spend(n: number): void {
+    this.entries += n;
+    if (this.entries > this.maxEntries) this.overflow = true;
+  }
+
+  page(number: number): void {
+    if (this.pages.size <= this.limit) this.pages.add(number);
+  }
+
+  /** A page-tree node under its object numbers, or (numbers null) unnumbered: answers the key it is kept under. */
+  node(numbers: number[] | null, kids: Kids, count: number | undefined): number {
+    if (count !== undefined) this.largestCount = Math.max(this.largestCount, count);
+    this.spend(1);
+    if (numbers === null) {
+      const key = this.nextKey;
+      this.nextKey -= 1;
+      this.unnumbered.set(key, kids);
+      return key;
+    }
+    for (const number of numbers) {
+      const defined = this.nodes.get(number);
+      if (defined) defined.push(kids);
+      else this.nodes.set(number, [kids]);
+    }
+    return numbers[0]!;
+  }
+
+  array(number: number, refs: number[]): void {
+    const defined = this.arrays.get(number);
+    if (defined) defined.push(refs);
+    else this.arrays.set(number, [refs]);
+  }
+
+  /**
+   * The most pages any node holds, counting its kids' pages with each reference as often as it is made (a
+   * reader walks a shared subtree once for each), at most one past the limit; a loop counts as past it. Every node
+   * is a candidate root. Walked without recursion: a hostile tree may be a million levels deep.
+   */
+  largestTree(): number {
+    const cap = this.limit + 1;
+    const memo = new Map<number, number>();
+    const visiting = new Set<number>();
+    const lists = (kids: Kids): number[][] => ("refs" in kids ? [kids.refs] : (this.arrays.get(kids.array) ?? []));
+    const alternatives = (key: number): number[][] =>
+      key < LEAF ? lists(this.unnumbered.get(key)!) : (this.nodes.get(key) ?? []).flatMap(lists);
+    interface Step {
+      key: number;
+      alternatives: number[][];
+      alternative: number;
+      index: number;
+      sum: number;
+      best: number;
+    }
+    const start = (key: number): Step => ({
+      key,
+      alternatives: alternatives(key),
+      alternative: 0,
+      index: 0,
+      sum: 0,
+      best: key >= 0 && this.pages.has(key) ? 1 : 0,
+    });
+    let largest = 0;
+    for (const root of [...this.nodes.keys(), ...this.unnumbered.keys()]) {
+      if (memo.has(root)) continue;
+      const stack: Step[] = [start(root)];
+      visiting.add(root);
+      while (stack.length > 0) {
+        const step = stack[stack.length - 1]!;
+        const list = step.alternatives[step.alternative];
+        if (list === undefined) {
+          stack.pop();
+          visiting.delete(step.key);
+          memo.set(step.key, step.best);
+          const parent = stack[stack.length - 1];
+          if (parent) parent.sum = Math.min(cap, parent.sum + step.best);
+          continue;
+        }
+        if (step.index >= list.length || step.sum >= cap) {
+          step.best = Math.max(step.best, step.sum);
+          step.alternative += 1;
+          step.index = 0;
+          step.sum = 0;
+          continue;
+        }
+        const kid = list[step.index]!;
+        step.index += 1;
+        // A dictionary in place, or an object that is no node (a page, or anything else): one page at most.
+        if (kid === LEAF || (kid >= 0 && !this.nodes.has(kid))) {
+          step.sum = Math.min(cap, step.sum + 1);
+          continue;
+        }
+        const known = memo.get(kid);
+        if (known !== undefined) {
+          step.sum = Math.min(cap, step.sum + known);
+          continue;
+        }
+        if (visiting.has(kid)) return cap;
+        visiting.add(kid);
+        stack.push(start(kid));
+      }
+      largest = Math.max(largest, memo.get(root)!);
+      if (largest >= cap) return cap;
+    }
+    return largest;
+  }
 }
+
+const isObjectNumber = (word: string | undefined): boolean => word !== undefined && /^\d{1,10}$/.test(word);
 
 /**
  * A forgiving lexer over a PDF's bytes, fed in pieces. It does not parse the file (a hostile file may lie about
  * its lengths and offsets); it notes what matters wherever it appears:
- * - every `/Type /Page` (a page object) and `/Type /Pages` (a node of the page tree), names decoded (`#xx`),
- *   comments allowed between, inside strings and stream data too (counting too much is the safe side);
- * - the `/Count` of each page-tree node, and every reference in a `/Kids` array;
- * - at each `stream` keyword, the dictionary before it (its filters, and whether it is an object stream).
+ * - each object's outermost value under its object number (`N G obj` in the file; an object stream's header
+ *   inside one), and every page dictionary (`/Type /Page`) and page-tree node (`/Type /Pages`, with its `/Count`
+ *   and `/Kids`, in place or by reference), names decoded (`#xx`), comments allowed between, inside strings and
+ *   stream data too (counting too much is the safe side);
+ * - every array of references that is an object of its own (a node's `/Kids` may be one);
+ * - at each `stream` keyword, the dictionary before it (its filters, and whether it is an object stream);
+ * - an `/Encrypt` anywhere in the file itself.
  */
 class PdfLexer {
   private readonly token = new Uint8Array(maxTokenLength);
@@ -101,11 +282,26 @@ class PdfLexer {
   private lastWasDictEnd = false;
   /** After `stream` and a carriage return, a line feed still belongs to the keyword's end of line. */
   private skipLineFeed = false;
+  /** The object numbers whose value the next token begins. */
+  private pending: number[] | null = null;
+  /** The last two words read (for `N G obj`). */
+  private lastWord = "";
+  private wordBefore = "";
 
   /** The dictionary of the stream whose data `write` last said begins (null when none was just before it). */
   streamDict: StreamDict | null = null;
 
-  constructor(private readonly tally: Tally) {}
+  /** `raw`: reading the file itself (not an object stream), where objects are `N G obj` and /Encrypt counts. */
+  constructor(
+    private readonly tree: PageTree,
+    private readonly raw: boolean,
+  ) {}
+
+  /** The next token begins the value of these objects (an object stream's header says where each begins). */
+  beginObject(numbers: number[]): void {
+    if (this.tokenKind !== null) this.endToken();
+    this.pending = numbers;
+  }
 
   /**
    * Reads `bytes` from `from`. Answers where a stream's data begins, having read up to there (its dictionary in
@@ -135,6 +331,8 @@ class PdfLexer {
           continue;
         }
         this.inHexString = true;
+        // A string is a value of its own.
+        this.pending = null;
         i -= 1;
         continue;
       }
@@ -197,7 +395,7 @@ class PdfLexer {
           break;
         case 0x5b: // "["
           this.otherToken();
-          this.push({ kind: "array", key: null, filters: [], role: this.valueRole() });
+          this.openArray();
           break;
         case 0x5d: // "]"
           this.otherToken();
@@ -205,6 +403,7 @@ class PdfLexer {
           break;
         default:
           this.otherToken();
+          if (!this.inComment) this.pending = null;
       }
     }
     return -1;
@@ -220,7 +419,10 @@ class PdfLexer {
     this.streamDict = dict && {
       filters: dict.filters,
       objectStream: dict.type === "ObjStm" || (dict.hasN === true && dict.hasFirst === true),
+      indirectFilter: dict.indirectFilter === true,
+      layout: dict.indirectLayout ? "indirect" : dict.n !== undefined && dict.first !== undefined ? { n: dict.n, first: dict.first } : null,
     };
+    this.pending = null;
     // A stream's data is no dictionary: what it happens to hold must not be taken for structure.
     this.frames = [];
     this.lastClosed = null;
@@ -276,15 +478,19 @@ class PdfLexer {
   }
 
   private name(name: string): void {
+    if (this.raw && name === "Encrypt") this.tree.encrypted = true;
+    const top = this.frames[this.frames.length - 1];
     if (this.awaitingType) {
       this.awaitingType = false;
-      if (name === "Page") this.tally.pageObjects += 1;
-      else if (name === "Pages") this.tally.pageTreeNodes += 1;
+      // A page outside any dictionary kept track of (its structure forgotten) still counts.
+      if (name === "Page" && !(top?.kind === "dict" && top.key === "Type")) this.tree.unnumberedPages += 1;
     } else if (name === "Type") {
       this.awaitingType = true;
     }
+    // A name in a comment is no token to a reader: it does not part a dictionary from its stream, nor fill a key.
+    if (this.inComment) return;
     this.lastWasDictEnd = false;
-    const top = this.frames[this.frames.length - 1];
+    this.pending = null;
     if (!top) return;
     if (top.kind === "array") {
       if (top.role === "Filter") this.frames[this.frames.length - 2]?.filters.push(name);
@@ -292,6 +498,7 @@ class PdfLexer {
     }
     if (top.key === null) {
       top.key = name;
+      top.valueKey = undefined;
       if (name === "N") top.hasN = true;
       if (name === "First") top.hasFirst = true;
       return;
@@ -304,21 +511,54 @@ class PdfLexer {
   private word(word: string): void {
     this.awaitingType = false;
     this.lastWasDictEnd = false;
+    const beforeLast = this.wordBefore;
+    const last = this.lastWord;
+    this.wordBefore = last;
+    this.lastWord = word;
     if (word === "obj" || word === "endobj" || word === "endstream" || word === "trailer" || word === "xref") {
       this.frames = [];
+      // In the file, `N G obj` begins object N; in an object stream the header says where objects begin.
+      this.pending = this.raw && word === "obj" && isObjectNumber(beforeLast) && isObjectNumber(last) ? [Number(beforeLast)] : null;
       return;
     }
+    this.pending = null;
     const top = this.frames[this.frames.length - 1];
     if (!top) return;
     if (top.kind === "array") {
-      if (top.role === "Kids" && word === "R") this.tally.kidsReferences += 1;
+      if (word === "R") {
+        if (top.role === "Filter") {
+          const dict = this.frames[this.frames.length - 2];
+          if (dict) dict.indirectFilter = true;
+        }
+        if (top.refs && isObjectNumber(top.wordBefore)) {
+          top.refs.push(Number(top.wordBefore));
+          this.tree.spend(1);
+        }
+      }
+      if (top.refs) {
+        top.wordBefore = top.lastWord;
+        top.lastWord = word;
+      }
       return;
     }
-    if (top.key === "Count") {
-      const count = Number(word);
-      if (Number.isFinite(count)) top.count = Math.max(top.count ?? count, count);
+    if (top.key !== null) {
+      // A value's first word: a number, or the object number of a reference (when `R` follows).
+      top.valueKey = top.key;
+      top.valueWord = word;
+      const number = Number(word);
+      if (top.key === "Count" && Number.isFinite(number)) top.count = Math.max(top.count ?? number, number);
+      if (top.key === "First" && Number.isInteger(number)) top.first = number;
+      if (top.key === "N" && Number.isInteger(number)) top.n = number;
+      top.key = null;
+      return;
     }
-    top.key = null;
+    if (word === "R" && top.valueKey !== undefined) {
+      // A reader looks these up: the value is whatever object the reference names.
+      if (top.valueKey === "Filter") top.indirectFilter = true;
+      if (top.valueKey === "N" || top.valueKey === "First") top.indirectLayout = true;
+      if (top.valueKey === "Kids" && isObjectNumber(top.valueWord)) top.kids = { array: Number(top.valueWord) };
+      top.valueKey = undefined;
+    }
   }
 
   /** Any other delimiter: no name, so a `/Type` waiting for its value has none. */
@@ -345,7 +585,18 @@ class PdfLexer {
 
   private openDict(): void {
     this.otherToken();
-    this.push({ kind: "dict", key: null, filters: [] });
+    const numbers = this.pending ?? undefined;
+    this.pending = null;
+    this.push({ kind: "dict", key: null, filters: [], numbers });
+  }
+
+  private openArray(): void {
+    const role = this.valueRole();
+    const numbers = this.pending ?? undefined;
+    this.pending = null;
+    // References are kept only where pages may be listed: a /Kids array, or an array that is an object of its own.
+    const refs = role === "Kids" || numbers ? [] : undefined;
+    this.push({ kind: "array", key: null, filters: [], role, numbers, refs });
   }
 
   private closeDict(): void {
@@ -356,8 +607,8 @@ class PdfLexer {
       return;
     }
     this.frames.pop();
-    if (top.type === "Pages" && top.count !== undefined) this.tally.largestCount = Math.max(this.tally.largestCount, top.count);
     const parent = this.frames[this.frames.length - 1];
+    this.define(top, parent);
     if (parent?.kind === "dict") parent.key = null;
     if (!parent) {
       this.lastClosed = top;
@@ -373,7 +624,32 @@ class PdfLexer {
     }
     this.frames.pop();
     const parent = this.frames[this.frames.length - 1];
+    if (top.numbers && top.refs && top.refs.length > 0) for (const number of top.numbers) this.tree.array(number, top.refs);
+    if (top.role === "Kids" && parent?.kind === "dict") parent.kids = { refs: top.refs ?? [] };
     if (parent?.kind === "dict") parent.key = null;
+  }
+
+  /**
+   * What a dictionary just closed defines: a page or a page-tree node, under its object numbers; and, inside a
+   * /Kids array, a kid of that node (a page counts one, a node its own pages). A page or node with no number
+   * and in no /Kids still counts (a page one, a node as a root of its own).
+   */
+  private define(dict: Frame, parent: Frame | undefined): void {
+    const inKids = parent?.kind === "array" && parent.role === "Kids" ? parent : null;
+    if (dict.type === "Pages") {
+      const kids = dict.kids ?? { refs: [] };
+      if (dict.numbers) this.tree.node(dict.numbers, kids, dict.count);
+      if (inKids || !dict.numbers) {
+        const key = this.tree.node(null, kids, dict.count);
+        inKids?.refs?.push(key);
+      }
+    } else if (dict.type === "Page") {
+      for (const number of dict.numbers ?? []) this.tree.page(number);
+      if (inKids) inKids.refs?.push(LEAF);
+      else if (!dict.numbers) this.tree.unnumberedPages += 1;
+    } else {
+      inKids?.refs?.push(LEAF);
+    }
   }
 }
 
@@ -400,8 +676,12 @@ interface Stage {
   readonly done: boolean;
 }
 
-/** Where a stream's decoded bytes go: an object stream's are read for pages; others only counted. */
-type Sink = (bytes: Buffer) => void;
+/** Where a stream's decoded bytes go: an object stream's are read for pages once it has ended; others only counted. */
+interface Sink {
+  write(bytes: Buffer): void;
+  end(): void;
+}
+const countOnly: Sink = { write: () => undefined, end: () => undefined };
 
 /**
  * Bounds the work a PDF can cause, checked on its bytes as they arrive: `write` each piece in order, then `end`.
@@ -412,7 +692,7 @@ type Sink = (bytes: Buffer) => void;
  * everything (an upload that failed for another reason).
  */
 export class PdfBoundsCheck {
-  private readonly tally: Tally = { pageObjects: 0, pageTreeNodes: 0, kidsReferences: 0, largestCount: 0 };
+  private readonly tree: PageTree;
   private readonly lexer: PdfLexer;
   private open: Stage[] = [];
   private expanded = 0;
@@ -423,7 +703,8 @@ export class PdfBoundsCheck {
   private readonly inflaters = new Set<Inflate>();
 
   constructor(private readonly limits: typeof pdfLimits = pdfLimits) {
-    this.lexer = new PdfLexer(this.tally);
+    this.tree = new PageTree(limits.pages, limits.treeEntries);
+    this.lexer = new PdfLexer(this.tree, true);
   }
 
   async write(bytes: Buffer): Promise<void> {
@@ -460,6 +741,19 @@ export class PdfBoundsCheck {
   }
 
   private async openStream(dict: StreamDict | null, rest: Buffer): Promise<void> {
+    // A reader looks up filters named by reference; what it finds cannot be known here (it may come later).
+    if (dict?.indirectFilter) {
+      this.refuse(new HttpError(400, indirectFilterMessage));
+      return;
+    }
+    if (dict?.objectStream) {
+      this.tree.objectStreams = true;
+      // Its data read raw, with nothing to say where it ends but a length that may lie.
+      if (dict.filters.length === 0) {
+        this.refuse(new HttpError(400, pageTreeUncheckableMessage));
+        return;
+      }
+    }
     const plan = this.plan(dict);
     if (!plan) return;
     if (plan.chain.length === 1 && plan.chain[0] === "flate" && this.inflatedAtOnce(rest, plan.sink)) return;
@@ -480,28 +774,41 @@ export class PdfBoundsCheck {
 
   /**
    * How a stream's data is decoded, from its filters. Without a dictionary, or without filters, it is tried as
-   * Flate all the same. A filter that cannot expand the data much, or is not known, ends the decoding there;
-   * null when nothing left expands (its bytes were read raw, which is all there is to it).
+   * Flate all the same. A filter that is not known ends the decoding there; null when nothing left expands (its
+   * bytes were read raw, which is all there is to it), or, for an object stream, when nothing is left to decode.
    */
   private plan(dict: StreamDict | null): { chain: FilterKind[]; sink: Sink; objectStream: boolean } | null {
     const filters = dict && dict.filters.length > 0 ? dict.filters : ["FlateDecode"];
     const known = filters.map(filterOf);
     const stop = known.indexOf(null);
     const chain = (stop < 0 ? known : known.slice(0, stop)) as FilterKind[];
-    if (!chain.some((kind) => kind === "flate" || kind === "runLength" || kind === "lzw")) return null;
     const objectStream = dict?.objectStream === true;
-    let sink: Sink = () => undefined;
+    // An object stream is read for its objects, whatever its filters; others only for what they expand to.
+    if (objectStream ? chain.length === 0 : !chain.some((kind) => kind === "flate" || kind === "runLength" || kind === "lzw")) return null;
+    let sink = countOnly;
     if (objectStream) {
-      const inner = new PdfLexer(this.tally);
-      sink = (bytes) => {
-        this.objectStreamBytes += bytes.length;
-        if (this.objectStreamBytes > this.limits.objectStreamBytes) {
-          this.refuse(new HttpError(400, objectStreamsTooLargeMessage(this.limits.objectStreamBytes)));
-          return;
-        }
-        // Object streams hold no streams: where one seems to begin, reading simply goes on.
-        for (let at = inner.write(bytes); at >= 0; at = inner.write(bytes, at));
-        this.checkPages(false);
+      if (dict.layout === "indirect") {
+        this.refuse(new HttpError(400, pageTreeUncheckableMessage));
+        return null;
+      }
+      const layout = dict.layout;
+      const pieces: Buffer[] = [];
+      sink = {
+        write: (bytes) => {
+          this.objectStreamBytes += bytes.length;
+          if (this.objectStreamBytes > this.limits.objectStreamBytes) {
+            this.refuse(new HttpError(400, objectStreamsTooLargeMessage(this.limits.objectStreamBytes)));
+            return;
+          }
+          pieces.push(bytes);
+        },
+        // Read whole (its header says where each object begins), within the bound on object streams' bytes.
+        end: () => {
+          if (this.refusal) return;
+          readObjectStream(Buffer.concat(pieces), layout, this.tree);
+          pieces.length = 0;
+          this.notePages(false);
+        },
       };
     }
     return { chain, sink, objectStream };
@@ -539,14 +846,17 @@ export class PdfBoundsCheck {
       return false;
     }
     this.count(out.length);
-    if (!this.refusal) sink(out);
+    if (!this.refusal) {
+      sink.write(out);
+      sink.end();
+    }
     return true;
   }
 
   private stage(kind: FilterKind, next: Stage | Sink, last: boolean): Stage {
-    const pass = (bytes: Buffer): Promise<void> | void => (typeof next === "function" ? next(bytes) : next.write(bytes));
+    const pass = (bytes: Buffer): Promise<void> | void => next.write(bytes);
     const finish = async () => {
-      if (typeof next !== "function") await next.end();
+      await next.end();
     };
     if (kind === "flate") return this.flateStage(pass, finish);
     // The last step of a stream that is not an object stream only needs counting: its bytes go nowhere.
@@ -665,15 +975,23 @@ export class PdfBoundsCheck {
   }
 
   /**
-   * Pages by every count a reader might go by: page objects, a page tree's stated count, and references from
-   * page-tree nodes (less those to the nodes themselves). The last is only sure once the whole file is read.
+   * Pages by every count a reader might go by: page objects (each object number once), a page tree's stated
+   * count, and, once the whole file is read, the pages under each node of the page tree.
    */
   private checkPages(atEnd: boolean): void {
-    const { pageObjects, largestCount, kidsReferences, pageTreeNodes } = this.tally;
-    let pages = Math.max(pageObjects, largestCount);
-    if (atEnd) pages = Math.max(pages, kidsReferences - Math.max(0, pageTreeNodes - 1));
-    if (pages > this.limits.pages) this.refuse(new HttpError(400, tooManyPagesMessage(this.limits.pages)));
+    this.notePages(atEnd);
     this.throwIfRefused();
+  }
+
+  private notePages(atEnd: boolean): void {
+    const { tree } = this;
+    const limit = this.limits.pages;
+    // Pages may be packed in its object streams, unread here: a reader decrypts them with the empty password.
+    if (tree.encrypted && tree.objectStreams) this.refuse(new HttpError(400, encryptedMessage));
+    if (tree.overflow) this.refuse(new HttpError(400, pageTreeUncheckableMessage));
+    let pages = Math.max(tree.pages.size + tree.unnumberedPages, tree.largestCount);
+    if (atEnd && pages <= limit) pages = tree.largestTree();
+    if (pages > limit) this.refuse(new HttpError(400, tooManyPagesMessage(limit)));
   }
 
   private refuse(error: HttpError): void {
@@ -685,6 +1003,64 @@ export class PdfBoundsCheck {
   private throwIfRefused(): void {
     if (this.refusal) throw this.refusal;
   }
+}
+
+/**
+ * An object stream's objects, read into the page tree: its header's `n` pairs (object number, offset from `first`)
+ * say where each object begins, the last pair for a number winning, as a reader takes them. Without a header that
+ * reads (or a layout), a reader takes none of its objects; they are read all the same, without numbers.
+ */
+function readObjectStream(data: Buffer, layout: { n: number; first: number } | null, tree: PageTree): void {
+  const starts = new Map<number, number>();
+  if (layout !== null) {
+    // Header entries count against what the tree keeps, before they are kept: a header may claim millions.
+    const pairs = headerPairs(data, Math.min(layout.n, tree.room() + 1));
+    tree.spend(pairs.length / 2);
+    if (tree.overflow) return;
+    for (let at = 0; at < pairs.length; at += 2) starts.set(pairs[at]!, layout.first + pairs[at + 1]!);
+  }
+  const byStart = new Map<number, number[]>();
+  for (const [number, start] of starts) {
+    if (start >= data.length) continue;
+    const numbers = byStart.get(start);
+    if (numbers) numbers.push(number);
+    else byStart.set(start, [number]);
+  }
+  const lexer = new PdfLexer(tree, false);
+  // Object streams hold no streams: where one seems to begin, reading simply goes on.
+  const read = (piece: Buffer) => {
+    for (let at = lexer.write(piece); at >= 0; at = lexer.write(piece, at));
+  };
+  let at = 0;
+  for (const start of [...byStart.keys()].sort((a, b) => a - b)) {
+    read(data.subarray(at, start));
+    lexer.beginObject(byStart.get(start)!);
+    at = start;
+  }
+  read(data.subarray(at));
+  lexer.end();
+}
+
+/**
+ * The first `n` pairs of whole numbers at the start of an object stream, up to the first thing that is none, one
+ * after the other in one array.
+ */
+function headerPairs(data: Buffer, n: number): number[] {
+  const pairs: number[] = [];
+  const numbers: number[] = [];
+  let at = 0;
+  while (pairs.length < 2 * n) {
+    while (at < data.length && charClass[data[at]!] === WHITE) at += 1;
+    const start = at;
+    while (at < data.length && at - start < 10 && data[at]! >= 0x30 && data[at]! <= 0x39) at += 1;
+    if (at === start || (at < data.length && charClass[data[at]!] !== WHITE)) return pairs;
+    numbers.push(Number(data.toString("latin1", start, at)));
+    if (numbers.length === 2) {
+      pairs.push(numbers[0]!, numbers[1]!);
+      numbers.length = 0;
+    }
+  }
+  return pairs;
 }
 
 type FilterKind = "flate" | "lzw" | "runLength" | "ascii85" | "asciiHex";

@@ -7,7 +7,7 @@ import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { companies, documentFiles, documents, meetingParticipants, meetings, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
-import { documentDownload } from "../documents/documents.service";
+import { documentDownload, PdfBoundsCheck } from "../documents/documents.service";
 import { readAgenda } from "../meetings/agenda-items.service";
 import { presenterNames } from "./agenda-presenters.data";
 
@@ -159,12 +159,14 @@ export function packEtag(data: PackData): string {
 /**
  * A paper's bytes, read from storage: null when it was deleted since the agenda was read, "too large" (and the read
  * stopped) once more than `maxBytes` have come, so a file larger than its recorded size cannot overrun the pack's limit.
+ * "refused" when its bytes pass the bounds a PDF is held to at upload (its pages, what it inflates to, what cannot
+ * be checked): a paper stored before those bounds, or one they missed, is never handed to a PDF reader.
  */
 export async function readPaperBytes(
   deps: ServiceDeps<"db" | "clock" | "appSecret" | "outbound">,
   documentId: number,
   maxBytes: number,
-): Promise<Buffer | null | "too large"> {
+): Promise<Buffer | null | "too large" | "refused"> {
   let stream: Readable;
   try {
     stream = await (await documentDownload(deps, documentId)).open();
@@ -174,11 +176,22 @@ export async function readPaperBytes(
   }
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of stream) {
-    length += (chunk as Buffer).length;
-    // Leaving the loop destroys the stream.
-    if (length > maxBytes) return "too large";
-    chunks.push(chunk as Buffer);
+  // Every paper, whatever its recorded type: a reader finds a PDF wherever its bytes say so.
+  const bounds = new PdfBoundsCheck();
+  try {
+    for await (const chunk of stream) {
+      length += (chunk as Buffer).length;
+      // Leaving the loop destroys the stream.
+      if (length > maxBytes) return "too large";
+      chunks.push(chunk as Buffer);
+      await bounds.write(chunk as Buffer);
+    }
+    await bounds.end();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 400) return "refused";
+    throw error;
+  } finally {
+    bounds.abort();
   }
   return Buffer.concat(chunks);
 }

@@ -242,6 +242,8 @@ async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal
   let settled = true;
   for (let attempt = 0; ; attempt += 1) {
     const progress: { reading: number | null; readFailed: boolean } = { reading: null, readFailed: false };
+    /** A paper refused by the PDF bounds as it was read. */
+    let refused: number | null = null;
     try {
       const pack = await runPdfJob(
         {
@@ -266,6 +268,11 @@ async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal
               .finally(() => clearTimeout(timer))
               .then(
                 (bytes) => {
+                  // Past the bounds a PDF is held to: this try ends, and the next lists the paper as too large.
+                  if (bytes === "refused") {
+                    refused = message.paperId;
+                    return reply({ type: "paper", request: message.request, bytes: null, error: "a paper passed the PDF bounds" });
+                  }
                   if (!Buffer.isBuffer(bytes)) return reply({ type: "paper", request: message.request, bytes });
                   const buffer = ownBuffer(bytes);
                   reply({ type: "paper", request: message.request, bytes: buffer }, [buffer]);
@@ -280,6 +287,11 @@ async function buildInWorker(deps: PackDeps, data: PackData, signal: AbortSignal
       );
       return { pack, settled };
     } catch (error) {
+      if (refused !== null && !(error instanceof PdfJobAbandoned)) {
+        deps.logger.warn({ meetingId: data.meeting.id, paperId: refused }, "board pack: a paper passed the PDF bounds");
+        tooLarge.add(refused);
+        continue;
+      }
       // Storage that failed to give a paper (the database or object storage unreachable): try again later.
       if (progress.readFailed && !(error instanceof PdfJobAbandoned)) throw unbuilt();
       if (!(error instanceof PdfJobFailed)) throw error;
