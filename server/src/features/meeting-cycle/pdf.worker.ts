@@ -1,5 +1,7 @@
 // A PDF worker (started by pdf-pool.ts): one job at a time, its result transferred back. It has no database: a
 // paper's bytes are asked of the main thread, which reads them from storage.
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { buildPack, type PaperSource } from "./board-pack.build";
 import { buildMinutesPdf } from "./minutes-pdf";
@@ -8,6 +10,15 @@ import { ownBuffer, type FromWorker, type PdfJob, type ToWorker } from "./pdf-po
 // pdf-lib warns on the console about damaged papers: that would mix with the server's JSON logs, and the pack says
 // what became of each paper anyway.
 for (const method of ["log", "info", "warn", "error", "debug"] as const) console[method] = () => undefined;
+
+// A pack gives way to the thread that answers requests (and to the database) when the cores are busy: on Linux a
+// thread has a nice value of its own, set through its thread id. Elsewhere the worker keeps the process's.
+try {
+  const threadId = Number(readlinkSync("/proc/thread-self").split("/").pop());
+  if (Number.isSafeInteger(threadId) && threadId > 0) setPriority(threadId, 19);
+} catch {
+  // No /proc (not Linux): the same priority as the process.
+}
 
 const port = parentPort!;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
