@@ -186,6 +186,23 @@ describe("Platform Settings: the services", () => {
     await waitFor(() => expect(within(card).getByText("Disabled")).toBeInTheDocument());
   });
 
+  it("asks for the key again when the address changes, and not before", async () => {
+    const newAddressNeedsKey = "A new address needs its key entered again: the stored key is never sent to it.";
+    const service = buildService({ serviceName: "OpenAI", serviceKey: "sk-proj-…", serviceUrl: "https://api.example.com/v1" });
+    const { user } = openPlatformSettings(fakePlatformApi([service]));
+    await user.click(await screen.findByRole("button", { name: "Edit OpenAI" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Service" });
+    expect(within(dialog).queryByText(newAddressNeedsKey)).not.toBeInTheDocument();
+    const url = within(dialog).getByLabelText("Service URL");
+    await user.clear(url);
+    await user.type(url, "https://llm.example.org/v1");
+    expect(within(dialog).getByText(newAddressNeedsKey)).toBeInTheDocument();
+    const key = within(dialog).getByLabelText("API Key");
+    await user.clear(key);
+    await user.type(key, "sk-new");
+    expect(within(dialog).queryByText(newAddressNeedsKey)).not.toBeInTheDocument();
+  });
+
   it("toasts 'Failed to add service: …' with the server's message and keeps the dialog open", async () => {
     const { user } = openPlatformSettings(fakePlatformApi([buildService({ serviceName: "Custom" })]));
     await user.click(await screen.findByRole("button", { name: "Add Service" }));

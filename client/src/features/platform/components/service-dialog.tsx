@@ -73,6 +73,8 @@ function defaultValues(screen: ServiceScreen, service: PlatformService | null): 
 }
 
 /** Focusing a field that holds a mask selects it, so typing replaces the mask instead of appending to it. */
+const newAddressNeedsKey = "A new address needs its key entered again: the stored key is never sent to it.";
+
 const selectIfMasked = (mask: string | null) => (event: FocusEvent<HTMLInputElement>) => {
   if (mask !== null && event.currentTarget.value === mask) event.currentTarget.select();
 };
@@ -87,6 +89,8 @@ function ServiceForm({ screen, service, onDone }: { screen: ServiceScreen; servi
     defaultValues: defaultValues(screen, service),
   });
   const serviceName = useWatch({ control: form.control, name: "serviceName" });
+  const serviceUrl = useWatch({ control: form.control, name: "serviceUrl" });
+  const serviceKey = useWatch({ control: form.control, name: "serviceKey" });
   const messaging = isMessagingService(serviceName);
   const pending = createMutation.isPending || updateMutation.isPending;
 
@@ -116,6 +120,8 @@ function ServiceForm({ screen, service, onDone }: { screen: ServiceScreen; servi
   }
 
   const keyMask = service ? service.serviceKey : null;
+  // The server never sends a stored key to a new address: a changed URL needs its key typed again.
+  const keyNeededAgain = service !== null && (serviceUrl ?? "") !== (service.serviceUrl ?? "") && serviceKey === keyMask;
   const urlMask = service?.serviceUrlIsSecret ? maskedSecretUrl : null;
 
   return (
@@ -138,7 +144,12 @@ function ServiceForm({ screen, service, onDone }: { screen: ServiceScreen; servi
             </FormItem>
           )}
         />
-        <LabeledField control={form.control} name="serviceKey" label={messaging ? messagingLabels.key : config.keyLabel}>
+        <LabeledField
+          control={form.control}
+          name="serviceKey"
+          label={messaging ? messagingLabels.key : config.keyLabel}
+          description={keyNeededAgain ? newAddressNeedsKey : undefined}
+        >
           {(field) => (
             <Input
               autoComplete="off"
