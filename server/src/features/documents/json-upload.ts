@@ -235,8 +235,15 @@ async function readContent(source: Source, before: () => Record<string, unknown>
   }
   if (!head.startsWith("data:")) {
     if (ended) return head;
+    // Text (a note, a meeting) is held whole, so it is bounded like any other member, far below the body's limit:
+    // a note of 28 MB is refused after its first MiB, not read to the end.
     const parts = [head];
-    for await (const piece of pieces) parts.push(piece);
+    let length = head.length;
+    for await (const piece of pieces) {
+      length += piece.length;
+      if (length > memberTextLimit) throw new HttpError(413, "A field of the request is too large");
+      parts.push(piece);
+    }
     return parts.join("");
   }
   const header = /^data:([^,;]*)((?:;[^,;=]+=[^,;]*)*);base64,/i.exec(head.slice(0, dataUrlHeaderLimit));

@@ -30,6 +30,12 @@ describe("notes", () => {
     expect(tooLong.body).toMatchObject({ errors: [{ path: "content", message: noteTooLongMessage }] });
     expect(typeof tooLong.body.message).toBe("string");
     expect((await stored(company.id)).documents).toBe(before.documents);
+
+    // Text of 28 MB is refused once it passes what any text member may hold, without reading the rest into memory.
+    const huge = await writeNote(founder, "Huge", "x".repeat(28 * 1000 * 1000));
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ message: "A field of the request is too large" });
+    expect((await stored(company.id)).documents).toBe(before.documents);
   });
 
   it("fifty of the largest: the document list, the library and the recent list each answer under 100 KB, cut in the query", async () => {
