@@ -1,4 +1,6 @@
-import type { RateLimit } from "./http/rate-limit";
+import type { Clock } from "./clock";
+import type { Queryable } from "./db/client";
+import { countAgainstLimits, type RateLimit } from "./http/rate-limit";
 
 /**
  * Limits on whatever costs the server (or its mail sender, or a paid AI service) something per request: the one table
@@ -157,4 +159,18 @@ type WindowedLimit = { [K in LimitName]: (typeof limitTable)[K] extends { window
 export function rateRule(deps: { limits?: Limits }, name: WindowedLimit): RateLimit {
   const spec = limitTable[name];
   return { bucket: name, limit: limitOf(deps, name), windowMs: spec.windowMs, message: spec.message };
+}
+
+/**
+ * One call to the paid AI service (an agenda draft, "Improve wording"), counted against the company's and the
+ * asker's hourly limits together: past either, 429 with Retry-After and neither is counted.
+ */
+export function countAiCall(
+  deps: { db: Queryable; clock: Clock; limits?: Limits },
+  asker: { companyId: number; userId: number },
+): Promise<void> {
+  return countAgainstLimits(deps.db, deps.clock, [
+    { rule: rateRule(deps, "aiCallsPerCompany"), key: String(asker.companyId) },
+    { rule: rateRule(deps, "aiCallsPerUser"), key: String(asker.userId) },
+  ]);
 }

@@ -11,8 +11,7 @@ import {
   resolveAiConfig,
   type AiChatConfig,
 } from "../../integrations/ai-chat";
-import { countAgainstLimits } from "../../http/rate-limit";
-import { rateRule } from "../../limits";
+import { countAiCall } from "../../limits";
 import { factWords, missingFact, type Fact } from "./minutes-facts";
 
 export type Improvement = NonNullable<MinutesDraft["improvement"]>;
@@ -59,10 +58,7 @@ export async function improveMinutes(
       return unchanged({ outcome: "unavailable", message: "No AI service is configured: the minutes are as drafted from the record." });
     }
     // Past the company's or the user's hourly limit of AI calls, a 429 (with Retry-After) before anything is written.
-    await countAgainstLimits(deps.db, deps.clock, [
-      { rule: rateRule(deps, "aiCallsPerCompany"), key: String(asker.companyId) },
-      { rule: rateRule(deps, "aiCallsPerUser"), key: String(asker.userId) },
-    ]);
+    await countAiCall(deps, asker);
     answer = await completeChat(config, [
       { role: "system", content: systemPrompt },
       { role: "user", content: userPrompt(draft, facts) },

@@ -12,8 +12,7 @@ import {
   resolveAiConfig,
   type AiChatConfig,
 } from "../../integrations/ai-chat";
-import { countAgainstLimits } from "../../http/rate-limit";
-import { rateRule } from "../../limits";
+import { countAiCall } from "../../limits";
 import { agendaPrompt, parseAgendaAnswer, templateAgenda, withMattersArising, type AgendaContext } from "./agenda-drafts";
 
 /** How much of the company's data an agenda is drafted from. */
@@ -161,9 +160,6 @@ export async function generateAgenda(
     throw error;
   }
   if (!config) return { items: templateAgenda(context), source: "template" };
-  await countAgainstLimits(deps.db, deps.clock, [
-    { rule: rateRule(deps, "aiCallsPerCompany"), key: String(asker.companyId) },
-    { rule: rateRule(deps, "aiCallsPerUser"), key: String(asker.userId) },
-  ]);
+  await countAiCall(deps, asker);
   return { items: await aiAgenda(config, context, logger), source: "ai" };
 }
