@@ -76,10 +76,12 @@ describe("which addresses are inside", () => {
       "::ffff:7f00:1",
       "::ffff:169.254.169.254",
       "::ffff:10.0.0.5",
+      "0:0:0:0:0:ffff:7f00:1",
+      "0000:0000:0000:0000:0000:ffff:a9fe:a9fe",
       "[::1]",
     ];
     for (const address of inside) expect(isInsideAddress(address), address).toBe(true);
-    for (const address of ["8.8.8.8", "93.184.216.34", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) {
+    for (const address of ["8.8.8.8", "93.184.216.34", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "0:0:0:0:0:ffff:808:808"]) {
       expect(isInsideAddress(address), address).toBe(false);
     }
   });
