@@ -65,6 +65,7 @@ const clientLayerRules = {
 
 // ---- server layers ---------------------------------------------------------------------------
 // index.ts → app.ts → features/<f>/ → integrations/ → http/ → db/ → env.ts, logger.ts, clock.ts, database-failure.ts.
+// crypto/ (password hashing, single-use tokens) stands beside the foundation: anything may use it, it uses nothing.
 // app-deps.ts (the types app.ts hands down) sits with app.ts: features may use it, nothing below them.
 // Tests and server/src/testing/ build the whole app, so they stand above every layer and are exempt.
 const serverDir = (path) => join(import.meta.dirname, "server/src", path);
@@ -83,6 +84,11 @@ const serverLayerRules = {
           from: [serverDir("db"), serverDir("http"), serverDir("integrations"), serverDir("features"), ...serverComposition],
           message:
             "env.ts, logger.ts, clock.ts and database-failure.ts are the server's foundation: they import nothing of the server above them.",
+        },
+        {
+          target: serverDir("crypto"),
+          from: [serverDir("db"), serverDir("http"), serverDir("integrations"), serverDir("features"), ...serverComposition],
+          message: "crypto/ is pure: it imports nothing of the server above the foundation.",
         },
         {
           target: serverDir("db"),
@@ -109,13 +115,14 @@ const serverLayerRules = {
           from: serverTop,
           message: "Features are composed by app.ts, never the other way round.",
         },
-        // A feature's public surface is its *.service.ts; its routes and helpers are its own.
+        // A feature's public surface is what its file names say other features may import: its *.service.ts
+        // (operations) and its *.guard.ts (the company checks of routes on its things). Routes and helpers are its own.
         ...serverFeatures.map((feature) => ({
           target: serverDir(`features/${feature}`),
           from: serverDir("features/*/**"),
-          except: [serverDir(`features/${feature}/**`), serverDir("features/*/*.service.ts")],
+          except: [serverDir(`features/${feature}/**`), serverDir("features/*/*.service.ts"), serverDir("features/*/*.guard.ts")],
           message:
-            "Another feature is used only through its *.service.ts (routes and helpers are internal); a piece two features share moves down to http/, integrations/ or db/.",
+            "Another feature is used only through its *.service.ts and *.guard.ts (routes and helpers are internal); a piece two features share moves down to http/, integrations/ or db/.",
         })),
       ],
     },

@@ -11,4 +11,4 @@ export const serverBundleOptions = {
 };
 
 /** The PDF worker's entry, bundled beside the server's as pdf-worker.js (the name the server starts it by). */
-export const pdfWorkerEntry = { "pdf-worker": "server/src/features/meeting-cycle/pdf.worker.ts" };
+export const pdfWorkerEntry = { "pdf-worker": "server/src/features/meeting-record/pdf.worker.ts" };

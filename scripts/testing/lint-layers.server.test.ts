@@ -14,6 +14,7 @@ const importingType = (name: string, from: string) => `import type { ${name} } f
 describe("server layers refuse", () => {
   it.each([
     ["the foundation importing the database", "server/src/clock.ts", importing("openDatabase", "./db/client")],
+    ["crypto/ importing the database", "server/src/crypto/probe.ts", importing("openDatabase", "../db/client")],
     ["db/ importing http/", "server/src/db/probe.ts", importing("HttpError", "../http/errors")],
     ["db/ importing a feature", "server/src/db/probe.ts", importing("listDocuments", "../features/documents/documents.service")],
     ["db/ importing an integration", "server/src/db/probe.ts", importing("encryptSecret", "../integrations/secrets")],
@@ -48,16 +49,17 @@ describe("server layers refuse", () => {
 });
 
 describe("server layers allow", () => {
-  it("a feature to import its own files, another feature's service and every layer below it", async () => {
+  it("a feature to import its own files, another feature's service and guard, and every layer below it", async () => {
     const code = [
       'import { listDocuments } from "./documents.service";',
       'import { scheduleMeeting } from "../meetings/meetings.service";',
+      'import { meetingCompanyGuard } from "../meetings/meetings.guard";',
       'import type { ServiceDeps } from "../../app-deps";',
       'import { completeChat } from "../../integrations/ai-chat";',
       'import { tenantOf } from "../../http/guards";',
       'import { documents } from "../../db/schema";',
       'import { systemClock } from "../../clock";',
-      "export const probe = [listDocuments, scheduleMeeting, completeChat, tenantOf, documents, systemClock];",
+      "export const probe = [listDocuments, scheduleMeeting, meetingCompanyGuard, completeChat, tenantOf, documents, systemClock];",
       'export type Probe = ServiceDeps<"db">;',
       "",
     ].join("\n");

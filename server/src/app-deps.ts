@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Clock } from "./clock";
 import type { Database } from "./db/client";
 import type { LiveBus } from "./db/live-bus";
-import type { CompanyListCache } from "./http/company-list-cache";
+import type { CompanyListCache } from "./db/company-list-cache";
 import type { Guards } from "./http/guards";
 import type { AiSettings } from "./integrations/ai-chat";
 import type { MailSettings } from "./integrations/mailer";

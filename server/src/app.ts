@@ -18,11 +18,12 @@ import { documentsRoutes, libraryRoutes } from "./features/documents/documents.r
 import { createEventHub, type EventHubOptions } from "./features/live/event-hub";
 import { liveRoutes } from "./features/live/live.routes";
 import { meetingsRoutes } from "./features/meetings/meetings.routes";
-import { actionItemsRoutes } from "./features/meeting-cycle/action-items.routes";
-import { boardPackRoutes } from "./features/meeting-cycle/board-pack.routes";
-import { lifecycleRoutes } from "./features/meeting-cycle/lifecycle.routes";
-import { minutesRoutes } from "./features/meeting-cycle/minutes.routes";
-import { attendanceRoutes } from "./features/meeting-cycle/attendance.routes";
+import { actionItemsRoutes } from "./features/meeting-record/action-items.routes";
+import { boardPackRoutes } from "./features/meeting-record/board-pack.routes";
+import { lifecycleRoutes } from "./features/meeting-record/lifecycle.routes";
+import { minutesRoutes } from "./features/meeting-record/minutes.routes";
+import { attendanceRoutes } from "./features/meeting-record/attendance.routes";
+import { showOfHandsRoutes } from "./features/meeting-record/show-of-hands.routes";
 import { notificationsRoutes, unsubscribeRoutes } from "./features/notifications/notifications.routes";
 import { companiesRoutes } from "./features/companies/companies.routes";
 import { invitationsRoutes } from "./features/companies/invitations.routes";
@@ -33,7 +34,7 @@ import { resolutionsRoutes } from "./features/resolutions/resolutions.routes";
 import { serveApiReference } from "./http/api-reference";
 import { mountRoutes, route } from "./http/endpoints";
 import { apiNotFound, errorHandler } from "./http/errors";
-import { createCompanyListCache } from "./http/company-list-cache";
+import { createCompanyListCache } from "./db/company-list-cache";
 import { createGuards } from "./http/guards";
 import { serveOpenApiDocument } from "./http/openapi";
 import { requestContext } from "./http/request-context";
@@ -94,8 +95,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     res.set("Cache-Control", "no-store");
     next();
   });
-  // This instance's own writes show in its kept lists at once, without waiting for their notification.
-  app.use("/api", routerDeps.lists.clearAfterWrites);
+  // This instance's own writes show in its kept lists at once, without waiting for their notification. "close" comes
+  // after "finish", and also when the client left before the answer: the write may still have committed. Only a
+  // signed-in caller's: nobody else can write what a list shows (and a stranger's requests must not empty them).
+  app.use("/api", (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") res.once("close", () => req.auth && routerDeps.lists.clear());
+    next();
+  });
   // Documents parse their own, larger bodies (a file of up to 20 MiB), after their guard: so they come
   // before the general parser.
   app.use(mountRoutes(documentsRoutes(routerDeps), routerDeps));
@@ -125,6 +131,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...meetingsRoutes(routerDeps),
         ...lifecycleRoutes(routerDeps),
         ...attendanceRoutes(routerDeps),
+        ...showOfHandsRoutes(routerDeps),
         ...boardPackRoutes(routerDeps),
         ...minutesRoutes(routerDeps),
         ...actionItemsRoutes(routerDeps),

@@ -12,7 +12,7 @@ import { readEnv } from "./env";
 import { limitsFromEnv } from "./limits";
 import { setPlatformAdmin } from "./features/auth/auth.service";
 import { startBackgroundJobs } from "./features/notifications/worker";
-import { startMinutesSweep } from "./features/meeting-cycle/minutes.service";
+import { startMinutesSweep } from "./features/meeting-record/minutes.service";
 import { startResolutionSweep } from "./features/resolutions/resolution-decision";
 import { createHttpServer } from "./http/http-server";
 import { defaultMailSettings } from "./integrations/mailer";

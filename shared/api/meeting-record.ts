@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { meetingUpdateSchema } from "../agenda";
+import { documentObjectSchema } from "../documents";
 import {
   actionItemSchema,
   actionItemsQuerySchema,
@@ -16,8 +18,9 @@ import {
 import { resolutionDetailsSchema } from "../resolutions";
 import { endpoint } from "./endpoint";
 
-// A meeting's record: attendance, a show of hands, minutes and action items. Writes are for founders, admins and
-// the meeting's creator (checked by the service against the meeting's creator).
+// A meeting's record: its lifecycle (confirm, cancel, reschedule), attendance, a show of hands, minutes, action items
+// and the board pack. Record writes are for founders, admins and the meeting's creator (checked by the service against
+// the meeting's creator); the lifecycle is for founders and admins.
 
 const tag = "Meeting record";
 const meetingById = { class: "thing", thing: "meeting", param: "id" } as const;
@@ -164,4 +167,31 @@ export const updateActionItem = endpoint({
   body: updateActionItemSchema,
   responses: { 200: actionItemSchema },
   errors: { 400: "An owner who is not a member, or a due date before the meeting", 403: "Neither its owner nor a founder or admin" },
+});
+
+export const updateMeeting = endpoint({
+  method: "PATCH",
+  path: "/api/meetings/:id",
+  summary: "Confirms, cancels or reschedules a meeting (founders, admins); answers the meeting as a document",
+  tag,
+  access: { ...meetingById, permission: "manageMeeting" },
+  body: meetingUpdateSchema,
+  responses: { 200: documentObjectSchema },
+  errors: { 409: "Confirming a cancelled or past meeting, or changing a cancelled one" },
+});
+
+export const boardPack = endpoint({
+  method: "GET",
+  path: "/api/meetings/:id/board-pack.pdf",
+  summary: "The meeting's board pack: a cover, the agenda with page numbers, then each item's papers in agenda order, as one PDF",
+  tag,
+  access: meetingById,
+  responses: {
+    200: { contentType: "application/pdf", description: "The board pack (an attachment named after the meeting), with an ETag" },
+    304: null,
+  },
+  errors: {
+    429: "The caller already has a pack being built, the company's builds waiting are full, or the instance's builds and their short queue are full (with Retry-After)",
+    503: "The pack could not be built, even without the papers too large to include, or a paper could not be read from storage; answered again without a new build for a minute (with Retry-After)",
+  },
 });

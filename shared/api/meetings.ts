@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { agendaInputSchema, agendaSchema, meetingUpdateSchema } from "../agenda";
-import { documentObjectSchema } from "../documents";
+import { agendaInputSchema, agendaSchema } from "../agenda";
 import { generatedAgendaSchema, listedMeetingSchema, meetingDraftSchema, newMeetingSchema } from "../meetings";
 import { endpoint } from "./endpoint";
 
@@ -70,32 +69,5 @@ export const replaceAgenda = endpoint({
     400: "More than 50 items, a duration outside 1–480 minutes, an item named twice, or a presenter who is not a member",
     403: "The caller is not a founder, an admin or the meeting's creator",
     404: "A document or resolution that does not exist or belongs to another company",
-  },
-});
-
-export const updateMeeting = endpoint({
-  method: "PATCH",
-  path: "/api/meetings/:id",
-  summary: "Confirms, cancels or reschedules a meeting (founders, admins); answers the meeting as a document",
-  tag,
-  access: { ...meetingById, permission: "manageMeeting" },
-  body: meetingUpdateSchema,
-  responses: { 200: documentObjectSchema },
-  errors: { 409: "Confirming a cancelled or past meeting, or changing a cancelled one" },
-});
-
-export const boardPack = endpoint({
-  method: "GET",
-  path: "/api/meetings/:id/board-pack.pdf",
-  summary: "The meeting's board pack: a cover, the agenda with page numbers, then each item's papers in agenda order, as one PDF",
-  tag,
-  access: meetingById,
-  responses: {
-    200: { contentType: "application/pdf", description: "The board pack (an attachment named after the meeting), with an ETag" },
-    304: null,
-  },
-  errors: {
-    429: "The caller already has a pack being built, the company's builds waiting are full, or the instance's builds and their short queue are full (with Retry-After)",
-    503: "The pack could not be built, even without the papers too large to include, or a paper could not be read from storage; answered again without a new build for a minute (with Retry-After)",
   },
 });

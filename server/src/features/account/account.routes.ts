@@ -2,7 +2,7 @@ import * as api from "../../../../shared/api/account";
 import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
 import type { AuthContext } from "../../http/request-context";
-import { toUserObject } from "../../http/user-object";
+import { toUserObject } from "../identity/user-object.service";
 import {
   changePassword,
   getPreferences,

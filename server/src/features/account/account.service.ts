@@ -9,7 +9,7 @@ import { recordAudit } from "../../db/audit";
 import { sessions, userPreferences, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { assertFreshProof } from "../../http/fresh-proof";
-import { hashPassword, verifyPassword } from "../../http/passwords";
+import { hashPassword, verifyPassword } from "../../crypto/passwords";
 import type { AuthContext, UserRow } from "../../http/request-context";
 import { sessionBounds, sessionStands } from "../../http/session";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "../auth/auth.service";

@@ -5,7 +5,7 @@ import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
 import { accountTokens, type AccountTokenPurpose } from "../../db/schema";
 import { HttpError, badRequest } from "../../http/errors";
-import { linkTokenDigest, newLinkToken } from "../../http/link-token";
+import { linkTokenDigest, newLinkToken } from "../../crypto/link-token";
 import { countAgainstLimit } from "../../http/rate-limit";
 import { rateRule } from "../../limits";
 import { enqueueMail, sealToken } from "../notifications/outbox.service";

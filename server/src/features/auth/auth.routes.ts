@@ -4,7 +4,7 @@ import * as api from "../../../../shared/api/auth";
 import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { clearSessionCookie, setSessionCookie } from "../../http/session";
-import { toUserObject } from "../../http/user-object";
+import { toUserObject } from "../identity/user-object.service";
 import { login, logout, register, type SignedIn } from "./auth.service";
 
 /** The session's token goes out twice: as the cookie (downloads opened in a new tab) and in the answer (the bearer header). */

@@ -8,7 +8,7 @@ import type { Database, Queryable } from "../../db/client";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { loginAttempts, memberships, passkeys, sessions, totpFactors, users } from "../../db/schema";
 import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
-import { hashPassword, verifyPassword } from "../../http/passwords";
+import { hashPassword, verifyPassword } from "../../crypto/passwords";
 import { ipLimitKey } from "../../http/ip-limit-key";
 import { countAgainstLimit } from "../../http/rate-limit";
 import { limitOf, rateRule } from "../../limits";

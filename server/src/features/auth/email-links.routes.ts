@@ -1,7 +1,7 @@
 import * as api from "../../../../shared/api/identity";
 import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
-import { toUserObject } from "../../http/user-object";
+import { toUserObject } from "../identity/user-object.service";
 import { resendVerification, verifyEmail } from "./email-verification.service";
 import {
   confirmPasswordReset,

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { verificationLifetimeMs } from "../../../../shared/identity";
 import { accountTokens, auditEvents, mailOutbox, sessions, users } from "../../db/schema";
-import { hashPassword } from "../../http/passwords";
+import { hashPassword } from "../../crypto/passwords";
 import { linkTokenIn, type ReceivedMail } from "../../testing/smtp-capture";
 import { startTestSmtp } from "../../testing/test-smtp";
 import { createTestContext, useTestContext, type SignedUp, type TestContext } from "../../testing/test-context";

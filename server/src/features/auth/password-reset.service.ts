@@ -6,7 +6,7 @@ import type { Queryable } from "../../db/client";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import { accountTokens, authChallenges, sessions, users } from "../../db/schema";
-import { hashPassword } from "../../http/passwords";
+import { hashPassword } from "../../crypto/passwords";
 import { ipLimitKey } from "../../http/ip-limit-key";
 import { countAgainstLimit, withinLimit } from "../../http/rate-limit";
 import { rateRule } from "../../limits";

@@ -7,7 +7,7 @@ import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
 import { passkeys, sessions, totpFactors } from "../../db/schema";
 import { HttpError, badRequest, conflict } from "../../http/errors";
-import { verifyPassword } from "../../http/passwords";
+import { verifyPassword } from "../../crypto/passwords";
 import type { AuthContext } from "../../http/request-context";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "./auth.service";
 import { advancePasskeyCounter, relyingParty, verifyPasskeyAnswer } from "./passkeys.service";

@@ -4,7 +4,7 @@ import { recordAudit } from "../../db/audit";
 import type { Database, Queryable } from "../../db/client";
 import { authChallenges, passkeys, secondFactorFailures, sessions, totpFactors, users, type AuthChallengePurpose } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { linkTokenDigest, newLinkToken } from "../../http/link-token";
+import { linkTokenDigest, newLinkToken } from "../../crypto/link-token";
 import type { UserRow } from "../../http/request-context";
 import { tellAccountHolder } from "../notifications/outbox.service";
 

@@ -16,7 +16,7 @@ import type { Queryable } from "../../db/client";
 import { recordAudit } from "../../db/audit";
 import { recoveryCodes, totpFactors, users } from "../../db/schema";
 import { HttpError, conflict, notFound, unauthorized } from "../../http/errors";
-import { verifyPassword } from "../../http/passwords";
+import { verifyPassword } from "../../crypto/passwords";
 import { limitOf } from "../../limits";
 import type { UserRow } from "../../http/request-context";
 import { decryptSecret, encryptSecret, hmacFor } from "../../integrations/secrets";

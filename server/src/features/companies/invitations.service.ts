@@ -19,7 +19,7 @@ import type { Database, Queryable } from "../../db/client";
 import { companies, invitations, memberships, users, type InvitationStatus } from "../../db/schema";
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { assertFreshProof } from "../../http/fresh-proof";
-import { linkTokenDigest, linkWithToken, newLinkToken } from "../../http/link-token";
+import { linkTokenDigest, linkWithToken, newLinkToken } from "../../crypto/link-token";
 import { countAgainstLimits } from "../../http/rate-limit";
 import { addressProvedByAnotherMessage, proveAddress, releaseWaitingAccounts, waitingAccountsFor } from "../identity/addresses.service";
 import type { UserRow } from "../../http/request-context";

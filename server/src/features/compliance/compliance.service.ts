@@ -4,7 +4,7 @@ import { meetingCategory } from "../../../../shared/meeting-model";
 import type { ServiceDeps } from "../../app-deps";
 import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema";
-import type { CompanyListCache } from "../../http/company-list-cache";
+import type { CompanyListCache } from "../../db/company-list-cache";
 import { notFound } from "../../http/errors";
 import {
   addMonths,

@@ -1,5 +1,5 @@
 // Reading documents: one, a company's list, its library and its recent papers. Writing them is documents.service.ts.
-import type { CompanyListCache } from "../../http/company-list-cache";
+import type { CompanyListCache } from "../../db/company-list-cache";
 import { and, desc, eq, isNull, sql, type Placeholder } from "drizzle-orm";
 import {
   previewLength,

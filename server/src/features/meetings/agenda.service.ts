@@ -37,7 +37,7 @@ async function recentLibraryDocuments({ db }: ServiceDeps<"db">, companyId: numb
 
 /**
  * The company's open action items for Matters arising, soonest due first, with how many are open in all (one
- * query). Read from the table itself: the items are written by the meeting cycle, which builds on this feature.
+ * query). Read from the table itself: the items are written by the meeting record, which builds on this feature.
  */
 async function openActionItems({ db }: ServiceDeps<"db">, companyId: number): Promise<AgendaContext["openActionItems"]> {
   const rows = await db

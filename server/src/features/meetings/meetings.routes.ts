@@ -5,7 +5,8 @@ import { assertImpliedFields } from "../../http/implied-fields";
 import { readAgenda } from "./agenda-items.service";
 import { replaceAgenda } from "./agenda-write.service";
 import { generateAgenda } from "./agenda.service";
-import { createDraft, meetingCalendar, meetingCompanyGuard, upcomingMeetings } from "./meetings.service";
+import { meetingCompanyGuard } from "./meetings.guard";
+import { createDraft, meetingCalendar, upcomingMeetings } from "./meetings.service";
 
 /** The meetings endpoints (shared/api/meetings.ts) bound to their handlers. */
 export function meetingsRoutes(deps: RouterDeps): BoundRoute[] {

@@ -1,4 +1,3 @@
-import type { Request } from "express";
 import { and, asc, eq, gt, inArray, lt, ne, notInArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory, meetingEndFrom, meetingFileType, meetingNamePrefix, type MeetingStatus } from "../../../../shared/meeting-model";
@@ -10,7 +9,6 @@ import type { Queryable, Transaction } from "../../db/client";
 import { documents, meetingParticipants, meetings, memberships } from "../../db/schema";
 import { forbidden, HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
-import { idParam } from "../../http/validate";
 import { buildCalendar, type CalendarEvent } from "../../integrations/calendar";
 import { notify } from "../notifications/notifications.service";
 import { insertItemsFromAgendaText } from "./agenda-items.service";
@@ -226,17 +224,6 @@ export async function createDraft(
     };
     return insertMeeting(tx, tenant, now, row, 0);
   });
-}
-
-/** The company of a meeting (drafts included), for the "thing" guard; null when there is none. */
-async function meetingCompanyOf({ db }: ServiceDeps<"db">, meetingId: number): Promise<number | null> {
-  const [row] = await db.select({ companyId: meetings.companyId }).from(meetings).where(eq(meetings.documentId, meetingId));
-  return row?.companyId ?? null;
-}
-
-/** The guard options of a route on one meeting (`:id`): its company is the meeting's. */
-export function meetingCompanyGuard(deps: ServiceDeps<"db">): { companyOf: (req: Request) => Promise<number | null> } {
-  return { companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
 }
 
 /** The company's next meetings, soonest first: one query on the (company, start time) index. */

@@ -1,6 +1,6 @@
 import { notificationKinds, type NotificationKind, type PreferenceKey } from "../../../../shared/preferences";
 import { formatUtc } from "../../clock";
-import { linkWithToken } from "../../http/link-token";
+import { linkWithToken } from "../../crypto/link-token";
 
 /**
  * What an outbox row says, stored as data and rendered when the message is sent (so links use the app's

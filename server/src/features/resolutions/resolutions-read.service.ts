@@ -27,7 +27,7 @@ import {
 import { notFound } from "../../http/errors";
 import { mayVote } from "./eligible-voters";
 import { decideDue, decideOnRead, eligibleCount, frozenTally, isDue, tallyOf, type ResolutionRow } from "./resolution-decision";
-import type { CompanyListCache } from "../../http/company-list-cache";
+import type { CompanyListCache } from "../../db/company-list-cache";
 import type { VotePollCache } from "./vote-poll-cache";
 
 type Deps = ServiceDeps<"db" | "clock">;

@@ -375,8 +375,9 @@ export async function withdrawConflict(deps: Deps, writer: Writer, id: number): 
 
 // --- A show of hands in a meeting (what the meeting's record needs of resolutions) ---
 
-export { decideByShowOfHands, votersAmong, type HandsVoter } from "./show-of-hands";
-export type { MeetingDecision, ResolutionRow } from "./resolution-decision";
+// What a show of hands at a meeting needs to decide a resolution under the same rules as an online vote.
+export { decideIfReady, type MeetingDecision, type ResolutionRow } from "./resolution-decision";
+export { membersAsVoters } from "./eligible-voters";
 
 // --- Quorum setting ---
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import * as api from "@shared/api/meetings";
+import * as api from "@shared/api/meeting-record";
 import { apiRequest, apiUrl } from "@/lib/api-client";
 import { boardPackFallbackName, fileNameFromContentDisposition, saveFile } from "@/features/meetings/lib/board-pack-file";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MeetingUpdateInput } from "@shared/agenda";
-import * as api from "@shared/api/meetings";
+import * as api from "@shared/api/meeting-record";
 import type { DocumentObject } from "@shared/documents";
 import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";

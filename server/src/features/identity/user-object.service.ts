@@ -1,6 +1,6 @@
-import type { User } from "../../../shared/auth";
-import type { CompanyRole } from "../../../shared/roles";
-import type { UserRow } from "./request-context";
+import type { User } from "../../../../shared/auth";
+import type { CompanyRole } from "../../../../shared/roles";
+import type { UserRow } from "../../http/request-context";
 
 /** The user object `GET /api/auth/user`, login and register answer; the only shape in which a user leaves the server (never the hash). */
 export function toUserObject(user: UserRow, activeRole: CompanyRole | null): User {

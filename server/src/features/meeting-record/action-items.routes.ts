@@ -2,8 +2,9 @@ import * as api from "../../../../shared/api/meeting-record";
 import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { readMeetingActionItems } from "./action-items.data";
-import { actionItemCompanyGuard, createActionItem, listCompanyActionItems, updateActionItem } from "./action-items.service";
-import { meetingCompanyGuard } from "../meetings/meetings.service";
+import { actionItemCompanyGuard } from "./action-items.guard";
+import { createActionItem, listCompanyActionItems, updateActionItem } from "./action-items.service";
+import { meetingCompanyGuard } from "../meetings/meetings.guard";
 
 /** A company's and a meeting's action items, and adding and changing one. */
 export function actionItemsRoutes(deps: RouterDeps): BoundRoute[] {

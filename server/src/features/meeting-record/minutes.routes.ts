@@ -1,7 +1,7 @@
 import * as api from "../../../../shared/api/meeting-record";
 import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
-import { meetingCompanyGuard } from "../meetings/meetings.service";
+import { meetingCompanyGuard } from "../meetings/meetings.guard";
 import { approveMinutes, circulateMinutes, draftMinutes, editMinutes, getMinutes } from "./minutes.service";
 
 /** A meeting's minutes, bound to their declarations; who may write is checked by the service against the meeting. */

@@ -1,6 +1,5 @@
 // A meeting's action items: given by those who keep its record, marked done by their owner, changed by founders
 // and admins. Lists read through action-items.data.ts, one query whatever their length.
-import type { Request } from "express";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { ActionItem, actionItemsQuerySchema, createActionItemSchema, updateActionItemSchema } from "../../../../shared/meeting-record";
@@ -11,7 +10,6 @@ import type { Transaction } from "../../db/client";
 import { actionItems, meetings, memberships } from "../../db/schema";
 import { conflict, forbidden, HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
-import { idParam } from "../../http/validate";
 import { readActionItems } from "./action-items.data";
 import { recordedMeeting, requireRecordKeeper } from "./attendance.data";
 
@@ -25,17 +23,6 @@ const invalid = (path: string, message: string) => new HttpError(400, message, {
 
 /** The UTC calendar date of a moment ("2026-06-01"): what a due date is compared with. */
 const utcDay = (moment: Date) => moment.toISOString().slice(0, 10);
-
-/** The company of an action item, for the "thing" guard; null when there is none. */
-async function actionItemCompanyOf({ db }: ServiceDeps<"db">, itemId: number): Promise<number | null> {
-  const [row] = await db.select({ companyId: actionItems.companyId }).from(actionItems).where(eq(actionItems.id, itemId));
-  return row?.companyId ?? null;
-}
-
-/** The guard options of a route on one action item (`:id`): its company is the item's. */
-export function actionItemCompanyGuard(deps: ServiceDeps<"db">): { companyOf: (req: Request) => Promise<number | null> } {
-  return { companyOf: (req: Request) => actionItemCompanyOf(deps, idParam(req.params.id)) };
-}
 
 /** `GET /api/companies/:companyId/action-items`: the company's items, by owner ("me" is the caller) and status. */
 export function listCompanyActionItems(

@@ -1,8 +1,8 @@
-import * as api from "../../../../shared/api/meetings";
+import * as api from "../../../../shared/api/meeting-record";
 import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { getDocument } from "../documents/documents-read.service";
-import { meetingCompanyGuard } from "../meetings/meetings.service";
+import { meetingCompanyGuard } from "../meetings/meetings.guard";
 import { updateMeeting } from "./lifecycle.service";
 
 /** `PATCH /api/meetings/:id`: confirm, cancel or reschedule, answered with the meeting as a document. */

@@ -1,24 +1,95 @@
-// A show of hands on a resolution in a meeting: the voters must be recorded at the meeting, and the resolution is
-// decided at once with the meeting's attendance in its certificate.
+// A show of hands on a resolution at a meeting: each voter must be recorded present at the meeting and allowed to
+// vote on the resolution; the hands are recorded and the resolution decided at once, with the meeting's attendance in
+// its certificate.
+import { eq, sql } from "drizzle-orm";
 import type { Attendance } from "../../../../shared/meeting-record";
 import { attendingStatuses } from "../../../../shared/meeting-record";
-import type { ResolutionDetails, VoteChoice } from "../../../../shared/resolutions";
+import { displayName } from "../../../../shared/people";
+import type { ResolutionDetails, Tally, VoteChoice } from "../../../../shared/resolutions";
+import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
-import { eq } from "drizzle-orm";
-import { meetingMinutes } from "../../db/schema";
+import { recordAudit } from "../../db/audit";
+import type { Transaction } from "../../db/client";
+import { meetingMinutes, votes } from "../../db/schema";
 import { HttpError, conflict } from "../../http/errors";
 import { resolutionDetails } from "../resolutions/resolutions-read.service";
 import {
-  decideByShowOfHands,
+  decideIfReady,
+  membersAsVoters,
   openResolutionWrite,
-  votersAmong,
-  type HandsVoter,
+  type MeetingDecision,
+  type ResolutionRow,
   type Writer,
 } from "../resolutions/resolutions-write.service";
 import { findRecordedMeeting, readAttendance } from "./attendance.data";
 import { refuseRecordOf } from "./attendance.service";
 import { settleMinutesApproval } from "./minutes-approval";
 import { approvedMinutesMessage } from "./minutes.service";
+
+/** A member of a resolution's company named in a show of hands, and whether they may vote on it now. */
+interface HandsVoter {
+  userId: number;
+  name: string;
+  role: CompanyRole;
+  mayVote: boolean;
+  recused: boolean;
+}
+
+/** Which of `userIds` are members of the locked resolution's company, by the rule every tally uses; one query. */
+async function votersAmong(tx: Transaction, row: ResolutionRow, userIds: number[]): Promise<Map<number, HandsVoter>> {
+  const found = await membersAsVoters(tx, { id: row.id, companyId: row.companyId }, userIds);
+  return new Map(
+    found.map((voter) => [
+      voter.userId,
+      {
+        userId: voter.userId,
+        name: displayName(voter),
+        role: voter.role,
+        mayVote: Boolean(voter.mayVote),
+        recused: Boolean(voter.recused),
+      },
+    ]),
+  );
+}
+
+/**
+ * Records a show of hands on a locked, open resolution and decides it at once, as at its deadline: each listed
+ * voter's hand replaces any vote they cast online; everyone else's online vote stands. The caller has checked that
+ * each voter was at the meeting and may vote on it. Answers the decided row.
+ */
+async function decideByShowOfHands(
+  tx: Transaction,
+  deps: ServiceDeps<"db" | "clock">,
+  row: ResolutionRow,
+  actorId: number,
+  meeting: MeetingDecision,
+  hands: readonly { userId: number; vote: VoteChoice }[],
+): Promise<ResolutionRow> {
+  const now = deps.clock.now();
+  await tx
+    .insert(votes)
+    .values(
+      hands.map((hand) => ({ resolutionId: row.id, userId: hand.userId, vote: hand.vote, comment: null, createdAt: now, updatedAt: now })),
+    )
+    .onConflictDoUpdate({
+      target: [votes.resolutionId, votes.userId],
+      set: { vote: sql.raw(`excluded."vote"`), comment: null, updatedAt: now },
+    });
+  const counts: Tally = { yes: 0, no: 0, abstain: 0 };
+  for (const hand of hands) counts[hand.vote] += 1;
+  await recordAudit(tx, deps.clock, {
+    actorId,
+    companyId: row.companyId,
+    action: "resolution.meeting_vote",
+    targetType: "resolution",
+    targetId: row.id,
+    details: { meetingId: meeting.meetingId, ...counts },
+  });
+  const decided = await decideIfReady(tx, deps.clock, row, actorId, undefined, meeting);
+  // At least one eligible vote was just cast and the vote is closed: the rules always decide.
+  if (decided.status === "pending") throw new Error("a show of hands left the resolution undecided");
+  return decided;
+}
 
 type Deps = ServiceDeps<"db" | "clock" | "appSecret" | "logger" | "outbound">;
 

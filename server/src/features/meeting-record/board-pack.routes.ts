@@ -1,9 +1,9 @@
 import { pipeline } from "node:stream/promises";
-import * as api from "../../../../shared/api/meetings";
+import * as api from "../../../../shared/api/meeting-record";
 import type { RouterDeps } from "../../app-deps";
 import { contentDisposition } from "../../http/content-disposition";
 import { route, type BoundRoute } from "../../http/endpoints";
-import { meetingCompanyGuard } from "../meetings/meetings.service";
+import { meetingCompanyGuard } from "../meetings/meetings.guard";
 import { packEtag, readPackData } from "./board-pack.data";
 import { boardPackFor, storedPack } from "./board-pack.jobs";
 

@@ -1,5 +1,4 @@
-import type { RequestHandler } from "express";
-import type { LiveBus } from "../db/live-bus";
+import type { LiveBus } from "./live-bus";
 
 /**
  * A company's busiest lists (its resolutions, its library, the record its compliance is scored from), kept by this
@@ -17,8 +16,6 @@ export interface CompanyListCache {
   read<T>(companyId: number, list: string, now: number, load: () => Promise<{ value: T; ids: readonly number[] }>): Promise<T>;
   /** Drops every list: a write of this instance (or anything that may have changed what they show). */
   clear(): void;
-  /** Express middleware: a write (any method but GET and HEAD) clears the lists as it finishes. */
-  clearAfterWrites: RequestHandler;
 }
 
 /** A safety net only: every change that matters is heard at once. */
@@ -135,11 +132,5 @@ export function createCompanyListCache(bus: LiveBus, bounds: ListCacheBounds = d
       return value;
     },
     clear,
-    clearAfterWrites: (req, res, next) => {
-      // "close" comes after "finish", and also when the client left before the answer: the write may still have committed.
-      // Only a signed-in caller's: nobody else can write what a list shows (and a stranger's requests must not empty them).
-      if (req.method !== "GET" && req.method !== "HEAD") res.once("close", () => req.auth && clear());
-      next();
-    },
   };
 }

@@ -1,4 +1,4 @@
-import type { LiveBus } from "../db/live-bus";
+import type { LiveBus } from "./live-bus";
 import { createCompanyListCache } from "./company-list-cache";
 
 /**

@@ -1,17 +1,17 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import request from "supertest";
-import { createApp } from "../../app";
-import { actionItems, documentFiles, documents, invitations, notifications, passkeys, resolutions, users } from "../../db/schema";
-import { endpoint, type Access } from "../../../../shared/api/endpoint";
-import { mountRoutes, route as bind } from "../../http/endpoints";
-import { createGuards } from "../../http/guards";
-import { meetingContent } from "../../testing/factories";
-import { answersEventStream, getStatusOf, listenOn, openEventStream, type OpenedStream } from "../../testing/event-stream-client";
-import { apiRoutes, publicRoutes, routeKey, type ApiRoute } from "../../testing/route-walker";
-import { markSessionsProved, withSecondFactorSession } from "../../testing/second-factor-fixtures";
-import { fixtureProblems, routeFixtures, thingOf, type ThingKind } from "../../testing/tenancy-routes";
-import { createTestContext, type SignedUp, type TestContext } from "../../testing/test-context";
+import { createApp } from "../app";
+import { actionItems, documentFiles, documents, invitations, notifications, passkeys, resolutions, users } from "../db/schema";
+import { endpoint, type Access } from "../../../shared/api/endpoint";
+import { mountRoutes, route as bind } from "./endpoints";
+import { createGuards } from "./guards";
+import { meetingContent } from "../testing/factories";
+import { answersEventStream, getStatusOf, listenOn, openEventStream, type OpenedStream } from "../testing/event-stream-client";
+import { apiRoutes, publicRoutes, routeKey, type ApiRoute } from "../testing/route-walker";
+import { markSessionsProved, withSecondFactorSession } from "../testing/second-factor-fixtures";
+import { fixtureProblems, routeFixtures, thingOf, type ThingKind } from "../testing/tenancy-routes";
+import { createTestContext, type SignedUp, type TestContext } from "../testing/test-context";
 
 /**
  * Walks the app's own router and proves each route's class from the outside. Every /api route must be

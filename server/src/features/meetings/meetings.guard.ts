@@ -1,0 +1,16 @@
+import type { Request } from "express";
+import { eq } from "drizzle-orm";
+import type { ServiceDeps } from "../../app-deps";
+import { meetings } from "../../db/schema";
+import { idParam } from "../../http/validate";
+
+/** The company of a meeting (drafts included), for the "thing" guard; null when there is none. */
+async function meetingCompanyOf({ db }: ServiceDeps<"db">, meetingId: number): Promise<number | null> {
+  const [row] = await db.select({ companyId: meetings.companyId }).from(meetings).where(eq(meetings.documentId, meetingId));
+  return row?.companyId ?? null;
+}
+
+/** The guard options of a route on one meeting (`:id`): its company is the meeting's. */
+export function meetingCompanyGuard(deps: ServiceDeps<"db">): { companyOf: (req: Request) => Promise<number | null> } {
+  return { companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
+}
