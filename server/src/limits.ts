@@ -11,7 +11,7 @@ const hourMs = 60 * 60_000;
 const dayMs = 24 * hourMs;
 
 interface LimitSpec {
-  /** What is counted, for the README's table. */
+  /** What is counted, for the table of limits in docs/operations.md. */
   what: string;
   count: number;
   env: string;
