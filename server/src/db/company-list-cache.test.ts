@@ -1,6 +1,6 @@
 import request from "supertest";
 import { complianceRuleIds, type ComplianceGroup } from "../../../shared/compliance";
-import { resolutionFixtures } from "../features/resolutions/resolution-fixtures";
+import { resolutionFixtures } from "../testing/resolution-fixtures";
 import { meetingContent, uploadPdf } from "../testing/factories";
 import { useTestContext, type TestContext } from "../testing/test-context";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { memberships } from "../db/schema";
-import { resolutionFixtures } from "../features/resolutions/resolution-fixtures";
+import { resolutionFixtures } from "../testing/resolution-fixtures";
 import { listenOn, openEventStream } from "../testing/event-stream-client";
 import { useTestContext, type TestContext } from "../testing/test-context";
 

@@ -6,7 +6,7 @@ import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
-import { buildService, fakePlatformApi } from "@/features/platform/testing/platform-api";
+import { buildService, fakePlatformApi } from "@/testing/platform-api";
 
 function open(path: "/admin-settings" | "/admin-portal", signedInAs: User, isPlatformAdmin: boolean, api = fakePlatformApi()) {
   server.use(...api.handlers);

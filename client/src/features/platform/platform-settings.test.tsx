@@ -5,7 +5,7 @@ import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
-import { buildService, fakePlatformApi } from "@/features/platform/testing/platform-api";
+import { buildService, fakePlatformApi } from "@/testing/platform-api";
 
 const admin = buildUser({ role: "member", isPlatformAdmin: true });
 

@@ -4,7 +4,7 @@ import type { VoteCounts } from "@shared/resolutions";
 import { installFakeEventSource } from "@/testing/fake-event-source";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
-import { buildResolution, details, me, now, serve } from "./testing/resolution-fixtures";
+import { buildResolution, details, me, now, serve } from "@/testing/resolution-fixtures";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -6,7 +6,7 @@ import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { runInTimeZone } from "@/testing/time-zone";
 import { findToast, findToastBehindModal } from "@/testing/toasts";
-import { at, buildResolution, details, me, now, serve } from "./testing/resolution-fixtures";
+import { at, buildResolution, details, me, now, serve } from "@/testing/resolution-fixtures";
 
 // Local dates are visible away from UTC: the deadline is the end of the chosen day in New York.
 runInTimeZone("America/New_York");

@@ -2,7 +2,7 @@ import request from "supertest";
 import { meetingContent } from "../../testing/factories";
 import { samplePdf, samplePng, sampleFiles, sampleText } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
-import { uploadFixtures } from "./upload-fixtures";
+import { uploadFixtures } from "../../testing/upload-fixtures";
 
 const ctx = useTestContext();
 const { api, board, jsonUpload, streamedUpload, download, stored } = uploadFixtures(ctx);

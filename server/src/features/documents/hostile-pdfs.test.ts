@@ -3,7 +3,7 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { blankPagesPdf, indirectFilterPdf, inflationBombPdf, manyPagesPdf, sharedTreePdf } from "../../testing/hostile-pdfs";
 import { useTestContext } from "../../testing/test-context";
 import { encryptedMessage, expandsTooFarMessage, indirectFilterMessage, pdfLimits, tooManyPagesMessage } from "./pdf-bounds";
-import { uploadFixtures } from "./upload-fixtures";
+import { uploadFixtures } from "../../testing/upload-fixtures";
 
 const ctx = useTestContext();
 const { api, board, jsonUpload, streamedUpload, stored } = uploadFixtures(ctx);

@@ -2,7 +2,7 @@ import request from "supertest";
 import { maxNoteLength, noteTooLongMessage, previewLength } from "../../../../shared/documents";
 import { meetingContent } from "../../testing/factories";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { uploadFixtures } from "./upload-fixtures";
+import { uploadFixtures } from "../../testing/upload-fixtures";
 
 // A note holds at most 100,000 characters, and lists carry only its first 300: fifty notes of the largest size
 // cost every list a few tens of kilobytes, not megabytes.

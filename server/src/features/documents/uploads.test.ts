@@ -6,7 +6,7 @@ import { acceptedFileTypes, maxFileBytes } from "../../../../shared/documents";
 import { auditEvents, notifications, userPreferences } from "../../db/schema";
 import { samplePdf, samplePng, sampleFiles, sampleText } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
-import { uploadFixtures } from "./upload-fixtures";
+import { uploadFixtures } from "../../testing/upload-fixtures";
 
 const ctx = useTestContext();
 const { api, board, jsonUpload, streamedUpload, download, stored } = uploadFixtures(ctx);

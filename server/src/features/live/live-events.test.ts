@@ -8,7 +8,7 @@ import { listenOn, openEventStream, type OpenedStream } from "../../testing/even
 import { scheduleMeeting, uploadPdf } from "../../testing/factories";
 import { enableTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext } from "../../testing/test-context";
-import { day, resolutionFixtures } from "../resolutions/resolution-fixtures";
+import { day, resolutionFixtures } from "../../testing/resolution-fixtures";
 
 const ctx = useTestContext();
 const fixtures = resolutionFixtures(ctx);

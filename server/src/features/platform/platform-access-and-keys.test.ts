@@ -9,7 +9,7 @@ import { findEnabledServiceCredentials } from "../../integrations/service-creden
 import { createCompany } from "../../testing/factories";
 import { withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { platformFixtures } from "./platform-fixtures";
+import { platformFixtures } from "../../testing/platform-fixtures";
 
 const ctx = useTestContext();
 let admin: SignedUp;

@@ -7,7 +7,7 @@ import { encryptSecret } from "../../integrations/secrets";
 import { startTestSmtp } from "../../testing/test-smtp";
 import { withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { platformFixtures } from "./platform-fixtures";
+import { platformFixtures } from "../../testing/platform-fixtures";
 
 /*
  * What a platform admin may point a service at, what happens to its key when the address changes, and who hears of

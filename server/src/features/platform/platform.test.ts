@@ -4,7 +4,7 @@ import { decryptSecret } from "../../integrations/secrets";
 import { createCompany } from "../../testing/factories";
 import { withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { platformFixtures } from "./platform-fixtures";
+import { platformFixtures } from "../../testing/platform-fixtures";
 
 const ctx = useTestContext();
 let admin: SignedUp;

@@ -4,7 +4,7 @@ import type { Certificate } from "../../../../shared/resolutions";
 import { auditEvents, memberships, votes } from "../../db/schema";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 import { decideDue, startResolutionSweep } from "./resolution-decision";
-import { day, resolutionFixtures } from "./resolution-fixtures";
+import { day, resolutionFixtures } from "../../testing/resolution-fixtures";
 
 const ctx = useTestContext();
 beforeEach(() => ctx.clock.set("2026-06-01T09:00:00.000Z"));

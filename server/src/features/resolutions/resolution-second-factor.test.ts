@@ -3,7 +3,7 @@ import { secondFactorRequiredCode } from "../../../../shared/api-error";
 import { companySecondFactorMessage, sessionSecondFactorMessage } from "../../http/guards";
 import { enableTotp, signInWithTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext } from "../../testing/test-context";
-import { resolutionFixtures } from "./resolution-fixtures";
+import { resolutionFixtures } from "../../testing/resolution-fixtures";
 
 // Votes, conflicts and a show of hands check membership in their service, under the resolution's row lock, not in
 // the route's guard: the company's second-factor requirement must hold there too.

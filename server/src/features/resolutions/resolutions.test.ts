@@ -4,7 +4,7 @@ import { auditChainHeads, auditEvents, documents, memberships, notifications, vo
 import { createCompany } from "../../testing/factories";
 import { useTestContext } from "../../testing/test-context";
 import { decideDue } from "./resolution-decision";
-import { day, resolutionFixtures } from "./resolution-fixtures";
+import { day, resolutionFixtures } from "../../testing/resolution-fixtures";
 
 const ctx = useTestContext();
 beforeEach(() => ctx.clock.set("2026-06-01T09:00:00.000Z"));

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { useTestContext, type TestContext } from "../../testing/test-context";
-import { resolutionFixtures } from "./resolution-fixtures";
+import { resolutionFixtures } from "../../testing/resolution-fixtures";
 
 /**
  * The vote poll is kept by each instance until what it shows changes: every change that matters is announced to

@@ -6,7 +6,7 @@ import { sessionSecondFactorMessage } from "../../http/guards";
 import { sessionIdleLimitMs } from "../../http/session";
 import { enableTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext } from "../../testing/test-context";
-import { resolutionFixtures } from "./resolution-fixtures";
+import { resolutionFixtures } from "../../testing/resolution-fixtures";
 
 // A vote names its caller from the session cache and confirms the session in the database with the vote itself.
 // These change a session or a user without the notification that would clear the cache (its trigger is off for

@@ -14,7 +14,7 @@ import {
   pageUser,
   serveMeetingPage,
   runOnMeetingPageClock,
-} from "@/features/meetings/testing/meeting-fixtures";
+} from "@/testing/meeting-fixtures";
 
 runOnMeetingPageClock();
 

@@ -5,14 +5,8 @@ import type { CompanyRole } from "@shared/roles";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
-import {
-  buildPageMeeting,
-  captureBodies,
-  pageUser,
-  runOnMeetingPageClock,
-  serveMeetingPage,
-} from "@/features/meetings/testing/meeting-fixtures";
-import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/features/meetings/testing/record-fixtures";
+import { buildPageMeeting, captureBodies, pageUser, runOnMeetingPageClock, serveMeetingPage } from "@/testing/meeting-fixtures";
+import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
 
 runOnMeetingPageClock();
 

@@ -5,13 +5,7 @@ import type { CompanyRole } from "@shared/roles";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
-import {
-  buildPageMeeting,
-  captureBodies,
-  pageUser,
-  serveMeetingPage,
-  runOnMeetingPageClock,
-} from "@/features/meetings/testing/meeting-fixtures";
+import { buildPageMeeting, captureBodies, pageUser, serveMeetingPage, runOnMeetingPageClock } from "@/testing/meeting-fixtures";
 
 runOnMeetingPageClock();
 

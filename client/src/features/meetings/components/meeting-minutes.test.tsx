@@ -6,15 +6,8 @@ import type { CompanyRole } from "@shared/roles";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast, findToastBehindModal } from "@/testing/toasts";
-import {
-  buildPageMeeting,
-  captureBodies,
-  pageNow,
-  pageUser,
-  runOnMeetingPageClock,
-  serveMeetingPage,
-} from "@/features/meetings/testing/meeting-fixtures";
-import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/features/meetings/testing/record-fixtures";
+import { buildPageMeeting, captureBodies, pageNow, pageUser, runOnMeetingPageClock, serveMeetingPage } from "@/testing/meeting-fixtures";
+import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
 import { NO_AI_TEXT } from "@/features/meetings/components/meeting-minutes";
 import { AUTOSAVE_DELAY_MS } from "@/features/meetings/components/minutes-editor";
 

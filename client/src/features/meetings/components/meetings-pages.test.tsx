@@ -12,7 +12,7 @@ import {
   buildMeetingDocument,
   buildMember,
   serveMeetingPage,
-} from "@/features/meetings/testing/meeting-fixtures";
+} from "@/testing/meeting-fixtures";
 
 const me = buildUser({ id: 7, companyId: 3 });
 const now = new Date("2026-06-01T09:00:00.000Z");

@@ -9,7 +9,7 @@ import { runInTimeZone } from "@/testing/time-zone";
 import { preferenceDefaults } from "@shared/preferences";
 import { DRAFT_STORAGE_PREFIX } from "@/lib/use-form-draft";
 import { AGENDA_FAILED_TEXT, AGENDA_FROM_AI_TEXT, AGENDA_FROM_TEMPLATE_TEXT } from "@/features/meetings/components/schedule-meeting-dialog";
-import { buildMeetingDocument, buildMember } from "@/features/meetings/testing/meeting-fixtures";
+import { buildMeetingDocument, buildMember } from "@/testing/meeting-fixtures";
 
 // New York, so "local time stored as UTC" is visible (the machine itself runs in UTC).
 runInTimeZone("America/New_York");

@@ -14,8 +14,8 @@ import {
   pageUser,
   runOnMeetingPageClock,
   serveMeetingPage,
-} from "@/features/meetings/testing/meeting-fixtures";
-import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/features/meetings/testing/record-fixtures";
+} from "@/testing/meeting-fixtures";
+import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
 
 runOnMeetingPageClock();
 

@@ -1,22 +1,15 @@
 import { count, eq } from "drizzle-orm";
 import request from "supertest";
-import type { Database } from "../../db/client";
-import { documents, fileChunks, fileSweep } from "../../db/schema";
+import { documents, fileChunks, fileSweep } from "../db/schema";
+import type { TestContext } from "./test-context";
 
 interface Uploader {
   /** Authorization header value. */
   bearer: string;
 }
 
-/** What the fixtures use of a file's test context, by shape: features may not import server/src/testing. */
-interface UploadContext<Board> {
-  app: Parameters<typeof request>[0];
-  db: Database;
-  board(name: string, founder: { firstName: string; lastName: string }): Promise<Board>;
-}
-
 /** The requests the upload tests make, bound to a file's test context. */
-export function uploadFixtures<Board>(ctx: UploadContext<Board>) {
+export function uploadFixtures(ctx: Pick<TestContext, "app" | "db" | "board">) {
   const api = () => request(ctx.app);
   const board = (name = "Acme Holdings") => ctx.board(name, { firstName: "Fay", lastName: "Founder" });
 

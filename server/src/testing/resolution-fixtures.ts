@@ -1,24 +1,14 @@
 import request from "supertest";
-import type { ResolutionDetails } from "../../../../shared/resolutions";
-import type { CompanyRole } from "../../../../shared/roles";
+import type { ResolutionDetails } from "../../../shared/resolutions";
+import type { CompanyRole } from "../../../shared/roles";
+import type { SignedUp, TestContext } from "./test-context";
 
 export const day = 24 * 60 * 60 * 1000;
 
-interface Voter {
-  id: number;
-  /** Authorization header value. */
-  bearer: string;
-}
-
-/** What the fixtures use of a file's test context, by shape: features may not import server/src/testing. */
-interface BoardContext<Person extends Voter, Company> {
-  app: Parameters<typeof request>[0];
-  clock: { now(): Date };
-  board(name: string): Promise<{ founder: Person; company: Company; member(role: CompanyRole): Promise<Person> }>;
-}
+type Person = SignedUp;
 
 /** The requests the resolution tests make, bound to a file's test context. */
-export function resolutionFixtures<Person extends Voter, Company>(ctx: BoardContext<Person, Company>) {
+export function resolutionFixtures(ctx: Pick<TestContext, "app" | "clock" | "board">) {
   const inAWeek = () => new Date(ctx.clock.now().getTime() + 7 * day);
 
   /** A board: a founder and `members` more voters (members), plus observers. */

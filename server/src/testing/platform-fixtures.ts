@@ -1,17 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import type { Database } from "../../db/client";
-import { platformServices } from "../../db/schema";
-
-/** What the fixtures use of a file's test context, by shape: features may not import server/src/testing. */
-interface PlatformContext {
-  app: Parameters<typeof request>[0];
-  db: Database;
-}
+import { platformServices } from "../db/schema";
+import type { TestContext } from "./test-context";
 
 /** The requests the platform settings tests make; `adminBearer` is read at each call, once the file's beforeAll signed the admin up. */
-export function platformFixtures(ctx: PlatformContext, adminBearer: () => string) {
+export function platformFixtures(ctx: Pick<TestContext, "app" | "db">, adminBearer: () => string) {
   const api = () => request(ctx.app);
   const asAdmin = {
     list: () => api().get("/api/platform/settings").set("Authorization", adminBearer()),

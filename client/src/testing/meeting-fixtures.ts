@@ -8,7 +8,7 @@ import type { CompanyRole } from "@shared/roles";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
 import { server } from "@/testing/server";
 import { runInTimeZone } from "@/testing/time-zone";
-import { serveMeetingRecord } from "@/features/meetings/testing/record-fixtures";
+import { serveMeetingRecord } from "@/testing/record-fixtures";
 
 let nextId = 100;
 
