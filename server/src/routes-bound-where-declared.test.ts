@@ -27,10 +27,12 @@ function bindings(): { feature: string; file: string; module: string; name: stri
       const file = join(featuresDir, feature, entry);
       const source = readFileSync(file, "utf8");
       const aliases = new Map<string, string>();
-      for (const match of source.matchAll(/import \* as (\w+) from "[./]*\/shared\/api\/([\w-]+)"/g)) aliases.set(match[1], match[2]);
-      for (const match of source.matchAll(/\broute\(\s*(\w+)\.(\w+)/g)) {
-        const module = aliases.get(match[1]);
-        if (module) found.push({ feature, file: relative(serverSrc, file), module, name: match[2] });
+      for (const [, alias = "", module = ""] of source.matchAll(/import \* as (\w+) from "[./]*\/shared\/api\/([\w-]+)"/g)) {
+        aliases.set(alias, module);
+      }
+      for (const [, alias = "", name = ""] of source.matchAll(/\broute\(\s*(\w+)\.(\w+)/g)) {
+        const module = aliases.get(alias);
+        if (module) found.push({ feature, file: relative(serverSrc, file), module, name });
       }
     }
   }
