@@ -7,7 +7,7 @@ import { signedInHandlers } from "@/testing/handlers";
 import { renderWithProviders, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
-import { MeetingActionItems, type MeetingActionItemsProps } from "@/features/meetings/components/meeting-action-items";
+import { MeetingActionItems, type MeetingActionItemsProps } from "@/features/meeting-record/components/meeting-action-items";
 
 const me = buildUser({ id: 7, companyId: 3 });
 const members = [

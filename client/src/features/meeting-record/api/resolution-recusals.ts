@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import * as api from "@shared/api/resolutions";
 import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
-import { meetingKeys } from "@/features/meetings/api/meeting-keys";
+import { meetingRecordKeys } from "@/features/meeting-record/api/meeting-record-keys";
 
 /**
  * GET /api/resolutions/:id, read for who declared a conflict on it (they take no part in a show of hands).
@@ -11,7 +11,7 @@ import { meetingKeys } from "@/features/meetings/api/meeting-keys";
 export function useResolutionDetails(resolutionId: number) {
   const companyId = useActiveCompany();
   return useQuery({
-    queryKey: [...meetingKeys.all(companyId), "resolution", resolutionId] as const,
+    queryKey: meetingRecordKeys.resolution(companyId, resolutionId),
     queryFn: () => callApi(api.getResolution, { params: { id: resolutionId } }),
     staleTime: 0,
     refetchOnMount: "always",

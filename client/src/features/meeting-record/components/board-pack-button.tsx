@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { formatFileSize } from "@/lib/format";
-import { useBoardPackDownload, type BoardPackProgress } from "@/features/meetings/api/board-pack";
+import { useBoardPackDownload, type BoardPackProgress } from "@/features/meeting-record/api/board-pack";
 
 export const BOARD_PACK_FAILED = "The board pack could not be downloaded";
 

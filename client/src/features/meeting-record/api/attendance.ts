@@ -3,7 +3,7 @@ import * as api from "@shared/api/meeting-record";
 import type { Attendance, AttendanceInput } from "@shared/meeting-record";
 import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
-import { meetingRecordKeys } from "@/features/meetings/api/meeting-record-keys";
+import { meetingRecordKeys } from "@/features/meeting-record/api/meeting-record-keys";
 
 /** GET /api/meetings/:id/attendance → every participant with a status, the guests, the chair and the quorum. */
 export function getAttendance(meetingId: number): Promise<Attendance> {

@@ -10,12 +10,12 @@ import { apiUrl } from "@/lib/api-client";
 import { formatLongDate } from "@/lib/format";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { usePreferences } from "@/lib/preferences/get-preferences";
-import { useAttendance } from "@/features/meetings/api/attendance";
-import { useCirculateMinutes, useDraftMinutes, useMinutes } from "@/features/meetings/api/minutes";
-import { ApproveMinutesDialog, RedraftDialog, type Signer } from "@/features/meetings/components/minutes-dialogs";
-import { MinutesEditor, type SaveMinutesNow } from "@/features/meetings/components/minutes-editor";
-import { RecordErrors, RecordSection, SectionLoading, SectionLoadError } from "@/features/meetings/components/record-section";
-import { refusalOf, type Refusal } from "@/features/meetings/lib/refusal";
+import { useAttendance } from "@/features/meeting-record/api/attendance";
+import { useCirculateMinutes, useDraftMinutes, useMinutes } from "@/features/meeting-record/api/minutes";
+import { ApproveMinutesDialog, RedraftDialog, type Signer } from "@/features/meeting-record/components/minutes-dialogs";
+import { MinutesEditor, type SaveMinutesNow } from "@/features/meeting-record/components/minutes-editor";
+import { RecordErrors, RecordSection, SectionLoading, SectionLoadError } from "@/features/meeting-record/components/record-section";
+import { refusalOf, type Refusal } from "@/features/meeting-record/lib/refusal";
 
 export const MINUTES_SECTION_ID = "meeting-minutes";
 export const NO_AI_TEXT = "No AI service is configured: the draft is built from the record";

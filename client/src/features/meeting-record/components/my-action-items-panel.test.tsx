@@ -6,7 +6,7 @@ import { buildUser } from "@/testing/factories";
 import { signedInHandlers } from "@/testing/handlers";
 import { renderApp, renderWithProviders, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
-import { MyActionItemsPanel } from "@/features/meetings/components/my-action-items-panel";
+import { MyActionItemsPanel } from "@/features/meeting-record/components/my-action-items-panel";
 
 const me = buildUser({ id: 7, companyId: 3 });
 

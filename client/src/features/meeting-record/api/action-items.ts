@@ -4,13 +4,13 @@ import type { ActionItem, CreateActionItemInput, UpdateActionItemInput } from "@
 import { callApi } from "@/lib/api-client";
 import { useActiveCompany, useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { useFirstScreenDrawn } from "@/lib/first-screen";
-import { meetingKeys } from "@/features/meetings/api/meeting-keys";
+import { meetingRecordKeys } from "@/features/meeting-record/api/meeting-record-keys";
 
 // Types only from the shapes' module: the dashboard's panel reads these hooks, and its first load carries no zod.
 
-/** Query keys of action items, under the meetings feature's company-scoped keys. */
+/** Query keys of action items, within the record's keys. */
 export const actionItemKeys = {
-  all: (companyId: number | null) => [...meetingKeys.all(companyId), "action-items"] as const,
+  all: (companyId: number | null) => [...meetingRecordKeys.all(companyId), "action-items"] as const,
   /** GET /api/companies/:companyId/action-items?owner=me&status=open (the dashboard's panel). */
   mine: (companyId: number | null) => [...actionItemKeys.all(companyId), "mine-open"] as const,
   /** GET /api/meetings/:id/action-items. */

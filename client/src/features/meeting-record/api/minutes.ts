@@ -3,7 +3,7 @@ import * as api from "@shared/api/meeting-record";
 import type { ApprovalRoute, Minutes, MinutesDraft } from "@shared/meeting-record";
 import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
-import { meetingRecordKeys } from "@/features/meetings/api/meeting-record-keys";
+import { meetingRecordKeys } from "@/features/meeting-record/api/meeting-record-keys";
 
 /** GET /api/meetings/:id/minutes → where the minutes stand (a draft's text only for those who keep the record). */
 export function getMinutes(meetingId: number): Promise<Minutes> {

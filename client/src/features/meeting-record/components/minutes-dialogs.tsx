@@ -14,9 +14,9 @@ import {
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { useApproveMinutes } from "@/features/meetings/api/minutes";
-import { RecordErrors } from "@/features/meetings/components/record-section";
-import { refusalOf, type Refusal } from "@/features/meetings/lib/refusal";
+import { useApproveMinutes } from "@/features/meeting-record/api/minutes";
+import { RecordErrors } from "@/features/meeting-record/components/record-section";
+import { refusalOf, type Refusal } from "@/features/meeting-record/lib/refusal";
 
 /** Asks before a draft is rebuilt from the record (`improve` null: closed). */
 export function RedraftDialog({ improve, onCancel, onConfirm }: { improve: boolean | null; onCancel: () => void; onConfirm: () => void }) {

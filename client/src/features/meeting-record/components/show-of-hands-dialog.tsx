@@ -2,18 +2,20 @@ import { Loader2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { attendingStatuses } from "@shared/meeting-record";
 import { votingRoles } from "@shared/permissions";
-import type { ResolutionDetails, VoteChoice } from "@shared/resolutions";
+import type { Resolution, ResolutionDetails, VoteChoice } from "@shared/resolutions";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { useAttendance } from "@/features/meetings/api/attendance";
-import { useRecordMeetingVote } from "@/features/meetings/api/meeting-vote";
-import { useResolutionDetails } from "@/features/meetings/api/resolution-recusals";
-import { RecordErrors, SectionLoading, SectionLoadError } from "@/features/meetings/components/record-section";
-import { refusalOf, type Refusal } from "@/features/meetings/lib/refusal";
-import type { AgendaResolution } from "@/features/meetings/lib/meeting-sources";
+import { useAttendance } from "@/features/meeting-record/api/attendance";
+import { useRecordMeetingVote } from "@/features/meeting-record/api/meeting-vote";
+import { useResolutionDetails } from "@/features/meeting-record/api/resolution-recusals";
+import { RecordErrors, SectionLoading, SectionLoadError } from "@/features/meeting-record/components/record-section";
+import { refusalOf, type Refusal } from "@/features/meeting-record/lib/refusal";
 
 type HandChoice = VoteChoice | "none";
+
+/** The resolution a show of hands decides, as the agenda names it. */
+type MovedResolution = Pick<Resolution, "id" | "title">;
 
 const choices: { value: HandChoice; label: string }[] = [
   { value: "yes", label: "Yes" },
@@ -35,9 +37,9 @@ export function outcomeText(resolution: Pick<ResolutionDetails, "status" | "vote
 export interface ShowOfHandsDialogProps {
   meetingId: number;
   /** The resolution moved at the meeting, or null when the dialog is closed. */
-  resolution: AgendaResolution | null;
+  resolution: MovedResolution | null;
   onClose: () => void;
-  /** After the resolution is decided: the page refreshes the resolutions. */
+  /** After the resolution is decided: the page refreshes what shows it (the agenda, the resolutions). */
   onDecided?: (resolution: ResolutionDetails) => unknown;
 }
 
@@ -66,13 +68,13 @@ function HandsForm({
   onDecided,
 }: {
   meetingId: number;
-  resolution: AgendaResolution;
+  resolution: MovedResolution;
   onDone: () => void;
   onDecided?: (resolution: ResolutionDetails) => unknown;
 }) {
   const attendance = useAttendance(meetingId);
   const details = useResolutionDetails(resolution.id);
-  const record = useRecordMeetingVote(resolution.id, meetingId, onDecided);
+  const record = useRecordMeetingVote(resolution.id, onDecided);
   const [votes, setVotes] = useState<Map<number, HandChoice>>(new Map());
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const groupPrefix = useId();

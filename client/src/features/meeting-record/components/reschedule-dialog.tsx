@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { rescheduleFormSchema, type MeetingUpdateInput, type RescheduleFormValues } from "@shared/agenda";
+import { MeetingWhenWhereFields } from "@/components/meeting-when-where-fields";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
-import { MeetingWhenWhereFields } from "@/features/meetings/components/meeting-when-where-fields";
-import { localStart } from "@/features/meetings/lib/meeting-form";
-import { rescheduleDefaults, toRescheduleUpdate } from "@/features/meetings/lib/reschedule";
+import { localStart } from "@/lib/date-time-input";
+import { rescheduleDefaults, toRescheduleUpdate } from "@/features/meeting-record/lib/reschedule";
 
 /** 'Reschedule': a new date, time and place. `onSubmit` sends the change and resolves once it is done (or failed). */
 export function RescheduleDialog({

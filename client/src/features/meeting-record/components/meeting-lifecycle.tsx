@@ -1,6 +1,7 @@
 import { CalendarClock, CheckCircle2, XCircle } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { MeetingUpdateInput } from "@shared/agenda";
+import type { DocumentObject } from "@shared/documents";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,13 +15,11 @@ import {
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
-import { useUpdateMeeting } from "@/features/meetings/api/update-meeting";
-import { hasStarted, type MeetingDetails } from "@/features/meetings/lib/listed-meeting";
-import type { MeetingSources } from "@/features/meetings/lib/meeting-sources";
+import { useUpdateMeeting } from "@/features/meeting-record/api/update-meeting";
 
 // The form and its validation load when 'Reschedule' is pressed.
 const RescheduleDialog = lazy(async () => ({
-  default: (await import("@/features/meetings/components/reschedule-dialog")).RescheduleDialog,
+  default: (await import("@/features/meeting-record/components/reschedule-dialog")).RescheduleDialog,
 }));
 
 const doneMessages = {
@@ -29,14 +28,21 @@ const doneMessages = {
   rescheduled: { title: "Meeting rescheduled", description: "The meeting's new date, time and place are saved." },
 } as const;
 
+export interface MeetingLifecycleProps {
+  meeting: { id: number; title: string; date: Date; location: string; status: string };
+  /** The meeting has started: it is no longer confirmed or cancelled, only rescheduled. */
+  started: boolean;
+  /** After the change is saved, with the meeting's document as the server answered it. */
+  onChanged?: (meeting: DocumentObject) => Promise<unknown> | void;
+}
+
 /**
  * Confirm, Reschedule and Cancel meeting, for founders and admins (the page shows this only to them).
  * Confirming is for a pending meeting that has not started; a cancelled meeting is not changed again.
  */
-export function MeetingLifecycle({ meeting, now, sources }: { meeting: MeetingDetails; now: Date; sources: MeetingSources }) {
-  const update = useUpdateMeeting(meeting.id, sources.onMeetingChanged);
+export function MeetingLifecycle({ meeting, started, onChanged }: MeetingLifecycleProps) {
+  const update = useUpdateMeeting(meeting.id, onChanged);
   const [dialog, setDialog] = useState<"reschedule" | "cancel" | null>(null);
-  const started = hasStarted(meeting, now);
   if (meeting.status === "cancelled") return null;
 
   /** Sends the change; true when it was saved. A refusal (a 409: the meeting is past or cancelled) is shown as a toast. */

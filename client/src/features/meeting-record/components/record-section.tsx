@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Refusal } from "@/features/meetings/lib/refusal";
+import type { Refusal } from "@/features/meeting-record/lib/refusal";
 
 /** A card of the meeting's record, a region named by its heading. */
 export function RecordSection({ id, title, aside, children }: { id: string; title: string; aside?: ReactNode; children: ReactNode }) {

@@ -2,8 +2,8 @@ import { CalendarDays } from "lucide-react";
 import { Link } from "wouter";
 import { DashboardPanel } from "@/components/dashboard-panel";
 import { Badge } from "@/components/ui/badge";
-import { useMyOpenActionItems } from "@/features/meetings/api/action-items";
-import { formatDueDate, isOverdue, localToday } from "@/features/meetings/lib/action-item-dates";
+import { useMyOpenActionItems } from "@/features/meeting-record/api/action-items";
+import { formatDueDate, isOverdue, localToday } from "@/features/meeting-record/lib/action-item-dates";
 import { useNow } from "@/lib/use-now";
 
 /**

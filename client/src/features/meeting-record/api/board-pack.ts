@@ -1,7 +1,7 @@
 import { useState } from "react";
 import * as api from "@shared/api/meeting-record";
 import { apiRequest, apiUrl } from "@/lib/api-client";
-import { boardPackFallbackName, fileNameFromContentDisposition, saveFile } from "@/features/meetings/lib/board-pack-file";
+import { boardPackFallbackName, fileNameFromContentDisposition, saveFile } from "@/features/meeting-record/lib/board-pack-file";
 
 export interface BoardPackFile {
   blob: Blob;

@@ -8,8 +8,8 @@ import { server } from "@/testing/server";
 import { findToast, findToastBehindModal } from "@/testing/toasts";
 import { buildPageMeeting, captureBodies, pageNow, pageUser, runOnMeetingPageClock, serveMeetingPage } from "@/testing/meeting-fixtures";
 import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
-import { NO_AI_TEXT } from "@/features/meetings/components/meeting-minutes";
-import { AUTOSAVE_DELAY_MS } from "@/features/meetings/components/minutes-editor";
+import { NO_AI_TEXT } from "@/features/meeting-record/components/meeting-minutes";
+import { AUTOSAVE_DELAY_MS } from "@/features/meeting-record/components/minutes-editor";
 
 runOnMeetingPageClock();
 

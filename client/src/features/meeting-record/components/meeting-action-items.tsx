@@ -7,12 +7,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { useNow } from "@/lib/use-now";
-import { useMeetingActionItems, useUpdateActionItem } from "@/features/meetings/api/action-items";
-import { earliestDueDate, formatDueDate, isOverdue, localToday } from "@/features/meetings/lib/action-item-dates";
+import { useMeetingActionItems, useUpdateActionItem } from "@/features/meeting-record/api/action-items";
+import { earliestDueDate, formatDueDate, isOverdue, localToday } from "@/features/meeting-record/lib/action-item-dates";
 
 // The add form and its validation load only for those who may add items.
 const ActionItemForm = lazy(async () => ({
-  default: (await import("@/features/meetings/components/action-item-form")).ActionItemForm,
+  default: (await import("@/features/meeting-record/components/action-item-form")).ActionItemForm,
 }));
 
 export interface MeetingActionItemsProps {

@@ -11,7 +11,7 @@ import { SelectField } from "@/components/ui/select-fields";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/form-errors";
-import { useCreateActionItem } from "@/features/meetings/api/action-items";
+import { useCreateActionItem } from "@/features/meeting-record/api/action-items";
 
 // The owner is a select's value (a string) until it is sent; the other fields are checked as the server checks them.
 const formSchema = z.object({

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
-import { useEditMinutes } from "@/features/meetings/api/minutes";
-import { refusalOf } from "@/features/meetings/lib/refusal";
+import { useEditMinutes } from "@/features/meeting-record/api/minutes";
+import { refusalOf } from "@/features/meeting-record/lib/refusal";
 
 /** How long typing must pause before the text is saved on its own. */
 export const AUTOSAVE_DELAY_MS = 1500;

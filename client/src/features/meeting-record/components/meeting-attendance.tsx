@@ -18,10 +18,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { formatTime, TIME_INPUT_FORMAT } from "@/lib/format";
-import { useAttendance, useRecordAttendance } from "@/features/meetings/api/attendance";
-import { useMinutes } from "@/features/meetings/api/minutes";
-import { RecordErrors, RecordSection, SectionLoading, SectionLoadError } from "@/features/meetings/components/record-section";
-import { refusalOf, type Refusal } from "@/features/meetings/lib/refusal";
+import { useAttendance, useRecordAttendance } from "@/features/meeting-record/api/attendance";
+import { useMinutes } from "@/features/meeting-record/api/minutes";
+import { RecordErrors, RecordSection, SectionLoading, SectionLoadError } from "@/features/meeting-record/components/record-section";
+import { refusalOf, type Refusal } from "@/features/meeting-record/lib/refusal";
 
 export const ATTENDANCE_SECTION_ID = "meeting-attendance";
 const NO_CHAIR = "none";
