@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import type { AttendanceInput } from "@shared/meeting-record";
 import type { CompanyRole } from "@shared/roles";
+import { installFakeEventSource } from "@/testing/fake-event-source";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -234,5 +235,22 @@ describe("the Attendance section", () => {
     const { user } = open("founder");
     await user.click(await within(await section()).findByRole("button", { name: "Save attendance" }));
     await waitFor(async () => expect(within(await section()).getByRole("alert")).toHaveTextContent("The minutes are approved"));
+  });
+});
+
+describe("the Attendance section, live", () => {
+  it("is asked for again when the meeting changes elsewhere (a live event)", async () => {
+    const streams = installFakeEventSource();
+    serveMeetingPage({ meeting: started });
+    serveMeetingRecord(started.id, { attendance });
+    let asked = 0;
+    server.use(http.get("/api/meetings/91/attendance", () => (asked++, HttpResponse.json(attendance))));
+    renderApp({ path: "/meetings/91", signedInAs: as("member") });
+    expect(await within(await section()).findByText("Quorate: 5 of 7 voting members present")).toBeInTheDocument();
+    await waitFor(() => expect(streams.created()).toHaveLength(1));
+    streams.latest().open();
+    expect(asked).toBe(1);
+    streams.latest().send("meeting", { meetingId: 91 });
+    await waitFor(() => expect(asked).toBe(2));
   });
 });

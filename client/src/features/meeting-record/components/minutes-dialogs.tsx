@@ -1,4 +1,4 @@
-import { Gavel, Loader2, PenLine } from "lucide-react";
+import { Gavel, Loader2, PenLine, Stamp } from "lucide-react";
 import { useState } from "react";
 import type { ApprovalRoute } from "@shared/meeting-record";
 import {
@@ -50,7 +50,7 @@ export interface Signer {
 }
 
 /** 'Approve…': by proposing a resolution to the board (for those who keep the record), or at once by the chair's signature. */
-export function ApproveMinutesDialog({
+function ApproveMinutesDialog({
   meetingId,
   open,
   onOpenChange,
@@ -140,5 +140,39 @@ export function ApproveMinutesDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** 'Approve…' and its dialog. */
+export function ApproveButton({
+  meetingId,
+  canPropose,
+  signer,
+  beforeApproving,
+  onApproved,
+}: {
+  meetingId: number;
+  canPropose: boolean;
+  signer: Signer;
+  beforeApproving?: () => Promise<boolean>;
+  onApproved?: () => unknown;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <Button onClick={() => setOpen(true)}>
+        <Stamp aria-hidden />
+        Approve…
+      </Button>
+      <ApproveMinutesDialog
+        meetingId={meetingId}
+        open={open}
+        onOpenChange={setOpen}
+        canPropose={canPropose}
+        signer={signer}
+        beforeApproving={beforeApproving ?? (() => Promise.resolve(true))}
+        onApproved={onApproved}
+      />
+    </div>
   );
 }
