@@ -21,8 +21,10 @@ import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 /**
  * /meetings/:id. A missing id, another company's meeting (404) or a document that is no meeting: 'Meeting not found'.
  * The page hands the meeting the company's members (companies), its library and the papers' preview (documents)
- * and its resolutions (resolutions), and refreshes the meeting's document when the meeting changes, and the
- * resolutions and library when its record (meeting-record) decides a resolution or files approved minutes.
+ * and its resolutions (resolutions), and refreshes the meeting's document when the meeting changes. When its record
+ * (meeting-record) changes what other features show, it refreshes those: the document, the upcoming meetings and
+ * the agenda after a confirm, reschedule or cancel; the agenda, resolutions and library after a show of hands; the
+ * resolutions and library after approved minutes.
  */
 export function MeetingDetailPage() {
   const params = useParams<{ id: string }>();
