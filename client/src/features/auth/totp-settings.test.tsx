@@ -6,7 +6,7 @@ import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
-import { groupSecret } from "@/features/auth/components/totp-settings";
+import { groupSecret } from "@/features/auth/components/totp-setup";
 
 const setup: TotpSetup = {
   secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
