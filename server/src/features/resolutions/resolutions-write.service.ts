@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { can, deniedMessage, votingRoles } from "../../../../shared/permissions";
+import { can, deniedMessage } from "../../../../shared/permissions";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory } from "../../../../shared/meeting-model";
 import {
@@ -245,7 +245,6 @@ export async function castVote(
     vote: input.vote,
     comment: input.comment ?? null,
     at,
-    votingRoles,
   });
   if (taken?.tally) return voteCountsOf(taken.tally, input.vote);
   return openResolutionWrite(deps, id, voter, async (tx, row, state): Promise<VoteCounts> => {
@@ -281,15 +280,15 @@ export async function castVote(
  * ours, when nothing but the vote is to be done: the resolution is pending and before its deadline, the caller may
  * vote on it, and someone eligible is still to vote after this vote. It answers the tally with the vote, or null when
  * it took nothing: `castVote` then runs the transaction that decides the resolution or gives the refusal, so every
- * refusal and every decision has one source, here in TypeScript. Its rules mirror `mayVote`, `tallyOf` and
- * `eligibleCount`; a change to who may vote changes both (tests of each refusal and decision run through it).
+ * refusal and every decision has one source, here in TypeScript. Who may vote and whether the session stands it reads
+ * from the database's own definitions, as `mayVote`, `eligibleCount` and `sessionStands` do.
  */
 const voteIfClearStatement = builtOnce(
   "quorum_vote_if_clear",
   () =>
     sql<{
       tally: Tally | null;
-    }>`select quorum_vote_if_clear(${sql.placeholder("id")}::integer, ${sql.placeholder("userId")}::integer, ${sql.placeholder("sessionId")}::integer, ${sql.placeholder("idleSince")}::timestamptz, ${sql.placeholder("vote")}::text, ${sql.placeholder("comment")}::text, ${sql.placeholder("at")}::timestamptz, ${sql.placeholder("votingRoles")}::text[]) as tally`,
+    }>`select quorum_vote_if_clear(${sql.placeholder("id")}::integer, ${sql.placeholder("userId")}::integer, ${sql.placeholder("sessionId")}::integer, ${sql.placeholder("idleSince")}::timestamptz, ${sql.placeholder("vote")}::text, ${sql.placeholder("comment")}::text, ${sql.placeholder("at")}::timestamptz) as tally`,
 );
 
 /**
