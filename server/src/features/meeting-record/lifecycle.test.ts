@@ -4,7 +4,7 @@ import type { DocumentObject } from "../../../../shared/documents";
 import type { ListedMeeting } from "../../../../shared/meetings";
 import { mailOutbox, meetings, notifications, userPreferences } from "../../db/schema";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { sendMeetingReminders } from "../notifications/jobs.service";
+import { sendMeetingReminders } from "../notifications/meeting-reminders.service";
 import { dayMs, hourMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
 
 const testStart = "2026-06-01T09:00:00.000Z";

@@ -3,8 +3,8 @@ import request from "supertest";
 import { documents, mailOutbox, resolutions, userPreferences } from "../../db/schema";
 import { meetingContent } from "../../testing/factories";
 import { useTestContext } from "../../testing/test-context";
-import { buildDigests, digestSlotOf, sendWeeklyDigest } from "./jobs.service";
-import { renderDigest, type DigestCompany, type DigestMessage } from "./mail-templates";
+import { buildDigests, digestSlotOf, sendWeeklyDigest } from "./digest.service";
+import { renderDigest, type DigestCompany, type DigestMessage } from "./mail-digest";
 import { startBackgroundJobs } from "./worker";
 
 const ctx = useTestContext();

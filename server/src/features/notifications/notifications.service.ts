@@ -5,7 +5,7 @@ import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { companies, notifications, userPreferences, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
-import { switchLabels } from "./mail-templates";
+import { switchLabels } from "./mail-layout";
 import { enqueueMail, type QueuedMail } from "./outbox.service";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 

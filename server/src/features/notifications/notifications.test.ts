@@ -6,7 +6,7 @@ import { notificationKinds, type PreferenceKey } from "../../../../shared/prefer
 import { mailOutbox, notifications, userPreferences } from "../../db/schema";
 import { meetingContent } from "../../testing/factories";
 import { useTestContext } from "../../testing/test-context";
-import { sendMeetingReminders } from "./jobs.service";
+import { sendMeetingReminders } from "./meeting-reminders.service";
 
 /** The wire shape, strictly: an unexpected field (a recipient id, a raw column) fails the parse. */
 const notificationSchema = z.strictObject({

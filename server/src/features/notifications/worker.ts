@@ -1,5 +1,8 @@
 import type { AppDeps } from "../../app-deps";
-import { sendActionItemReminders, sendMeetingReminders, sendVoteClosingReminders, sendWeeklyDigest } from "./jobs.service";
+import { sendActionItemReminders } from "./action-item-reminders.service";
+import { sendWeeklyDigest } from "./digest.service";
+import { sendMeetingReminders } from "./meeting-reminders.service";
+import { sendVoteClosingReminders } from "./vote-reminders.service";
 import { drainOutbox } from "./outbox.service";
 
 export interface BackgroundJobs {

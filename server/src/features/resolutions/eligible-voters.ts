@@ -31,7 +31,7 @@ export const resolutionVoteHolders = pgView("resolution_vote_holders", electorat
  * a selected fragment without their table's name, which inside a subquery would name the subquery's own columns.
  */
 const ofItsCompany = (resolution: ResolutionRef) => sql`${memberships.companyId} = ${resolution.companyId}`;
-const inElectorate = (electorate: typeof resolutionVoters, resolution: ResolutionRef) =>
+const inElectorate = (electorate: typeof resolutionVoters | typeof resolutionVoteHolders, resolution: ResolutionRef) =>
   sql`exists (select 1 from ${electorate} where ${electorate.resolutionId} = ${resolution.id} and ${electorate.userId} = ${memberships.userId})`;
 
 /**
