@@ -22,11 +22,11 @@ CREATE FUNCTION session_stands(p_expires_at timestamptz, p_last_used_at timestam
   SELECT p_expires_at > p_at AND p_last_used_at > p_idle_since
 $$;--> statement-breakpoint
 -- The vote in one call (migrations 0009 and 0010), now asking the definitions above who may vote and whether the
--- session stands; it no longer takes the voting roles from the app. Otherwise as before: it takes the vote only
--- when nothing but the vote is to be done, and answers NULL in every other case for the app's transaction to handle.
-DROP FUNCTION quorum_vote_if_clear(integer, integer, integer, timestamptz, text, text, timestamptz, text[]);--> statement-breakpoint
+-- session stands. Otherwise as before: it takes the vote only when nothing but the vote is to be done, and answers NULL
+-- in every other case for the app's transaction to handle. Its signature stays, so app instances from before this
+-- migration still call it during a rolling deploy; `p_voting_roles` is no longer read.
 CREATE OR REPLACE FUNCTION quorum_vote_if_clear(p_resolution_id integer, p_voter_id integer, p_session_id integer,
-  p_idle_since timestamptz, p_choice text, p_comment text, p_at timestamptz) RETURNS jsonb
+  p_idle_since timestamptz, p_choice text, p_comment text, p_at timestamptz, p_voting_roles text[]) RETURNS jsonb
   LANGUAGE plpgsql AS $$
 DECLARE
   resolution record;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { can, deniedMessage } from "../../../../shared/permissions";
+import { can, deniedMessage, votingRoles } from "../../../../shared/permissions";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory } from "../../../../shared/meeting-model";
 import {
@@ -245,6 +245,7 @@ export async function castVote(
     vote: input.vote,
     comment: input.comment ?? null,
     at,
+    votingRoles,
   });
   if (taken?.tally) return voteCountsOf(taken.tally, input.vote);
   return openResolutionWrite(deps, id, voter, async (tx, row, state): Promise<VoteCounts> => {
@@ -281,14 +282,15 @@ export async function castVote(
  * vote on it, and someone eligible is still to vote after this vote. It answers the tally with the vote, or null when
  * it took nothing: `castVote` then runs the transaction that decides the resolution or gives the refusal, so every
  * refusal and every decision has one source, here in TypeScript. Who may vote and whether the session stands it reads
- * from the database's own definitions, as `mayVote`, `eligibleCount` and `sessionStands` do.
+ * from the database's own definitions, as `mayVote`, `eligibleCount` and `sessionStands` do; the roles passed are no
+ * longer read (the signature stays for instances of the app from before migration 0013).
  */
 const voteIfClearStatement = builtOnce(
   "quorum_vote_if_clear",
   () =>
     sql<{
       tally: Tally | null;
-    }>`select quorum_vote_if_clear(${sql.placeholder("id")}::integer, ${sql.placeholder("userId")}::integer, ${sql.placeholder("sessionId")}::integer, ${sql.placeholder("idleSince")}::timestamptz, ${sql.placeholder("vote")}::text, ${sql.placeholder("comment")}::text, ${sql.placeholder("at")}::timestamptz) as tally`,
+    }>`select quorum_vote_if_clear(${sql.placeholder("id")}::integer, ${sql.placeholder("userId")}::integer, ${sql.placeholder("sessionId")}::integer, ${sql.placeholder("idleSince")}::timestamptz, ${sql.placeholder("vote")}::text, ${sql.placeholder("comment")}::text, ${sql.placeholder("at")}::timestamptz, ${sql.placeholder("votingRoles")}::text[]) as tally`,
 );
 
 /**
