@@ -1,19 +1,19 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { votingRoles } from "../../../../shared/permissions";
 import { companyRoles, type CompanyRole } from "../../../../shared/roles";
-import { notifications, resolutionRecusals, resolutions, sessions } from "../../db/schema";
+import { resolutionRecusals, resolutions, sessions } from "../../db/schema";
 import { addMember, createCompany } from "../../testing/factories";
 import { useTestContext } from "../../testing/test-context";
 import { voteInOneCallTakes } from "../../testing/vote-in-one-call";
 import { resolutionFixtures } from "../../testing/resolution-fixtures";
-import { sendVoteClosingReminders } from "../notifications/vote-reminders.service";
 import { eligibleCount } from "./resolution-decision";
 import { membersAsVoters } from "./eligible-voters";
+import { votersYetToVote } from "./open-votes.service";
 
 /**
  * Who may vote on a resolution is defined once, in the database; every place that asks must name the same people:
  * the app's list (a certificate's eligible and recused, a show of hands), its count of eligible voters, the vote
- * taken in one call, and the "vote closing soon" reminder. A board with every role, each with and without a declared
+ * taken in one call, and those the "vote closing soon" reminder is for (those who may vote and have not). A board with every role, each with and without a declared
  * conflict, and people who belong to another board as well or only, is asked in each of these ways.
  */
 const ctx = useTestContext();
@@ -75,11 +75,10 @@ describe("who may vote", () => {
     for (const person of people)
       if (await voteInOneCallTakes(ctx, { resolutionId: id, userId: person.id, sessionId: await sessionOf(person.id) }))
         taken.push(person.id);
-    await sendVoteClosingReminders(ctx.deps);
-    const reminded = await ctx.db
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(and(eq(notifications.kind, "voteClosingSoon"), eq(notifications.link, `/resolutions/${id}`)));
+    const now = ctx.clock.now();
+    const reminded = (
+      await ctx.db.transaction((tx) => votersYetToVote(tx, { after: now, until: new Date(now.getTime() + 24 * hour) }))
+    ).filter((row) => row.id === id);
 
     const want = labels(expected.map((person) => person.id));
     expect({

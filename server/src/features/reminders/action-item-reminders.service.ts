@@ -2,7 +2,7 @@ import type { ServiceDeps } from "../../app-deps";
 import { formatUtcDate } from "../../clock";
 import { openActionItemsDueOn } from "../meeting-record/action-items-due.service";
 import { dayMs, markOnce } from "./job-marks";
-import { notifyEach, type NotifyInput } from "./notifications.service";
+import { notifyEach, type NotifyInput } from "../notifications/notifications.service";
 
 /** Keyed by the due date and the owner too: an item moved to a later date, or handed to someone else, is reminded again. */
 const actionItemKey = (item: { id: number; dueDate: string; ownerId: number }) =>

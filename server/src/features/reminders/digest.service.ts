@@ -1,14 +1,11 @@
-import { inArray } from "drizzle-orm";
-import { withDefaults } from "../../../../shared/preferences";
 import type { ServiceDeps } from "../../app-deps";
-import { userPreferences } from "../../db/schema";
 import { membersOfCompanies } from "../companies/company-members.service";
 import { documentsAddedBetween } from "../documents/documents-added.service";
 import { meetingsStarting } from "../meetings/upcoming-meetings.service";
 import { openResolutionsOf } from "../resolutions/open-votes.service";
 import { dayMs, hourMs, markOnce } from "./job-marks";
-import type { DigestCompany, DigestMessage } from "./mail-digest";
-import { enqueueMail } from "./outbox.service";
+import { preferencesOf } from "../notifications/notifications.service";
+import { enqueueMail, type DigestCompany, type DigestMessage } from "../notifications/outbox.service";
 
 /** The digest's slot: Monday 08:00 UTC. */
 export function digestSlotOf(now: Date): Date {
@@ -63,15 +60,14 @@ export async function sendWeeklyDigest({ db, clock }: ServiceDeps<"db" | "clock"
     // E-mail has no session to ask for a second factor: a company that requires one tells its news only in the app.
     const people = await membersOfCompanies(tx, { requiringSecondFactor: false });
     if (people.length === 0) return 0;
-    const settings = await tx
-      .select({ userId: userPreferences.userId, settings: userPreferences.settings })
-      .from(userPreferences)
-      .where(inArray(userPreferences.userId, [...new Set(people.map((row) => row.userId))]));
-    const settingsOf = new Map(settings.map((row) => [row.userId, row.settings]));
+    const preferences = await preferencesOf(
+      tx,
+      people.map((row) => row.userId),
+    );
     const recipients = new Map<number, DigestRecipient>();
     const companyNames = new Map<number, string>();
     for (const row of people) {
-      if (!withDefaults(settingsOf.get(row.userId)).emailDigest) continue;
+      if (!preferences.get(row.userId)?.emailDigest) continue;
       const recipient = recipients.get(row.userId) ?? { userId: row.userId, email: row.email, companyIds: [] };
       recipient.companyIds.push(row.companyId);
       recipients.set(row.userId, recipient);

@@ -2,7 +2,7 @@ import type { ServiceDeps } from "../../app-deps";
 import { formatUtc } from "../../clock";
 import { participantsOfMeetingsStarting } from "../meetings/upcoming-meetings.service";
 import { dayMs, freshByItem, hourMs, markOnce } from "./job-marks";
-import { notify } from "./notifications.service";
+import { notify } from "../notifications/notifications.service";
 
 /** A meeting's reminder goes out once it starts within this window. */
 export const reminderLeadMs = dayMs;

@@ -2,7 +2,7 @@ import type { ServiceDeps } from "../../app-deps";
 import { formatUtc } from "../../clock";
 import { votersYetToVote } from "../resolutions/open-votes.service";
 import { dayMs, freshByItem, hourMs, markOnce } from "./job-marks";
-import { notifyEach, type NotifyInput } from "./notifications.service";
+import { notifyEach, type NotifyInput } from "../notifications/notifications.service";
 
 /** A pending resolution's "vote closing soon" goes out once its deadline falls within this window. */
 export const voteClosingLeadMs = dayMs;
