@@ -3,7 +3,7 @@ import request from "supertest";
 import { mailOutbox, notifications, resolutions } from "../../db/schema";
 import { addMember } from "../../testing/factories";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { sendVoteClosingReminders, voteClosingLeadMs } from "./jobs.service";
+import { sendVoteClosingReminders, voteClosingLeadMs } from "./vote-reminders.service";
 import { startBackgroundJobs } from "./worker";
 
 /**

@@ -3,8 +3,8 @@ import type { ActionItem } from "../../../../shared/meeting-record";
 import { mailOutbox, memberships, notifications, userPreferences } from "../../db/schema";
 import { lifecycleFixtures } from "../../testing/lifecycle-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { sendActionItemReminders } from "../notifications/jobs.service";
-import { startBackgroundJobs } from "../notifications/worker";
+import { sendActionItemReminders } from "./action-item-reminders.service";
+import { startBackgroundJobs } from "./worker";
 
 /** The day before an action item's due date (UTC), its owner is told once: in the bell and by e-mail. */
 const testStart = "2026-06-01T09:00:00.000Z";

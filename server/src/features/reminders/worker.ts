@@ -1,6 +1,9 @@
 import type { AppDeps } from "../../app-deps";
-import { sendActionItemReminders, sendMeetingReminders, sendVoteClosingReminders, sendWeeklyDigest } from "./jobs.service";
-import { drainOutbox } from "./outbox.service";
+import { sendActionItemReminders } from "./action-item-reminders.service";
+import { sendWeeklyDigest } from "./digest.service";
+import { sendMeetingReminders } from "./meeting-reminders.service";
+import { sendVoteClosingReminders } from "./vote-reminders.service";
+import { drainOutbox } from "../notifications/outbox.service";
 
 export interface BackgroundJobs {
   /** Runs one round now (what the timer does): meeting, vote-closing and action item reminders, the digest when due, then the outbox. */
@@ -10,9 +13,10 @@ export interface BackgroundJobs {
 }
 
 /**
- * The periodic work of notifications, on the injected clock: meeting reminders, vote-closing reminders, the weekly digest and the mail
- * outbox, one round every `intervalMs`. Every part is safe with several instances running it at once (marks
- * done once, rows claimed with SKIP LOCKED). `start: false` builds it without a timer (tests drive `runOnce`).
+ * The periodic work of reminders and mail, on the injected clock: meeting reminders, vote-closing reminders, action
+ * item reminders, the weekly digest and then the mail outbox they fill, one round every `intervalMs`. Every part is
+ * safe with several instances running it at once (marks done once, rows claimed with SKIP LOCKED). `start: false`
+ * builds it without a timer (tests drive `runOnce`).
  */
 export function startBackgroundJobs(
   deps: Pick<AppDeps, "db" | "clock" | "logger" | "appSecret" | "mail" | "outbound">,
