@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { resetToasts } from "@/components/ui/use-toast";
+import { takeFakeProblems } from "@/testing/handle";
 import { server } from "@/testing/server";
 
 // jsdom lacks what Radix and the theme provider ask the browser for.
@@ -51,6 +52,12 @@ beforeEach(() => {
     consoleErrors.push(args);
     originalConsoleError(...args);
   };
+});
+
+// A fake answer that broke its endpoint's declaration failed its request; the test fails with the reason.
+afterEach(() => {
+  const problems = takeFakeProblems();
+  if (problems.length > 0) throw new Error(`The fake server broke the API's declarations:\n${problems.join("\n")}`);
 });
 
 afterEach(() => {
