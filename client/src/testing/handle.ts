@@ -15,8 +15,14 @@ import { apiTable } from "@shared/api/table";
 type SuccessStatus = 200 | 201 | 202 | 204;
 type SuccessSpec<E extends Endpoint> = E["responses"][Extract<keyof E["responses"], SuccessStatus>];
 
-/** What a resolver answers on success: the JSON its schema accepts, nothing for a 204, a Response for a raw answer. */
-type SuccessAnswer<Spec> = Spec extends null ? void : Spec extends $ZodType ? ZodInput<Spec> : Spec extends RawAnswer ? Response : never;
+/**
+ * What a resolver answers on success: the JSON of its schema (as `callApi` types it), nothing for a 204, a Response
+ * for a raw answer.
+ */
+type SuccessAnswer<Spec> = Spec extends null ? void : Spec extends $ZodType ? ZodOutput<Spec> : Spec extends RawAnswer ? Response : never;
+
+/** The JSON a schema accepts; its parsed type when it is declared by that alone (`z.ZodType<T>` accepts unknown). */
+type SentJson<Schema extends $ZodType> = unknown extends ZodInput<Schema> ? ZodOutput<Schema> : ZodInput<Schema>;
 
 /** The path's parameters, as the numbers the server reads them as (every one is an id). */
 export type FakeParams<E extends Endpoint> = Record<PathParamNames<E["path"]>, number>;
@@ -26,8 +32,15 @@ export interface FakeRequest<E extends Endpoint> {
   params: FakeParams<E>;
   /** The query string as the server's schema reads it. */
   query: E["query"] extends $ZodType ? ZodOutput<E["query"]> : undefined;
-  /** The JSON body exactly as the client sent it (checked against the declared body schema first). */
-  body: E["body"] extends $ZodType ? (E["streamedBody"] extends readonly RawAnswer[] ? unknown : ZodInput<E["body"]>) : undefined;
+  /**
+   * The JSON body exactly as the client sent it, checked against the declared body schema first. An endpoint that
+   * also takes other bodies (a file upload) has it only when the request is JSON: read the others off `request`.
+   */
+  body: E["body"] extends $ZodType
+    ? E["streamedBody"] extends readonly RawAnswer[]
+      ? SentJson<E["body"]> | undefined
+      : SentJson<E["body"]>
+    : undefined;
   request: Request;
 }
 
@@ -141,7 +154,11 @@ const pathParamNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((matc
  * query and the JSON body; it answers what the declaration says the endpoint answers on success (typed, and checked
  * against the schema as it is sent), or an `apiError(...)`, a `networkError()`, or a `malformed(...)` response.
  */
-export function handle<E extends Endpoint>(endpoint: E, resolve: FakeResolver<E>, options: HandleOptions<E> = {}): HttpHandler {
+export function handle<E extends Endpoint>(
+  endpoint: E,
+  resolve: NoInfer<FakeResolver<E>>,
+  options: NoInfer<HandleOptions<E>> = {},
+): HttpHandler {
   const where = `${endpoint.method} ${endpoint.path}`;
   const names = pathParamNames(endpoint.path);
   const status = successStatus(endpoint);
@@ -170,7 +187,8 @@ export function handle<E extends Endpoint>(endpoint: E, resolve: FakeResolver<E>
       }
 
       let body: unknown = undefined;
-      if (endpoint.body && !endpoint.streamedBody) {
+      const isJson = (request.headers.get("content-type") ?? "").startsWith("application/json");
+      if (endpoint.body && (!endpoint.streamedBody || isJson)) {
         const text = await request.clone().text();
         body = text ? JSON.parse(text) : undefined;
         if (!options.anyBody) {

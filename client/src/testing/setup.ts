@@ -54,12 +54,6 @@ beforeEach(() => {
   };
 });
 
-// A fake answer that broke its endpoint's declaration failed its request; the test fails with the reason.
-afterEach(() => {
-  const problems = takeFakeProblems();
-  if (problems.length > 0) throw new Error(`The fake server broke the API's declarations:\n${problems.join("\n")}`);
-});
-
 afterEach(() => {
   cleanup();
   server.resetHandlers();
@@ -67,6 +61,9 @@ afterEach(() => {
   window.localStorage.clear();
   document.documentElement.className = "";
   console.error = originalConsoleError;
+  // A fake answer that broke its endpoint's declaration failed its request (msw logs it too): the test fails with why.
+  const fakeProblems = takeFakeProblems();
+  if (fakeProblems.length > 0) throw new Error(`The fake server broke the API's declarations:\n${fakeProblems.join("\n")}`);
   if (consoleErrors.length > 0) {
     const first = consoleErrors[0]!.map(String).join(" ");
     throw new Error(`console.error was called ${consoleErrors.length} time(s) during the test; first: ${first}`);
