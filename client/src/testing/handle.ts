@@ -117,9 +117,15 @@ export function nextHandler(): OtherAnswer {
   return new OtherAnswer("next", () => undefined);
 }
 
-/** Handlers answering every endpoint of the API with `resolve`'s answer: for a screen whose other reads do not matter. */
-export function everyEndpoint(resolve: () => OtherAnswer): HttpHandler[] {
-  return apiTable.map((endpoint) => handle(endpoint, resolve));
+/**
+ * Handlers answering every endpoint of the API (or those `which` picks) with something other than its success: for
+ * a screen whose other reads do not matter, or a refusal every route of a kind gives.
+ */
+export function everyEndpoint(
+  resolve: (request: FakeRequest<Endpoint>) => OtherAnswer | Promise<OtherAnswer>,
+  which: (endpoint: Endpoint) => boolean = () => true,
+): HttpHandler[] {
+  return apiTable.filter(which).map((endpoint) => handle(endpoint, resolve));
 }
 
 /** Problems with fake answers since the last `takeFakeProblems`: the test setup fails the test that had any. */
