@@ -17,7 +17,7 @@ type SuccessSpec<E extends Endpoint> = E["responses"][Extract<keyof E["responses
 
 /**
  * What a resolver answers on success: the JSON of its schema (as `callApi` types it), nothing for a 204, a Response
- * for a raw answer.
+ * for a raw answer (a file, a calendar; or a declared 304).
  */
 type SuccessAnswer<Spec> = Spec extends null ? void : Spec extends $ZodType ? ZodOutput<Spec> : Spec extends RawAnswer ? Response : never;
 
@@ -75,21 +75,14 @@ export type FakeResolver<E extends Endpoint> = (request: FakeRequest<E>) => Fake
 export interface HandleOptions<E extends Endpoint> {
   /** Answer only requests with these path parameters; others go on to the next handler. */
   params?: Partial<FakeParams<E>>;
-  /** Answer the first matching request only (msw's `once`). */
-  once?: boolean;
-  /**
-   * Skip checking the request's body against the declared schema: for a client that sends what a test's stand-in
-   * made (a WebAuthn answer faked without its signatures), which the server's schema would refuse.
-   */
-  anyBody?: boolean;
 }
 
 /** Statuses every endpoint may answer, whatever it declares (bad input, authentication, access, rate, failure). */
 const commonErrorStatuses = [400, 401, 403, 404, 429, 500];
 
 /**
- * The error answer of `endpoint`'s contract: `status` (one every endpoint may send, or one it declares) with the
- * API's error body. A message alone makes the body `{ message }`.
+ * An error answer as the API sends it: `status` (one every endpoint may send, or one the endpoint declares; `handle`
+ * checks which) with the API's error body. A message alone makes the body `{ message }`.
  */
 export function apiError(status: number, body: string | ApiErrorBody): OtherAnswer {
   const errorBody = typeof body === "string" ? { message: body } : body;
@@ -135,7 +128,7 @@ export function takeFakeProblems(): string[] {
   return problems.splice(0);
 }
 
-/** Records a problem and fails the request with it (a 500 whose body names it), so the test cannot pass. */
+/** Records a problem and fails the request with it (msw logs it and answers 500), so the test cannot pass. */
 function fail(problem: string): never {
   problems.push(problem);
   throw new Error(problem);
@@ -157,8 +150,9 @@ const pathParamNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((matc
 /**
  * An msw handler answering `endpoint` at its declared method and path, as the client addresses it (`callApi` and
  * `apiUrl` build the same path, relative to the page). The resolver gets the path parameters as numbers, the parsed
- * query and the JSON body; it answers what the declaration says the endpoint answers on success (typed, and checked
- * against the schema as it is sent), or an `apiError(...)`, a `networkError()`, or a `malformed(...)` response.
+ * query and the JSON body (each checked against the declaration: a request the server would refuse is a problem);
+ * it answers what the declaration says the endpoint answers on success (typed, and checked against the schema as
+ * it is sent), or an `apiError(...)`, a `networkError()`, a `malformed(...)` response, or `nextHandler()`.
  */
 export function handle<E extends Endpoint>(
   endpoint: E,
@@ -171,65 +165,62 @@ export function handle<E extends Endpoint>(
   const spec = endpoint.responses[status];
   const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
 
-  return http[method](
-    endpoint.path,
-    async ({ request, params: rawParams }) => {
-      const params: Record<string, number> = {};
-      for (const name of names) {
-        const value = Number(rawParams[name]);
-        // The server answers 404 for a parameter that is not an id; here the request is left to the next handler.
-        if (!Number.isInteger(value) || value < 1) return undefined;
-        params[name] = value;
-      }
-      const wanted = (options.params ?? {}) as Record<string, number | undefined>;
-      if (Object.entries(wanted).some(([name, value]) => value !== undefined && params[name] !== value)) return undefined;
+  return http[method](endpoint.path, async ({ request, params: rawParams }) => {
+    const params: Record<string, number> = {};
+    for (const name of names) {
+      const value = Number(rawParams[name]);
+      // The server answers 404 for a parameter that is not an id; here the request is left to the next handler.
+      if (!Number.isInteger(value) || value < 1) return undefined;
+      params[name] = value;
+    }
+    const wanted = (options.params ?? {}) as Record<string, number | undefined>;
+    if (Object.entries(wanted).some(([name, value]) => value !== undefined && params[name] !== value)) return undefined;
 
-      const url = new URL(request.url);
-      let query: unknown = undefined;
-      if (endpoint.query) {
-        const parsed = z.safeParse(endpoint.query, Object.fromEntries(url.searchParams));
-        if (!parsed.success) fail(`${where}: the client sent a query its schema refuses: ${z.prettifyError(parsed.error)}`);
-        query = parsed.data;
-      }
+    const url = new URL(request.url);
+    let query: unknown = undefined;
+    if (endpoint.query) {
+      const parsed = z.safeParse(endpoint.query, Object.fromEntries(url.searchParams));
+      if (!parsed.success) fail(`${where}: the client sent a query its schema refuses: ${z.prettifyError(parsed.error)}`);
+      query = parsed.data;
+    }
 
-      let body: unknown = undefined;
-      const isJson = (request.headers.get("content-type") ?? "").startsWith("application/json");
-      if (endpoint.body && (!endpoint.streamedBody || isJson)) {
-        const text = await request.clone().text();
-        body = text ? JSON.parse(text) : undefined;
-        if (!options.anyBody) {
-          const parsed = z.safeParse(endpoint.body, body);
-          if (!parsed.success) fail(`${where}: the client sent a body its schema refuses: ${z.prettifyError(parsed.error)}`);
-        }
-      }
+    let body: unknown = undefined;
+    const isJson = (request.headers.get("content-type") ?? "").startsWith("application/json");
+    if (endpoint.body && (!endpoint.streamedBody || isJson)) {
+      const text = await request.clone().text();
+      body = text ? JSON.parse(text) : undefined;
+      const parsed = z.safeParse(endpoint.body, body);
+      if (!parsed.success) fail(`${where}: the client sent a body its schema refuses: ${z.prettifyError(parsed.error)}`);
+    }
 
-      const answer = await resolve({ params, query, body, request } as FakeRequest<E>);
-      if (answer instanceof OtherAnswer) {
-        const response = answer.response();
-        if (answer.kind === "error" && response) {
-          const declared = commonErrorStatuses.includes(response.status) || String(response.status) in (endpoint.errors ?? {});
-          if (!declared) fail(`${where} answered ${response.status}, which it does not declare`);
-        }
-        return response;
+    const answer = await resolve({ params, query, body, request } as FakeRequest<E>);
+    if (answer instanceof OtherAnswer) {
+      const response = answer.response();
+      if (answer.kind === "error" && response) {
+        const declared = commonErrorStatuses.includes(response.status) || String(response.status) in (endpoint.errors ?? {});
+        if (!declared) fail(`${where} answered ${response.status}, which it does not declare`);
       }
-      if (spec === null) {
-        if (answer !== undefined) fail(`${where} answers ${status} with no body, yet the fake gave one`);
-        return new HttpResponse(null, { status });
-      }
-      if (isSchema(spec)) {
-        const parsed = z.safeParse(spec, answer);
-        if (!parsed.success) fail(`${where}: the fake's ${status} answer breaks the declared schema: ${z.prettifyError(parsed.error)}`);
-        return HttpResponse.json(answer as never, { status });
-      }
-      const raw = spec as RawAnswer;
-      if (!(answer instanceof Response)) return fail(`${where} answers ${raw.contentType}: the fake must give a Response`);
-      const contentType = answer.headers.get("content-type") ?? "";
-      // A stored file is served as its own type: "application/octet-stream" declares bytes of any type.
-      if (raw.contentType !== "application/octet-stream" && !contentType.startsWith(raw.contentType)) {
-        fail(`${where} answers ${raw.contentType}, yet the fake's answer is ${contentType || "of no content type"}`);
-      }
-      return answer;
-    },
-    { once: options.once },
-  );
+      return response;
+    }
+    if (spec === null) {
+      if (answer !== undefined) fail(`${where} answers ${status} with no body, yet the fake gave one`);
+      return new HttpResponse(null, { status });
+    }
+    if (isSchema(spec)) {
+      const parsed = z.safeParse(spec, answer);
+      if (!parsed.success) fail(`${where}: the fake's ${status} answer breaks the declared schema: ${z.prettifyError(parsed.error)}`);
+      return HttpResponse.json(answer as never, { status });
+    }
+    if (!(answer instanceof Response)) return fail(`${where} answers ${(spec as RawAnswer).contentType}: the fake must give a Response`);
+    if (!(answer.status in endpoint.responses)) {
+      fail(`${where} answered ${answer.status}, which it does not declare (an error is an apiError(...))`);
+    }
+    const raw = endpoint.responses[answer.status];
+    const contentType = answer.headers.get("content-type") ?? "";
+    // A stored file is served as its own type: "application/octet-stream" declares bytes of any type.
+    if (raw && "contentType" in raw && raw.contentType !== "application/octet-stream" && !contentType.startsWith(raw.contentType)) {
+      fail(`${where} answers ${raw.contentType}, yet the fake's answer is ${contentType || "of no content type"}`);
+    }
+    return answer;
+  });
 }
