@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  type AnyPgColumn,
   jsonb,
   pgTable,
   primaryKey,
@@ -26,6 +27,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const fileStorageKinds = ["database", "s3"] as const;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** A row's owner: required, and deleting the owner deletes the row. */
+const belongsTo = (name: string, owner: () => AnyPgColumn) => integer(name).notNull().references(owner, { onDelete: "cascade" });
 
 export const users = pgTable(
   "users",
@@ -81,9 +84,7 @@ export const sessions = pgTable(
   {
     id: serial("id").primaryKey(),
     tokenHash: text("token_hash").notNull(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -130,12 +131,8 @@ export const companies = pgTable("companies", {
 export const memberships = pgTable(
   "memberships",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    companyId: belongsTo("company_id", () => companies.id),
     role: text("role", { enum: companyRoles }).notNull(),
     createdAt: createdAt(),
   },
@@ -154,9 +151,7 @@ export const invitations = pgTable(
   "invitations",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: belongsTo("company_id", () => companies.id),
     email: text("email").notNull(),
     role: text("role", { enum: companyRoles }).notNull(),
     invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
@@ -191,9 +186,7 @@ export const accountTokens = pgTable(
   "account_tokens",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     purpose: text("purpose", { enum: accountTokenPurposes }).notNull(),
     tokenHash: text("token_hash").notNull(),
     email: text("email").notNull(),
@@ -209,9 +202,7 @@ export const secondFactorFailures = pgTable(
   "second_factor_failures",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("second_factor_failures_user_idx").on(t.userId, t.failedAt)],
@@ -236,9 +227,7 @@ export const documents = pgTable(
   "documents",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: belongsTo("company_id", () => companies.id),
     name: text("name").notNull(),
     fileType: text("file_type").notNull(),
     fileSize: bigint("file_size", { mode: "number" }).notNull().default(0),
@@ -300,9 +289,7 @@ export const meetings = pgTable(
     documentId: integer("document_id")
       .primaryKey()
       .references(() => documents.id, { onDelete: "cascade" }),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: belongsTo("company_id", () => companies.id),
     title: text("title").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
@@ -348,9 +335,7 @@ export const meetingParticipants = pgTable(
     meetingId: integer("meeting_id")
       .notNull()
       .references(() => meetings.documentId, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index("meeting_participants_user_idx").on(t.userId)],
 );
@@ -362,9 +347,7 @@ export const meetingAttendance = pgTable(
     meetingId: integer("meeting_id")
       .notNull()
       .references(() => meetings.documentId, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     status: text("status", { enum: attendanceStatuses }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index("meeting_attendance_user_idx").on(t.userId)],
@@ -390,9 +373,7 @@ export const resolutions = pgTable(
   "resolutions",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: belongsTo("company_id", () => companies.id),
     title: text("title").notNull(),
     description: text("description").notNull(),
     type: text("type", { enum: resolutionTypes }).notNull(),
@@ -430,12 +411,8 @@ export const agendaItems = pgTable(
 export const agendaItemDocuments = pgTable(
   "agenda_item_documents",
   {
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => agendaItems.id, { onDelete: "cascade" }),
-    documentId: integer("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
+    itemId: belongsTo("item_id", () => agendaItems.id),
+    documentId: belongsTo("document_id", () => documents.id),
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.documentId] }), index("agenda_item_documents_document_idx").on(t.documentId)],
@@ -445,12 +422,8 @@ export const agendaItemDocuments = pgTable(
 export const agendaItemResolutions = pgTable(
   "agenda_item_resolutions",
   {
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => agendaItems.id, { onDelete: "cascade" }),
-    resolutionId: integer("resolution_id")
-      .notNull()
-      .references(() => resolutions.id, { onDelete: "cascade" }),
+    itemId: belongsTo("item_id", () => agendaItems.id),
+    resolutionId: belongsTo("resolution_id", () => resolutions.id),
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.resolutionId] }), index("agenda_item_resolutions_resolution_idx").on(t.resolutionId)],
@@ -499,16 +472,12 @@ export const actionItems = pgTable(
   "action_items",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: belongsTo("company_id", () => companies.id),
     meetingId: integer("meeting_id")
       .notNull()
       .references(() => meetings.documentId, { onDelete: "cascade" }),
     title: text("title").notNull(),
-    ownerId: integer("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: belongsTo("owner_id", () => users.id),
     /** A calendar date ("2026-05-01"). */
     dueDate: date("due_date", { mode: "string" }).notNull(),
     status: text("status", { enum: actionItemStatuses }).notNull().default("open"),
@@ -527,12 +496,8 @@ export const actionItems = pgTable(
 export const resolutionDocuments = pgTable(
   "resolution_documents",
   {
-    resolutionId: integer("resolution_id")
-      .notNull()
-      .references(() => resolutions.id, { onDelete: "cascade" }),
-    documentId: integer("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
+    resolutionId: belongsTo("resolution_id", () => resolutions.id),
+    documentId: belongsTo("document_id", () => documents.id),
   },
   (t) => [primaryKey({ columns: [t.resolutionId, t.documentId] }), index("resolution_documents_document_idx").on(t.documentId)],
 );
@@ -543,12 +508,8 @@ export const votes = pgTable(
   "votes",
   {
     id: serial("id").primaryKey(),
-    resolutionId: integer("resolution_id")
-      .notNull()
-      .references(() => resolutions.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    resolutionId: belongsTo("resolution_id", () => resolutions.id),
+    userId: belongsTo("user_id", () => users.id),
     vote: text("vote", { enum: voteChoices }).notNull(),
     comment: text("comment"),
     createdAt: createdAt(),
@@ -561,12 +522,8 @@ export const votes = pgTable(
 export const resolutionRecusals = pgTable(
   "resolution_recusals",
   {
-    resolutionId: integer("resolution_id")
-      .notNull()
-      .references(() => resolutions.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    resolutionId: belongsTo("resolution_id", () => resolutions.id),
+    userId: belongsTo("user_id", () => users.id),
     reason: text("reason").notNull(),
     createdAt: createdAt(),
   },
@@ -603,9 +560,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     title: text("title").notNull(),
@@ -671,9 +626,7 @@ export const recoveryCodes = pgTable(
   "recovery_codes",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     codeHash: text("code_hash").notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -686,9 +639,7 @@ export const passkeys = pgTable(
   "passkeys",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     /** The credential id, base64url. */
     credentialId: text("credential_id").notNull(),
     publicKey: bytea("public_key").notNull(),
