@@ -63,6 +63,9 @@ const clientLayerRules = {
   ],
 };
 
+/** A string or template that starts as an address of the API. */
+const apiAddressSelector = "Literal[value=/^\\/api(\\/|$)/], TemplateElement[value.raw=/^\\/api(\\/|$)/]";
+
 // ---- server layers ---------------------------------------------------------------------------
 // index.ts → app.ts → features/<f>/ → integrations/ → http/ → db/ → env.ts, logger.ts, clock.ts, database-failure.ts.
 // crypto/ (password hashing, single-use tokens) stands beside the foundation: anything may use it, it uses nothing.
@@ -169,8 +172,32 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "Literal[value=/^\\/api(\\/|$)/], TemplateElement[value.raw=/^\\/api(\\/|$)/]",
+          selector: apiAddressSelector,
           message: "Call the endpoint through its declaration (callApi or apiUrl with shared/api/<feature>.ts), not an /api/ address.",
+        },
+      ],
+    },
+  },
+  {
+    // Tests fake the API through the same declarations (handle() of client/src/testing/handle.ts types and checks
+    // each fake answer), so a renamed route or a changed answer fails the client tests instead of passing them.
+    files: ["client/src/**/*.test.{ts,tsx}", "client/src/**/testing/**/*.{ts,tsx}"],
+    ignores: [
+      // The request convention's own tests: what they test is how it handles any address.
+      "client/src/lib/api-client.test.ts",
+      // Temporary, until the meetings tests and their fixtures fake the API through handle() too.
+      "client/src/features/meetings/**/*.test.{ts,tsx}",
+      "client/src/features/meeting-record/**/*.test.{ts,tsx}",
+      "client/src/testing/meeting-fixtures.ts",
+      "client/src/testing/record-fixtures.ts",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: apiAddressSelector,
+          message:
+            "Fake the endpoint with handle(declaration, ...) from @/testing/handle, and name an address with apiUrl(declaration), not an /api/ address.",
         },
       ],
     },

@@ -74,10 +74,31 @@ describe("client calls endpoints through their declarations", { timeout: 30_000 
     ["refuses", "an /api/ string in lib/", "client/src/lib/probe.ts", byHand],
     ["lets pass", "a call through a declaration", "client/src/features/meetings/api/probe.ts", declared],
     ["lets pass", "the one call function building addresses", "client/src/lib/api-client.ts", byTemplate],
-    ["lets pass", "a test's mock of an address", "client/src/features/meetings/probe.test.ts", byHand],
   ] as const)("%s %s", async (verdict, _case, filePath, code) => {
     const broken = await rulesBrokenBy(filePath, code);
     if (verdict === "refuses") expect(broken).toContain("no-restricted-syntax");
     else expect(broken).not.toContain("no-restricted-syntax");
+  });
+});
+
+describe("client tests fake endpoints through their declarations", { timeout: 30_000 }, () => {
+  const fakedByHand =
+    'import { http, HttpResponse } from "msw";\nexport const fake = http.get("/api/companies/:companyId/documents", () => HttpResponse.json([]));\n';
+  const countedByTemplate = "export const votesRead = (id: number) => `/api/resolutions/${id}/votes`;\n";
+  const fakedByDeclaration =
+    'import * as documentsApi from "@shared/api/documents";\nimport { apiUrl } from "@/lib/api-client";\nimport { handle } from "@/testing/handle";\n' +
+    "export const fake = handle(documentsApi.listLibrary, () => [], { params: { companyId: 3 } });\n" +
+    "export const read = apiUrl(documentsApi.listLibrary, { params: { companyId: 3 } });\n";
+
+  it.each([
+    ["refuses", "a fake of a hand-written address in a feature's test", "client/src/features/documents/probe.test.tsx", fakedByHand],
+    ["refuses", "a hand-written address in an app test", "client/src/app/probe.test.tsx", countedByTemplate],
+    ["refuses", "a hand-written address in the shared fakes", "client/src/testing/probe.ts", fakedByHand],
+    ["lets pass", "a fake and an address named by their declaration", "client/src/features/documents/probe.test.tsx", fakedByDeclaration],
+    ["lets pass", "the request convention's own test of any address", "client/src/lib/api-client.test.ts", countedByTemplate],
+  ] as const)("%s %s", async (verdict, _case, filePath, code) => {
+    const broken = await rulesBrokenBy(filePath, code);
+    if (verdict === "refuses") expect(broken).toContain("no-restricted-syntax");
+    else expect(broken).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { runMigrations } from "./db/migrate";
 import { readEnv } from "./env";
 import { limitsFromEnv } from "./limits";
 import { setPlatformAdmin } from "./features/auth/auth.service";
-import { startBackgroundJobs } from "./features/notifications/worker";
+import { startBackgroundJobs } from "./features/reminders/worker";
 import { startMinutesSweep } from "./features/meeting-record/minutes.service";
 import { startResolutionSweep } from "./features/resolutions/resolution-decision";
 import { createHttpServer } from "./http/http-server";

@@ -13,6 +13,8 @@ import {
   roleChangeSchema,
   switchCompanySchema,
 } from "../companies";
+import { linkTokenSchema } from "../identity";
+import { invitationAcceptedSchema, invitationPreviewSchema, myInvitationSchema } from "../identity-schemas";
 import { endpoint } from "./endpoint";
 
 const tag = "Companies";
@@ -165,4 +167,70 @@ export const changeRole = endpoint({
   body: roleChangeSchema,
   responses: { 200: roleChangeResultSchema },
   errors: { 409: "The change would leave the company without a founder" },
+});
+
+// Invitations answered by their holder: a membership is made only by its member's own act. Tokens from links travel
+// in bodies, never in a path, which the request log records.
+const invitationsTag = "Invitations";
+const badLink = "The link's token is malformed or names nothing";
+
+export const previewInvitation = endpoint({
+  method: "POST",
+  path: "/api/invitations/preview",
+  summary:
+    "What an invitation's link (the mailed one or the inviter's) offers, before anyone signs in: the company, the role, who invited, the address (masked) and its state",
+  tag: invitationsTag,
+  access: { class: "public" },
+  body: linkTokenSchema,
+  responses: { 200: invitationPreviewSchema },
+  errors: { 404: badLink },
+});
+
+export const acceptInvitationByLink = endpoint({
+  method: "POST",
+  path: "/api/invitations/accept",
+  summary:
+    "Accept an invitation by a link's token, signed in with the invited address: joins the company; the mailed link also proves the address for the account, the link shown to the inviter does not",
+  tag: invitationsTag,
+  access: signedIn,
+  body: linkTokenSchema,
+  responses: { 200: invitationAcceptedSchema },
+  errors: {
+    403: "The invitation was sent to another address (named, partly masked)",
+    404: badLink,
+    409: "The invitation was already accepted, the caller is already a member, or another account proved the address first",
+    410: "The invitation expired, was declined or revoked",
+  },
+});
+
+export const listMyInvitations = endpoint({
+  method: "GET",
+  path: "/api/invitations",
+  summary: "Pending invitations to the caller's verified address",
+  tag: invitationsTag,
+  access: signedIn,
+  responses: { 200: z.array(myInvitationSchema) },
+});
+
+export const acceptInvitation = endpoint({
+  method: "POST",
+  path: "/api/invitations/:id/accept",
+  summary: "Accept a pending invitation to the caller's verified address: joins the company",
+  tag: invitationsTag,
+  access: { class: "own-user", by: "owner", thing: "invitation" },
+  responses: { 200: invitationAcceptedSchema },
+  errors: {
+    404: "No pending invitation to the caller's verified address has this id",
+    409: "Already accepted, already a member, or another account proved the address first",
+  },
+});
+
+export const declineInvitation = endpoint({
+  method: "POST",
+  path: "/api/invitations/:id/decline",
+  summary: "Decline a pending invitation to the caller's verified address",
+  tag: invitationsTag,
+  access: { class: "own-user", by: "owner", thing: "invitation" },
+  responses: { 204: null },
+  errors: { 404: "No pending invitation to the caller's verified address has this id" },
 });

@@ -83,7 +83,7 @@ export type AnswerOf<E extends Endpoint> = AnswerFromSpec<E["responses"][Success
 type AnswerFromSpec<Spec> = Spec extends null ? void : Spec extends $ZodType ? ZodOutput<Spec> : Spec extends RawAnswer ? Response : never;
 
 /** Path parameters by name, read off the path itself. */
-type PathParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+export type PathParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
   ? Param | PathParamNames<`/${Rest}`>
   : Path extends `${string}:${infer Param}`
     ? Param

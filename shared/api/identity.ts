@@ -1,21 +1,13 @@
-import { z } from "zod";
 import { userSchema } from "../auth-schemas";
 import { linkTokenSchema, passwordResetConfirmSchema, passwordResetRequestSchema, reauthSchema } from "../identity";
-import {
-  invitationAcceptedSchema,
-  invitationPreviewSchema,
-  messageAnswerSchema,
-  myInvitationSchema,
-  reauthAnswerSchema,
-} from "../identity-schemas";
+import { messageAnswerSchema, reauthAnswerSchema } from "../identity-schemas";
 import { passkeyLoginSchema } from "../second-factor";
 import { passkeyOptionsSchema } from "../second-factor-schemas";
 import { endpoint } from "./endpoint";
 
-// Identity: proving an address, invitations answered by their holder, password resets, and the fresh proof a
-// security change needs. Tokens from links travel in bodies, never in a path, which the request log records.
+// Identity: proving an address, password resets, and the fresh proof a security change needs. Tokens from links travel in bodies, never in a path, which the request log records.
 
-const tag = "Identity and invitations";
+const tag = "Identity";
 const signedIn = { class: "own-user", by: "session" } as const;
 const badLink = "The link's token is malformed or names nothing";
 const spentLink = "The link was already used, has expired, or was replaced by a newer one";
@@ -105,65 +97,4 @@ export const reauthWithPasskey = endpoint({
   body: passkeyLoginSchema,
   responses: { 200: reauthAnswerSchema },
   errors: { 400: "The answer is for no open challenge of the caller, or does not verify" },
-});
-
-export const previewInvitation = endpoint({
-  method: "POST",
-  path: "/api/invitations/preview",
-  summary:
-    "What an invitation's link (the mailed one or the inviter's) offers, before anyone signs in: the company, the role, who invited, the address (masked) and its state",
-  tag,
-  access: { class: "public" },
-  body: linkTokenSchema,
-  responses: { 200: invitationPreviewSchema },
-  errors: { 404: badLink },
-});
-
-export const acceptInvitationByLink = endpoint({
-  method: "POST",
-  path: "/api/invitations/accept",
-  summary:
-    "Accept an invitation by a link's token, signed in with the invited address: joins the company; the mailed link also proves the address for the account, the link shown to the inviter does not",
-  tag,
-  access: signedIn,
-  body: linkTokenSchema,
-  responses: { 200: invitationAcceptedSchema },
-  errors: {
-    403: "The invitation was sent to another address (named, partly masked)",
-    404: badLink,
-    409: "The invitation was already accepted, the caller is already a member, or another account proved the address first",
-    410: "The invitation expired, was declined or revoked",
-  },
-});
-
-export const listMyInvitations = endpoint({
-  method: "GET",
-  path: "/api/invitations",
-  summary: "Pending invitations to the caller's verified address",
-  tag,
-  access: signedIn,
-  responses: { 200: z.array(myInvitationSchema) },
-});
-
-export const acceptInvitation = endpoint({
-  method: "POST",
-  path: "/api/invitations/:id/accept",
-  summary: "Accept a pending invitation to the caller's verified address: joins the company",
-  tag,
-  access: { class: "own-user", by: "owner", thing: "invitation" },
-  responses: { 200: invitationAcceptedSchema },
-  errors: {
-    404: "No pending invitation to the caller's verified address has this id",
-    409: "Already accepted, already a member, or another account proved the address first",
-  },
-});
-
-export const declineInvitation = endpoint({
-  method: "POST",
-  path: "/api/invitations/:id/decline",
-  summary: "Decline a pending invitation to the caller's verified address",
-  tag,
-  access: { class: "own-user", by: "owner", thing: "invitation" },
-  responses: { 204: null },
-  errors: { 404: "No pending invitation to the caller's verified address has this id" },
 });

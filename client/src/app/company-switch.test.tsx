@@ -1,12 +1,17 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
 import type { ReactNode } from "react";
+import * as authApi from "@shared/api/auth";
+import * as companiesApi from "@shared/api/companies";
+import * as documentsApi from "@shared/api/documents";
+import * as meetingsApi from "@shared/api/meetings";
+import { apiUrl } from "@/lib/api-client";
 import { useIsPlatformAdmin } from "@/lib/auth/check-platform-admin";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { setAuthToken } from "@/lib/auth-token";
 import { createQueryClient } from "@/lib/query-client";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { server } from "@/testing/server";
 import { useCompanies } from "@/features/companies/api/get-companies";
 import { companySettingsQueryOptions } from "@/features/companies/api/get-company-settings";
@@ -17,7 +22,7 @@ import { documentsQueryOptions } from "@/features/documents/api/get-documents";
 import { upcomingMeetingsQueryOptions } from "@/features/meetings/api/get-upcoming-meetings";
 import { useNotifications } from "@/features/notifications/api/get-notifications";
 
-/** Counts the GETs per path ("/api/documents/9" etc.). */
+/** Counts the GETs per path (a document's read, the members' list...). */
 function countGets() {
   const counts: Record<string, number> = {};
   server.events.on("request:start", ({ request }) => {
@@ -36,9 +41,9 @@ describe("useSwitchCompany", () => {
     const user = buildUser({ id: 1, companyId: 1 });
     setAuthToken("t");
     server.use(
-      http.get("/api/auth/user", () => HttpResponse.json(user)),
-      http.get("/api/documents/9", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
-      http.patch("/api/users/1/active-company", () => HttpResponse.json({ ...user, companyId: 2 })),
+      handle(authApi.currentUser, () => user),
+      handle(documentsApi.getDocument, () => apiError(404, "Not found"), { params: { id: 9 } }),
+      handle(companiesApi.switchActiveCompany, () => ({ ...user, companyId: 2 }), { params: { id: 1 } }),
     );
     const counts = countGets();
     const queryClient = createQueryClient();
@@ -72,14 +77,16 @@ describe("useSwitchCompany", () => {
     const refetched = Object.keys(counts)
       .filter((path) => counts[path] !== before[path])
       .sort();
-    expect(refetched).toEqual([
-      "/api/auth/user",
-      "/api/companies/1/meetings/upcoming",
-      "/api/companies/1/members",
-      "/api/companies/1/settings",
-      "/api/documents",
-      "/api/documents/9",
-    ]);
+    expect(refetched).toEqual(
+      [
+        apiUrl(authApi.currentUser),
+        apiUrl(meetingsApi.upcomingMeetings, { params: { companyId: 1 } }),
+        apiUrl(companiesApi.listMembers, { params: { companyId: 1 } }),
+        apiUrl(companiesApi.getCompanySettings, { params: { companyId: 1 } }),
+        apiUrl(documentsApi.listDocuments, { query: {} }),
+        apiUrl(documentsApi.getDocument, { params: { id: 9 } }),
+      ].sort(),
+    );
     expect(result.current.user.user?.companyId).toBe(1); // the refetched user (the fake server still says 1)
   });
 });

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import { HttpResponse } from "msw";
+import * as complianceApi from "@shared/api/compliance";
 import { complianceRuleIds, type ComplianceGroup, type ComplianceItem } from "@shared/compliance";
 import { dashboardFirstReads } from "@/app/dashboard-reads";
 import { setAuthToken } from "@/lib/auth-token";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle, malformed } from "@/testing/handle";
 import { signedInHandlers } from "@/testing/handlers";
 import { renderApp, renderWithProviders, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
@@ -42,8 +44,13 @@ function groups(
   ];
 }
 
-function answer(body: ComplianceGroup[] | Promise<ComplianceGroup[]>) {
-  server.use(http.get("/api/companies/3/compliance", async () => HttpResponse.json(await body)));
+/** Answers the verdicts; `asIs` sends them unchecked, for a status this client's declaration does not know. */
+function answer(body: ComplianceGroup[] | Promise<ComplianceGroup[]>, { asIs = false } = {}) {
+  server.use(
+    handle(complianceApi.getCompliance, async () => (asIs ? malformed(HttpResponse.json(await body)) : body), {
+      params: { companyId: 3 },
+    }),
+  );
 }
 
 /** The health panel on its own, for the signed-in founder of company 3. */
@@ -105,6 +112,7 @@ describe("Compliance Health", () => {
         [quorum],
         [33, 0, 100],
       ),
+      { asIs: true },
     );
     renderHealth();
     const meetings = await groupCard("Meetings");
@@ -259,7 +267,7 @@ describe("Compliance Reminders", () => {
   });
 
   it("says so when the verdicts could not be loaded", async () => {
-    server.use(http.get("/api/companies/3/compliance", () => HttpResponse.json({ message: "Internal Server Error" }, { status: 500 })));
+    server.use(handle(complianceApi.getCompliance, () => apiError(500, "Internal Server Error"), { params: { companyId: 3 } }));
     renderApp({ path: "/", signedInAs: me });
     expect(await screen.findByText("The compliance reminders could not be loaded.")).toBeInTheDocument();
     expect(screen.getByText("The compliance health could not be loaded.")).toBeInTheDocument();

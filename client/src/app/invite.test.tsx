@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as authApi from "@shared/api/auth";
+import * as companiesApi from "@shared/api/companies";
+import * as identityApi from "@shared/api/identity";
 import type { User } from "@shared/auth";
 import type { InvitationPreview } from "@shared/identity";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { buildAuthResponse, buildUser } from "@/testing/factories";
+import { apiError, handle, type FakeAnswer } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 
@@ -17,12 +20,12 @@ const pending: InvitationPreview = {
 };
 
 /** The preview of the link's token, and what was asked of it. */
-function servePreview(preview: InvitationPreview | (() => Response)) {
+function servePreview(preview: InvitationPreview | (() => FakeAnswer<typeof identityApi.previewInvitation>)) {
   const previews: unknown[] = [];
   server.use(
-    http.post("/api/invitations/preview", async ({ request }) => {
-      previews.push(await request.json());
-      return typeof preview === "function" ? preview() : HttpResponse.json(preview);
+    handle(identityApi.previewInvitation, ({ body }) => {
+      previews.push(body);
+      return typeof preview === "function" ? preview() : preview;
     }),
   );
   return previews;
@@ -35,14 +38,11 @@ describe("/invite", () => {
     const previews = servePreview(pending);
     let registered: unknown;
     server.use(
-      http.post("/api/auth/register", async ({ request }) => {
-        registered = await request.json();
-        return HttpResponse.json(
-          buildAuthResponse({ id: 12, username: "cfo", email: "cfo@example.com", companyId: 9, role: "admin", token: "new-session" }),
-          { status: 201 },
-        );
+      handle(authApi.register, ({ body }) => {
+        registered = body;
+        return buildAuthResponse({ id: 12, username: "cfo", email: "cfo@example.com", companyId: 9, role: "admin", token: "new-session" });
       }),
-      http.get("/api/auth/user", () => HttpResponse.json(buildUser({ id: 12, companyId: 9, role: "admin" }))),
+      handle(authApi.currentUser, () => buildUser({ id: 12, companyId: 9, role: "admin" })),
     );
     const { user, currentPath } = renderApp({ path: "/invite?token=invite-token" });
     expect(await screen.findByRole("heading", { level: 1, name: "Join Alpha Board Ltd" })).toBeInTheDocument();
@@ -85,8 +85,8 @@ describe("/invite", () => {
     servePreview(pending);
     const member = buildUser({ id: 5, email: "cfo@example.com", companyId: 2 });
     server.use(
-      http.post("/api/auth/login", () => HttpResponse.json(buildAuthResponse({ ...member, token: "member-session" }))),
-      http.get("/api/auth/user", () => HttpResponse.json(member)),
+      handle(authApi.login, () => buildAuthResponse({ ...member, token: "member-session" })),
+      handle(authApi.currentUser, () => member),
     );
     const { user, currentPath } = renderApp({ path: "/invite?token=invite-token" });
     await user.click(await screen.findByRole("button", { name: "I already have an account" }));
@@ -104,18 +104,22 @@ describe("/invite", () => {
     const accepted: unknown[] = [];
     const switched: unknown[] = [];
     server.use(
-      http.post("/api/invitations/accept", async ({ request }) => {
-        accepted.push(await request.json());
-        return HttpResponse.json({ companyId: 9, role: "admin" });
+      handle(identityApi.acceptInvitationByLink, ({ body }) => {
+        accepted.push(body);
+        return { companyId: 9, role: "admin" };
       }),
-      http.patch("/api/users/5/active-company", async ({ request }) => {
-        switched.push(await request.json());
-        current = { ...current, companyId: 9, role: "admin" };
-        return HttpResponse.json(current);
-      }),
+      handle(
+        companiesApi.switchActiveCompany,
+        ({ body }) => {
+          switched.push(body);
+          current = { ...current, companyId: 9, role: "admin" };
+          return current;
+        },
+        { params: { id: 5 } },
+      ),
     );
     const { user, currentPath } = renderApp({ path: "/invite?token=invite-token", signedInAs: current });
-    server.use(http.get("/api/auth/user", () => HttpResponse.json(current)));
+    server.use(handle(authApi.currentUser, () => current));
     await user.click(await screen.findByRole("button", { name: "Accept" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
     expect(currentPath()).toBe("/");
@@ -126,11 +130,8 @@ describe("/invite", () => {
   it("signed in with another address: shows the server's 403 naming the address", async () => {
     servePreview(pending);
     server.use(
-      http.post("/api/invitations/accept", () =>
-        HttpResponse.json(
-          { message: "This invitation was sent to c••@example.com. Sign in with that account to accept it." },
-          { status: 403 },
-        ),
+      handle(identityApi.acceptInvitationByLink, () =>
+        apiError(403, "This invitation was sent to c••@example.com. Sign in with that account to accept it."),
       ),
     );
     const { user } = renderApp({ path: "/invite?token=invite-token", signedInAs: buildUser({ email: "other@example.com" }) });
@@ -154,7 +155,7 @@ describe("/invite", () => {
   });
 
   it("shows the server's message for a link that names nothing", async () => {
-    servePreview(() => HttpResponse.json({ message: "The link's token is malformed or names nothing" }, { status: 404 }));
+    servePreview(() => apiError(404, "The link's token is malformed or names nothing"));
     renderApp({ path: "/invite?token=forged" });
     expect(await screen.findByRole("alert")).toHaveTextContent("The link's token is malformed or names nothing");
     await waitFor(() => expect(screen.queryByRole("button", { name: "Accept" })).not.toBeInTheDocument());

@@ -6,6 +6,7 @@ import { markComplianceStale } from "@/lib/compliance-keys";
 import { openLiveEvents, type LiveEventHandlers } from "@/lib/live-events";
 import { documentKeys } from "@/features/documents/api/document-keys";
 import { refreshLibrary } from "@/features/documents/api/refresh-library";
+import { meetingRecordKeys } from "@/features/meeting-record/api/meeting-record-keys";
 import { meetingKeys } from "@/features/meetings/api/meeting-keys";
 import { notificationKeys } from "@/features/notifications/api/notification-keys";
 import { applyLiveVoteCounts, refreshLiveResolution } from "@/features/resolutions/api/live-resolutions";
@@ -24,10 +25,12 @@ function liveHandlers(queryClient: QueryClient): LiveEventHandlers {
     resolution: ({ resolutionId }) => void refreshLiveResolution(queryClient, company(), resolutionId),
     notification: () => void invalidate(notificationKeys.all()),
     // A meeting is a document on the wire: its list and its page read documents, as the meeting page refreshes them.
+    // Its record (attendance, minutes, action items) changes with it.
     meeting: () => {
       const companyId = company();
       void Promise.all([
         invalidate(meetingKeys.all(companyId)),
+        invalidate(meetingRecordKeys.all(companyId)),
         invalidate(documentKeys.all(companyId)),
         markComplianceStale(queryClient, companyId),
       ]);
@@ -39,6 +42,7 @@ function liveHandlers(queryClient: QueryClient): LiveEventHandlers {
         invalidate(resolutionKeys.all(companyId)),
         invalidate(notificationKeys.all()),
         invalidate(meetingKeys.all(companyId)),
+        invalidate(meetingRecordKeys.all(companyId)),
         invalidate(documentKeys.all(companyId)),
         markComplianceStale(queryClient, companyId),
       ]);

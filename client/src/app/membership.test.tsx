@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as authApi from "@shared/api/auth";
+import * as companiesApi from "@shared/api/companies";
+import * as identityApi from "@shared/api/identity";
 import type { User } from "@shared/auth";
 import type { MyInvitation } from "@shared/identity";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -28,25 +31,28 @@ describe("the dashboard's invitations", () => {
     let current: User = buildUser({ id: 5, companyId: 2, role: "member" });
     const answered: string[] = [];
     server.use(
-      http.get("/api/invitations", () => HttpResponse.json(mine)),
-      http.post("/api/invitations/:id/decline", ({ params }) => {
+      handle(identityApi.listMyInvitations, () => mine),
+      handle(identityApi.declineInvitation, ({ params }) => {
         answered.push(`decline ${params.id}`);
-        mine = mine.filter((invitation) => invitation.id !== Number(params.id));
-        return new HttpResponse(null, { status: 204 });
+        mine = mine.filter((invitation) => invitation.id !== params.id);
       }),
-      http.post("/api/invitations/:id/accept", ({ params }) => {
+      handle(identityApi.acceptInvitation, ({ params }) => {
         answered.push(`accept ${params.id}`);
-        mine = mine.filter((invitation) => invitation.id !== Number(params.id));
-        return HttpResponse.json({ companyId: 9, role: "admin" });
+        mine = mine.filter((invitation) => invitation.id !== params.id);
+        return { companyId: 9, role: "admin" };
       }),
-      http.patch("/api/users/5/active-company", async ({ request }) => {
-        answered.push(`switch ${JSON.stringify(await request.json())}`);
-        current = { ...current, companyId: 9, role: "admin" };
-        return HttpResponse.json(current);
-      }),
+      handle(
+        companiesApi.switchActiveCompany,
+        ({ body }) => {
+          answered.push(`switch ${JSON.stringify(body)}`);
+          current = { ...current, companyId: 9, role: "admin" };
+          return current;
+        },
+        { params: { id: 5 } },
+      ),
     );
     const { user } = renderApp({ path: "/", signedInAs: current });
-    server.use(http.get("/api/auth/user", () => HttpResponse.json(current)));
+    server.use(handle(authApi.currentUser, () => current));
     const panel = await screen.findByRole("region", { name: "Invitations" });
     const rows = within(panel).getAllByRole("listitem");
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -66,7 +72,7 @@ describe("the dashboard's invitations", () => {
   });
 
   it("a user without a company sees them above the company wizard", async () => {
-    server.use(http.get("/api/invitations", () => HttpResponse.json([alpha])));
+    server.use(handle(identityApi.listMyInvitations, () => [alpha]));
     renderApp({ path: "/", signedInAs: buildUser({ companyId: null, role: null }) });
     expect(await screen.findByRole("heading", { level: 1, name: "Set up your company" })).toBeInTheDocument();
     const panel = await screen.findByRole("region", { name: "Invitations" });
@@ -84,10 +90,8 @@ describe("the dashboard's invitations", () => {
 describe("Settings → Leave company", () => {
   function serveCompany(members = [buildCompanyMember({ id: 5, role: "member" }), buildCompanyMember({ id: 1, role: "founder" })]) {
     server.use(
-      http.get("/api/companies", () =>
-        HttpResponse.json([{ id: 2, name: "Acme Holdings", logoUrl: null, industry: null, role: "member" }]),
-      ),
-      http.get("/api/companies/2/members", () => HttpResponse.json(members)),
+      handle(companiesApi.listCompanies, () => [{ id: 2, name: "Acme Holdings", logoUrl: null, industry: null, role: "member" }]),
+      handle(companiesApi.listMembers, () => members, { params: { companyId: 2 } }),
     );
   }
 
@@ -96,14 +100,17 @@ describe("Settings → Leave company", () => {
     let current: User = buildUser({ id: 5, companyId: 2, role: "member" });
     let left = 0;
     server.use(
-      http.delete("/api/companies/2/members/me", () => {
-        left += 1;
-        current = { ...current, companyId: null, role: null };
-        return new HttpResponse(null, { status: 204 });
-      }),
+      handle(
+        companiesApi.leaveCompany,
+        () => {
+          left += 1;
+          current = { ...current, companyId: null, role: null };
+        },
+        { params: { companyId: 2 } },
+      ),
     );
     const { user, currentPath } = renderApp({ path: "/settings", signedInAs: current });
-    server.use(http.get("/api/auth/user", () => HttpResponse.json(current)));
+    server.use(handle(authApi.currentUser, () => current));
     const heading = await screen.findByRole("heading", { level: 2, name: "Leave company" });
     const card = heading.closest<HTMLElement>("[data-slot=card]")!;
     await within(card).findByText(/Stop being a member of Acme Holdings/);
@@ -131,9 +138,7 @@ describe("Settings → Leave company", () => {
   it("shows the server's refusal", async () => {
     serveCompany();
     server.use(
-      http.delete("/api/companies/2/members/me", () =>
-        HttpResponse.json({ message: "The company's last founder cannot leave it." }, { status: 409 }),
-      ),
+      handle(companiesApi.leaveCompany, () => apiError(409, "The company's last founder cannot leave it."), { params: { companyId: 2 } }),
     );
     const { user } = renderApp({ path: "/settings", signedInAs: buildUser({ id: 5, companyId: 2, role: "member" }) });
     const card = (await screen.findByRole("heading", { level: 2, name: "Leave company" })).closest<HTMLElement>("[data-slot=card]")!;

@@ -1,6 +1,15 @@
 import { act, screen, waitFor } from "@testing-library/react";
+import * as accountApi from "@shared/api/account";
+import * as authApi from "@shared/api/auth";
+import * as complianceApi from "@shared/api/compliance";
+import * as documentsApi from "@shared/api/documents";
+import * as meetingRecordApi from "@shared/api/meeting-record";
+import * as meetingsApi from "@shared/api/meetings";
+import * as notificationsApi from "@shared/api/notifications";
+import * as resolutionsApi from "@shared/api/resolutions";
 import { preloadSignedInApp } from "@/app/router";
 import { startPage } from "@/app/page-data";
+import { apiUrl } from "@/lib/api-client";
 import { createQueryClient } from "@/lib/query-client";
 import { setAuthToken } from "@/lib/auth-token";
 import { EARLY_READS } from "@/lib/auth-token-key";
@@ -10,12 +19,14 @@ import { renderApp, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
 
 const me = buildUser({ id: 7, companyId: 3 });
+const ofCompany3 = { params: { companyId: 3 } };
 const dashboardReads = [
-  "/api/companies/3/compliance",
-  "/api/companies/3/resolutions/pending",
-  "/api/companies/3/meetings/upcoming",
-  "/api/companies/3/documents/recent",
+  apiUrl(complianceApi.getCompliance, ofCompany3),
+  apiUrl(resolutionsApi.pendingResolutions, ofCompany3),
+  apiUrl(meetingsApi.upcomingMeetings, ofCompany3),
+  apiUrl(documentsApi.recentDocuments, ofCompany3),
 ];
+const currentUserRead = apiUrl(authApi.currentUser);
 
 /** Every API path requested from now on, in order. */
 function recordRequests(): string[] {
@@ -50,11 +61,11 @@ describe("a first load with a token stored", () => {
     window.history.replaceState(null, "", "/");
     preloadSignedInApp(queryClient);
     await waitFor(() => expect(requests).toEqual(expect.arrayContaining(dashboardReads)));
-    expect(requests[0]).toBe("/api/auth/user");
+    expect(requests[0]).toBe(currentUserRead);
 
     renderApp({ path: "/", signedInAs: me, queryClient });
     await screen.findByRole("region", { name: "Compliance Reminders" });
-    for (const path of ["/api/auth/user", ...dashboardReads]) expect(requests.filter((requested) => requested === path)).toHaveLength(1);
+    for (const path of [currentUserRead, ...dashboardReads]) expect(requests.filter((requested) => requested === path)).toHaveLength(1);
   });
 
   it("asks for the frame's reads the first screen can do without only once that screen is painted", async () => {
@@ -70,7 +81,12 @@ describe("a first load with a token stored", () => {
 
     renderApp({ path: "/", signedInAs: me, queryClient });
     await screen.findByRole("region", { name: "Compliance Reminders" });
-    const later = ["/api/notifications", "/api/auth/check-platform-admin", "/api/users/7/preferences", "/api/companies/3/action-items"];
+    const later = [
+      apiUrl(notificationsApi.listNotifications),
+      apiUrl(authApi.checkPlatformAdmin),
+      apiUrl(accountApi.getPreferences, { params: { id: 7 } }),
+      apiUrl(meetingRecordApi.companyActionItems, { ...ofCompany3, query: {} }),
+    ];
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(requests.filter((path) => later.includes(path))).toEqual([]);
 

@@ -1,22 +1,25 @@
 import { screen, waitFor } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as identityApi from "@shared/api/identity";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle, type FakeAnswer } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 
 const sentText = "If an account has that address, we have sent it a link to reset the password. It works for 30 minutes.";
 
 /** The reset endpoints: the request always answers 202; the confirmation as `confirm` says. */
-function serveReset(confirm: () => Response = () => HttpResponse.json({ message: "Your password has been changed." })) {
+function serveReset(
+  confirm: () => FakeAnswer<typeof identityApi.confirmPasswordReset> = () => ({ message: "Your password has been changed." }),
+) {
   const state = { requested: [] as unknown[], confirmed: [] as unknown[] };
   server.use(
-    http.post("/api/auth/password-reset", async ({ request }) => {
-      state.requested.push(await request.json());
-      return HttpResponse.json({ message: "If an account has that address, a link is on its way." }, { status: 202 });
+    handle(identityApi.requestPasswordReset, ({ body }) => {
+      state.requested.push(body);
+      return { message: "If an account has that address, a link is on its way." };
     }),
-    http.post("/api/auth/password-reset/confirm", async ({ request }) => {
-      state.confirmed.push(await request.json());
+    handle(identityApi.confirmPasswordReset, ({ body }) => {
+      state.confirmed.push(body);
       return confirm();
     }),
   );
@@ -44,11 +47,7 @@ describe("Forgot password", () => {
   });
 
   it("says a refusal for too many requests as the server says it", async () => {
-    server.use(
-      http.post("/api/auth/password-reset", () =>
-        HttpResponse.json({ message: "Too many resets for this address. Try again in an hour." }, { status: 429 }),
-      ),
-    );
+    server.use(handle(identityApi.requestPasswordReset, () => apiError(429, "Too many resets for this address. Try again in an hour.")));
     const { user } = renderApp({ path: "/forgot-password" });
     await user.type(await screen.findByLabelText("Email"), "ada@example.com");
     await user.click(screen.getByRole("button", { name: "Send reset link" }));
@@ -90,7 +89,7 @@ describe("/reset-password", () => {
   });
 
   it("says why a used or expired link cannot reset, and offers to ask for a new one", async () => {
-    serveReset(() => HttpResponse.json({ message: "This link was already used or has expired." }, { status: 410 }));
+    serveReset(() => apiError(410, "This link was already used or has expired."));
     const { user, currentPath } = renderApp({ path: "/reset-password?token=spent" });
     await user.type(await screen.findByLabelText("New password"), "brand-new-1");
     await user.type(screen.getByLabelText("Confirm new password"), "brand-new-1");

@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as accountApi from "@shared/api/account";
+import * as authApi from "@shared/api/auth";
+import * as identityApi from "@shared/api/identity";
+import * as secondFactorApi from "@shared/api/second-factor";
 import type { Passkey } from "@shared/second-factor";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -14,8 +18,7 @@ vi.mock("@simplewebauthn/browser", () => ({
 }));
 
 const laptop: Passkey = { id: 7, name: "Work laptop", createdAt: "2026-01-05T10:00:00.000Z", lastUsedAt: null };
-const reauthRequired = () =>
-  HttpResponse.json({ message: "Confirm it's you to make this change.", code: "reauth_required" }, { status: 401 });
+const reauthRequired = () => apiError(401, { message: "Confirm it's you to make this change.", code: "reauth_required" });
 
 /**
  * A server whose security changes need a fresh proof: adding a passkey answers 401 reauth_required until the session
@@ -24,34 +27,31 @@ const reauthRequired = () =>
 function serveFreshProof({ code }: { code?: string } = {}) {
   const state = { proved: false, reauths: [] as unknown[], optionsAsked: 0, registered: [] as unknown[], passkeys: [] as Passkey[] };
   server.use(
-    http.get("/api/users/:id/sessions", () => HttpResponse.json([])),
-    http.get("/api/auth/passkeys", () => HttpResponse.json(state.passkeys)),
-    http.post("/api/auth/passkeys/register-options", () => {
+    handle(accountApi.listSessions, () => []),
+    handle(secondFactorApi.listPasskeys, () => state.passkeys),
+    handle(secondFactorApi.passkeyRegisterOptions, () => {
       state.optionsAsked += 1;
       if (!state.proved) return reauthRequired();
-      return HttpResponse.json({ challenge: "register-challenge", options: { challenge: "Y2hhbGxlbmdl" } });
+      return { challenge: "register-challenge", options: { challenge: "Y2hhbGxlbmdl" } };
     }),
-    http.post("/api/auth/passkeys", async ({ request }) => {
-      state.registered.push(await request.json());
+    handle(secondFactorApi.registerPasskey, ({ body }) => {
+      state.registered.push(body);
       state.passkeys = [laptop];
-      return HttpResponse.json(laptop, { status: 201 });
+      return laptop;
     }),
-    http.post("/api/auth/reauth", async ({ request }) => {
-      const body = (await request.json()) as { password: string; code?: string };
+    handle(identityApi.reauthenticate, ({ body }) => {
       state.reauths.push(body);
       if (body.password !== "board-password-1" || (code !== undefined && body.code !== code)) {
-        return HttpResponse.json({ message: "The password or the code is wrong" }, { status: 400 });
+        return apiError(400, "The password or the code is wrong");
       }
       state.proved = true;
-      return HttpResponse.json({ until: "2026-03-01T10:10:00.000Z" });
+      return { until: "2026-03-01T10:10:00.000Z" };
     }),
-    http.post("/api/auth/reauth/passkey-options", () =>
-      HttpResponse.json({ challenge: "reauth-challenge", options: { challenge: "cmVhdXRo" } }),
-    ),
-    http.post("/api/auth/reauth/passkey", async ({ request }) => {
-      state.reauths.push(await request.json());
+    handle(identityApi.reauthPasskeyOptions, () => ({ challenge: "reauth-challenge", options: { challenge: "cmVhdXRo" } })),
+    handle(identityApi.reauthWithPasskey, ({ body }) => {
+      state.reauths.push(body);
       state.proved = true;
-      return HttpResponse.json({ until: "2026-03-01T10:10:00.000Z" });
+      return { until: "2026-03-01T10:10:00.000Z" };
     }),
   );
   return state;
@@ -134,13 +134,11 @@ describe("a security change that needs a fresh proof", () => {
     const signedIn = { value: true };
     const { user } = renderApp({ path: "/settings", signedInAs: buildUser({ id: 3 }) });
     server.use(
-      http.post("/api/auth/passkeys/register-options", () => {
+      handle(secondFactorApi.passkeyRegisterOptions, () => {
         signedIn.value = false;
-        return HttpResponse.json({ message: "Not authenticated" }, { status: 401 });
+        return apiError(401, "Not authenticated");
       }),
-      http.get("/api/auth/user", () =>
-        signedIn.value ? HttpResponse.json(buildUser({ id: 3 })) : HttpResponse.json({ message: "Not authenticated" }, { status: 401 }),
-      ),
+      handle(authApi.currentUser, () => (signedIn.value ? buildUser({ id: 3 }) : apiError(401, "Not authenticated"))),
     );
     await user.click(await screen.findByRole("tab", { name: "Security" }));
     await user.type(await screen.findByLabelText("Name of the new passkey"), "Work laptop");

@@ -1,10 +1,12 @@
 import { screen, waitFor } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as authApi from "@shared/api/auth";
+import * as platformApi from "@shared/api/platform";
 import { signedInRoutes } from "@/app/route-table";
 import { signedInPaths } from "@/app/signed-out-routes";
 import { setAuthToken } from "@/lib/auth-token";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
 
@@ -16,9 +18,9 @@ describe("signed out", () => {
   it("shows sign-in at / without asking for the user when no token is stored", async () => {
     let userRequests = 0;
     server.use(
-      http.get("/api/auth/user", () => {
+      handle(authApi.currentUser, () => {
         userRequests += 1;
-        return HttpResponse.json(buildUser());
+        return buildUser();
       }),
     );
     renderApp({ path: "/" });
@@ -58,9 +60,9 @@ describe("the current user", () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get("/api/auth/user", async () => {
+      handle(authApi.currentUser, async () => {
         await released;
-        return HttpResponse.json(buildUser());
+        return buildUser();
       }),
     );
     setAuthToken(TEST_TOKEN);
@@ -80,7 +82,7 @@ describe("the current user", () => {
   });
 
   it("counts any other failure as no user", async () => {
-    server.use(http.get("/api/auth/user", () => HttpResponse.json({ message: "Internal error" }, { status: 500 })));
+    server.use(handle(authApi.currentUser, () => apiError(500, "Internal error")));
     setAuthToken(TEST_TOKEN);
     renderApp({ path: "/" });
     expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
@@ -111,7 +113,7 @@ describe("signed in", () => {
     ["/admin-settings", "Admin Settings"],
     ["/platform-settings", "Platform Settings"],
   ])("%s shows %s to a platform admin", async (path, title) => {
-    server.use(http.get("/api/platform/settings", () => HttpResponse.json([])));
+    server.use(handle(platformApi.listServices, () => []));
     renderApp({ path, signedInAs: buildUser({ isPlatformAdmin: true }) });
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as notificationsApi from "@shared/api/notifications";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 
@@ -8,15 +9,13 @@ import { server } from "@/testing/server";
 function serveUnsubscribe({ valid = true } = {}) {
   const state = { previews: [] as string[], posts: [] as unknown[] };
   server.use(
-    http.get("/api/unsubscribe/preview", ({ request }) => {
-      state.previews.push(new URL(request.url).searchParams.get("token") ?? "");
-      return valid
-        ? HttpResponse.json({ key: "meetingReminders", label: "Meeting Reminders" })
-        : HttpResponse.json({ message: "This unsubscribe link is not valid" }, { status: 400 });
+    handle(notificationsApi.unsubscribePreview, ({ query }) => {
+      state.previews.push(query.token ?? "");
+      return valid ? { key: "meetingReminders", label: "Meeting Reminders" } : apiError(400, "This unsubscribe link is not valid");
     }),
-    http.post("/api/unsubscribe", async ({ request }) => {
-      state.posts.push(await request.json());
-      return HttpResponse.json({ key: "meetingReminders", label: "Meeting Reminders" });
+    handle(notificationsApi.unsubscribe, ({ body }) => {
+      state.posts.push(body);
+      return { key: "meetingReminders", label: "Meeting Reminders" };
     }),
   );
   return state;

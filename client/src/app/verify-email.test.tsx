@@ -1,18 +1,21 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as authApi from "@shared/api/auth";
+import * as identityApi from "@shared/api/identity";
 import type { User } from "@shared/auth";
 import { linkTokenMessage } from "@shared/identity";
+import { apiUrl } from "@/lib/api-client";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle, type FakeAnswer } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
 
 /** The verify endpoint: answers `answer` and counts the tokens it was given. */
-function serveVerify(answer: () => Response) {
+function serveVerify(answer: () => FakeAnswer<typeof identityApi.verifyEmail>) {
   const tokens: unknown[] = [];
   server.use(
-    http.post("/api/auth/verify-email", async ({ request }) => {
-      tokens.push(await request.json());
+    handle(identityApi.verifyEmail, ({ body }) => {
+      tokens.push(body);
       return answer();
     }),
   );
@@ -21,10 +24,10 @@ function serveVerify(answer: () => Response) {
 
 describe("/verify-email", () => {
   it("signed out: confirms nothing on opening; the button proves the address once, says so and offers sign-in", async () => {
-    const tokens = serveVerify(() => HttpResponse.json(buildUser({ email: "ada@example.com", emailVerified: true })));
+    const tokens = serveVerify(() => buildUser({ email: "ada@example.com", emailVerified: true }));
     const started: string[] = [];
     server.events.on("request:start", ({ request }) => {
-      if (new URL(request.url).pathname === "/api/auth/verify-email") started.push(request.method);
+      if (new URL(request.url).pathname === apiUrl(identityApi.verifyEmail)) started.push(request.method);
     });
     const { user } = renderApp({ path: "/verify-email?token=verify-token" });
     expect(await screen.findByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeInTheDocument();
@@ -47,10 +50,10 @@ describe("/verify-email", () => {
     let current: User = buildUser({ id: 4, email: "ada@example.com", emailVerified: false });
     serveVerify(() => {
       current = { ...current, emailVerified: true };
-      return HttpResponse.json(current);
+      return current;
     });
     const { user } = renderApp({ path: "/verify-email?token=verify-token", signedInAs: current });
-    server.use(http.get("/api/auth/user", () => HttpResponse.json(current)));
+    server.use(handle(authApi.currentUser, () => current));
     await user.click(await screen.findByRole("button", { name: "Confirm my address" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Your e-mail address is confirmed" })).toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: "Go to the dashboard" }));
@@ -59,7 +62,7 @@ describe("/verify-email", () => {
   });
 
   it("shows the server's message for a spent link", async () => {
-    serveVerify(() => HttpResponse.json({ message: "This link was already used or has expired." }, { status: 410 }));
+    serveVerify(() => apiError(410, "This link was already used or has expired."));
     const { user } = renderApp({ path: "/verify-email?token=spent" });
     await user.click(await screen.findByRole("button", { name: "Confirm my address" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("This link was already used or has expired.");
@@ -67,7 +70,7 @@ describe("/verify-email", () => {
   });
 
   it("without a token, says the link is incomplete and offers no button", async () => {
-    const tokens = serveVerify(() => HttpResponse.json(buildUser()));
+    const tokens = serveVerify(() => buildUser());
     renderApp({ path: "/verify-email" });
     expect(await screen.findByRole("alert")).toHaveTextContent(linkTokenMessage);
     expect(screen.queryByRole("button", { name: "Confirm my address" })).not.toBeInTheDocument();
@@ -79,9 +82,9 @@ describe("the e-mail banner", () => {
   it("asks an unverified user to confirm, sends the link again (202 → toast), and can be dismissed", async () => {
     let resent = 0;
     server.use(
-      http.post("/api/auth/verify-email/resend", () => {
+      handle(identityApi.resendVerification, () => {
         resent += 1;
-        return HttpResponse.json({ message: "A new link is on its way to ada@example.com." }, { status: 202 });
+        return { message: "A new link is on its way to ada@example.com." };
       }),
     );
     const { user } = renderApp({ path: "/", signedInAs: buildUser({ email: "ada@example.com", emailVerified: false }) });

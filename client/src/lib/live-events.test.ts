@@ -1,4 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
+import * as eventsApi from "@shared/api/events";
+import { apiUrl } from "@/lib/api-client";
 import { isLiveConnected, LIVE_RETRY_MAX_MS, openLiveEvents, useLiveConnected, type LiveEventHandlers } from "@/lib/live-events";
 import { installFakeEventSource } from "@/testing/fake-event-source";
 
@@ -24,7 +26,7 @@ describe("openLiveEvents", () => {
     const streams = installFakeEventSource();
     const handlers = spyHandlers();
     close = openLiveEvents(handlers);
-    expect(streams.created().map((source) => source.url)).toEqual(["/api/events"]);
+    expect(streams.created().map((source) => source.url)).toEqual([apiUrl(eventsApi.openEventStream)]);
 
     const source = streams.latest();
     source.open();

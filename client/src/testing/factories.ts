@@ -1,5 +1,6 @@
 import type { AuthResponse, User } from "@shared/auth";
 import type { CompanyMember } from "@shared/companies";
+import type { LibraryDocument } from "@shared/documents";
 
 let nextId = 1;
 
@@ -39,6 +40,23 @@ export function buildCompanyMember(fields: Partial<CompanyMember> = {}): Company
     profileImageUrl: null,
     isMultiCompanyMember: false,
     otherCompanies: [],
+    ...fields,
+  };
+}
+
+/** A file in a company's library as its list answers it; a PDF in company 1 unless told otherwise. */
+export function buildLibraryDocument(fields: Partial<LibraryDocument> & Pick<LibraryDocument, "id" | "name">): LibraryDocument {
+  return {
+    fileType: "application/pdf",
+    fileSize: 1024,
+    content: null,
+    category: "General",
+    companyId: 1,
+    uploadedBy: 1,
+    createdAt: "2026-05-20T10:00:00.000Z",
+    hasFile: true,
+    truncated: false,
+    uploader: "Fay Founder",
     ...fields,
   };
 }

@@ -1,6 +1,7 @@
-import { http, HttpResponse } from "msw";
+import * as resolutionsApi from "@shared/api/resolutions";
 import type { Resolution, ResolutionDetails, VoteCounts } from "@shared/resolutions";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { server } from "@/testing/server";
 
 export const me = buildUser({ id: 7, companyId: 3, role: "member" });
@@ -32,13 +33,11 @@ export function details(resolution: Resolution, extra: Partial<ResolutionDetails
 }
 export function serve(list: Resolution[], { votes }: { votes?: () => VoteCounts } = {}) {
   server.use(
-    http.get("/api/companies/3/resolutions", () => HttpResponse.json(list)),
-    http.get("/api/resolutions/:id", ({ params }) => {
-      const found = list.find((resolution) => resolution.id === Number(params.id));
-      return found ? HttpResponse.json(details(found)) : HttpResponse.json({ message: "Not found" }, { status: 404 });
+    handle(resolutionsApi.listResolutions, () => list, { params: { companyId: 3 } }),
+    handle(resolutionsApi.getResolution, ({ params }) => {
+      const found = list.find((resolution) => resolution.id === params.id);
+      return found ? details(found) : apiError(404, "Not found");
     }),
-    http.get("/api/resolutions/:id/votes", () =>
-      HttpResponse.json(votes ? votes() : { yes: 0, no: 0, abstain: 0, total: 0, userVote: null }),
-    ),
+    handle(resolutionsApi.getVoteCounts, () => (votes ? votes() : { yes: 0, no: 0, abstain: 0, total: 0, userVote: null })),
   );
 }

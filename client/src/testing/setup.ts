@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { resetToasts } from "@/components/ui/use-toast";
+import { takeFakeProblems } from "@/testing/handle";
 import { server } from "@/testing/server";
 
 // jsdom lacks what Radix and the theme provider ask the browser for.
@@ -60,6 +61,9 @@ afterEach(() => {
   window.localStorage.clear();
   document.documentElement.className = "";
   console.error = originalConsoleError;
+  // A fake answer that broke its endpoint's declaration failed its request (msw logs it too): the test fails with why.
+  const fakeProblems = takeFakeProblems();
+  if (fakeProblems.length > 0) throw new Error(`The fake server broke the API's declarations:\n${fakeProblems.join("\n")}`);
   if (consoleErrors.length > 0) {
     const first = consoleErrors[0]!.map(String).join(" ");
     throw new Error(`console.error was called ${consoleErrors.length} time(s) during the test; first: ${first}`);

@@ -1,26 +1,22 @@
+import {
+  authChangeFields,
+  changeChannels,
+  liveChangeKinds,
+  type AuthChange,
+  type LiveChange,
+  type LiveChangeField,
+} from "../../../shared/live-change";
 import type { Database, DatabaseHandle, Listener } from "./client";
 
 /**
  * How instances tell each other what changed: the triggers of migration 0007 send a NOTIFY as a write commits, and
- * each instance hears them on its one listening connection. Payloads carry ids only; what they name is read again.
+ * each instance hears them on its one listening connection. Payloads carry ids only (their shapes are declared in
+ * shared/live-change.ts); what they name is read again.
  */
-const authChannel = "quorum_auth";
-const liveChannel = "quorum_live";
+const authChannel = changeChannels.auth;
+const liveChannel = changeChannels.live;
 
-/** Something a cached session may depend on changed: a session, a user, a membership (user and company), a company. */
-export interface AuthChange {
-  sessionId?: number;
-  userId?: number;
-  companyId?: number;
-}
-
-/** Something an open event stream shows changed. A meeting's company is absent when a part of it changed. */
-export type LiveChange =
-  | { kind: "votes"; resolutionId: number }
-  | { kind: "resolution"; resolutionId: number; companyId: number }
-  | { kind: "notification"; notificationId: number; userId: number }
-  | { kind: "meeting"; meetingId: number; companyId?: number }
-  | { kind: "document"; documentId: number; companyId: number; change: "added" | "removed" };
+export type { AuthChange, LiveChange };
 
 export interface LiveBus {
   /** Whether this instance hears every notification now: false while its listening connection is down. */
@@ -45,26 +41,32 @@ function isId(value: unknown): value is number {
   return typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
 }
 
-function parseAuthChange(payload: unknown): AuthChange | null {
+/** An auth change's payload: whichever declared ids it holds, or null when it holds none. */
+export function parseAuthChange(payload: unknown): AuthChange | null {
   if (typeof payload !== "object" || payload === null) return null;
-  const { s, u, c } = payload as Record<string, unknown>;
+  const fields = payload as Record<string, unknown>;
   const change: AuthChange = {};
-  if (isId(s)) change.sessionId = s;
-  if (isId(u)) change.userId = u;
-  if (isId(c)) change.companyId = c;
+  for (const [key, name] of Object.entries(authChangeFields)) {
+    const value = fields[key];
+    if (isId(value)) change[name] = value;
+  }
   return Object.keys(change).length > 0 ? change : null;
 }
 
-function parseLiveChange(payload: unknown): LiveChange | null {
+/** A live change's payload as its kind declares it; null for an unknown kind or a required field missing or malformed. */
+export function parseLiveChange(payload: unknown): LiveChange | null {
   if (typeof payload !== "object" || payload === null) return null;
-  const { k, r, c, n, u, m, d, a } = payload as Record<string, unknown>;
-  if (k === "v" && isId(r)) return { kind: "votes", resolutionId: r };
-  if (k === "r" && isId(r) && isId(c)) return { kind: "resolution", resolutionId: r, companyId: c };
-  if (k === "n" && isId(n) && isId(u)) return { kind: "notification", notificationId: n, userId: u };
-  if (k === "m" && isId(m)) return isId(c) ? { kind: "meeting", meetingId: m, companyId: c } : { kind: "meeting", meetingId: m };
-  if (k === "d" && isId(d) && isId(c) && (a === "added" || a === "removed"))
-    return { kind: "document", documentId: d, companyId: c, change: a };
-  return null;
+  const fields = payload as Record<string, unknown>;
+  const key = fields.k;
+  if (typeof key !== "string" || !Object.hasOwn(liveChangeKinds, key)) return null;
+  const declared = liveChangeKinds[key as keyof typeof liveChangeKinds];
+  const change: Record<string, unknown> = { kind: declared.kind };
+  for (const [fieldKey, field] of Object.entries(declared.fields) as [string, LiveChangeField][]) {
+    const value = fields[fieldKey];
+    if (field.oneOf ? field.oneOf.includes(value as string) : isId(value)) change[field.name] = value;
+    else if (!field.optional) return null;
+  }
+  return change as LiveChange;
 }
 
 /** Opens the instance's listening connection; resolves once it listens (a database that is down fails here). */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, notInArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, notInArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Request, Response } from "express";
 import type { Clock } from "../clock";
 import type { Database, Queryable } from "../db/client";
@@ -22,15 +22,18 @@ const touchIntervalMs = 60_000;
 /**
  * The bounds a session lives within at `now`: it stands while it expires after `at` and was last used after
  * `idleSince`. Every check of a session (resolving a token, listing a user's sessions, a write that confirms its
- * session in its own statement) takes them from here.
+ * session in its own statement, the vote taken in one call) takes them from here.
  */
 export function sessionBounds(now: Date): { at: Date; idleSince: Date } {
   return { at: now, idleSince: new Date(now.getTime() - sessionIdleLimitMs) };
 }
 
-/** The `sessions` row in scope stands within the bounds (values, or placeholders of a statement built once). */
-export function sessionStands(bounds: { at: Date | Placeholder; idleSince: Date | Placeholder }): SQL {
-  return and(gt(sessions.expiresAt, bounds.at), gt(sessions.lastUsedAt, bounds.idleSince))!;
+/**
+ * The `sessions` row in scope stands within the bounds (values, or placeholders of a statement built once). The
+ * database's `session_stands` (migration 0013) says what standing is, for these queries and for the vote taken in one call.
+ */
+export function sessionStands(bounds: { at: Date | Placeholder; idleSince: Date | Placeholder }): SQL<boolean> {
+  return sql<boolean>`session_stands(${sessions.expiresAt}, ${sessions.lastUsedAt}, ${bounds.at}::timestamptz, ${bounds.idleSince}::timestamptz)`;
 }
 
 /** 32 random bytes, base64url: the token the client holds. */
@@ -137,6 +140,7 @@ const sessionQuery = preparedPerDatabase((db) =>
       role: memberships.role,
       companyName: companies.name,
       companyRequiresSecondFactor: companies.requireSecondFactor,
+      stands: sql<boolean>`${sessionStands({ at: sql.placeholder("at"), idleSince: sql.placeholder("idleSince") })}`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -155,10 +159,9 @@ export async function resolveSession(db: Database, clock: Clock, token: string, 
   if (cached) return cached;
   // Taken before the read: a change heard while it (and the touch) ran means what was read may be stale.
   const epoch = cache?.epoch();
-  const [row] = await sessionQuery(db).execute({ tokenHash });
+  const [row] = await sessionQuery(db).execute({ tokenHash, ...sessionBounds(new Date(now)) });
   if (!row) return null;
-  const { at, idleSince } = sessionBounds(new Date(now));
-  if (row.expiresAt <= at || row.lastUsedAt <= idleSince) {
+  if (!row.stands) {
     await db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return null;
   }

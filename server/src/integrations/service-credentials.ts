@@ -30,29 +30,25 @@ function readServiceUrl(stored: string | null, appSecret: string): string | null
 }
 
 /** The decrypted key and URL of the enabled platform service with this name (case-insensitive), for server-side use only. */
-export async function findEnabledServiceCredentials(
-  db: Database,
-  appSecret: string,
-  serviceName: string,
-): Promise<ServiceCredentials | null> {
-  const [row] = await db
-    .select({
-      serviceName: platformServices.serviceName,
-      encrypted: platformServices.serviceKeyEncrypted,
-      url: platformServices.serviceUrl,
-    })
-    .from(platformServices)
-    .where(and(sql`lower(${platformServices.serviceName}) = ${serviceName.toLowerCase()}`, eq(platformServices.isEnabled, true)))
-    .limit(1);
-  if (!row) return null;
-  return { serviceName: row.serviceName, key: decryptSecret(row.encrypted, appSecret), url: readServiceUrl(row.url, appSecret) };
+export function findEnabledServiceCredentials(db: Database, appSecret: string, serviceName: string): Promise<ServiceCredentials | null> {
+  return readServiceCredentials(db, appSecret, serviceName, { enabledOnly: true });
 }
 
 /**
  * The decrypted key and URL of the platform service with this name, enabled or not: files written to a
  * storage service stay readable after it is switched off.
  */
-export async function findServiceCredentials(db: Database, appSecret: string, serviceName: string): Promise<ServiceCredentials | null> {
+export function findServiceCredentials(db: Database, appSecret: string, serviceName: string): Promise<ServiceCredentials | null> {
+  return readServiceCredentials(db, appSecret, serviceName, { enabledOnly: false });
+}
+
+async function readServiceCredentials(
+  db: Database,
+  appSecret: string,
+  serviceName: string,
+  { enabledOnly }: { enabledOnly: boolean },
+): Promise<ServiceCredentials | null> {
+  const named = sql`lower(${platformServices.serviceName}) = ${serviceName.toLowerCase()}`;
   const [row] = await db
     .select({
       serviceName: platformServices.serviceName,
@@ -60,7 +56,7 @@ export async function findServiceCredentials(db: Database, appSecret: string, se
       url: platformServices.serviceUrl,
     })
     .from(platformServices)
-    .where(sql`lower(${platformServices.serviceName}) = ${serviceName.toLowerCase()}`)
+    .where(enabledOnly ? and(named, eq(platformServices.isEnabled, true)) : named)
     .limit(1);
   if (!row) return null;
   return { serviceName: row.serviceName, key: decryptSecret(row.encrypted, appSecret), url: readServiceUrl(row.url, appSecret) };

@@ -1,9 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import type { MeetingUpdateInput } from "../../../shared/agenda";
-import { notifications } from "../db/schema";
 import { scheduleMeeting, type ScheduledMeetingFields } from "./factories";
-import type { TestContext } from "./test-context";
 
 interface Caller {
   /** Authorization header value. */
@@ -11,7 +8,9 @@ interface Caller {
 }
 
 /** What the fixtures use of a file's test context. */
-type LifecycleContext = Pick<TestContext, "app" | "db">;
+interface LifecycleContext {
+  app: Parameters<typeof request>[0];
+}
 
 export const hourMs = 60 * 60 * 1000;
 export const dayMs = 24 * hourMs;
@@ -28,13 +27,5 @@ export function lifecycleFixtures(ctx: LifecycleContext) {
 
   const calendar = (user: Caller, id: number) => api().get(`/api/meetings/${id}/calendar.ics`).set("Authorization", user.bearer);
 
-  /** The bell notifications a user has about a meeting. */
-  async function bellOf(userId: number, meetingId: number) {
-    return ctx.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.link, `/meetings/${meetingId}`)));
-  }
-
-  return { api, schedule, update, calendar, bellOf };
+  return { api, schedule, update, calendar };
 }

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as authApi from "@shared/api/auth";
 import type { User } from "@shared/auth";
 import { AppRouter } from "@/app/router";
 import { authKeys } from "@/lib/auth/auth-keys";
 import { setAuthToken } from "@/lib/auth-token";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle, type FakeAnswer } from "@/testing/handle";
 import { renderApp, renderWithProviders, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
 
@@ -80,8 +81,8 @@ describe("sidebar", () => {
   it("hides Platform Settings when the check fails, whatever the user object says", async () => {
     setAuthToken(TEST_TOKEN);
     server.use(
-      http.get("/api/auth/user", () => HttpResponse.json(buildUser({ isPlatformAdmin: true }))),
-      http.get("/api/auth/check-platform-admin", () => HttpResponse.json({ message: "Internal error" }, { status: 500 })),
+      handle(authApi.currentUser, () => buildUser({ isPlatformAdmin: true })),
+      handle(authApi.checkPlatformAdmin, () => apiError(500, "Internal error")),
     );
     const { queryClient } = renderWithProviders(<AppRouter />);
     const sidebar = await screen.findByRole("navigation", { name: "Main" });
@@ -177,41 +178,44 @@ describe("header", () => {
 
 describe("logout", () => {
   it.each([
-    ["answers 204", () => new HttpResponse(null, { status: 204 })],
-    ["fails", () => HttpResponse.json({ message: "Internal error" }, { status: 500 })],
-  ])("clears the token and the cache and returns to / when the server %s", async (_label, respond) => {
-    let logoutCalls = 0;
-    let authorization: string | null = null;
-    server.use(
-      http.post("/api/auth/logout", ({ request }) => {
-        logoutCalls += 1;
-        authorization = request.headers.get("authorization");
-        return respond();
-      }),
-    );
-    const signedIn = buildUser();
-    const { user, queryClient, currentPath } = await renderSignedIn(signedIn, { path: "/documents" });
-    expect(queryClient.getQueryData(authKeys.user())).toEqual(signedIn);
+    ["answers 204", () => {}],
+    ["fails", () => apiError(500, "Internal error")],
+  ] satisfies [string, () => FakeAnswer<typeof authApi.logout>][])(
+    "clears the token and the cache and returns to / when the server %s",
+    async (_label, respond) => {
+      let logoutCalls = 0;
+      let authorization: string | null = null;
+      server.use(
+        handle(authApi.logout, ({ request }) => {
+          logoutCalls += 1;
+          authorization = request.headers.get("authorization");
+          return respond();
+        }),
+      );
+      const signedIn = buildUser();
+      const { user, queryClient, currentPath } = await renderSignedIn(signedIn, { path: "/documents" });
+      expect(queryClient.getQueryData(authKeys.user())).toEqual(signedIn);
 
-    await user.click(within(screen.getByRole("list", { name: "Account" })).getByRole("button", { name: "Logout" }));
+      await user.click(within(screen.getByRole("list", { name: "Account" })).getByRole("button", { name: "Logout" }));
 
-    expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
-    expect(logoutCalls).toBe(1);
-    expect(authorization).toBe("Bearer test-session-token");
-    expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
-    // Nothing cached survives (a still-mounted observer may re-create an empty entry for its key).
-    expect(
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .filter((query) => query.state.data !== undefined),
-    ).toEqual([]);
-    expect(queryClient.getQueryData(authKeys.user())).toBeUndefined();
-    expect(currentPath()).toBe("/");
-  });
+      expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
+      expect(logoutCalls).toBe(1);
+      expect(authorization).toBe("Bearer test-session-token");
+      expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+      // Nothing cached survives (a still-mounted observer may re-create an empty entry for its key).
+      expect(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .filter((query) => query.state.data !== undefined),
+      ).toEqual([]);
+      expect(queryClient.getQueryData(authKeys.user())).toBeUndefined();
+      expect(currentPath()).toBe("/");
+    },
+  );
 
   it("works from the mobile menu", async () => {
-    server.use(http.post("/api/auth/logout", () => new HttpResponse(null, { status: 204 })));
+    server.use(handle(authApi.logout, () => {}));
     const { user, currentPath } = await renderSignedIn(buildUser(), { path: "/meetings" });
     await user.click(screen.getByRole("button", { name: "Open menu" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Logout" }));

@@ -15,7 +15,7 @@ import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { ComplianceHealthPanel } from "@/features/compliance/components/compliance-health-panel";
 import { ComplianceRemindersPanel } from "@/features/compliance/components/compliance-reminders-panel";
 import { MyInvitationsPanel } from "@/features/companies/components/my-invitations-panel";
-import { MyActionItemsPanel } from "@/features/meetings/components/my-action-items-panel";
+import { MyActionItemsPanel } from "@/features/meeting-record/components/my-action-items-panel";
 import { UpcomingMeetingsPanel } from "@/features/meetings/components/upcoming-meetings-panel";
 import { PendingResolutionsPanel } from "@/features/resolutions/components/pending-resolutions-panel";
 import { RecentDocumentsPanel } from "@/features/documents/components/recent-documents-panel";

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { useParams } from "wouter";
 import type { DocumentObject, LibraryDocument } from "@shared/documents";
+import { MeetingPage, type MeetingRecordEffects } from "@/app/meeting-page";
 import { ApiError } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { useNow } from "@/lib/use-now";
@@ -10,7 +11,8 @@ import { documentKeys } from "@/features/documents/api/document-keys";
 import { useDocument } from "@/features/documents/api/get-document";
 import { useLibrary } from "@/features/documents/api/get-library";
 import { DocumentPreviewDialog } from "@/features/documents/components/document-preview-dialog";
-import { MeetingDetail, MeetingDetailLoading, MeetingLoadError, MeetingNotFound } from "@/features/meetings/components/meeting-detail";
+import { meetingKeys } from "@/features/meetings/api/meeting-keys";
+import { MeetingDetailLoading, MeetingLoadError, MeetingNotFound } from "@/features/meetings/components/meeting-page-states";
 import { isMeetingDocument, toMeetingSummary } from "@/features/meetings/lib/listed-meeting";
 import type { MeetingSources } from "@/features/meetings/lib/meeting-sources";
 import { useResolutions } from "@/features/resolutions/api/get-resolutions";
@@ -19,8 +21,10 @@ import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 /**
  * /meetings/:id. A missing id, another company's meeting (404) or a document that is no meeting: 'Meeting not found'.
  * The page hands the meeting the company's members (companies), its library and the papers' preview (documents)
- * and its resolutions (resolutions), and refreshes the meeting's document when the meeting changes, and the
- * resolutions and library when its record decides a resolution or files approved minutes.
+ * and its resolutions (resolutions), and refreshes the meeting's document when the meeting changes. When its record
+ * (meeting-record) changes what other features show, it refreshes those: the document, the upcoming meetings and
+ * the agenda after a confirm, reschedule or cancel; the agenda, resolutions and library after a show of hands; the
+ * resolutions and library after approved minutes.
  */
 export function MeetingDetailPage() {
   const params = useParams<{ id: string }>();
@@ -28,6 +32,7 @@ export function MeetingDetailPage() {
   const document = useDocument(id);
   const now = useNow();
   const sources = useMeetingSources();
+  const effects = useRecordEffects(sources.value.onMeetingChanged);
 
   if (id == null) return <MeetingNotFound />;
   if (document.isPending) return <MeetingDetailLoading />;
@@ -41,7 +46,13 @@ export function MeetingDetailPage() {
   if (!isMeetingDocument(document.data)) return <MeetingNotFound />;
   return (
     <>
-      <MeetingDetail meeting={toMeetingSummary(document.data)} now={now} creatorId={document.data.uploadedBy} sources={sources.value} />
+      <MeetingPage
+        meeting={toMeetingSummary(document.data)}
+        now={now}
+        creatorId={document.data.uploadedBy}
+        sources={sources.value}
+        effects={effects}
+      />
       <DocumentPreviewDialog document={sources.previewing} onOpenChange={(open) => !open && sources.closePreview()} />
     </>
   );
@@ -64,19 +75,35 @@ function useMeetingSources() {
     [queryClient, companyId],
   );
 
-  // A show of hands decides a resolution; approved minutes are a new resolution or a PDF in the library.
-  const onRecordChanged = useCallback(
-    () =>
+  const value = useMemo<MeetingSources>(
+    () => ({ members, library, resolutions, onOpenPaper: setPreviewing, onMeetingChanged }),
+    [members, library, resolutions, onMeetingChanged],
+  );
+  return { value, previewing, closePreview: () => setPreviewing(null) };
+}
+
+/** What the record's changes refresh in the other features' reads. */
+function useRecordEffects(onMeetingChanged: MeetingSources["onMeetingChanged"]): MeetingRecordEffects {
+  const queryClient = useQueryClient();
+  const companyId = useActiveCompany();
+  return useMemo(() => {
+    const refreshAgenda = (meetingId: number) =>
+      queryClient.invalidateQueries({ queryKey: meetingKeys.agenda(companyId, meetingId), exact: true });
+    // A show of hands decides a resolution; approved minutes are a new resolution or a PDF in the library.
+    const refreshResolutionsAndLibrary = () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: resolutionKeys.all(companyId) }),
         queryClient.invalidateQueries({ queryKey: documentKeys.library(companyId) }),
-      ]),
-    [queryClient, companyId],
-  );
-
-  const value = useMemo<MeetingSources>(
-    () => ({ members, library, resolutions, onOpenPaper: setPreviewing, onMeetingChanged, onRecordChanged }),
-    [members, library, resolutions, onMeetingChanged, onRecordChanged],
-  );
-  return { value, previewing, closePreview: () => setPreviewing(null) };
+      ]);
+    return {
+      onMeetingUpdated: (meeting) =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: meetingKeys.upcoming(meeting.companyId), exact: true }),
+          refreshAgenda(meeting.id),
+          onMeetingChanged(meeting),
+        ]),
+      onResolutionDecided: (meetingId) => Promise.all([refreshAgenda(meetingId), refreshResolutionsAndLibrary()]),
+      onMinutesApproved: refreshResolutionsAndLibrary,
+    };
+  }, [queryClient, companyId, onMeetingChanged]);
 }

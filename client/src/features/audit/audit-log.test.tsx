@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
-import type { AuditEventView, AuditPage } from "@shared/audit";
+import * as auditApi from "@shared/api/audit";
+import type { AuditEventView } from "@shared/audit";
 import type { ChainVerdict } from "@shared/audit-chain";
+import { apiUrl } from "@/lib/api-client";
+import { apiError, handle, type FakeAnswer } from "@/testing/handle";
 import { renderWithProviders } from "@/testing/render";
 import { server } from "@/testing/server";
 import { AuditLog } from "@/features/audit/components/audit-log";
@@ -29,15 +31,18 @@ const event = (seq: number, fields: Partial<AuditEventView> = {}): AuditEventVie
 });
 
 /** Serves the list and records each query it was asked with. */
-function serveList(answer: (query: URLSearchParams) => AuditPage | Response) {
+function serveList(answer: (query: URLSearchParams) => FakeAnswer<typeof auditApi.listAuditEvents>) {
   const queries: URLSearchParams[] = [];
   server.use(
-    http.get("/api/companies/1/audit", ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      queries.push(query);
-      const page = answer(query);
-      return page instanceof Response ? page : HttpResponse.json(page);
-    }),
+    handle(
+      auditApi.listAuditEvents,
+      ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query);
+        return answer(query);
+      },
+      { params: { companyId: 1 } },
+    ),
   );
   return queries;
 }
@@ -118,7 +123,7 @@ describe("AuditLog", () => {
   it("verifies the chain: verified with its count, or the first broken event", async () => {
     serveList(() => ({ events: [event(1)], nextCursor: null, headHash }));
     let verdict: ChainVerdict = { ok: true, count: 12, headHash };
-    server.use(http.get("/api/companies/1/audit/verify", () => HttpResponse.json(verdict)));
+    server.use(handle(auditApi.verifyAuditChain, () => verdict, { params: { companyId: 1 } }));
     const { user } = renderLog();
     await screen.findByText("Company settings changed");
 
@@ -134,12 +139,12 @@ describe("AuditLog", () => {
     renderLog();
     expect(await screen.findByText("Nothing has been recorded yet.")).toBeInTheDocument();
     const link = screen.getByRole("link", { name: "Export" });
-    expect(link).toHaveAttribute("href", "/api/companies/1/audit/export");
+    expect(link).toHaveAttribute("href", apiUrl(auditApi.exportAuditEvents, { params: { companyId: 1 } }));
     expect(link).toHaveAttribute("download");
   });
 
   it("shows the server's message when the log cannot be read", async () => {
-    serveList(() => HttpResponse.json({ message: "Only founders and admins can read the audit log" }, { status: 403 }));
+    serveList(() => apiError(403, "Only founders and admins can read the audit log"));
     renderLog();
     expect(await screen.findByRole("alert")).toHaveTextContent("Only founders and admins can read the audit log");
   });

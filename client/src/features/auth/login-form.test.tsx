@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as authApi from "@shared/api/auth";
 import { authKeys } from "@/lib/auth/auth-keys";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { buildAuthResponse, buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -32,9 +33,9 @@ describe("sign-in", () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.post("/api/auth/login", async () => {
+      handle(authApi.login, async () => {
         await released;
-        return HttpResponse.json({ message: "Invalid username or password" }, { status: 401 });
+        return apiError(401, "Invalid username or password");
       }),
     );
     const { user } = await openSignIn();
@@ -52,9 +53,9 @@ describe("sign-in", () => {
     const signedIn = buildUser({ firstName: "Grace", username: "grace" });
     let body: unknown;
     server.use(
-      http.post("/api/auth/login", async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json(buildAuthResponse({ ...signedIn, token: "fresh-token" }));
+      handle(authApi.login, ({ body: sent }) => {
+        body = sent;
+        return buildAuthResponse({ ...signedIn, token: "fresh-token" });
       }),
     );
     const { user, queryClient } = await openSignIn();
@@ -71,7 +72,7 @@ describe("sign-in", () => {
   });
 
   it("welcomes by username when there is no first name", async () => {
-    server.use(http.post("/api/auth/login", () => HttpResponse.json(buildAuthResponse({ firstName: null, username: "hopper" }))));
+    server.use(handle(authApi.login, () => buildAuthResponse({ firstName: null, username: "hopper" })));
     const { user } = await openSignIn();
     await user.type(screen.getByLabelText("Username"), "hopper");
     await user.type(screen.getByLabelText("Password"), "secret1");
@@ -80,7 +81,7 @@ describe("sign-in", () => {
   });
 
   it("toasts 'Login failed' and stores nothing when the server refuses", async () => {
-    server.use(http.post("/api/auth/login", () => HttpResponse.json({ message: "Invalid username or password" }, { status: 401 })));
+    server.use(handle(authApi.login, () => apiError(401, "Invalid username or password")));
     const { user } = await openSignIn();
     await user.type(screen.getByLabelText("Username"), "ada");
     await user.type(screen.getByLabelText("Password"), "wrong-password");
@@ -94,7 +95,7 @@ describe("sign-in", () => {
   });
 
   it("returns to the signed-in page the visitor asked for", async () => {
-    server.use(http.post("/api/auth/login", () => HttpResponse.json(buildAuthResponse())));
+    server.use(handle(authApi.login, () => buildAuthResponse()));
     const { user, currentPath } = await openSignIn("/meetings/5");
     await user.type(screen.getByLabelText("Username"), "ada");
     await user.type(screen.getByLabelText("Password"), "secret1");

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as secondFactorApi from "@shared/api/second-factor";
 import type { Passkey } from "@shared/second-factor";
 import { PasskeySettings } from "@/features/auth/components/passkey-settings";
+import { handle } from "@/testing/handle";
 import { renderWithProviders } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -33,7 +34,7 @@ afterEach(() => {
 
 describe("Settings → Security: passkeys", () => {
   it("lists the passkeys with when each was added and last used", async () => {
-    server.use(http.get("/api/auth/passkeys", () => HttpResponse.json([laptop, phone])));
+    server.use(handle(secondFactorApi.listPasskeys, () => [laptop, phone]));
     renderWithProviders(<PasskeySettings />);
     const list = await screen.findByRole("list", { name: "Your passkeys" });
     const rows = within(list).getAllByRole("listitem");
@@ -46,11 +47,11 @@ describe("Settings → Security: passkeys", () => {
   it("asks for a name before the browser, and says in place that a cancelled ceremony added nothing", async () => {
     const posted = vi.fn();
     server.use(
-      http.get("/api/auth/passkeys", () => HttpResponse.json([])),
-      http.post("/api/auth/passkeys/register-options", () => HttpResponse.json(registrationOptions)),
-      http.post("/api/auth/passkeys", () => {
+      handle(secondFactorApi.listPasskeys, () => []),
+      handle(secondFactorApi.passkeyRegisterOptions, () => registrationOptions),
+      handle(secondFactorApi.registerPasskey, () => {
         posted();
-        return HttpResponse.json(laptop, { status: 201 });
+        return laptop;
       }),
     );
     stubBrowserCredentials(() => Promise.reject(new DOMException("The operation either timed out or was not allowed.", "NotAllowedError")));
@@ -76,11 +77,10 @@ describe("Settings → Security: passkeys", () => {
     let passkeys = [laptop, phone];
     const removed: string[] = [];
     server.use(
-      http.get("/api/auth/passkeys", () => HttpResponse.json(passkeys)),
-      http.delete("/api/auth/passkeys/:id", ({ params }) => {
+      handle(secondFactorApi.listPasskeys, () => passkeys),
+      handle(secondFactorApi.deletePasskey, ({ params }) => {
         removed.push(String(params.id));
-        passkeys = passkeys.filter((passkey) => String(passkey.id) !== params.id);
-        return new HttpResponse(null, { status: 204 });
+        passkeys = passkeys.filter((passkey) => passkey.id !== params.id);
       }),
     );
     const { user } = renderWithProviders(<PasskeySettings />);

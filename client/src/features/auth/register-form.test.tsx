@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import { HttpResponse } from "msw";
+import * as authApi from "@shared/api/auth";
 import { authKeys } from "@/lib/auth/auth-keys";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { buildAuthResponse } from "@/testing/factories";
+import { apiError, handle, malformed } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -44,10 +46,10 @@ describe("register", () => {
     let body: unknown;
     const created = buildAuthResponse({ username: "ada", companyId: null, role: null, token: "new-token" });
     server.use(
-      http.post("/api/auth/register", async ({ request }) => {
-        body = await request.json();
+      handle(authApi.register, async ({ body: sent }) => {
+        body = sent;
         await released;
-        return HttpResponse.json(created, { status: 201 });
+        return created;
       }),
     );
     const { user, currentPath, queryClient } = await openRegister();
@@ -76,8 +78,9 @@ describe("register", () => {
 
   it("falls back to the user id as the stored token when the answer has none", async () => {
     server.use(
-      http.post("/api/auth/register", () =>
-        HttpResponse.json({ ...buildAuthResponse({ id: 42, companyId: null }), token: undefined }, { status: 201 }),
+      // An answer without the token its declaration requires, sent as is.
+      handle(authApi.register, () =>
+        malformed(HttpResponse.json({ ...buildAuthResponse({ id: 42, companyId: null }), token: undefined }, { status: 201 })),
       ),
     );
     const { user } = await openRegister();
@@ -88,7 +91,7 @@ describe("register", () => {
   });
 
   it("puts the server's message in the failure toast", async () => {
-    server.use(http.post("/api/auth/register", () => HttpResponse.json({ message: "Username already exists" }, { status: 409 })));
+    server.use(handle(authApi.register, () => apiError(409, "Username already exists")));
     const { user, currentPath } = await openRegister();
     await fillValidForm(user);
     await user.click(screen.getByRole("button", { name: "Create account" }));
@@ -101,7 +104,7 @@ describe("register", () => {
   });
 
   it("says the general failure text when the server gives no message", async () => {
-    server.use(http.post("/api/auth/register", () => new HttpResponse(null, { status: 500 })));
+    server.use(handle(authApi.register, () => malformed(new HttpResponse(null, { status: 500 }))));
     const { user } = await openRegister();
     await fillValidForm(user);
     await user.click(screen.getByRole("button", { name: "Create account" }));

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as authApi from "@shared/api/auth";
+import * as secondFactorApi from "@shared/api/second-factor";
 import { secondFactorCodeMessage, totpCodeMessage, type SecondFactorMethod } from "@shared/second-factor";
 import { authKeys } from "@/lib/auth/auth-keys";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
 import { buildAuthResponse, buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -15,13 +17,11 @@ async function passwordStep({ methods = ["totp", "recovery"] as SecondFactorMeth
   const secondSteps: unknown[] = [];
   const signedIn = buildUser({ firstName: "Grace", username: "grace", secondFactor: true });
   server.use(
-    http.post("/api/auth/login", () => HttpResponse.json({ secondFactorRequired: true, challenge, methods })),
-    http.post("/api/auth/login/second-factor", async ({ request }) => {
-      const body = (await request.json()) as { challenge: string; code: string };
+    handle(authApi.login, () => ({ secondFactorRequired: true, challenge, methods })),
+    handle(secondFactorApi.loginSecondFactor, ({ body }) => {
       secondSteps.push(body);
-      if (body.code === "123456" || body.code === "abcde-fghjk")
-        return HttpResponse.json(buildAuthResponse({ ...signedIn, token: "second-token" }));
-      return HttpResponse.json({ message: "Invalid code" }, { status: 401 });
+      if (body.code === "123456" || body.code === "abcde-fghjk") return buildAuthResponse({ ...signedIn, token: "second-token" });
+      return apiError(401, "Invalid code");
     }),
   );
   const view = renderApp({ path });
@@ -106,9 +106,9 @@ describe("the second step of a sign-in", () => {
   it("offers a passkey when the account has one, for this sign-in, and says when the browser cannot use it", async () => {
     const optionsAsked: unknown[] = [];
     server.use(
-      http.post("/api/auth/passkeys/login-options", async ({ request }) => {
-        optionsAsked.push(await request.json());
-        return HttpResponse.json({ challenge: "p".repeat(43), options: { challenge: "abc", allowCredentials: [] } });
+      handle(secondFactorApi.passkeyLoginOptions, ({ body }) => {
+        optionsAsked.push(body);
+        return { challenge: "p".repeat(43), options: { challenge: "abc", allowCredentials: [] } };
       }),
     );
     const { user, form } = await passwordStep({ methods: ["totp", "recovery", "passkey"] });
@@ -144,11 +144,7 @@ describe("the second step of a sign-in", () => {
 
   it("sends an expired sign-in back to the password step with the server's word", async () => {
     const { user, form } = await passwordStep();
-    server.use(
-      http.post("/api/auth/login/second-factor", () =>
-        HttpResponse.json({ message: "The sign-in has expired. Please sign in again." }, { status: 401 }),
-      ),
-    );
+    server.use(handle(secondFactorApi.loginSecondFactor, () => apiError(401, "The sign-in has expired. Please sign in again.")));
     await user.type(within(form).getByLabelText("Authentication code"), "123456");
     await user.click(within(form).getByRole("button", { name: "Verify" }));
 

@@ -1,13 +1,16 @@
 import { screen, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import type { ApiErrorBody } from "@shared/api-error";
+import * as authApi from "@shared/api/auth";
+import * as secondFactorApi from "@shared/api/second-factor";
 import type { User } from "@shared/auth";
 import { buildUser } from "@/testing/factories";
+import { apiError, everyEndpoint, handle, nextHandler } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 // The screen is loaded on demand by the app; imported here, it is transformed before the tests' clocks start.
 import "@/features/auth/components/second-factor-required-screen";
 
-const refusal = { message: "This company requires two-factor sign-in: set it up first", code: "second_factor_required" };
+const refusal: ApiErrorBody = { message: "This company requires two-factor sign-in: set it up first", code: "second_factor_required" };
 const UPCOMING_FAILED_TEXT = "The upcoming meetings could not be loaded.";
 const recoveryCodes = Array.from({ length: 10 }, (_, index) => `abcd${index + 2}-efgh${index + 2}`);
 
@@ -19,24 +22,26 @@ function companyRequiringSecondFactor({ withCode = true, secondFactor = false } 
   let current: User = buildUser({ id: 5, companyId: 1, role: "member", secondFactor });
   const refused: string[] = [];
   server.use(
-    http.get("/api/auth/user", () => HttpResponse.json(current)),
-    // Nothing answered here falls through to the default handlers (the company's empty lists).
-    http.get("/api/companies/:companyId/*", ({ request }) => {
-      if (current.secondFactor && !secondFactor) return undefined;
-      refused.push(new URL(request.url).pathname);
-      return HttpResponse.json(withCode ? refusal : { message: refusal.message }, { status: 403 });
-    }),
-    http.get("/api/auth/passkeys", () => HttpResponse.json([])),
-    http.post("/api/auth/totp/setup", () =>
-      HttpResponse.json({
-        secret: "JBSWY3DPEHPK3PXP",
-        otpauthUrl: "otpauth://totp/Quorum:a",
-        qrSvg: "<svg xmlns='http://www.w3.org/2000/svg'/>",
-      }),
+    handle(authApi.currentUser, () => current),
+    // Every read of a company named in its path. Nothing answered here falls through to the default handlers (the
+    // company's empty lists).
+    ...everyEndpoint(
+      ({ request }) => {
+        if (current.secondFactor && !secondFactor) return nextHandler();
+        refused.push(new URL(request.url).pathname);
+        return apiError(403, withCode ? refusal : { message: refusal.message });
+      },
+      ({ method, access }) => method === "GET" && access.class === "company" && access.by === "param",
     ),
-    http.post("/api/auth/totp/confirm", () => {
+    handle(secondFactorApi.listPasskeys, () => []),
+    handle(secondFactorApi.setupTotp, () => ({
+      secret: "JBSWY3DPEHPK3PXP",
+      otpauthUrl: "otpauth://totp/Quorum:a",
+      qrSvg: "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    })),
+    handle(secondFactorApi.confirmTotp, () => {
       current = { ...current, secondFactor: true };
-      return HttpResponse.json({ recoveryCodes });
+      return { recoveryCodes };
     }),
   );
   return { refused };

@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as accountApi from "@shared/api/account";
+import * as authApi from "@shared/api/auth";
+import * as secondFactorApi from "@shared/api/second-factor";
 import type { User } from "@shared/auth";
 import { totpCodeMessage, type TotpSetup } from "@shared/second-factor";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
-import { groupSecret } from "@/features/auth/components/totp-settings";
+import { groupSecret } from "@/features/auth/components/totp-setup";
 
 const setup: TotpSetup = {
   secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
@@ -22,32 +25,29 @@ async function openSecurity({ secondFactor = false, appOn }: { secondFactor?: bo
   const sent: { path: string; body: unknown }[] = [];
   let userReads = 0;
   server.use(
-    http.get("/api/auth/user", () => {
+    handle(authApi.currentUser, () => {
       userReads += 1;
-      return HttpResponse.json(current);
+      return current;
     }),
-    http.get("/api/users/7/sessions", () => HttpResponse.json([])),
-    http.get("/api/auth/passkeys", () => HttpResponse.json([])),
-    http.get("/api/auth/totp", () => HttpResponse.json({ enabled: appOn ?? secondFactor })),
-    http.post("/api/auth/totp/setup", () => {
+    handle(accountApi.listSessions, () => [], { params: { id: 7 } }),
+    handle(secondFactorApi.listPasskeys, () => []),
+    handle(secondFactorApi.getTotpStatus, () => ({ enabled: appOn ?? secondFactor })),
+    handle(secondFactorApi.setupTotp, () => {
       sent.push({ path: "setup", body: null });
-      return HttpResponse.json(setup);
+      return setup;
     }),
-    http.post("/api/auth/totp/confirm", async ({ request }) => {
-      const body = (await request.json()) as { code: string };
+    handle(secondFactorApi.confirmTotp, ({ body }) => {
       sent.push({ path: "confirm", body });
       if (body.code !== "123456") {
-        return HttpResponse.json({ message: wrongCodeMessage, errors: [{ path: "code", message: wrongCodeMessage }] }, { status: 400 });
+        return apiError(400, { message: wrongCodeMessage, errors: [{ path: "code", message: wrongCodeMessage }] });
       }
       current = { ...current, secondFactor: true };
-      return HttpResponse.json({ recoveryCodes });
+      return { recoveryCodes };
     }),
-    http.delete("/api/auth/totp", async ({ request }) => {
-      const body = (await request.json()) as { password: string; code: string };
+    handle(secondFactorApi.disableTotp, ({ body }) => {
       sent.push({ path: "disable", body });
-      if (body.password !== "board-password-1") return HttpResponse.json({ message: "The password or the code is wrong" }, { status: 400 });
+      if (body.password !== "board-password-1") return apiError(400, "The password or the code is wrong");
       current = { ...current, secondFactor: false };
-      return new HttpResponse(null, { status: 204 });
     }),
   );
   const view = renderApp({ path: "/settings", token: "totp-test-token" });
@@ -150,7 +150,7 @@ describe("two-factor sign-in in Settings → Security", () => {
 
   it("offers the set-up when the second factor is not an authenticator app (nothing to turn off)", async () => {
     const { user, card } = await openSecurity({ secondFactor: true });
-    server.use(http.delete("/api/auth/totp", () => HttpResponse.json({ message: "No authenticator app is on" }, { status: 404 })));
+    server.use(handle(secondFactorApi.disableTotp, () => apiError(404, "No authenticator app is on")));
     await user.click(await within(card).findByRole("button", { name: "Turn off" }));
     await user.type(within(card).getByLabelText("Password"), "board-password-1");
     await user.type(within(card).getByLabelText("Code from the app"), "123456");

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as companiesApi from "@shared/api/companies";
 import type { CompanyMember, PendingInvitation } from "@shared/companies";
 import type { CompanyRole } from "@shared/roles";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast, findToastBehindModal } from "@/testing/toasts";
@@ -22,7 +23,7 @@ const alan = buildCompanyMember({ id: 3, firstName: "Alan", lastName: "Turing", 
 
 function serveMembers(initial: CompanyMember[]) {
   const state = { members: initial };
-  server.use(http.get("/api/companies/1/members", () => HttpResponse.json(state.members)));
+  server.use(handle(companiesApi.listMembers, () => state.members, { params: { companyId: 1 } }));
   return state;
 }
 
@@ -39,7 +40,7 @@ function invitationOf(overrides: Partial<PendingInvitation> & Pick<PendingInvita
 
 function serveInvitations(initial: PendingInvitation[]) {
   const state = { list: initial };
-  server.use(http.get("/api/companies/1/invitations", () => HttpResponse.json(state.list)));
+  server.use(handle(companiesApi.listInvitations, () => state.list, { params: { companyId: 1 } }));
   return state;
 }
 
@@ -119,11 +120,12 @@ describe("Board Members", () => {
     const invitations = serveInvitations([]);
     let posted: unknown;
     server.use(
-      http.post("/api/companies/1/members", async ({ request }) => {
-        posted = await request.json();
-        invitations.list = [invitationOf({ id: 9, email: "kj@nasa.gov", role: "observer" })];
-        return HttpResponse.json(
-          {
+      handle(
+        companiesApi.addMember,
+        ({ body }) => {
+          posted = body;
+          invitations.list = [invitationOf({ id: 9, email: "kj@nasa.gov", role: "observer" })];
+          return {
             status: "invited",
             invitation: {
               id: 9,
@@ -133,10 +135,10 @@ describe("Board Members", () => {
               expiresAt: "2026-03-15T09:00:00.000Z",
             },
             inviteUrl: "http://localhost/invite?token=first-link",
-          },
-          { status: 202 },
-        );
-      }),
+          };
+        },
+        { params: { companyId: 1 } },
+      ),
     );
     const view = await renderPage("admin");
     expect(await screen.findByText("No invitations yet.")).toBeInTheDocument();
@@ -188,11 +190,12 @@ describe("Board Members", () => {
     ]);
     const revoked: string[] = [];
     server.use(
-      http.post("/api/companies/1/invitations/:id/resend", ({ params }) =>
-        HttpResponse.json({
+      handle(
+        companiesApi.resendInvitation,
+        ({ params }) => ({
           status: "invited",
           invitation: {
-            id: Number(params.id),
+            id: params.id,
             email: "late@example.com",
             role: "member",
             createdAt: "2026-03-01T09:00:00.000Z",
@@ -200,14 +203,18 @@ describe("Board Members", () => {
           },
           inviteUrl: "http://localhost/invite?token=second-link",
         }),
+        { params: { companyId: 1 } },
       ),
-      http.delete("/api/companies/1/invitations/:id", ({ params }) => {
-        revoked.push(String(params.id));
-        invitations.list = invitations.list.map((invitation) =>
-          invitation.id === Number(params.id) ? { ...invitation, status: "revoked" as const } : invitation,
-        );
-        return new HttpResponse(null, { status: 204 });
-      }),
+      handle(
+        companiesApi.revokeInvitation,
+        ({ params }) => {
+          revoked.push(String(params.id));
+          invitations.list = invitations.list.map((invitation) =>
+            invitation.id === params.id ? { ...invitation, status: "revoked" as const } : invitation,
+          );
+        },
+        { params: { companyId: 1 } },
+      ),
     );
     const view = await renderPage("founder");
     const list = await screen.findByRole("list", { name: "Invitations" });
@@ -245,9 +252,9 @@ describe("Board Members", () => {
   it("says 'Failed to add board member. Please try again.' and shows why on the e-mail", async () => {
     serveMembers([ada]);
     server.use(
-      http.post("/api/companies/1/members", () =>
-        HttpResponse.json({ message: "This person is already a member of the company" }, { status: 409 }),
-      ),
+      handle(companiesApi.addMember, () => apiError(409, "This person is already a member of the company"), {
+        params: { companyId: 1 },
+      }),
     );
     const view = await renderPage();
     await view.user.click(screen.getByRole("button", { name: "Add Member" }));

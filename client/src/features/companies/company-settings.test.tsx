@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as companiesApi from "@shared/api/companies";
 import type { Company, CompanyMember, CompanySettings, PendingInvitation } from "@shared/companies";
 import type { CompanyRole } from "@shared/roles";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -39,7 +40,7 @@ const mia = person(3, "Mia", "member");
 
 function serveSettings(settings: Partial<CompanySettings> = {}) {
   const state: CompanySettings = { company, members: [fay, adam, mia], invitations: [], ...settings };
-  server.use(http.get("/api/companies/1/settings", () => HttpResponse.json(state)));
+  server.use(handle(companiesApi.getCompanySettings, () => state, { params: { companyId: 1 } }));
   return state;
 }
 
@@ -63,10 +64,14 @@ describe("Company Settings access", () => {
   it.each(["member", "observer"] as const)("sends a %s to / with 'Access Denied'", async (role) => {
     let settingsRequested = false;
     server.use(
-      http.get("/api/companies/1/settings", () => {
-        settingsRequested = true;
-        return HttpResponse.json({ message: "no" }, { status: 403 });
-      }),
+      handle(
+        companiesApi.getCompanySettings,
+        () => {
+          settingsRequested = true;
+          return apiError(403, "no");
+        },
+        { params: { companyId: 1 } },
+      ),
     );
     const view = renderApp({ signedInAs: buildUser({ companyId: 1, role }), path: "/company-settings" });
     const toastItem = await findToast("Access Denied");
@@ -89,10 +94,14 @@ describe("General tab", () => {
     serveSettings();
     let putBody: Record<string, unknown> | undefined;
     server.use(
-      http.put("/api/companies/1", async ({ request }) => {
-        putBody = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ ...company, ...putBody });
-      }),
+      handle(
+        companiesApi.updateCompany,
+        ({ body }) => {
+          putBody = body;
+          return { ...company, ...body };
+        },
+        { params: { companyId: 1 } },
+      ),
     );
     const view = await renderSettings(1, "founder");
     expect(screen.getByLabelText("Company name")).toHaveValue("Acme Holdings");
@@ -147,10 +156,14 @@ describe("General tab", () => {
     serveSettings();
     let saved = false;
     server.use(
-      http.put("/api/companies/1", () => {
-        saved = true;
-        return HttpResponse.json(company);
-      }),
+      handle(
+        companiesApi.updateCompany,
+        () => {
+          saved = true;
+          return company;
+        },
+        { params: { companyId: 1 } },
+      ),
     );
     const view = await renderSettings(1, "founder");
     await view.user.clear(screen.getByLabelText("Company name"));
@@ -167,7 +180,7 @@ describe("General tab", () => {
 
   it("says 'Update failed' when saving fails", async () => {
     serveSettings();
-    server.use(http.put("/api/companies/1", () => HttpResponse.json({ message: "Internal error" }, { status: 500 })));
+    server.use(handle(companiesApi.updateCompany, () => apiError(500, "Internal error"), { params: { companyId: 1 } }));
     const view = await renderSettings(1, "founder");
     await view.user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(within(await findToast("Update failed")).getByText("There was an error updating company settings.")).toBeInTheDocument();
@@ -195,11 +208,15 @@ describe("Team Members tab", () => {
     const bodies: unknown[] = [];
     let fail = false;
     server.use(
-      http.patch("/api/users/3/role", async ({ request }) => {
-        bodies.push(await request.json());
-        if (fail) return HttpResponse.json({ message: "no" }, { status: 403 });
-        return HttpResponse.json({ id: 3, companyId: 1, role: "observer" });
-      }),
+      handle(
+        companiesApi.changeRole,
+        ({ body }) => {
+          bodies.push(body);
+          if (fail) return apiError(403, "no");
+          return { id: 3, companyId: 1, role: "observer" };
+        },
+        { params: { userId: 3 } },
+      ),
     );
     const view = await renderSettings(1, "founder");
     await view.user.click(screen.getByRole("tab", { name: "Team Members" }));
@@ -225,13 +242,14 @@ describe("Team Members tab", () => {
       status: "pending",
       hasLink: true,
     };
-    server.use(http.get("/api/companies/1/invitations", () => HttpResponse.json([old])));
+    server.use(handle(companiesApi.listInvitations, () => [old], { params: { companyId: 1 } }));
     let posted: unknown;
     server.use(
-      http.post("/api/companies/1/members", async ({ request }) => {
-        posted = await request.json();
-        return HttpResponse.json(
-          {
+      handle(
+        companiesApi.addMember,
+        ({ body }) => {
+          posted = body;
+          return {
             status: "invited",
             invitation: {
               id: 5,
@@ -241,10 +259,10 @@ describe("Team Members tab", () => {
               expiresAt: "2026-01-17T00:00:00.000Z",
             },
             inviteUrl: "http://localhost/invite?token=new-link",
-          },
-          { status: 202 },
-        );
-      }),
+          };
+        },
+        { params: { companyId: 1 } },
+      ),
     );
     const view = await renderSettings(1, "founder");
     await view.user.click(screen.getByRole("tab", { name: "Team Members" }));
@@ -272,9 +290,9 @@ describe("Team Members tab", () => {
   it("says 'Invitation failed' when the invitation fails", async () => {
     serveSettings();
     server.use(
-      http.post("/api/companies/1/members", () =>
-        HttpResponse.json({ message: "This person is already a member of the company" }, { status: 409 }),
-      ),
+      handle(companiesApi.addMember, () => apiError(409, "This person is already a member of the company"), {
+        params: { companyId: 1 },
+      }),
     );
     const view = await renderSettings(1, "founder");
     await view.user.click(screen.getByRole("tab", { name: "Team Members" }));

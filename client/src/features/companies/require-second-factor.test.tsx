@@ -1,7 +1,8 @@
 import { screen } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as companiesApi from "@shared/api/companies";
 import type { Company } from "@shared/companies";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -27,18 +28,19 @@ async function openGeneral({ allowed, required = false }: { allowed: boolean; re
   let current = { ...company, requireSecondFactor: required };
   const bodies: unknown[] = [];
   server.use(
-    http.get("/api/companies/1/settings", () => HttpResponse.json({ company: current, members: [], invitations: [] })),
-    http.put("/api/companies/1", async ({ request }) => {
-      const body = (await request.json()) as Partial<Company>;
-      bodies.push(body);
-      if (body.requireSecondFactor && !allowed)
-        return HttpResponse.json(
-          { message: ownFactorFirst, errors: [{ path: "requireSecondFactor", message: ownFactorFirst }] },
-          { status: 400 },
-        );
-      current = { ...current, ...body } as Company;
-      return HttpResponse.json(current);
-    }),
+    handle(companiesApi.getCompanySettings, () => ({ company: current, members: [], invitations: [] }), { params: { companyId: 1 } }),
+    handle(
+      companiesApi.updateCompany,
+      ({ body }) => {
+        bodies.push(body);
+        if (body.requireSecondFactor && !allowed) {
+          return apiError(400, { message: ownFactorFirst, errors: [{ path: "requireSecondFactor", message: ownFactorFirst }] });
+        }
+        current = { ...current, ...body } as Company;
+        return current;
+      },
+      { params: { companyId: 1 } },
+    ),
   );
   const view = renderApp({ signedInAs: buildUser({ id: 1, companyId: 1, role: "founder" }), path: "/company-settings" });
   const toggle = await screen.findByRole("switch", { name: "Require two-factor sign-in" });

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as notificationsApi from "@shared/api/notifications";
 import type { AppNotification } from "@shared/notifications";
 import { buildUser } from "@/testing/factories";
+import { handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 
@@ -20,7 +21,7 @@ const notification = (overrides: Partial<AppNotification>): AppNotification => (
 describe("notifications bell", () => {
   it("says there is nothing new when every notification is read, and still lists the recent ones, without a count or 'Mark all read'", async () => {
     server.use(
-      http.get("/api/notifications", () => HttpResponse.json([notification({ title: "Seen already", readAt: new Date().toISOString() })])),
+      handle(notificationsApi.listNotifications, () => [notification({ title: "Seen already", readAt: new Date().toISOString() })]),
     );
     const { user } = renderApp({ signedInAs: buildUser() });
     await user.click(await screen.findByRole("button", { name: "Notifications" }));
@@ -34,16 +35,13 @@ describe("notifications bell", () => {
   it("counts and lists unread notifications; choosing one marks it read and follows its link", async () => {
     const marked: string[] = [];
     server.use(
-      http.get("/api/notifications", () =>
-        HttpResponse.json([
-          notification({ id: 1, title: "Vote on the budget", link: "/resolutions/7" }),
-          notification({ id: 2, title: "Meeting moved", link: "/meetings/3" }),
-          notification({ id: 3, title: "Old news", readAt: new Date().toISOString() }),
-        ]),
-      ),
-      http.post("/api/notifications/:id/read", ({ params }) => {
+      handle(notificationsApi.listNotifications, () => [
+        notification({ id: 1, title: "Vote on the budget", link: "/resolutions/7" }),
+        notification({ id: 2, title: "Meeting moved", link: "/meetings/3" }),
+        notification({ id: 3, title: "Old news", readAt: new Date().toISOString() }),
+      ]),
+      handle(notificationsApi.markNotificationRead, ({ params }) => {
         marked.push(String(params.id));
-        return new HttpResponse(null, { status: 204 });
       }),
     );
     const { user, currentPath } = renderApp({ signedInAs: buildUser() });
@@ -66,12 +64,11 @@ describe("notifications bell", () => {
   it("choosing a notification already read follows its link without marking it again", async () => {
     const marked: string[] = [];
     server.use(
-      http.get("/api/notifications", () =>
-        HttpResponse.json([notification({ id: 5, title: "Old news", link: "/meetings/9", readAt: new Date().toISOString() })]),
-      ),
-      http.post("/api/notifications/:id/read", ({ params }) => {
+      handle(notificationsApi.listNotifications, () => [
+        notification({ id: 5, title: "Old news", link: "/meetings/9", readAt: new Date().toISOString() }),
+      ]),
+      handle(notificationsApi.markNotificationRead, ({ params }) => {
         marked.push(String(params.id));
-        return new HttpResponse(null, { status: 204 });
       }),
     );
     const { user, currentPath } = renderApp({ signedInAs: buildUser() });
@@ -84,12 +81,9 @@ describe("notifications bell", () => {
   it("'Mark all read' marks every notification read on the server and clears the count", async () => {
     let readAll = 0;
     server.use(
-      http.get("/api/notifications", () =>
-        HttpResponse.json([notification({ id: 1, title: "First" }), notification({ id: 2, title: "Second" })]),
-      ),
-      http.post("/api/notifications/read-all", () => {
+      handle(notificationsApi.listNotifications, () => [notification({ id: 1, title: "First" }), notification({ id: 2, title: "Second" })]),
+      handle(notificationsApi.markAllNotificationsRead, () => {
         readAll += 1;
-        return new HttpResponse(null, { status: 204 });
       }),
     );
     const { user } = renderApp({ signedInAs: buildUser() });

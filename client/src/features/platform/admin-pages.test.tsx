@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import { HttpResponse } from "msw";
+import * as platformApi from "@shared/api/platform";
 import type { User } from "@shared/auth";
+import { apiUrl } from "@/lib/api-client";
 import { authKeys } from "@/lib/auth/auth-keys";
 import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
+import { apiError, handle, malformed } from "@/testing/handle";
 import { findToast } from "@/testing/toasts";
 import { buildService, fakePlatformApi } from "@/testing/platform-api";
 
@@ -18,7 +21,7 @@ const rowOf = (name: string) => screen.getByRole("rowheader", { name }).closest(
 describe("Admin Settings", () => {
   it("says so when the services cannot be loaded", async () => {
     open("/admin-settings", buildUser({ role: "member" }), true);
-    server.use(http.get("/api/platform/settings", () => HttpResponse.json({ message: "Boom" }, { status: 500 })));
+    server.use(handle(platformApi.listServices, () => apiError(500, "Boom")));
     expect(await screen.findByRole("alert")).toHaveTextContent('The services could not be loaded: 500: {"message":"Boom"}');
   });
 
@@ -104,7 +107,9 @@ describe("Admin Settings", () => {
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
 
     expect(within(await findToast("Service removed")).getByText("Storage has been removed successfully.")).toBeInTheDocument();
-    expect(api.writes()).toEqual([{ method: "DELETE", path: `/api/platform/settings/${service.id}`, body: undefined }]);
+    expect(api.writes()).toEqual([
+      { method: "DELETE", path: apiUrl(platformApi.deleteService, { params: { id: service.id } }), body: undefined },
+    ]);
     expect(await screen.findByText("No services configured yet.")).toBeInTheDocument();
   });
 
@@ -116,7 +121,7 @@ describe("Admin Settings", () => {
     await user.click(within(dialog).getByRole("button", { name: "Add Service" }));
     expect(await screen.findByText('A service named "OpenAI" already exists', { selector: "li *" })).toBeInTheDocument();
 
-    server.use(http.post("/api/platform/settings", () => new HttpResponse(null, { status: 502 })));
+    server.use(handle(platformApi.createService, () => malformed(new HttpResponse(null, { status: 502 }))));
     await user.click(within(dialog).getByRole("button", { name: "Add Service" }));
     expect(screen.getByRole("dialog", { name: "Add Service" })).toBeInTheDocument();
     expect(await screen.findByText("There was an error processing your request.", { selector: "li *" })).toBeInTheDocument();

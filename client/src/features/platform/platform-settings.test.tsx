@@ -1,19 +1,21 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as platformApi from "@shared/api/platform";
 import type { User } from "@shared/auth";
+import { apiUrl } from "@/lib/api-client";
 import { buildUser } from "@/testing/factories";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
+import { apiError, everyEndpoint, handle, nextHandler } from "@/testing/handle";
 import { findToast } from "@/testing/toasts";
 import { buildService, fakePlatformApi } from "@/testing/platform-api";
 
 const admin = buildUser({ role: "member", isPlatformAdmin: true });
 
 /** Other screens (the dashboard a redirect lands on) may load data this file does not care about. */
-const otherApis = http.all("/api/*", () => HttpResponse.json({ message: "Not found" }, { status: 404 }));
+const otherApis = everyEndpoint(() => apiError(404, "Not found"));
 
 function openPlatformSettings(api = fakePlatformApi(), { signedInAs = admin as User | null, isPlatformAdmin = true } = {}) {
-  server.use(otherApis);
+  server.use(...otherApis);
   server.use(...api.handlers);
   return { ...renderApp({ path: "/platform-settings", signedInAs: signedInAs ?? undefined, isPlatformAdmin }), api };
 }
@@ -46,7 +48,7 @@ describe("Platform Settings: who gets in", () => {
 describe("Platform Settings: the services", () => {
   it("says so when the services cannot be loaded", async () => {
     openPlatformSettings();
-    server.use(http.get("/api/platform/settings", () => HttpResponse.json({ message: "Boom" }, { status: 500 })));
+    server.use(handle(platformApi.listServices, () => apiError(500, "Boom")));
     expect(await screen.findByRole("alert")).toHaveTextContent('The services could not be loaded: 500: {"message":"Boom"}');
   });
 
@@ -64,7 +66,7 @@ describe("Platform Settings: the services", () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     openPlatformSettings(api);
     // Holds the list until released (then falls through to the fake API).
-    server.use(http.get("/api/platform/settings", () => released.then(() => undefined)));
+    server.use(handle(platformApi.listServices, () => released.then(nextHandler)));
     expect(await screen.findByRole("status", { name: "Loading services" })).toBeInTheDocument();
     release();
     expect(await screen.findByRole("heading", { level: 1, name: "Platform Settings" })).toBeInTheDocument();
@@ -148,7 +150,7 @@ describe("Platform Settings: the services", () => {
     expect(api.writes()).toEqual([
       {
         method: "POST",
-        path: "/api/platform/settings",
+        path: apiUrl(platformApi.createService),
         body: {
           serviceName: "Twilio",
           serviceKey: "AC1234567890abcdef",
@@ -178,7 +180,7 @@ describe("Platform Settings: the services", () => {
     expect(api.writes()).toEqual([
       {
         method: "PUT",
-        path: `/api/platform/settings/${service.id}`,
+        path: apiUrl(platformApi.updateService, { params: { id: service.id } }),
         body: { serviceName: "OpenAI", serviceKey: "sk-proj-…", serviceUrl: null, description: "Agenda", isEnabled: false },
       },
     ]);
@@ -232,14 +234,16 @@ describe("Platform Settings: the services", () => {
     confirm = await screen.findByRole("alertdialog", { name: "Are you sure you want to delete this service?" });
     await user.click(within(confirm).getByRole("button", { name: "Remove" }));
     expect(within(await findToast("Service removed")).getByText("Storage has been removed.")).toBeInTheDocument();
-    expect(api.writes()).toEqual([{ method: "DELETE", path: `/api/platform/settings/${service.id}`, body: undefined }]);
+    expect(api.writes()).toEqual([
+      { method: "DELETE", path: apiUrl(platformApi.deleteService, { params: { id: service.id } }), body: undefined },
+    ]);
     expect(await screen.findByRole("heading", { name: "No Services Configured" })).toBeInTheDocument();
   });
 
   it("toasts 'Failed to remove service: …' when the removal fails", async () => {
     const service = buildService({ serviceName: "Storage" });
     const { user } = openPlatformSettings(fakePlatformApi([service]));
-    server.use(http.delete("/api/platform/settings/:id", () => HttpResponse.json({ message: "Service not found" }, { status: 404 })));
+    server.use(handle(platformApi.deleteService, () => apiError(404, "Service not found")));
     await user.click(await screen.findByRole("button", { name: "Remove Storage" }));
     const confirm = await screen.findByRole("alertdialog");
     await user.click(within(confirm).getByRole("button", { name: "Remove" }));

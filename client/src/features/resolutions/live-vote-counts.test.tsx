@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as resolutionsApi from "@shared/api/resolutions";
 import type { VoteCounts } from "@shared/resolutions";
+import { apiUrl } from "@/lib/api-client";
 import { installFakeEventSource } from "@/testing/fake-event-source";
+import { handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { buildResolution, details, me, now, serve } from "@/testing/resolution-fixtures";
@@ -34,7 +36,7 @@ describe("vote counts from the live stream", () => {
       { userId: 7, name: "Ada Lovelace" },
       { userId: 8, name: "Alan Turing" },
     ];
-    server.use(http.get("/api/resolutions/31", () => HttpResponse.json(details(resolution, { voters }))));
+    server.use(handle(resolutionsApi.getResolution, () => details(resolution, { voters }), { params: { id: 31 } }));
 
     renderApp({ path: "/resolutions/31", signedInAs: me });
     const dialog = await screen.findByRole("dialog", { name: "Cast Your Vote" });
@@ -58,7 +60,7 @@ describe("vote counts from the live stream", () => {
     // A third member votes: the counts still come from the event; only the list of who voted is asked for.
     streams.latest().send("votes", { resolutionId: 31, yes: 2, no: 0, abstain: 1, total: 3 });
     await waitFor(() => expect(shownCounts(dialog)).toEqual(["2", "0", "1"]));
-    await waitFor(() => expect(requests.slice(before)).toEqual(["/api/resolutions/31"]));
+    await waitFor(() => expect(requests.slice(before)).toEqual([apiUrl(resolutionsApi.getResolution, { params: { id: 31 } })]));
   });
 
   it("polls the counts every 5 s while the stream is down, and not while it is open", async () => {

@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as accountApi from "@shared/api/account";
+import * as documentsApi from "@shared/api/documents";
+import * as resolutionsApi from "@shared/api/resolutions";
 import { preferenceDefaults } from "@shared/preferences";
 import { DRAFT_STORAGE_PREFIX } from "@/lib/use-form-draft";
-import { buildUser } from "@/testing/factories";
+import { buildLibraryDocument, buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { runInTimeZone } from "@/testing/time-zone";
@@ -21,18 +24,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const budget = buildLibraryDocument({ id: 40, name: "Budget.pdf", category: "Financial", companyId: 3 });
+
 describe("New Resolution", () => {
   it("asks for the required fields, refuses a deadline before today, and sends the end of the chosen local day", async () => {
     serve([]);
-    server.use(
-      http.get("/api/companies/:companyId/documents", () => HttpResponse.json([{ id: 40, name: "Budget.pdf", category: "Financial" }])),
-    );
+    server.use(handle(documentsApi.listLibrary, () => [budget]));
     const sent: Record<string, unknown>[] = [];
     server.use(
-      http.post("/api/resolutions", async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
+      handle(resolutionsApi.createResolution, ({ body }) => {
         sent.push(body);
-        return HttpResponse.json(buildResolution({ id: 50, title: String(body.title) }), { status: 201 });
+        return buildResolution({ id: 50, title: body.title });
       }),
     );
     const { user } = renderApp({ path: "/resolutions", signedInAs: me });
@@ -86,7 +88,7 @@ describe("New Resolution", () => {
 
   it("says so when creation fails", async () => {
     serve([]);
-    server.use(http.post("/api/resolutions", () => HttpResponse.json({ message: "Internal error" }, { status: 500 })));
+    server.use(handle(resolutionsApi.createResolution, () => apiError(500, "Internal error")));
     const { user } = renderApp({ path: "/resolutions", signedInAs: me });
     await user.click(await screen.findByRole("button", { name: "New Resolution" }));
     const dialog = await screen.findByRole("dialog", { name: "New Resolution" });
@@ -106,9 +108,7 @@ describe("New Resolution", () => {
 
     async function openDialog() {
       serve([]);
-      server.use(
-        http.get("/api/companies/:companyId/documents", () => HttpResponse.json([{ id: 40, name: "Budget.pdf", category: "Financial" }])),
-      );
+      server.use(handle(documentsApi.listLibrary, () => [budget]));
       const view = renderApp({ path: "/resolutions", signedInAs: me });
       await view.user.click(await screen.findByRole("button", { name: "New Resolution" }));
       const dialog = await screen.findByRole("dialog", { name: "New Resolution" });
@@ -159,9 +159,7 @@ describe("New Resolution", () => {
     });
 
     it("forgets the draft once the resolution is created", async () => {
-      server.use(
-        http.post("/api/resolutions", () => HttpResponse.json(buildResolution({ id: 51, title: "Approve the budget" }), { status: 201 })),
-      );
+      server.use(handle(resolutionsApi.createResolution, () => buildResolution({ id: 51, title: "Approve the budget" })));
       const { dialog, user } = await openDialog();
       await user.type(within(dialog).getByRole("textbox", { name: "Title" }), "Approve the budget");
       await user.type(within(dialog).getByRole("textbox", { name: "Description" }), "FY27 capex");
@@ -177,7 +175,7 @@ describe("New Resolution", () => {
     });
 
     it("keeps nothing when the user has switched Auto-save Drafts off", async () => {
-      server.use(http.get("/api/users/7/preferences", () => HttpResponse.json({ ...preferenceDefaults, autoSaveDrafts: false })));
+      server.use(handle(accountApi.getPreferences, () => ({ ...preferenceDefaults, autoSaveDrafts: false }), { params: { id: 7 } }));
       const { dialog, user } = await openDialog();
       await fillAndClose(dialog, user);
       expect(storedDrafts()).toEqual([]);

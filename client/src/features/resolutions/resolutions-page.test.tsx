@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as resolutionsApi from "@shared/api/resolutions";
 import type { Certificate, VoteCounts } from "@shared/resolutions";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { runInTimeZone } from "@/testing/time-zone";
@@ -76,11 +77,15 @@ describe("Cast Your Vote", () => {
     serve([resolution], { votes: () => ({ yes: userVote ? 1 : 0, no: 0, abstain: 0, total: userVote ? 1 : 0, userVote }) });
     const sent: unknown[] = [];
     server.use(
-      http.post("/api/resolutions/21/vote", async ({ request }) => {
-        sent.push(await request.json());
-        userVote = "yes";
-        return HttpResponse.json({ yes: 1, no: 0, abstain: 0, total: 1, userVote });
-      }),
+      handle(
+        resolutionsApi.castVote,
+        ({ body }) => {
+          sent.push(body);
+          userVote = "yes";
+          return { yes: 1, no: 0, abstain: 0, total: 1, userVote };
+        },
+        { params: { id: 21 } },
+      ),
     );
     const { user } = renderApp({ path: "/resolutions", signedInAs: me });
     await user.click(await screen.findByRole("button", { name: "Cast Your Vote" }));
@@ -100,11 +105,7 @@ describe("Cast Your Vote", () => {
 
   it("says so when the vote fails", async () => {
     serve([buildResolution({ id: 22 })]);
-    server.use(
-      http.post("/api/resolutions/22/vote", () =>
-        HttpResponse.json({ message: "This resolution has already been decided" }, { status: 409 }),
-      ),
-    );
+    server.use(handle(resolutionsApi.castVote, () => apiError(409, "This resolution has already been decided"), { params: { id: 22 } }));
     const { user } = renderApp({ path: "/resolutions/22", signedInAs: me });
     const dialog = await screen.findByRole("dialog", { name: "Cast Your Vote" });
     await user.click(within(dialog).getByRole("radio", { name: "No" }));
@@ -177,14 +178,15 @@ describe("the certificate", () => {
     });
     serve([decided]);
     server.use(
-      http.get("/api/resolutions/70", () =>
-        HttpResponse.json(
+      handle(
+        resolutionsApi.getResolution,
+        () =>
           details(decided, {
             certificate,
             voters: [],
             documents: [{ id: 9, name: "Plan.pdf", fileType: "application/pdf", hasFile: true }],
           }),
-        ),
+        { params: { id: 70 } },
       ),
     );
     const print = vi.spyOn(window, "print").mockImplementation(() => undefined);
@@ -211,10 +213,10 @@ describe("the certificate", () => {
 describe("dashboard", () => {
   it("lists pending resolutions with 'Vote Now' links, and says when there are none", async () => {
     server.use(
-      http.get("/api/companies/3/resolutions/pending", () =>
-        HttpResponse.json([
-          { id: 80, title: "Approve the auditor", createdAt: "2026-05-20T15:00:00.000Z", deadline: "2026-06-08T03:59:59.999Z" },
-        ]),
+      handle(
+        resolutionsApi.pendingResolutions,
+        () => [{ id: 80, title: "Approve the auditor", createdAt: "2026-05-20T15:00:00.000Z", deadline: "2026-06-08T03:59:59.999Z" }],
+        { params: { companyId: 3 } },
       ),
     );
     renderApp({ path: "/", signedInAs: me });
@@ -226,7 +228,7 @@ describe("dashboard", () => {
   });
 
   it("shows 'No pending resolutions.' and 'Create resolution' opens the New Resolution dialog on /resolutions", async () => {
-    server.use(http.get("/api/companies/3/resolutions/pending", () => HttpResponse.json([])));
+    server.use(handle(resolutionsApi.pendingResolutions, () => [], { params: { companyId: 3 } }));
     serve([]);
     const { user, currentPath } = renderApp({ path: "/", signedInAs: me });
     const panel = await screen.findByRole("region", { name: "Pending Resolutions" });
@@ -241,11 +243,14 @@ describe("the quorum in Company Settings", () => {
   it("lets a founder set a percentage, and refuses one out of range", async () => {
     const sent: unknown[] = [];
     server.use(
-      http.put("/api/companies/3/quorum", async ({ request }) => {
-        const body = (await request.json()) as { quorumPercent: number | null };
-        sent.push(body);
-        return HttpResponse.json({ quorumPercent: body.quorumPercent, rule: `at least ${body.quorumPercent}% of the eligible voters` });
-      }),
+      handle(
+        resolutionsApi.updateQuorum,
+        ({ body }) => {
+          sent.push(body);
+          return { quorumPercent: body.quorumPercent, rule: `at least ${body.quorumPercent}% of the eligible voters` };
+        },
+        { params: { companyId: 3 } },
+      ),
     );
     const { user } = renderApp({ path: "/company-settings", signedInAs: buildUser({ id: 9, companyId: 3, role: "founder" }) });
     const field = await screen.findByRole("textbox", { name: "Quorum (% of eligible voters)" }, { timeout: 5000 });

@@ -1,8 +1,10 @@
-import { http, HttpResponse } from "msw";
+import { HttpResponse } from "msw";
+import * as authApi from "@shared/api/auth";
 import { getAuthToken, setAuthToken } from "@/lib/auth-token";
 import { EARLY_CURRENT_USER } from "@/lib/auth-token-key";
 import { getCurrentUser } from "@/lib/auth/get-current-user";
 import { buildUser } from "@/testing/factories";
+import { handle } from "@/testing/handle";
 import { server } from "@/testing/server";
 
 const holder = window as unknown as Record<string, unknown>;
@@ -16,9 +18,9 @@ function leaveEarlyRequest(token: string, response: Promise<Response>) {
 function countServerRequests(user = buildUser({ firstName: "Asked" })) {
   const counter = { requests: 0 };
   server.use(
-    http.get("/api/auth/user", () => {
+    handle(authApi.currentUser, () => {
       counter.requests += 1;
-      return HttpResponse.json(user);
+      return user;
     }),
   );
   return counter;

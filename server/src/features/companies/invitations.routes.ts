@@ -1,6 +1,5 @@
 import type { Request } from "express";
 import * as companiesApi from "../../../../shared/api/companies";
-import * as identityApi from "../../../../shared/api/identity";
 import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { authOf } from "../../http/guards";
@@ -25,11 +24,11 @@ export function invitationsRoutes(deps: RouterDeps): BoundRoute[] {
     notFoundMessage: invitationNotFoundMessage,
   };
   return [
-    route(identityApi.previewInvitation, ({ body }) => previewInvitation(deps, body.token)),
-    route(identityApi.acceptInvitationByLink, ({ auth, body }) => acceptInvitationByLink(deps, auth.user, body.token)),
-    route(identityApi.listMyInvitations, ({ auth }) => listMyInvitations(deps, auth.user)),
-    route(identityApi.acceptInvitation, ({ auth, params }) => acceptInvitation(deps, auth.user.id, params.id), ownInvitation),
-    route(identityApi.declineInvitation, ({ auth, params }) => declineInvitation(deps, auth.user.id, params.id), ownInvitation),
+    route(companiesApi.previewInvitation, ({ body }) => previewInvitation(deps, body.token)),
+    route(companiesApi.acceptInvitationByLink, ({ auth, body }) => acceptInvitationByLink(deps, auth.user, body.token)),
+    route(companiesApi.listMyInvitations, ({ auth }) => listMyInvitations(deps, auth.user)),
+    route(companiesApi.acceptInvitation, ({ auth, params }) => acceptInvitation(deps, auth.user.id, params.id), ownInvitation),
+    route(companiesApi.declineInvitation, ({ auth, params }) => declineInvitation(deps, auth.user.id, params.id), ownInvitation),
     route(companiesApi.listInvitations, ({ tenant }) => listInvitations(deps, tenant.company.id)),
     route(companiesApi.resendInvitation, ({ auth, tenant, params }) =>
       resendInvitation(deps, { userId: auth.user.id, role: tenant.role, reauthAt: auth.reauthAt }, tenant.company.id, params.id),

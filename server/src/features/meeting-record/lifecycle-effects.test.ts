@@ -3,14 +3,13 @@ import { complianceRuleIds, type ComplianceGroup } from "../../../../shared/comp
 import type { ListedMeeting } from "../../../../shared/meetings";
 import { meetings } from "../../db/schema";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { sendMeetingReminders } from "../notifications/jobs.service";
-import { dayMs, hourMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
+import { dayMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
 
 const testStart = "2026-06-01T09:00:00.000Z";
 const ctx = useTestContext();
 afterEach(() => ctx.clock.set(testStart));
 
-const { api, schedule, update, bellOf } = lifecycleFixtures(ctx);
+const { api, schedule, update } = lifecycleFixtures(ctx);
 const board = (name = "Lifecycle Ltd") => ctx.board(name, { firstName: "Fay", lastName: "Founder" });
 const inDays = (days: number) => new Date(new Date(testStart).getTime() + days * dayMs);
 
@@ -60,24 +59,5 @@ describe("a cancelled meeting leaves the upcoming list and the compliance count"
     expect((await update(founder, dropped, { status: "cancelled" })).status).toBe(200);
     expect(await upcoming(founder, company.id)).toEqual([]);
     expect((await quarterly(founder, company.id))?.status).toBe("pending");
-  });
-});
-
-describe("a moved meeting is reminded again", () => {
-  it("the reminder sent before the move does not stand for the new time", async () => {
-    const { founder, member } = await board("Reminded Ltd");
-    const ann = await member("member");
-    const id = await schedule(founder, new Date(new Date(testStart).getTime() + 20 * hourMs), { participants: [ann.id] });
-    const reminders = async () => (await bellOf(ann.id, id)).filter((row) => row.kind === "meetingReminder").map((row) => row.title);
-
-    await sendMeetingReminders(ctx.deps);
-    await sendMeetingReminders(ctx.deps);
-    expect(await reminders()).toEqual(["Reminder: Q3 Board Meeting in 20 hours"]);
-
-    const moved = new Date(new Date(testStart).getTime() + 22 * hourMs);
-    expect((await update(founder, id, { date: moved.toISOString() })).status).toBe(200);
-    await sendMeetingReminders(ctx.deps);
-    await sendMeetingReminders(ctx.deps);
-    expect(await reminders()).toEqual(["Reminder: Q3 Board Meeting in 20 hours", "Reminder: Q3 Board Meeting in 22 hours"]);
   });
 });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DocumentObject } from "../../../../shared/documents";
-import { mailOutbox, meetings, userPreferences } from "../../db/schema";
+import { mailOutbox, meetings, notifications, userPreferences } from "../../db/schema";
 import { useTestContext } from "../../testing/test-context";
 import { dayMs, hourMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
 
@@ -8,7 +8,7 @@ const testStart = "2026-06-01T09:00:00.000Z";
 const ctx = useTestContext();
 afterEach(() => ctx.clock.set(testStart));
 
-const { api, schedule, update, bellOf } = lifecycleFixtures(ctx);
+const { api, schedule, update } = lifecycleFixtures(ctx);
 const board = (name = "Lifecycle Ltd") => ctx.board(name, { firstName: "Fay", lastName: "Founder" });
 const inDays = (days: number) => new Date(new Date(testStart).getTime() + days * dayMs);
 
@@ -18,6 +18,13 @@ async function sequenceOf(id: number): Promise<number> {
 }
 
 const contentOf = (document: DocumentObject) => JSON.parse(document.content!) as Record<string, unknown>;
+
+async function bellOf(userId: number, meetingId: number) {
+  return ctx.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.link, `/meetings/${meetingId}`)));
+}
 
 async function mailsOf(userId: number) {
   const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));

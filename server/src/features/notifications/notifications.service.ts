@@ -1,11 +1,17 @@
 import { and, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { AppNotification, UnsubscribeTarget } from "../../../../shared/notifications";
-import { notificationKinds, withDefaults, type NotificationKind, type PreferenceKey } from "../../../../shared/preferences";
+import {
+  notificationKinds,
+  withDefaults,
+  type NotificationKind,
+  type PreferenceKey,
+  type Preferences,
+} from "../../../../shared/preferences";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { companies, notifications, userPreferences, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
-import { switchLabels } from "./mail-templates";
+import { switchLabels } from "./mail-layout";
 import { enqueueMail, type QueuedMail } from "./outbox.service";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 
@@ -98,6 +104,20 @@ export async function notifyEach(db: Queryable, inputs: readonly NotifyInput[]):
   if (bell.length > 0) await db.insert(notifications).values(bell);
   await enqueueMail(db, mail);
   return toldPerEvent;
+}
+
+/** The switches of each of these users, a switch never saved as its default: one query. */
+export async function preferencesOf(db: Queryable, userIds: readonly number[]): Promise<Map<number, Preferences>> {
+  const ids = [...new Set(userIds)];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ userId: userPreferences.userId, settings: userPreferences.settings })
+          .from(userPreferences)
+          .where(inArray(userPreferences.userId, ids));
+  const saved = new Map(rows.map((row) => [row.userId, row.settings]));
+  return new Map(ids.map((id) => [id, withDefaults(saved.get(id))]));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import request from "supertest";
 import { z } from "zod";
 import type { AppNotification } from "../../../../shared/notifications";
@@ -6,7 +6,6 @@ import { notificationKinds, type PreferenceKey } from "../../../../shared/prefer
 import { mailOutbox, notifications, userPreferences } from "../../db/schema";
 import { meetingContent } from "../../testing/factories";
 import { useTestContext } from "../../testing/test-context";
-import { sendMeetingReminders } from "./jobs.service";
 
 /** The wire shape, strictly: an unexpected field (a recipient id, a raw column) fails the parse. */
 const notificationSchema = z.strictObject({
@@ -207,37 +206,6 @@ describe("each kind is created, and suppressed by its switch", () => {
     expect(await kindsOf(off.id)).toEqual([]);
     expect(await mailsOf(off.id)).toEqual([]);
     expect(await kindsOf(founder.id)).toEqual([]);
-  });
-
-  it("meeting reminder: once per meeting and participant within 24 h of the start, however often the job runs; none with Meeting Reminders off", async () => {
-    const { founder, member } = await ctx.board("Reminder Co");
-    const on = await member();
-    const off = await member();
-    await setSwitch(off.id, "meetingReminders", false);
-    const start = new Date(ctx.clock.now().getTime() + 30 * 60 * minute);
-    const meeting = await scheduleWith(founder.bearer, [founder.id, on.id, off.id], "Reminder meeting", start);
-    await ctx.db.delete(notifications).where(eq(notifications.userId, on.id));
-    await ctx.db.delete(mailOutbox).where(eq(mailOutbox.userId, on.id));
-
-    await sendMeetingReminders(ctx.deps); // 30 h ahead: too early
-    expect(await kindsOf(on.id)).toEqual([]);
-    ctx.clock.advance(7 * 60 * minute); // 23 h ahead
-    try {
-      await sendMeetingReminders(ctx.deps);
-      await sendMeetingReminders(ctx.deps);
-      ctx.clock.advance(60 * minute);
-      await sendMeetingReminders(ctx.deps);
-    } finally {
-      ctx.clock.advance(-8 * 60 * minute);
-    }
-    const reminders = await ctx.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, on.id), eq(notifications.kind, "meetingReminder")));
-    expect(reminders.map((row) => [row.title, row.link])).toEqual([["Reminder: Reminder meeting in 23 hours", `/meetings/${meeting.id}`]]);
-    expect(await mailsOf(on.id)).toHaveLength(1);
-    expect(await kindsOf(founder.id)).toEqual(["meetingReminder"]);
-    expect(await kindsOf(off.id)).toEqual([]);
   });
 
   it("member added: nobody is told of a membership that inviting an existing account's address did not make", async () => {

@@ -25,6 +25,9 @@ export function retryDelayMs(failedAttempts: number): number {
   return 60_000 * 2 ** Math.max(0, failedAttempts - 1);
 }
 
+/** What a weekly digest's message holds, for the job that builds it. */
+export type { DigestCompany, DigestMessage } from "./mail-digest";
+
 export interface QueuedMail {
   userId: number | null;
   companyId: number | null;

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { votingRoles } from "../../../../shared/permissions";
+import { integer, pgView, text } from "drizzle-orm/pg-core";
+import { companyRoles } from "../../../../shared/roles";
 import type { Queryable } from "../../db/client";
-import { memberships, resolutionRecusals, users } from "../../db/schema";
+import { memberships, users } from "../../db/schema";
 
 /** A resolution as the surrounding SQL names it: by its columns in the query, by placeholders, or by values. */
 export interface ResolutionRef {
@@ -9,36 +10,47 @@ export interface ResolutionRef {
   companyId: SQLWrapper | number;
 }
 
-/** The roles that vote, written as literals so the planner knows which memberships they select. */
-const votingRolesSql = sql.raw(votingRoles.map((role) => `'${role}'`).join(", "));
+const electorateColumns = {
+  resolutionId: integer("resolution_id").notNull(),
+  companyId: integer("company_id").notNull(),
+  userId: integer("user_id").notNull(),
+  role: text("role", { enum: companyRoles }).notNull(),
+};
+
+/**
+ * Who may vote on a resolution, one row per resolution and voter: a founder, admin or member of its company (never an
+ * observer) who has not declared a conflict of interest on it. The database defines it (migration 0013), so every
+ * query here, the vote taken in one call and the "vote closing soon" reminder read the same rule.
+ */
+export const resolutionVoters = pgView("resolution_voters", electorateColumns).existing();
+/** Those who hold a vote on a resolution, a conflict declared or not: whose votes a tally counts. */
+export const resolutionVoteHolders = pgView("resolution_vote_holders", electorateColumns).existing();
 
 /*
  * Each part is a fragment of its own, embedded in the next: a single-table select writes the columns at the top of
  * a selected fragment without their table's name, which inside a subquery would name the subquery's own columns.
  */
-const holdsAVote = (resolution: ResolutionRef) =>
-  sql`${memberships.companyId} = ${resolution.companyId} and ${memberships.role} in (${votingRolesSql})`;
-const declaredAConflict = (resolution: ResolutionRef) =>
-  sql`exists (select 1 from ${resolutionRecusals} where ${resolutionRecusals.resolutionId} = ${resolution.id} and ${resolutionRecusals.userId} = ${memberships.userId})`;
+const ofItsCompany = (resolution: ResolutionRef) => sql`${memberships.companyId} = ${resolution.companyId}`;
+const inElectorate = (electorate: typeof resolutionVoters | typeof resolutionVoteHolders, resolution: ResolutionRef) =>
+  sql`exists (select 1 from ${electorate} where ${electorate.resolutionId} = ${resolution.id} and ${electorate.userId} = ${memberships.userId})`;
 
 /**
- * Who may vote on a resolution, as a condition on the row of `memberships` in scope: a founder, admin or member of
- * the resolution's company (never an observer) who has not declared a conflict of interest on it. Every live tally,
- * the count of eligible voters, a vote's own check, the certificate and the notice of a new resolution use this rule.
+ * Whether the row of `memberships` in scope is the membership of someone who may vote on the resolution (see
+ * `resolutionVoters`). Every live tally, the count of eligible voters, a vote's own check, the certificate and the
+ * notice of a new resolution use this rule.
  *
- * `ofTheirVote`: the membership is joined to its user's vote on the resolution (a tally). A conflict cannot apply
- * there: declaring one withdraws the declarer's vote and their vote is refused while it stands, both under the
- * resolution's row lock. So a tally leaves that check out; per vote it would cost the list an anti-join on every vote.
+ * `ofTheirVote`: the membership is joined to its user's vote on the resolution (a tally), which counts the votes of
+ * those who hold a vote (`resolutionVoteHolders`): a conflict cannot apply there, so a tally does not pay for that check.
  */
 export function mayVote(resolution: ResolutionRef, { ofTheirVote = false } = {}): SQL<boolean> {
-  return ofTheirVote
-    ? sql<boolean>`(${holdsAVote(resolution)})`
-    : sql<boolean>`(${holdsAVote(resolution)} and not ${declaredAConflict(resolution)})`;
+  const electorate = ofTheirVote ? resolutionVoteHolders : resolutionVoters;
+  // The company is named as well, so the membership is looked up by it (and a member of several companies counts once).
+  return sql<boolean>`(${ofItsCompany(resolution)} and ${inElectorate(electorate, resolution)})`;
 }
 
 /** Those who would vote on the resolution but for the conflict of interest they declared on it: the certificate's recused. */
 export function recusedFrom(resolution: ResolutionRef): SQL<boolean> {
-  return sql<boolean>`(${holdsAVote(resolution)} and ${declaredAConflict(resolution)})`;
+  return sql<boolean>`(${ofItsCompany(resolution)} and ${inElectorate(resolutionVoteHolders, resolution)} and not ${inElectorate(resolutionVoters, resolution)})`;
 }
 
 /**

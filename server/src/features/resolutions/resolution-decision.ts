@@ -6,33 +6,30 @@ import { formatUtc, startSweep, type Clock } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { builtOnce, preparedPerDatabase } from "../../db/prepared";
-import { companies, memberships, resolutionRecusals, resolutions, votes } from "../../db/schema";
+import { companies, resolutionRecusals, resolutions, votes } from "../../db/schema";
 import { notify } from "../notifications/notifications.service";
-import { mayVote, membersAsVoters, type ResolutionRef } from "./eligible-voters";
+import { membersAsVoters, resolutionVoteHolders, resolutionVoters } from "./eligible-voters";
 
 type Deps = ServiceDeps<"db" | "clock">;
 export type ResolutionRow = typeof resolutions.$inferSelect;
 
 // --- The tally ---
 
-/** The resolution of the query these fragments are embedded in (its `from resolutions`). */
-const resolutionInQuery: ResolutionRef = { id: resolutions.id, companyId: resolutions.companyId };
-
 /*
  * Subqueries are built as fragments of their own and embedded: drizzle writes the columns of a single-table select
  * without their table's name, which inside a subquery would name the subquery's own columns.
  */
-const liveTally = sql`(select json_build_object('yes', count(*) filter (where ${votes.vote} = 'yes'), 'no', count(*) filter (where ${votes.vote} = 'no'), 'abstain', count(*) filter (where ${votes.vote} = 'abstain')) from ${votes} inner join ${memberships} on ${memberships.userId} = ${votes.userId} and ${mayVote(resolutionInQuery, { ofTheirVote: true })} where ${votes.resolutionId} = ${resolutions.id})`;
+const liveTally = sql`(select json_build_object('yes', count(*) filter (where ${votes.vote} = 'yes'), 'no', count(*) filter (where ${votes.vote} = 'no'), 'abstain', count(*) filter (where ${votes.vote} = 'abstain')) from ${votes} inner join ${resolutionVoteHolders} on ${resolutionVoteHolders.resolutionId} = ${votes.resolutionId} and ${resolutionVoteHolders.userId} = ${votes.userId} where ${votes.resolutionId} = ${resolutions.id})`;
 /** A decided resolution's tally, as its certificate froze it. */
 export const frozenTally = sql`json_build_object('yes', (${resolutions.certificate} ->> 'yes')::int, 'no', (${resolutions.certificate} ->> 'no')::int, 'abstain', (${resolutions.certificate} ->> 'abstain')::int)`;
 
 /**
- * The tally in one subquery: of a pending resolution, the votes of those who may vote on it only (a departed
+ * The tally in one subquery: of a pending resolution, the votes of those who hold a vote on it only (a departed
  * member's vote no longer counts); of a decided one, its frozen tally.
  */
 export const tallyOf = sql<Tally>`case when ${sql`${resolutions.certificate} is not null`} then ${frozenTally} else ${liveTally} end`;
 
-const eligibleVoters = sql`(select count(*) from ${memberships} where ${mayVote(resolutionInQuery)})`;
+const eligibleVoters = sql`(select count(*) from ${resolutionVoters} where ${resolutionVoters.resolutionId} = ${resolutions.id})`;
 /** How many may vote on a pending resolution now (0 once decided). */
 export const eligibleCount = sql<number>`case when ${sql`${resolutions.status} = 'pending'`} then ${eligibleVoters} else 0 end`.mapWith(
   Number,
@@ -100,7 +97,7 @@ const lockStatement = builtOnce("quorum_resolution_lock", (q) =>
 
 /**
  * Decides a locked, pending resolution when it is due, and stores the outcome with its time and a frozen
- * certificate: who may vote on it (see `mayVote`), who was recused, every counted vote. Notifies every member
+ * certificate: who may vote on it (see `resolutionVoters`), who was recused, every counted vote. Notifies every member
  * of the company. Answers the row as it now is. With `meeting`, the vote closes now, as at its deadline.
  */
 export async function decideIfReady(

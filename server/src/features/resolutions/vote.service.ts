@@ -74,8 +74,9 @@ export async function castVote(
  * ours, when nothing but the vote is to be done: the resolution is pending and before its deadline, the caller may
  * vote on it, and someone eligible is still to vote after this vote. It answers the tally with the vote, or null when
  * it took nothing: `castVote` then runs the transaction that decides the resolution or gives the refusal, so every
- * refusal and every decision has one source, here in TypeScript. Its rules mirror `mayVote`, `tallyOf` and
- * `eligibleCount`; a change to who may vote changes both (tests of each refusal and decision run through it).
+ * refusal and every decision has one source, here in TypeScript. Who may vote and whether the session stands it reads
+ * from the database's own definitions, as `mayVote`, `eligibleCount` and `sessionStands` do; the roles passed are no
+ * longer read (the signature stays for instances of the app from before migration 0013).
  */
 const voteIfClearStatement = builtOnce(
   "quorum_vote_if_clear",

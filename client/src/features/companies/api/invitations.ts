@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { AddMemberResult, PendingInvitation } from "@shared/companies";
 import type { InvitationAccepted, InvitationPreview, MyInvitation } from "@shared/identity";
 import * as companiesApi from "@shared/api/companies";
-import * as api from "@shared/api/identity";
+import * as api from "@shared/api/companies";
 import { callApi } from "@/lib/api-client";
 import { useFirstScreenDrawn } from "@/lib/first-screen";
 import { companyKeys } from "@/features/companies/api/company-keys";

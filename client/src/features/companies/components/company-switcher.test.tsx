@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as authApi from "@shared/api/auth";
+import * as companiesApi from "@shared/api/companies";
 import type { User } from "@shared/auth";
 import type { CompanySummary } from "@shared/companies";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
+import { companyKeys } from "@/features/companies/api/company-keys";
 import { shouldShowCompanySwitcher } from "@/features/companies/components/company-switcher";
 
 const acme: CompanySummary = { id: 1, name: "Acme Holdings", logoUrl: null, industry: "technology", role: "founder" };
@@ -15,9 +18,9 @@ const globex: CompanySummary = { id: 2, name: "Globex Corporation International"
 function serveCompanies(companies: CompanySummary[]) {
   const calls = { list: 0 };
   server.use(
-    http.get("/api/companies", () => {
+    handle(companiesApi.listCompanies, () => {
       calls.list += 1;
-      return HttpResponse.json(companies);
+      return companies;
     }),
   );
   return calls;
@@ -55,7 +58,7 @@ describe("company switcher", () => {
     serveCompanies([]);
     const view = renderApp({ signedInAs: buildUser({ companyId: null, role: null }), path: "/company-onboarding" });
     const aside = await sidebar();
-    await waitFor(() => expect(view.queryClient.getQueryState(["/api/companies"])?.status).toBe("success"));
+    await waitFor(() => expect(view.queryClient.getQueryState(companyKeys.list())?.status).toBe("success"));
     expect(within(aside).queryByTestId("current-company")).not.toBeInTheDocument();
     expect(within(aside).queryByTestId("company-switcher")).not.toBeInTheDocument();
   });
@@ -72,15 +75,19 @@ describe("company switcher", () => {
     let user: User = buildUser({ id: 7, companyId: 1, role: "founder" });
     const requests = { user: 0, patchBody: null as unknown };
     server.use(
-      http.get("/api/auth/user", () => {
+      handle(authApi.currentUser, () => {
         requests.user += 1;
-        return HttpResponse.json(user);
+        return user;
       }),
-      http.patch("/api/users/7/active-company", async ({ request }) => {
-        requests.patchBody = await request.json();
-        user = { ...user, companyId: 2, role: "member" };
-        return HttpResponse.json(user);
-      }),
+      handle(
+        companiesApi.switchActiveCompany,
+        ({ body }) => {
+          requests.patchBody = body;
+          user = { ...user, companyId: 2, role: "member" };
+          return user;
+        },
+        { params: { id: 7 } },
+      ),
     );
     const view = renderApp({ token: TEST_TOKEN, path: onboarding });
     const trigger = await within(await sidebar()).findByTestId("company-switcher");
@@ -108,11 +115,7 @@ describe("company switcher", () => {
 
   it("says 'Failed to switch company' when the switch is refused", async () => {
     serveCompanies([acme, globex]);
-    server.use(
-      http.patch("/api/users/:id/active-company", () =>
-        HttpResponse.json({ message: "You are not a member of this company" }, { status: 403 }),
-      ),
-    );
+    server.use(handle(companiesApi.switchActiveCompany, () => apiError(403, "You are not a member of this company")));
     const view = renderApp({ signedInAs: buildUser({ id: 8, companyId: 1 }), path: onboarding });
     await view.user.click(await within(await sidebar()).findByTestId("company-switcher"));
     await view.user.click(await screen.findByRole("menuitem", { name: /Globex/ }));
@@ -122,7 +125,7 @@ describe("company switcher", () => {
 
   it("'Add Company' leads to /company-onboarding", async () => {
     serveCompanies([acme, globex]);
-    server.use(http.get("/api/companies/1/members", () => HttpResponse.json([])));
+    server.use(handle(companiesApi.listMembers, () => [], { params: { companyId: 1 } }));
     const view = renderApp({ signedInAs: buildUser({ companyId: 1 }), path: "/board-members" });
     await view.user.click(await within(await sidebar()).findByTestId("company-switcher"));
     await view.user.click(await screen.findByRole("menuitem", { name: "Add Company" }));

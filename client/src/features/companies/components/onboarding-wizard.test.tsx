@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { http, HttpResponse, delay } from "msw";
+import { delay } from "msw";
+import * as companiesApi from "@shared/api/companies";
 import type { Company } from "@shared/companies";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -86,9 +88,9 @@ describe("company onboarding", () => {
   it("validates at 'Complete Setup' and returns to the first step with a problem", async () => {
     let posted = false;
     server.use(
-      http.post("/api/companies", () => {
+      handle(companiesApi.createCompany, () => {
         posted = true;
-        return HttpResponse.json(company(), { status: 201 });
+        return company();
       }),
     );
     const view = await renderWizard();
@@ -152,15 +154,19 @@ describe("company onboarding", () => {
     let postedBody: unknown;
     let linkBody: unknown;
     server.use(
-      http.post("/api/companies", async ({ request }) => {
-        postedBody = await request.json();
+      handle(companiesApi.createCompany, async ({ body }) => {
+        postedBody = body;
         await delay(50);
-        return HttpResponse.json(company(), { status: 201 });
+        return company();
       }),
-      http.put("/api/users/42", async ({ request }) => {
-        linkBody = await request.json();
-        return HttpResponse.json(buildUser({ id: 42, companyId: 9, role: "founder" }));
-      }),
+      handle(
+        companiesApi.linkUserToCompany,
+        ({ body }) => {
+          linkBody = body;
+          return buildUser({ id: 42, companyId: 9, role: "founder" });
+        },
+        { params: { id: 42 } },
+      ),
     );
     const view = await renderWizard();
     await view.user.type(screen.getByLabelText("Company name"), "Initech");
@@ -199,7 +205,7 @@ describe("company onboarding", () => {
   });
 
   it("says 'Failed to create company. Please try again.' when creation fails", async () => {
-    server.use(http.post("/api/companies", () => HttpResponse.json({ message: "Internal error" }, { status: 500 })));
+    server.use(handle(companiesApi.createCompany, () => apiError(500, "Internal error")));
     const view = await renderWizard();
     await view.user.type(screen.getByLabelText("Company name"), "Initech");
     await choose(view, "Industry", "Energy");

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as documentsApi from "@shared/api/documents";
 import type { LibraryDocument, RecentDocument } from "@shared/documents";
 import type { CompanyRole } from "@shared/roles";
+import { apiUrl } from "@/lib/api-client";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast, findToastBehindModal } from "@/testing/toasts";
@@ -34,8 +36,12 @@ const library = [
 ];
 
 function serveLibrary(documents: LibraryDocument[] = library) {
-  server.use(http.get("/api/companies/:companyId/documents", () => HttpResponse.json(documents)));
+  server.use(handle(documentsApi.listLibrary, () => documents));
 }
+
+/** The addresses of the first document's file: to download, and to show in the browser. */
+const download = apiUrl(documentsApi.downloadDocument, { params: { id: 1 }, query: {} });
+const shownInline = apiUrl(documentsApi.downloadDocument, { params: { id: 1 }, query: { inline: "1" } });
 
 const rowNames = () =>
   within(screen.getByRole("list", { name: "Documents" }))
@@ -109,16 +115,15 @@ describe("/documents", () => {
     expect(screen.queryAllByRole("button", { name: /^Delete / })).toHaveLength(0);
     expect(screen.queryByRole("button", { name: "Upload Document" })).not.toBeInTheDocument();
     // Everyone may download.
-    expect(screen.getByRole("link", { name: "Download Q2 Accounts.pdf" })).toHaveAttribute("href", "/api/documents/1/download");
+    expect(screen.getByRole("link", { name: "Download Q2 Accounts.pdf" })).toHaveAttribute("href", download);
   });
 
   it("deletes only after the confirmation", async () => {
     serveLibrary();
     const deleted: string[] = [];
     server.use(
-      http.delete("/api/documents/:id", ({ params }) => {
+      handle(documentsApi.deleteDocument, ({ params }) => {
         deleted.push(String(params.id));
-        return new HttpResponse(null, { status: 204 });
       }),
     );
     const { user } = renderApp({ path: "/documents", signedInAs: userAs("founder") });
@@ -143,9 +148,9 @@ describe("/documents", () => {
       const { user, unmount } = renderApp({ path: "/documents", signedInAs: userAs("member") });
       await user.click(await screen.findByRole("button", { name: "Preview Q2 Accounts.pdf" }));
       let dialog = await screen.findByRole("dialog", { name: "Q2 Accounts.pdf" });
-      expect(within(dialog).getByTitle("Preview of Q2 Accounts.pdf")).toHaveAttribute("src", "/api/documents/1/download?inline=1");
+      expect(within(dialog).getByTitle("Preview of Q2 Accounts.pdf")).toHaveAttribute("src", shownInline);
       expect(within(dialog).queryByRole("link", { name: "Open in new tab" })).not.toBeInTheDocument();
-      expect(within(dialog).getByRole("link", { name: "Download" })).toHaveAttribute("href", "/api/documents/1/download");
+      expect(within(dialog).getByRole("link", { name: "Download" })).toHaveAttribute("href", download);
       unmount();
 
       setPdfViewer(false);
@@ -153,9 +158,9 @@ describe("/documents", () => {
       await second.user.click(await screen.findByRole("button", { name: "Preview Q2 Accounts.pdf" }));
       dialog = await screen.findByRole("dialog", { name: "Q2 Accounts.pdf" });
       expect(within(dialog).queryByTitle("Preview of Q2 Accounts.pdf")).not.toBeInTheDocument();
-      expect(within(dialog).getByRole("link", { name: "Download" })).toHaveAttribute("href", "/api/documents/1/download");
+      expect(within(dialog).getByRole("link", { name: "Download" })).toHaveAttribute("href", download);
       const open = within(dialog).getByRole("link", { name: "Open in new tab" });
-      expect(open).toHaveAttribute("href", "/api/documents/1/download?inline=1");
+      expect(open).toHaveAttribute("href", shownInline);
       expect(open).toHaveAttribute("target", "_blank");
       expect(open).toHaveAttribute("rel", expect.stringContaining("noopener"));
     } finally {
@@ -173,10 +178,10 @@ describe("/documents", () => {
     ]);
     const read: string[] = [];
     server.use(
-      http.get("/api/documents/:id", ({ params }) => {
+      handle(documentsApi.getDocument, ({ params }) => {
         read.push(String(params.id));
         const { uploader: _uploader, truncated: _truncated, ...document } = note({ id: 11, name: "Long note", content: wholeText });
-        return HttpResponse.json(document);
+        return document;
       }),
     );
     const { user } = renderApp({ path: "/documents", signedInAs: userAs("member") });
@@ -196,9 +201,10 @@ describe("/documents", () => {
   it("asks for a title and a file before uploading", async () => {
     let posted = false;
     server.use(
-      http.post("/api/documents", () => {
+      handle(documentsApi.createDocument, () => {
         posted = true;
-        return HttpResponse.json({}, { status: 201 });
+        const { uploader: _uploader, truncated: _truncated, ...document } = libraryDocument({ id: 4, name: "Board pack" });
+        return document;
       }),
     );
     const { user } = renderApp({ path: "/documents", signedInAs: userAs("member") });
@@ -215,8 +221,8 @@ describe("/documents", () => {
 
   it("shows the server's message when an upload fails", async () => {
     server.use(
-      http.post("/api/documents", () =>
-        HttpResponse.json({ message: "File type not accepted: upload a pdf, doc, docx, txt, jpg, jpeg, png, gif file" }, { status: 415 }),
+      handle(documentsApi.createDocument, () =>
+        apiError(415, "File type not accepted: upload a pdf, doc, docx, txt, jpg, jpeg, png, gif file"),
       ),
     );
     const { user } = renderApp({ path: "/documents", signedInAs: userAs("member") });
@@ -235,7 +241,7 @@ describe("the dashboard", () => {
     const recent: RecentDocument[] = [
       { id: 1, name: "Q2 Accounts.pdf", fileSize: 1024, uploader: "Fay Founder", createdAt: "2026-05-20T10:00:00.000Z" },
     ];
-    server.use(http.get("/api/companies/:companyId/documents/recent", () => HttpResponse.json(recent)));
+    server.use(handle(documentsApi.recentDocuments, () => recent));
     const first = renderApp({ path: "/", signedInAs: userAs("member") });
     const panel = await screen.findByRole("region", { name: "Recent Documents" }).catch(() => screen.findByLabelText("Recent Documents"));
     expect(await within(panel).findByText("Q2 Accounts.pdf")).toBeInTheDocument();
@@ -244,7 +250,7 @@ describe("the dashboard", () => {
     expect(within(panel).getByRole("link", { name: "View all" })).toHaveAttribute("href", "/documents");
     first.unmount();
 
-    server.use(http.get("/api/companies/:companyId/documents/recent", () => HttpResponse.json([])));
+    server.use(handle(documentsApi.recentDocuments, () => []));
     renderApp({ path: "/", signedInAs: userAs("member") });
     expect(await screen.findByText("No documents uploaded yet.")).toBeInTheDocument();
   });

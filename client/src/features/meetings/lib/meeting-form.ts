@@ -1,4 +1,4 @@
-import { format, isValid, parse } from "date-fns";
+import { format } from "date-fns";
 import type { CreateDocumentInput } from "@shared/documents";
 import { meetingCategory, meetingEndFrom, meetingFileType, meetingNamePrefix } from "@shared/meeting-model";
 import type { MeetingContentWire, MeetingFormValues } from "@shared/meetings";
@@ -18,12 +18,6 @@ export function defaultMeetingValues(now: Date, initial: Partial<MeetingFormValu
     participants: initial.participants ?? [],
     sendNotifications: initial.sendNotifications ?? true,
   };
-}
-
-/** The form's local date (yyyy-MM-dd) and time (HH:mm) as an instant; null when they do not name one. */
-export function localStart(date: string, time: string): Date | null {
-  const parsed = parse(`${date} ${time}`, `${DATE_INPUT_FORMAT} ${TIME_INPUT_FORMAT}`, new Date(0));
-  return isValid(parsed) ? parsed : null;
 }
 
 /** The meeting content the server stores (dates in UTC, end = start + 2 h). */

@@ -36,8 +36,6 @@ export interface MeetingSources {
   onOpenPaper: (paper: LibraryDocument) => void;
   /** After the meeting changed (confirmed, rescheduled, cancelled, its agenda saved); with its document when known. */
   onMeetingChanged: (meeting?: DocumentObject) => Promise<unknown> | void;
-  /** After a show of hands or the minutes' approval: the company's resolutions and its library have changed. */
-  onRecordChanged: () => Promise<unknown> | void;
 }
 
 /** Looks up by id what the lists hold. */

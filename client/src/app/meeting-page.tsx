@@ -1,0 +1,133 @@
+import { lazy, Suspense, useMemo, useState } from "react";
+import type { DocumentObject } from "@shared/documents";
+import { displayName } from "@shared/people";
+import { can, canEditAgenda, canKeepMeetingRecord } from "@shared/permissions";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { useMinutes } from "@/features/meeting-record/api/minutes";
+import { BoardPackButton } from "@/features/meeting-record/components/board-pack-button";
+import { MeetingLifecycle } from "@/features/meeting-record/components/meeting-lifecycle";
+import { MeetingAgendaSection } from "@/features/meetings/components/meeting-agenda-section";
+import { MeetingOverview } from "@/features/meetings/components/meeting-overview";
+import { BackToMeetings } from "@/features/meetings/components/meeting-page-states";
+import { MeetingParticipants } from "@/features/meetings/components/meeting-participants";
+import { hasStarted, type MeetingDetails } from "@/features/meetings/lib/listed-meeting";
+import type { AgendaResolution, MeetingSources } from "@/features/meetings/lib/meeting-sources";
+
+// The record's sections load after the page (they are read after the meeting, and bring their own forms).
+const MeetingAttendance = lazy(async () => ({
+  default: (await import("@/features/meeting-record/components/meeting-attendance")).MeetingAttendance,
+}));
+const MeetingMinutes = lazy(async () => ({
+  default: (await import("@/features/meeting-record/components/meeting-minutes")).MeetingMinutes,
+}));
+const MeetingActionItems = lazy(async () => ({
+  default: (await import("@/features/meeting-record/components/meeting-action-items")).MeetingActionItems,
+}));
+const ShowOfHandsDialog = lazy(async () => ({
+  default: (await import("@/features/meeting-record/components/show-of-hands-dialog")).ShowOfHandsDialog,
+}));
+
+/** What the page refreshes when the record changes something shown elsewhere. */
+export interface MeetingRecordEffects {
+  /** Confirmed, rescheduled or cancelled: the meeting's document, the meetings lists and the agenda's start times. */
+  onMeetingUpdated: (meeting: DocumentObject) => Promise<unknown> | void;
+  /** A show of hands decided a resolution: the agenda shows its outcome, as do the resolutions. */
+  onResolutionDecided: (meetingId: number) => Promise<unknown> | void;
+  /** Approved minutes are a new resolution, or a PDF in the library. */
+  onMinutesApproved: () => Promise<unknown> | void;
+}
+
+export interface MeetingPageProps {
+  meeting: MeetingDetails;
+  now: Date;
+  /** Who scheduled it (the document's uploader): they may edit its agenda. */
+  creatorId: number | null;
+  sources: MeetingSources;
+  effects: MeetingRecordEffects;
+}
+
+/**
+ * /meetings/:id, the meeting's home: title and badge; the date/time/location/attendees card with 'Join Meeting',
+ * 'View Agenda', 'Download board pack' and, for founders and admins, Confirm/Reschedule/Cancel; the participants;
+ * the agenda (editable by founders, admins and the meeting's creator); once it has started, its record: attendance,
+ * a show of hands on the resolutions moved, the minutes and the action items (kept by founders, admins and the
+ * meeting's creator). The meeting comes from the meetings feature, its record from the meeting-record feature.
+ */
+export function MeetingPage({ meeting, now, creatorId, sources, effects }: MeetingPageProps) {
+  const { user } = useCurrentUser();
+  const [handsFor, setHandsFor] = useState<AgendaResolution | null>(null);
+  const isCreator = user != null && creatorId === user.id;
+  const canEdit = canEditAgenda(user?.role, isCreator) && meeting.status !== "cancelled";
+  const canManage = can(user?.role, "manageMeeting");
+  const started = hasStarted(meeting, now);
+  // A cancelled meeting has no record.
+  const hasRecord = meeting.status !== "cancelled";
+  const canKeep = canKeepMeetingRecord(user?.role, isCreator) && hasRecord;
+  // Approved minutes fix the record: no show of hands after them (the same query the minutes' card reads).
+  const minutes = useMinutes(meeting.id, canKeep && started);
+  const handsOpen = canKeep && started && minutes.data != null && minutes.data.status !== "approved";
+  const showOfHands = useMemo(() => (handsOpen ? { now, onOpen: setHandsFor } : undefined), [handsOpen, now]);
+  const owners = useMemo(
+    () => (sources.members.data ?? []).map((member) => ({ id: member.id, name: displayName(member) || member.email })),
+    [sources.members.data],
+  );
+
+  return (
+    <div className="grid min-w-0 gap-6">
+      <BackToMeetings />
+      <MeetingOverview
+        meeting={meeting}
+        started={started}
+        sources={sources}
+        actions={<BoardPackButton meetingId={meeting.id} meetingTitle={meeting.title} />}
+      >
+        {canManage && <MeetingLifecycle meeting={meeting} started={started} onChanged={effects.onMeetingUpdated} />}
+      </MeetingOverview>
+
+      <MeetingParticipants participants={meeting.participants} members={sources.members} />
+      {hasRecord && (
+        <Suspense fallback={<SectionLoading label="Loading attendance" />}>
+          <MeetingAttendance meetingId={meeting.id} meetingStartsAt={meeting.date} started={started} canRecord={canKeep} />
+        </Suspense>
+      )}
+      <MeetingAgendaSection meetingId={meeting.id} canEdit={canEdit} sources={sources} showOfHands={showOfHands} />
+      {hasRecord && (
+        <Suspense fallback={<SectionLoading label="Loading minutes" />}>
+          <MeetingMinutes meetingId={meeting.id} started={started} canKeep={canKeep} onApproved={effects.onMinutesApproved} />
+        </Suspense>
+      )}
+      {hasRecord && started && user && (
+        <Card>
+          <CardContent>
+            <Suspense fallback={<SectionLoading label="Loading action items" />}>
+              <MeetingActionItems
+                meetingId={meeting.id}
+                meetingStartsAt={meeting.date}
+                members={owners}
+                canManage={canKeep}
+                canEditAny={can(user.role, "editActionItems")}
+                currentUserId={user.id}
+              />
+            </Suspense>
+          </CardContent>
+        </Card>
+      )}
+      {handsFor && (
+        <Suspense fallback={null}>
+          <ShowOfHandsDialog
+            meetingId={meeting.id}
+            resolution={handsFor}
+            onClose={() => setHandsFor(null)}
+            onDecided={() => effects.onResolutionDecided(meeting.id)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function SectionLoading({ label }: { label: string }) {
+  return <Skeleton className="h-32 w-full" role="status" aria-label={label} />;
+}

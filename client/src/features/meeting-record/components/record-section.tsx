@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { Refusal } from "@/features/meeting-record/lib/refusal";
+
+/** A card of the meeting's record, a region named by its heading. */
+export function RecordSection({ id, title, aside, children }: { id: string; title: string; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <Card id={id} aria-labelledby={`${id}-title`} role="region">
+      <CardHeader className="flex-row flex-wrap items-center gap-3">
+        <h2 id={`${id}-title`} className="text-lg leading-tight font-semibold">
+          {title}
+        </h2>
+        {aside}
+      </CardHeader>
+      <CardContent className="min-w-0">{children}</CardContent>
+    </Card>
+  );
+}
+
+export function SectionLoading({ label }: { label: string }) {
+  return (
+    <div className="grid gap-3" role="status" aria-label={label}>
+      <Skeleton className="h-6 w-2/3" />
+      <Skeleton className="h-24 w-full" />
+    </div>
+  );
+}
+
+export function SectionLoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div className="grid justify-items-start gap-3" role="alert">
+      <p className="text-sm text-destructive">{what} could not be loaded.</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** The server's refusal of a change, with its reasons for each field. */
+export function RecordErrors({ refusal }: { refusal: Refusal | null }) {
+  if (!refusal) return null;
+  return (
+    <div role="alert" className="grid gap-1 rounded-md border border-destructive/50 p-3 text-sm text-destructive">
+      <p className="font-medium break-words">{refusal.message}</p>
+      {refusal.fields.length > 0 && (
+        <ul className="list-disc pl-5">
+          {refusal.fields.map((field) => (
+            <li key={field} className="break-words">
+              {field}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
