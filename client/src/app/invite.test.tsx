@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import * as authApi from "@shared/api/auth";
 import * as companiesApi from "@shared/api/companies";
-import * as identityApi from "@shared/api/identity";
 import type { User } from "@shared/auth";
 import type { InvitationPreview } from "@shared/identity";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
@@ -20,10 +19,10 @@ const pending: InvitationPreview = {
 };
 
 /** The preview of the link's token, and what was asked of it. */
-function servePreview(preview: InvitationPreview | (() => FakeAnswer<typeof identityApi.previewInvitation>)) {
+function servePreview(preview: InvitationPreview | (() => FakeAnswer<typeof companiesApi.previewInvitation>)) {
   const previews: unknown[] = [];
   server.use(
-    handle(identityApi.previewInvitation, ({ body }) => {
+    handle(companiesApi.previewInvitation, ({ body }) => {
       previews.push(body);
       return typeof preview === "function" ? preview() : preview;
     }),
@@ -104,7 +103,7 @@ describe("/invite", () => {
     const accepted: unknown[] = [];
     const switched: unknown[] = [];
     server.use(
-      handle(identityApi.acceptInvitationByLink, ({ body }) => {
+      handle(companiesApi.acceptInvitationByLink, ({ body }) => {
         accepted.push(body);
         return { companyId: 9, role: "admin" };
       }),
@@ -130,7 +129,7 @@ describe("/invite", () => {
   it("signed in with another address: shows the server's 403 naming the address", async () => {
     servePreview(pending);
     server.use(
-      handle(identityApi.acceptInvitationByLink, () =>
+      handle(companiesApi.acceptInvitationByLink, () =>
         apiError(403, "This invitation was sent to c••@example.com. Sign in with that account to accept it."),
       ),
     );

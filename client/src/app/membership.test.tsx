@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import * as authApi from "@shared/api/auth";
 import * as companiesApi from "@shared/api/companies";
-import * as identityApi from "@shared/api/identity";
 import type { User } from "@shared/auth";
 import type { MyInvitation } from "@shared/identity";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
@@ -31,12 +30,12 @@ describe("the dashboard's invitations", () => {
     let current: User = buildUser({ id: 5, companyId: 2, role: "member" });
     const answered: string[] = [];
     server.use(
-      handle(identityApi.listMyInvitations, () => mine),
-      handle(identityApi.declineInvitation, ({ params }) => {
+      handle(companiesApi.listMyInvitations, () => mine),
+      handle(companiesApi.declineInvitation, ({ params }) => {
         answered.push(`decline ${params.id}`);
         mine = mine.filter((invitation) => invitation.id !== params.id);
       }),
-      handle(identityApi.acceptInvitation, ({ params }) => {
+      handle(companiesApi.acceptInvitation, ({ params }) => {
         answered.push(`accept ${params.id}`);
         mine = mine.filter((invitation) => invitation.id !== params.id);
         return { companyId: 9, role: "admin" };
@@ -72,7 +71,7 @@ describe("the dashboard's invitations", () => {
   });
 
   it("a user without a company sees them above the company wizard", async () => {
-    server.use(handle(identityApi.listMyInvitations, () => [alpha]));
+    server.use(handle(companiesApi.listMyInvitations, () => [alpha]));
     renderApp({ path: "/", signedInAs: buildUser({ companyId: null, role: null }) });
     expect(await screen.findByRole("heading", { level: 1, name: "Set up your company" })).toBeInTheDocument();
     const panel = await screen.findByRole("region", { name: "Invitations" });

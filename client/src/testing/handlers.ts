@@ -3,7 +3,6 @@ import * as authApi from "@shared/api/auth";
 import * as companiesApi from "@shared/api/companies";
 import * as complianceApi from "@shared/api/compliance";
 import * as documentsApi from "@shared/api/documents";
-import * as identityApi from "@shared/api/identity";
 import * as meetingRecordApi from "@shared/api/meeting-record";
 import * as meetingsApi from "@shared/api/meetings";
 import * as notificationsApi from "@shared/api/notifications";
@@ -50,7 +49,7 @@ export const handlers = [
     invitations: [],
   })),
   // Invitations: none to the user (the dashboard), none of the company (Board Members, Company Settings).
-  handle(identityApi.listMyInvitations, () => []),
+  handle(companiesApi.listMyInvitations, () => []),
   handle(companiesApi.listInvitations, () => []),
   // Meetings (the dashboard panel, /meetings, /meetings/:id): none yet; a meeting by id does not exist.
   handle(meetingsApi.upcomingMeetings, () => []),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import request from "supertest";
+import { reauthRequiredCode } from "../../../shared/api-error";
 import type { AuthResponse } from "../../../shared/auth";
 import type { LoginAnswer, RecoveryCodes, SecondFactorChallenge, TotpSetup } from "../../../shared/second-factor";
 import { sessions, totpFactors } from "../db/schema";
@@ -56,6 +57,12 @@ export async function reauthenticate(
   const response = await request(ctx.app).post("/api/auth/reauth").set("Authorization", user.bearer).send(body);
   if (response.status !== 200) throw new Error(`re-authentication failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { until: string };
+}
+
+/** The refusal of a security change whose session has not proved its holder afresh: 401 with the reauth_required code. */
+export function expectReauthRequired(response: request.Response): void {
+  expect(response.status).toBe(401);
+  expect(response.body).toEqual({ message: expect.any(String), code: reauthRequiredCode });
 }
 
 /**

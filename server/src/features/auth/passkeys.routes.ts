@@ -5,15 +5,8 @@ import { route, type BoundRoute } from "../../http/endpoints";
 import { assertFreshProof } from "../../http/fresh-proof";
 import { idParam } from "../../http/validate";
 import { answerSignedIn } from "./auth.routes";
-import {
-  deletePasskey,
-  listPasskeys,
-  loginWithPasskey,
-  passkeyLoginOptions,
-  passkeyOwnerOf,
-  passkeyRegisterOptions,
-  registerPasskey,
-} from "./passkeys.service";
+import { loginWithPasskey, passkeyLoginOptions } from "./passkey-login.service";
+import { deletePasskey, listPasskeys, passkeyOwnerOf, passkeyRegisterOptions, registerPasskey } from "./passkeys.service";
 
 /** Passkeys: registering, listing and removing the caller's, and signing in with one (shared/api/second-factor.ts). */
 export function passkeysRoutes(deps: RouterDeps): BoundRoute[] {

@@ -10,9 +10,10 @@ import { HttpError, badRequest, conflict } from "../../http/errors";
 import { verifyPassword } from "../../crypto/passwords";
 import type { AuthContext } from "../../http/request-context";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "./auth.service";
-import { advancePasskeyCounter, relyingParty, verifyPasskeyAnswer } from "./passkeys.service";
+import { advancePasskeyCounter, verifyPasskeyAnswer } from "./passkey-login.service";
+import { relyingParty } from "./passkeys.service";
 import { WrongCode, assertSecondStepOpen, issueChallenge, recordSecondFactorFailure, takeChallenge } from "./second-factor-state";
-import { spendSecondStepCode } from "./totp.service";
+import { spendSecondStepCode } from "./second-step-codes";
 
 // Re-authentication: the holder of a session proves again that they are who signed in, so that for the next 10
 // minutes it may make security changes. A sign-in alone never counts: a stolen session token cannot make itself

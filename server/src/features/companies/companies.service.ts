@@ -12,7 +12,7 @@ import { assertFreshProof } from "../../http/fresh-proof";
 import { countAgainstLimit } from "../../http/rate-limit";
 import type { AuthContext, UserRow } from "../../http/request-context";
 import { tellAccountHolder } from "../notifications/outbox.service";
-import { listInvitations } from "./invitations.service";
+import { listInvitations } from "./company-invitations.service";
 import { listMembers } from "./members.service";
 
 export type CompanyProfile = z.output<typeof companyProfileSchema>;

@@ -4,17 +4,15 @@ import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { authOf } from "../../http/guards";
 import { idParam } from "../../http/validate";
+import { listInvitations, resendInvitation, revokeInvitation } from "./company-invitations.service";
 import {
   acceptInvitation,
   acceptInvitationByLink,
   declineInvitation,
   invitationNotFoundMessage,
   invitationOwnerOf,
-  listInvitations,
   listMyInvitations,
   previewInvitation,
-  resendInvitation,
-  revokeInvitation,
 } from "./invitations.service";
 
 /** Invitations: answered by their addresses' holders (/api/invitations/…), kept by founders and admins (/api/companies/:companyId/invitations/…). */

@@ -1,30 +1,20 @@
 import { and, desc, eq, gt, ne, or, sql } from "drizzle-orm";
-import type { AddMemberResult, PendingInvitation } from "../../../../shared/companies";
-import {
-  invitationLifetimeMs,
-  maskEmail,
-  type InvitationAccepted,
-  type InvitationPreview,
-  type MyInvitation,
-} from "../../../../shared/identity";
+import { maskEmail, type InvitationAccepted, type InvitationPreview, type MyInvitation } from "../../../../shared/identity";
 import { displayName } from "../../../../shared/people";
-import { can, deniedMessage } from "../../../../shared/permissions";
 import type { CompanyRole } from "../../../../shared/roles";
 import type { ServiceDeps } from "../../app-deps";
-import { rateRule } from "../../limits";
 import type { Clock } from "../../clock";
 import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Database, Queryable } from "../../db/client";
 import { companies, invitations, memberships, users, type InvitationStatus } from "../../db/schema";
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
-import { assertFreshProof } from "../../http/fresh-proof";
-import { linkTokenDigest, linkWithToken, newLinkToken } from "../../crypto/link-token";
-import { countAgainstLimits } from "../../http/rate-limit";
+import { linkTokenDigest } from "../../crypto/link-token";
 import { addressProvedByAnotherMessage, proveAddress, releaseWaitingAccounts, waitingAccountsFor } from "../identity/addresses.service";
 import type { UserRow } from "../../http/request-context";
-import { defaultMailSettings } from "../../integrations/mailer";
-import { enqueueMail, sealToken } from "../notifications/outbox.service";
+
+// Answering an invitation: what its link offers, joining by it (signed in, or registering), and the invitations
+// waiting for the caller's address. A company's side of them is company-invitations.service.ts.
 
 export const alreadyMemberMessage = "This person is already a member of the company";
 const badLinkMessage = "This invitation link is not valid. Ask for a new one.";
@@ -40,7 +30,7 @@ export interface AnswerableInvitation {
   expiresAt: Date;
 }
 
-const answerableColumns = {
+export const answerableColumns = {
   id: invitations.id,
   companyId: invitations.companyId,
   role: invitations.role,
@@ -56,88 +46,7 @@ export interface LinkedInvitation extends AnswerableInvitation {
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export interface InvitationLinks {
-  /** The mailed link: only the address's holder reads it, so following it proves the address. */
-  mailed: { token: string; tokenHash: string };
-  /** The link shown once to the inviter, to pass on: the inviter holds it too, so it joins but proves nothing. */
-  shared: { token: string; tokenHash: string };
-  expiresAt: Date;
-}
-
-/** Fresh links for an invitation (their digests for the row, their tokens for the mail and the answer), and 14 days. */
-export function newInvitationLinks(clock: Clock): InvitationLinks {
-  return { mailed: newLinkToken(), shared: newLinkToken(), expiresAt: new Date(clock.now().getTime() + invitationLifetimeMs) };
-}
-
-/**
- * The invitation e-mail with its link (the token sealed: the outbox never holds it readable), in the invitation's
- * transaction. It counts against the daily limits of invitations of the inviting company, of the inviter (across
- * all their companies) and of the company to the invited address (429 with Retry-After beyond any, and the invitation
- * is not made): the platform's own sender carries the company's free-text message, to any address.
- */
-export async function queueInvitationMail(
-  tx: Queryable,
-  deps: ServiceDeps<"appSecret" | "clock" | "limits">,
-  invitation: { companyId: number; email: string; role: CompanyRole; inviterId: number; expiresAt: Date },
-  token: string,
-): Promise<void> {
-  const address = invitation.email.trim().toLowerCase();
-  await countAgainstLimits(tx, deps.clock, [
-    { rule: rateRule(deps, "invitationsPerCompany"), key: String(invitation.companyId) },
-    { rule: rateRule(deps, "invitationsPerInviter"), key: String(invitation.inviterId) },
-    { rule: rateRule(deps, "invitationsPerAddress"), key: `${invitation.companyId} ${address}` },
-  ]);
-  const [row] = await tx
-    .select({
-      companyName: companies.name,
-      invitationMessage: companies.invitationMessage,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-    })
-    .from(companies)
-    .innerJoin(users, eq(users.id, invitation.inviterId))
-    .where(eq(companies.id, invitation.companyId));
-  if (!row) throw new Error("the inviting company or user is missing");
-  await enqueueMail(tx, [
-    {
-      userId: null,
-      companyId: invitation.companyId,
-      to: invitation.email,
-      message: {
-        type: "invitation",
-        companyName: row.companyName,
-        inviterName: displayName(row),
-        role: invitation.role,
-        email: invitation.email,
-        invitationMessage: row.invitationMessage?.trim() || null,
-        sealedToken: sealToken(token, deps.appSecret),
-        expiresAt: invitation.expiresAt.toISOString(),
-      },
-    },
-  ]);
-}
-
-/** The answer to "Add Member" and to a resend, with the link that joins but proves nothing: the same shape whoever holds the address. */
-export function invitedAnswer(
-  deps: ServiceDeps<"mail">,
-  row: { id: number; email: string; role: CompanyRole; createdAt: Date; expiresAt: Date },
-  sharedToken: string,
-): AddMemberResult {
-  return {
-    status: "invited",
-    invitation: {
-      id: row.id,
-      email: row.email,
-      role: row.role,
-      createdAt: row.createdAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-    },
-    inviteUrl: linkWithToken((deps.mail ?? defaultMailSettings).appUrl, "/invite", sharedToken),
-  };
-}
-
-const isExpired = (invitation: { status: InvitationStatus; expiresAt: Date }, clock: Clock) =>
+export const isExpired = (invitation: { status: InvitationStatus; expiresAt: Date }, clock: Clock) =>
   invitation.status === "pending" && invitation.expiresAt.getTime() <= clock.now().getTime();
 
 /** Why an invitation can no longer be answered: 409 once accepted, 410 once expired, declined or revoked. */
@@ -375,115 +284,6 @@ export async function declineInvitation({ db, clock }: ServiceDeps<"db" | "clock
       action: "member.invite_declined",
       targetType: "invitation",
       targetId: declined.id,
-    });
-  });
-}
-
-/** GET /api/companies/:id/invitations and the settings: every invitation of the company, newest first. */
-export async function listInvitations({ db, clock }: ServiceDeps<"db" | "clock">, companyId: number): Promise<PendingInvitation[]> {
-  const rows = await db
-    .select({ ...answerableColumns, createdAt: invitations.createdAt, tokenHash: invitations.tokenHash })
-    .from(invitations)
-    .where(eq(invitations.companyId, companyId))
-    .orderBy(desc(invitations.createdAt), desc(invitations.id));
-  return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    status: isExpired(row, clock) ? "expired" : row.status,
-    hasLink: row.tokenHash !== null,
-  }));
-}
-
-export interface InvitingActor {
-  userId: number;
-  role: CompanyRole;
-  /** When the actor's session last proved its holder afresh. */
-  reauthAt: Date | null;
-}
-
-/**
- * An invitation that seats someone who may invite in turn (an admin or a founder) is a security change: its link
- * makes a lasting seat, so a session alone (perhaps a stolen one) may not send it without a fresh proof.
- */
-export function assertMaySeat(clock: Clock, actor: InvitingActor, role: CompanyRole): void {
-  if (can(role, "manageMembers")) assertFreshProof(clock, actor);
-}
-
-const answeredMessage = "This invitation was already answered or withdrawn";
-
-/** POST /api/companies/:id/invitations/:invitationId/resend: new links (the old ones die), 14 more days, mailed again. */
-export async function resendInvitation(
-  deps: ServiceDeps<"db" | "clock" | "appSecret" | "mail" | "limits">,
-  actor: InvitingActor,
-  companyId: number,
-  invitationId: number,
-): Promise<AddMemberResult> {
-  const { db, clock } = deps;
-  const ofCompany = and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId));
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select({ role: invitations.role, status: invitations.status }).from(invitations).where(ofCompany);
-    if (!current) throw notFound("Invitation not found");
-    if (current.status !== "pending") throw conflict(answeredMessage);
-    if (current.role === "founder" && !can(actor.role, "assignFounder")) throw forbidden("Only a founder can invite a founder");
-    assertMaySeat(clock, actor, current.role);
-    const links = newInvitationLinks(clock);
-    const [row] = await tx
-      .update(invitations)
-      .set({
-        tokenHash: links.mailed.tokenHash,
-        sharedTokenHash: links.shared.tokenHash,
-        expiresAt: links.expiresAt,
-        invitedBy: actor.userId,
-      })
-      .where(and(ofCompany, eq(invitations.status, "pending")))
-      .returning({ ...answerableColumns, createdAt: invitations.createdAt });
-    if (!row) throw conflict(answeredMessage);
-    await recordAudit(tx, clock, {
-      actorId: actor.userId,
-      companyId,
-      action: "member.invite",
-      targetType: "invitation",
-      targetId: row.id,
-      details: { role: row.role, resent: true },
-    });
-    await queueInvitationMail(tx, deps, { ...row, inviterId: actor.userId }, links.mailed.token);
-    return invitedAnswer(deps, row, links.shared.token);
-  });
-}
-
-/**
- * DELETE /api/companies/:id/invitations/:invitationId: the links stop working; the row stays, revoked. A founder's
- * invitation only by a founder (one conditional UPDATE, so the check and the write are one).
- */
-export async function revokeInvitation(
-  { db, clock }: ServiceDeps<"db" | "clock">,
-  actor: InvitingActor,
-  companyId: number,
-  invitationId: number,
-): Promise<void> {
-  const ofCompany = and(eq(invitations.id, invitationId), eq(invitations.companyId, companyId));
-  const mayRevoke = can(actor.role, "assignFounder") ? undefined : ne(invitations.role, "founder");
-  await db.transaction(async (tx) => {
-    const [revoked] = await tx
-      .update(invitations)
-      .set({ status: "revoked", respondedAt: clock.now() })
-      .where(and(ofCompany, eq(invitations.status, "pending"), mayRevoke))
-      .returning({ id: invitations.id, role: invitations.role });
-    if (!revoked) {
-      const [current] = await tx.select({ role: invitations.role, status: invitations.status }).from(invitations).where(ofCompany);
-      if (!current) throw notFound("Invitation not found");
-      throw current.status === "pending" ? forbidden(deniedMessage("assignFounder")) : conflict(answeredMessage);
-    }
-    await recordAudit(tx, clock, {
-      actorId: actor.userId,
-      companyId,
-      action: "member.invite_revoked",
-      targetType: "invitation",
-      targetId: revoked.id,
-      details: { role: revoked.role },
     });
   });
 }

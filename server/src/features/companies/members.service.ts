@@ -10,14 +10,9 @@ import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users } from "../../db/schema";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
 import { notify } from "../notifications/notifications.service";
-import {
-  alreadyMemberMessage,
-  assertMaySeat,
-  invitedAnswer,
-  newInvitationLinks,
-  queueInvitationMail,
-  type InvitingActor,
-} from "./invitations.service";
+import { assertMaySeat, type InvitingActor } from "./company-invitations.service";
+import { invitedAnswer, newInvitationLinks, queueInvitationMail } from "./invitation-mail";
+import { alreadyMemberMessage } from "./invitations.service";
 
 export type AddMemberBody = z.output<typeof addMemberSchema>;
 export type InviteBody = z.output<typeof inviteSchema>;

@@ -18,16 +18,13 @@ import { assertPermission } from "../../http/guards";
 import { assertImpliedFields } from "../../http/implied-fields";
 import type { TenantContext } from "../../http/request-context";
 import { idParam, parseOr400 } from "../../http/validate";
+import { claimedNameExtension, declaredExtension, jsonFileDocument, permissionToCreate } from "./document-fields";
 import {
   abandonReceivedFile,
-  claimedNameExtension,
   commitReceivedFile,
   createDocument,
-  declaredExtension,
   deleteDocument,
   documentDownload,
-  jsonFileDocument,
-  permissionToCreate,
   receiveFile,
   uploadDocument,
   type ReceivedFile,

@@ -1,41 +1,25 @@
 import { Readable } from "node:stream";
 import { and, eq, isNull, ne } from "drizzle-orm";
-import type { z } from "zod";
 import {
-  acceptedExtensions,
   acceptedFileTypes,
-  defaultUploadCategory,
   extensionOf,
   isAcceptedExtension,
-  uploadCategories,
   type AcceptedExtension,
   type UploadFields,
-  type createDocumentSchema,
 } from "../../../../shared/documents";
-import { meetingCategory } from "../../../../shared/meeting-model";
 import { displayName } from "../../../../shared/people";
-import { can, canDeleteDocument, deniedMessage, type Permission } from "../../../../shared/permissions";
+import { can, canDeleteDocument, deniedMessage } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Transaction } from "../../db/client";
 import { recordAudit } from "../../db/audit";
 import { documentFiles, documents, meetings, memberships, resolutionDocuments } from "../../db/schema";
-import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
+import { conflict, forbidden, notFound } from "../../http/errors";
+import { invalidField, uploadCategoryOf, type CreateDocumentBody, type DocumentMeta } from "./document-fields";
 import { inspectFile, unsupportedType, type InspectedFile } from "./file-checks";
 import { claimFile, currentFileTarget, discardFile, readFile, releaseFile, sweepFiles, writeFile, type FilePlace } from "./file-storage";
 import type { TenantContext } from "../../http/request-context";
-import { refuseMeetingFile } from "../meetings/meetings.service";
 import { notify } from "../notifications/notifications.service";
-
-export type CreateDocumentBody = z.output<typeof createDocumentSchema>;
-
-/**
- * What creating a document asks of the caller's role: a meeting (category "Meeting") is scheduled, anything
- * else is an upload. Read from the raw category, so the refusal comes before the body is validated.
- */
-export function permissionToCreate(category: unknown): Permission {
-  return typeof category === "string" && category.trim() === meetingCategory ? "scheduleMeeting" : "uploadDocument";
-}
 
 type StoreDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
 
@@ -50,44 +34,6 @@ export async function createDocument(deps: StoreDeps, tenant: TenantContext, inp
   // A file (a base64 data: URL) never reaches here: the route streams it (`receiveFile`, `commitReceivedFile`).
   if (input.content.startsWith("data:")) throw invalidField("content", "content must be a base64 data: URL");
   return commitDocument(deps, tenant, { name, category, description: input.content, fileType: "text/plain", fileSize: 0 }, null);
-}
-
-function invalidField(path: string, message: string): HttpError {
-  return new HttpError(400, message, {}, [{ path, message }]);
-}
-
-function uploadCategoryOf(category: string | undefined): string {
-  if (category === undefined || category === "") return defaultUploadCategory;
-  const found = uploadCategories.find((known) => known.toLowerCase() === category.toLowerCase());
-  if (!found) throw invalidField("category", `Category must be one of ${uploadCategories.join(", ")}`);
-  return found;
-}
-
-/** The extension a name claims: one with a letter in it (a name like "Minutes 2024.10" claims none). */
-export function claimedNameExtension(fileName: string): string | null {
-  const extension = extensionOf(fileName);
-  return extension && /[a-z]/.test(extension) ? extension : null;
-}
-
-/**
- * The type a file claims: its name's extension, or (a name without one) its declared media type. An
- * extension or type outside the accepted ones is refused (415) before anything is stored.
- */
-export function declaredExtension(fileName: string, mediaType: string | null): AcceptedExtension {
-  const extension = claimedNameExtension(fileName);
-  if (extension) {
-    if (!isAcceptedExtension(extension)) throw unsupportedType();
-    return extension;
-  }
-  const byType = acceptedExtensions.find((known) => mediaType != null && acceptedFileTypes[known] === mediaType.split(";")[0]!.trim());
-  if (!byType) throw unsupportedType();
-  return byType;
-}
-
-export interface DocumentMeta {
-  name: string;
-  category: string;
-  description: string | null;
 }
 
 /**
@@ -170,20 +116,6 @@ export async function commitReceivedFile(
 /** Removes the bytes of a received file whose document will not be committed. */
 export async function abandonReceivedFile(deps: StoreDeps, received: ReceivedFile): Promise<void> {
   await discardFile(deps, received.place).catch(() => undefined);
-}
-
-/**
- * The document fields of a file sent in a JSON body, checked once the whole body is read: a name, one of
- * the categories, and the type its name (or, without an extension, its declared type) claims.
- */
-export function jsonFileDocument(
-  input: CreateDocumentBody,
-  mediaType: string | null,
-): { meta: DocumentMeta; extension: AcceptedExtension } {
-  refuseMeetingFile(input.category);
-  if (!input.name) throw invalidField("name", "Name is required");
-  const meta = { name: input.name, category: uploadCategoryOf(input.category), description: input.description ?? null };
-  return { meta, extension: declaredExtension(input.name, mediaType ?? input.fileType ?? null) };
 }
 
 async function commitDocument(

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 import { HttpError } from "../../http/errors";
+import { BodySource } from "./body-source";
+import { captureString, captureValue, expectEnd, malformed, memberTextLimit, parseValue, stringPieces } from "./json-values";
 
 /**
  * A streaming reader for the one JSON body `POST /api/documents` takes: an object whose `content` may be a
@@ -13,17 +14,13 @@ import { HttpError } from "../../http/errors";
  * string. The body is read to its end, and anything that is not JSON is refused with 400.
  */
 
-export const malformedJsonMessage = "Malformed JSON in request body";
 export const dataUrlMessage = "content must be a base64 data: URL";
 
-/** The largest JSON text of one member other than `content` (a name, a description, an id, ...). */
-const memberTextLimit = 1024 * 1024;
 /** A data URL's header (`data:type;param=value;base64,`) is found within this many characters. */
 const dataUrlHeaderLimit = 300;
 /** Base64 text decoded at a time (a multiple of 4). */
 const decodeBatch = 64 * 1024;
 
-const malformed = () => new HttpError(400, malformedJsonMessage);
 const notADataUrl = () => new HttpError(400, dataUrlMessage, {}, [{ path: "content", message: dataUrlMessage }]);
 
 export interface JsonFile {
@@ -47,7 +44,7 @@ export interface JsonUploadOptions {
  * header, e.g. `data:application/pdf;base64,`). An empty body is `{}`, as the app's JSON parser has it.
  */
 export async function readJsonUpload(stream: Readable, options: JsonUploadOptions): Promise<unknown> {
-  const source = new Source(stream, options.maxBytes);
+  const source = new BodySource(stream, options.maxBytes);
   try {
     await source.skipWhitespace();
     if (!(await source.fill())) return {};
@@ -97,131 +94,15 @@ export async function readJsonUpload(stream: Readable, options: JsonUploadOption
   }
 }
 
-function parseValue(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw malformed();
-  }
-}
-
-async function expectEnd(source: Source): Promise<void> {
-  await source.skipWhitespace();
-  if (await source.fill()) throw malformed();
-}
-
-/**
- * The JSON text of one value, for JSON.parse (which validates it): a string, an object or array (to its
- * matching bracket, strings inside skipped whole), or a scalar (to the next delimiter).
- */
-async function captureValue(source: Source): Promise<string> {
-  const first = source.peek();
-  if (first === '"') return captureString(source, memberTextLimit);
-  const parts: string[] = [];
-  let length = 0;
-  const keep = (text: string) => {
-    length += text.length;
-    if (length > memberTextLimit) throw new HttpError(413, "A field of the request is too large");
-    parts.push(text);
-  };
-  if (first === "{" || first === "[") {
-    let depth = 0;
-    for (;;) {
-      if (!(await source.fill())) throw malformed();
-      const char = source.peek();
-      if (char === '"') {
-        keep(await captureString(source, memberTextLimit));
-        continue;
-      }
-      keep(source.take());
-      if (char === "{" || char === "[") depth += 1;
-      else if (char === "}" || char === "]") depth -= 1;
-      if (depth === 0) return parts.join("");
-    }
-  }
-  while ((await source.fill()) && !/[\s,}\]:]/.test(source.peek())) keep(source.takeWhile(scalarStop));
-  if (length === 0) throw malformed();
-  return parts.join("");
-}
-
-/** The JSON text of a string (quotes and escapes as sent), at most `limit` characters. */
-async function captureString(source: Source, limit: number): Promise<string> {
-  const parts: string[] = [source.take()];
-  let length = 1;
-  let escaped = false;
-  for (;;) {
-    if (!(await source.fill())) throw malformed();
-    if (escaped) {
-      parts.push(source.take());
-      escaped = false;
-    } else {
-      const char = source.peek();
-      if (char === '"') {
-        parts.push(source.take());
-        return parts.join("");
-      }
-      if (char === "\\") {
-        escaped = true;
-        parts.push(source.take());
-      } else {
-        parts.push(source.takeWhile(stringStop));
-      }
-    }
-    length += parts[parts.length - 1]!.length;
-    if (length > limit) throw new HttpError(413, "A field of the request is too large");
-  }
-}
-
-/** Where a run of ordinary characters in a string, or of a scalar, stops. */
-const stringStop = /["\\]/g;
-const scalarStop = /[\s,}\]:"[{]/g;
-
-const simpleEscapes: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-
-/**
- * The characters of a string, escapes decoded, in the pieces they arrive in (the opening quote is
- * consumed here, the closing one ends it). A raw control character or a bad escape is malformed JSON.
- */
-async function* stringPieces(source: Source): AsyncGenerator<string> {
-  source.take();
-  for (;;) {
-    if (!(await source.fill())) throw malformed();
-    const char = source.peek();
-    if (char === '"') {
-      source.take();
-      return;
-    }
-    if (char === "\\") {
-      source.take();
-      if (!(await source.fill())) throw malformed();
-      const kind = source.take();
-      if (kind === "u") {
-        let hex = "";
-        while (hex.length < 4) {
-          if (!(await source.fill())) throw malformed();
-          hex += source.take();
-        }
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw malformed();
-        yield String.fromCharCode(parseInt(hex, 16));
-      } else {
-        const decoded = simpleEscapes[kind];
-        if (decoded === undefined) throw malformed();
-        yield decoded;
-      }
-      continue;
-    }
-    const piece = source.takeWhile(stringStop);
-    // eslint-disable-next-line no-control-regex -- JSON forbids raw control characters inside a string
-    if (/[\u0000-\u001f]/.test(piece)) throw malformed();
-    yield piece;
-  }
-}
-
 /**
  * `content` (a string): a base64 data URL goes to `onFile` as bytes, and `content` becomes its header;
  * anything else is the string itself.
  */
-async function readContent(source: Source, before: () => Record<string, unknown>, onFile: JsonUploadOptions["onFile"]): Promise<string> {
+async function readContent(
+  source: BodySource,
+  before: () => Record<string, unknown>,
+  onFile: JsonUploadOptions["onFile"],
+): Promise<string> {
   const pieces = stringPieces(source);
   let head = "";
   let ended = false;
@@ -292,76 +173,4 @@ async function readContent(source: Source, before: () => Record<string, unknown>
   await onFile({ mediaType: header[1]?.toLowerCase() || null, before: before(), bytes: decoded() });
   if (!finished) throw new Error("the file's bytes were not read to their end");
   return header[0];
-}
-
-/**
- * The request's text, pulled a chunk at a time (so a slow consumer slows the client), decoded as UTF-8
- * across chunk boundaries. Stopping early leaves the request undestroyed, so the answer can still be sent.
- */
-class Source {
-  private readonly iterator: AsyncIterator<Buffer>;
-  private readonly decoder = new StringDecoder("utf8");
-  private text = "";
-  private position = 0;
-  private done = false;
-  private bytes = 0;
-
-  constructor(
-    stream: Readable,
-    private readonly maxBytes: number,
-  ) {
-    this.iterator = stream.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
-  }
-
-  /** True when a character is ready to read; false at the end of the body. */
-  async fill(): Promise<boolean> {
-    while (this.position >= this.text.length) {
-      if (this.done) return false;
-      const next = await this.iterator.next();
-      if (next.done) {
-        this.done = true;
-        this.text = this.decoder.end();
-      } else {
-        const chunk: Buffer = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
-        this.bytes += chunk.length;
-        if (this.bytes > this.maxBytes) throw new HttpError(413, "Request body is too large");
-        this.text = this.decoder.write(chunk);
-      }
-      this.position = 0;
-    }
-    return true;
-  }
-
-  /** True when the next character is `char` (reading more if needed). */
-  async fillAnd(char: string): Promise<boolean> {
-    return (await this.fill()) && this.peek() === char;
-  }
-
-  /** The next character (after `fill` answered true). */
-  peek(): string {
-    return this.text[this.position]!;
-  }
-
-  take(): string {
-    return this.text[this.position++]!;
-  }
-
-  /** The ready characters up to (not including) the first that matches `stop` (a global pattern); at least one. */
-  takeWhile(stop: RegExp): string {
-    stop.lastIndex = this.position;
-    const found = stop.exec(this.text);
-    const end = found === null ? this.text.length : Math.max(found.index, this.position + 1);
-    const taken = this.text.slice(this.position, end);
-    this.position = end;
-    return taken;
-  }
-
-  async skipWhitespace(): Promise<void> {
-    while ((await this.fill()) && /[ \t\n\r]/.test(this.peek())) this.take();
-  }
-
-  /** Stops reading (the rest of the body, if any, is the caller's to discard). */
-  async release(): Promise<void> {
-    await this.iterator.return?.();
-  }
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Response } from "express";
 import {
   liveHeartbeatMs,
@@ -8,26 +8,16 @@ import {
   type LiveEventKind,
 } from "../../../../shared/live-events";
 import type { ServiceDeps } from "../../app-deps";
-import type { Database } from "../../db/client";
-import type { AuthChange, LiveChange } from "../../db/live-bus";
-import { companies, meetings, memberships, sessions } from "../../db/schema";
+import type { AuthChange } from "../../db/live-bus";
+import { sessions } from "../../db/schema";
 import { HttpError, unauthorized } from "../../http/errors";
-import { sessionIdleLimitMs } from "../../http/session";
 import { limitTable } from "../../limits";
-
-/** A resolution's company, status and counts, read for many at once (the resolutions feature answers it). */
-export interface ResolutionFigures {
-  id: number;
-  companyId: number;
-  status: LiveEventData["resolution"]["status"];
-  yes: number;
-  no: number;
-  abstain: number;
-}
+import { createChangeEvents, type Audience, type ChangeEventOptions } from "./change-events";
+import { companiesOf, lapseTimes } from "./stream-access";
 
 export interface EventHubOptions {
   /** Reads on the given connection (the listening one when it is up). */
-  readResolutions: (db: Database, ids: readonly number[]) => Promise<ResolutionFigures[]>;
+  readResolutions: ChangeEventOptions["readResolutions"];
   /** However many votes land, a resolution's counts are read at most once in this long (per instance). */
   coalesceMs?: number;
   heartbeatMs?: number;
@@ -38,9 +28,6 @@ export interface EventHubOptions {
   /** Told when a read of the figures fails (never with a payload). */
   onError?: (error: Error) => void;
 }
-
-/** Who may receive an event: the members of a company, or one user. */
-type Audience = { companyId: number } | { userId: number };
 
 interface SentEvent {
   id: number;
@@ -128,104 +115,13 @@ export function createEventHub(deps: ServiceDeps<"db" | "live" | "clock">, optio
     for (const stream of targets) if (reaches(stream, audience)) write(stream, event.text);
   }
 
-  // --- Figures read once per burst ---
-  const pendingResolutions = new Set<number>();
-  const pendingStatus = new Set<number>();
-  const pendingMeetings = new Set<number>();
-  let flushTimer: NodeJS.Timeout | undefined;
-  let lastFlush = 0;
-  let flushing = false;
-
-  const scheduleFlush = () => {
-    if (flushTimer || flushing) return;
-    // The first change of a quiet spell is read at once; later ones wait for the rest of the window.
-    const wait = Math.max(0, lastFlush + coalesceMs - Date.now());
-    flushTimer = setTimeout(() => void flush(), wait);
-  };
-
-  async function flush(): Promise<void> {
-    flushTimer = undefined;
-    flushing = true;
-    lastFlush = Date.now();
-    const resolutionIds = [...pendingResolutions];
-    const statusIds = new Set(pendingStatus);
-    const meetingIds = [...pendingMeetings];
-    pendingResolutions.clear();
-    pendingStatus.clear();
-    pendingMeetings.clear();
-    try {
-      if (streams.size > 0) {
-        // On the listening connection: in a burst of votes every pooled connection may be waiting on the
-        // resolution's row lock, and the counts must not wait behind them.
-        const reader = live.reader() ?? db;
-        const [figures, meetingRows] = await Promise.all([
-          options.readResolutions(reader, resolutionIds),
-          meetingIds.length > 0
-            ? reader
-                .select({ id: meetings.documentId, companyId: meetings.companyId })
-                .from(meetings)
-                .where(inArray(meetings.documentId, meetingIds))
-            : Promise.resolve([]),
-        ]);
-        for (const figure of figures) {
-          const audience = { companyId: figure.companyId };
-          const { id: resolutionId, yes, no, abstain } = figure;
-          publish("votes", { resolutionId, yes, no, abstain, total: yes + no + abstain }, audience);
-          if (statusIds.has(resolutionId)) publish("resolution", { resolutionId, status: figure.status }, audience);
-        }
-        for (const meeting of meetingRows) publish("meeting", { meetingId: meeting.id }, { companyId: meeting.companyId });
-      }
-    } catch (error) {
-      options.onError?.(error as Error);
-    } finally {
-      flushing = false;
-      if (pendingResolutions.size > 0 || pendingMeetings.size > 0) scheduleFlush();
-    }
-  }
-
-  const onLiveChange = (change: LiveChange) => {
-    switch (change.kind) {
-      case "votes":
-        pendingResolutions.add(change.resolutionId);
-        return scheduleFlush();
-      case "resolution":
-        pendingResolutions.add(change.resolutionId);
-        pendingStatus.add(change.resolutionId);
-        return scheduleFlush();
-      case "meeting":
-        if (change.companyId !== undefined) return publish("meeting", { meetingId: change.meetingId }, { companyId: change.companyId });
-        pendingMeetings.add(change.meetingId);
-        return scheduleFlush();
-      case "notification":
-        return publish("notification", { id: change.notificationId }, { userId: change.userId });
-      case "document":
-        return publish("document", { documentId: change.documentId, change: change.change }, { companyId: change.companyId });
-    }
-  };
-
   // --- Who may see what ---
-  /**
-   * The companies whose events each of these sessions may receive, in one query: its user's, less those that
-   * require a second factor the session did not pass. A session that is gone receives none.
-   */
-  async function companiesOf(sessionIds: readonly number[]): Promise<Map<number, Set<number>>> {
-    const rows = await db
-      .select({ sessionId: sessions.id, companyId: memberships.companyId })
-      .from(sessions)
-      .innerJoin(memberships, eq(memberships.userId, sessions.userId))
-      .innerJoin(companies, eq(companies.id, memberships.companyId))
-      .where(and(inArray(sessions.id, [...sessionIds]), or(eq(companies.requireSecondFactor, false), isNotNull(sessions.secondFactorAt))));
-    const result = new Map<number, Set<number>>(sessionIds.map((sessionId) => [sessionId, new Set<number>()]));
-    for (const row of rows) result.get(row.sessionId)!.add(row.companyId);
-    return result;
-  }
-
   /** Reads again what the streams of these users may receive. */
   async function refreshCompanies(userIds: readonly number[]): Promise<void> {
     const sessionIds = new Set<number>();
     for (const userId of userIds) for (const stream of byUser.get(userId) ?? []) sessionIds.add(stream.sessionId);
     if (sessionIds.size === 0) return;
-    const fresh = await companiesOf([...sessionIds]);
+    const fresh = await companiesOf(db, [...sessionIds]);
     for (const [sessionId, companyIds] of fresh)
       for (const stream of bySession.get(sessionId) ?? []) stream.companies = new Set(companyIds);
   }
@@ -242,18 +138,6 @@ export function createEventHub(deps: ServiceDeps<"db" | "live" | "clock">, optio
     }
   }
 
-  /** When a session lapses: at its absolute expiry, or after the idle limit from its last use, whichever is first. */
-  const lapseOf = (row: { expiresAt: Date; lastUsedAt: Date }) =>
-    Math.min(row.expiresAt.getTime(), row.lastUsedAt.getTime() + sessionIdleLimitMs);
-
-  async function lapseTimes(sessionIds: readonly number[]): Promise<Map<number, number>> {
-    const rows = await db
-      .select({ id: sessions.id, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt })
-      .from(sessions)
-      .where(inArray(sessions.id, [...sessionIds]));
-    return new Map(rows.map((row) => [row.id, lapseOf(row)]));
-  }
-
   /**
    * A stream outlives no session: those whose session has reached its lapse time are read again (other requests may
    * have used the session since), in one query, and end if it has expired, idled out or gone.
@@ -263,7 +147,7 @@ export function createEventHub(deps: ServiceDeps<"db" | "live" | "clock">, optio
     const due = new Set<number>();
     for (const stream of streams) if (stream.lapsesAt <= now) due.add(stream.sessionId);
     if (due.size === 0) return;
-    const lapses = await lapseTimes([...due]);
+    const lapses = await lapseTimes(db, [...due]);
     for (const sessionId of due) {
       const lapsesAt = lapses.get(sessionId);
       for (const stream of [...(bySession.get(sessionId) ?? [])]) {
@@ -304,7 +188,14 @@ export function createEventHub(deps: ServiceDeps<"db" | "live" | "clock">, optio
     if (!listening) for (const stream of [...streams]) drop(stream, "end");
   };
 
-  live.onLiveChange(onLiveChange);
+  const changeEvents = createChangeEvents(deps, {
+    readResolutions: options.readResolutions,
+    coalesceMs,
+    onError: options.onError,
+    anyStreams: () => streams.size > 0,
+    publish,
+  });
+  live.onLiveChange(changeEvents.onLiveChange);
   live.onAuthChange(onAuthChange);
   live.onListeningChange(onListeningChange);
   const heartbeat = setInterval(() => {
@@ -337,7 +228,7 @@ export function createEventHub(deps: ServiceDeps<"db" | "live" | "clock">, optio
       refuseBeyondLimits(caller);
       // What is published while the companies are read is sent from the kept events once they are known.
       const before = lastId;
-      const [companiesBySession, lapses] = await Promise.all([companiesOf([caller.sessionId]), lapseTimes([caller.sessionId])]);
+      const [companiesBySession, lapses] = await Promise.all([companiesOf(db, [caller.sessionId]), lapseTimes(db, [caller.sessionId])]);
       const companyIds = companiesBySession.get(caller.sessionId)!;
       // The client may have gone while its companies were read: nothing is left to hold.
       if (res.req.destroyed || res.writableEnded) return;
@@ -366,7 +257,7 @@ export function createEventHub(deps: ServiceDeps<"db" | "live" | "clock">, optio
     size: () => streams.size,
     close() {
       clearInterval(heartbeat);
-      clearTimeout(flushTimer);
+      changeEvents.close();
       for (const stream of [...streams]) drop(stream, "end");
     },
   };
