@@ -29,7 +29,7 @@ import { companiesRoutes } from "./features/companies/companies.routes";
 import { invitationsRoutes } from "./features/companies/invitations.routes";
 import { complianceRoutes } from "./features/compliance/compliance.routes";
 import { platformRoutes } from "./features/platform/platform.routes";
-import { liveResolutionFigures } from "./features/resolutions/resolutions-read.service";
+import { liveResolutionFigures } from "./features/resolutions/live-resolution-figures.service";
 import { resolutionsRoutes } from "./features/resolutions/resolutions.routes";
 import { serveApiReference } from "./http/api-reference";
 import { mountRoutes, route } from "./http/endpoints";

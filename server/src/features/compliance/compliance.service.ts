@@ -6,15 +6,8 @@ import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema";
 import type { CompanyListCache } from "../../db/company-list-cache";
 import { notFound } from "../../http/errors";
-import {
-  addMonths,
-  complianceGroups,
-  lookbackMonths,
-  minutesLookbackMonths,
-  type ComplianceMeeting,
-  type ComplianceRecord,
-  type ComplianceResolution,
-} from "./compliance-rules";
+import { addMonths, lookbackMonths, minutesLookbackMonths } from "./compliance-periods";
+import { complianceGroups, type ComplianceMeeting, type ComplianceRecord, type ComplianceResolution } from "./compliance-rules";
 
 type Deps = ServiceDeps<"db" | "clock">;
 

@@ -12,7 +12,7 @@ import {
 import type { PackData, PackPaper } from "./board-pack.data";
 import { drawFooter, margin, pageSize, pdfText, render, type Fonts } from "./board-pack.layout";
 import { planAgenda, planCover, planSection, type PaperOutcome } from "./board-pack.pages";
-import type { PackBuildLimits } from "./pdf-pool";
+import type { PackBuildLimits } from "./pdf-jobs";
 
 // Runs in a PDF worker (pdf.worker.ts), never on the thread that answers requests.
 

@@ -5,7 +5,8 @@ import { contentDisposition } from "../../http/content-disposition";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { meetingCompanyGuard } from "../meetings/meetings.guard";
 import { packEtag, readPackData } from "./board-pack.data";
-import { boardPackFor, storedPack } from "./board-pack.jobs";
+import { boardPackFor } from "./board-pack.jobs";
+import { storedPack } from "./board-pack.store";
 
 /** The board pack, bound to its declaration. */
 export function boardPackRoutes(deps: RouterDeps): BoundRoute[] {

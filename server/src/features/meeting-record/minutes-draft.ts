@@ -71,8 +71,10 @@ function attendanceLines(record: MinutesRecord): string[] {
   return lines;
 }
 
-function resolutionBlock(resolution: MinutesResolution): string[] {
-  return ["", `#### Resolution: ${resolution.title} (${resolution.type})`, "", resolution.description.trim(), "", outcomeLine(resolution)];
+/** A resolution under a heading of `level` (its section holds its wording and outcome, where the facts check looks). */
+function resolutionBlock(resolution: MinutesResolution, level = 4): string[] {
+  const heading = `${"#".repeat(level)} Resolution: ${resolution.title} (${resolution.type})`;
+  return ["", heading, "", resolution.description.trim(), "", outcomeLine(resolution)];
 }
 
 function agendaBlock(record: MinutesRecord): string[] {
@@ -83,8 +85,16 @@ function agendaBlock(record: MinutesRecord): string[] {
     "",
     `- Presenter: ${item.presenter ?? "none"}`,
     `- Papers: ${list(item.papers)}`,
-    ...item.resolutions.flatMap(resolutionBlock),
+    ...item.resolutions.flatMap((resolution) => resolutionBlock(resolution)),
   ]);
+}
+
+const otherDecisionsHeading = "Other decisions taken at the meeting";
+
+/** Decisions a show of hands took at the meeting on resolutions not on its agenda; nothing when there were none. */
+function otherDecisionsBlock(record: MinutesRecord): string[] {
+  if (record.otherDecisions.length === 0) return [];
+  return ["", `## ${otherDecisionsHeading}`, ...record.otherDecisions.flatMap((resolution) => resolutionBlock(resolution, 3))];
 }
 
 function actionItemLines(record: MinutesRecord): string[] {
@@ -116,6 +126,7 @@ export function draftMinutesText(record: MinutesRecord): string {
     "",
     "## Agenda",
     ...agendaBlock(record),
+    ...otherDecisionsBlock(record),
     "",
     "## Action items",
     "",

@@ -4,7 +4,7 @@
 import { attendanceStatusLabels, quorumSentence } from "../../../../shared/meeting-record";
 import { formatUtcDate } from "../../clock";
 import { closedWords, decidedWords, minutesTime, outcomeWord, scheduledEndWords } from "./minutes-draft";
-import type { MinutesRecord } from "./minutes-record.data";
+import type { MinutesRecord, MinutesResolution } from "./minutes-record.data";
 
 /**
  * A fact: a text that must appear as a whole word run (as often as the record has it, so one of two equal tallies
@@ -30,6 +30,22 @@ export function factsOf(record: MinutesRecord): Fact[] {
   const placed = (place: string, value: string) => {
     if (place.trim() !== "" && value.trim() !== "") facts.push({ kind: "placed", text: value.trim(), place: place.trim() });
   };
+  const resolutionFacts = (resolution: MinutesResolution) => {
+    text(resolution.title);
+    // What the board resolved is the record itself: its wording is never the AI's to change.
+    text(resolution.description);
+    placed(resolution.title, outcomeWord(resolution));
+    const where = decidedWords(resolution);
+    if (resolution.tally && where && resolution.decided) {
+      placed(resolution.title, where);
+      // Every date the minutes write is counted too, so the meeting's own date cannot change behind an equal one.
+      if (resolution.decided.by === "otherMeeting") text(formatUtcDate(resolution.decided.meetingDay));
+      if (resolution.decided.by === "online") text(formatUtcDate(resolution.decided.decidedAt));
+      placed(resolution.title, `${resolution.tally.yes} yes`);
+      placed(resolution.title, `${resolution.tally.no} no`);
+      placed(resolution.title, `${resolution.tally.abstain} abstain`);
+    }
+  };
   const { meeting, attendance } = record;
   text(meeting.title);
   text(record.company);
@@ -46,23 +62,10 @@ export function factsOf(record: MinutesRecord): Fact[] {
     text(item.title);
     if (item.presenter) text(item.presenter);
     item.papers.forEach(text);
-    for (const resolution of item.resolutions) {
-      text(resolution.title);
-      // What the board resolved is the record itself: its wording is never the AI's to change.
-      text(resolution.description);
-      placed(resolution.title, outcomeWord(resolution));
-      const where = decidedWords(resolution);
-      if (resolution.tally && where && resolution.decided) {
-        placed(resolution.title, where);
-        // Every date the minutes write is counted too, so the meeting's own date cannot change behind an equal one.
-        if (resolution.decided.by === "otherMeeting") text(formatUtcDate(resolution.decided.meetingDay));
-        if (resolution.decided.by === "online") text(formatUtcDate(resolution.decided.decidedAt));
-        placed(resolution.title, `${resolution.tally.yes} yes`);
-        placed(resolution.title, `${resolution.tally.no} no`);
-        placed(resolution.title, `${resolution.tally.abstain} abstain`);
-      }
-    }
+    item.resolutions.forEach(resolutionFacts);
   }
+  // Decisions taken at the meeting on resolutions not on its agenda are the record as much as the agenda's.
+  record.otherDecisions.forEach(resolutionFacts);
   for (const item of record.actionItems) {
     text(item.title);
     placed(item.title, item.owner);

@@ -1,6 +1,6 @@
 // Everything minutes are drafted from, read in a fixed number of queries whatever the size of the meeting: the
 // draft is a function of this record alone, so the same record always gives the same text.
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Attendance } from "../../../../shared/meeting-record";
 import { displayName } from "../../../../shared/people";
 import type { Certificate, ResolutionStatus, ResolutionType, Tally } from "../../../../shared/resolutions";
@@ -44,6 +44,11 @@ export interface MinutesRecord {
   chair: string | null;
   attendance: Attendance;
   items: MinutesItem[];
+  /**
+   * The resolutions a show of hands at this meeting decided that are not on its agenda, in the order they were
+   * decided: the minutes record every decision taken at the meeting.
+   */
+  otherDecisions: MinutesResolution[];
   actionItems: { title: string; owner: string; dueDate: string }[];
 }
 
@@ -52,6 +57,53 @@ function decidedWhere(meetingId: number, certificate: Certificate, decidingMeeti
   if (certificate.meetingId === meetingId) return { by: "thisMeeting" };
   // A show of hands happens during its meeting: should that meeting be gone, the day of the decision is its day.
   return { by: "otherMeeting", meetingDay: decidingMeetingStart ?? new Date(certificate.decidedAt) };
+}
+
+/**
+ * The resolutions on a meeting's agenda (`agendaIds`) and those a show of hands at it decided, in the order they were
+ * decided, each with the start of the meeting whose show of hands decided it (named by its certificate, and of the
+ * same company).
+ */
+function readMeetingResolutions(db: Queryable, meeting: RecordedMeeting, agendaIds: number[]) {
+  const decidedHere = and(ne(resolutions.status, "pending"), sql`(${resolutions.certificate} ->> 'meetingId')::integer = ${meeting.id}`);
+  return db
+    .select({
+      id: resolutions.id,
+      title: resolutions.title,
+      description: resolutions.description,
+      type: resolutions.type,
+      status: resolutions.status,
+      certificate: resolutions.certificate,
+      decidingMeetingStart: meetings.startsAt,
+    })
+    .from(resolutions)
+    .leftJoin(
+      meetings,
+      and(
+        eq(meetings.documentId, sql`(${resolutions.certificate} ->> 'meetingId')::integer`),
+        eq(meetings.companyId, resolutions.companyId),
+      ),
+    )
+    .where(
+      and(
+        eq(resolutions.companyId, meeting.companyId),
+        agendaIds.length === 0 ? decidedHere : or(inArray(resolutions.id, agendaIds), decidedHere),
+      ),
+    )
+    .orderBy(asc(resolutions.decidedAt), asc(resolutions.id));
+}
+
+function minutesResolution(meetingId: number, row: Awaited<ReturnType<typeof readMeetingResolutions>>[number]): MinutesResolution {
+  const certificate = row.status === "pending" ? null : row.certificate;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    status: row.status,
+    tally: certificate ? { yes: certificate.yes, no: certificate.no, abstain: certificate.abstain } : null,
+    decided: certificate ? decidedWhere(meetingId, certificate, row.decidingMeetingStart) : null,
+  };
 }
 
 /**
@@ -83,48 +135,14 @@ export async function readMinutesRecord(db: Queryable, meetingId: number): Promi
           .from(documents)
           .leftJoin(meetings, eq(meetings.documentId, documents.id))
           .where(and(inArray(documents.id, documentIds), eq(documents.companyId, meeting.companyId), isNull(meetings.documentId))),
-    resolutionIds.length === 0
-      ? []
-      : db
-          .select({
-            id: resolutions.id,
-            title: resolutions.title,
-            description: resolutions.description,
-            type: resolutions.type,
-            status: resolutions.status,
-            certificate: resolutions.certificate,
-            decidingMeetingStart: meetings.startsAt,
-          })
-          .from(resolutions)
-          // The meeting a show of hands decided it in, named by its certificate (and of the same company).
-          .leftJoin(
-            meetings,
-            and(
-              eq(meetings.documentId, sql`(${resolutions.certificate} ->> 'meetingId')::integer`),
-              eq(meetings.companyId, resolutions.companyId),
-            ),
-          )
-          .where(and(inArray(resolutions.id, resolutionIds), eq(resolutions.companyId, meeting.companyId)))
-          .orderBy(asc(resolutions.id)),
+    readMeetingResolutions(db, meeting, resolutionIds),
   ]);
 
   const papers = new Map(paperRows.map((row) => [row.id, row.name]));
-  const resolutionsById = new Map(
-    resolutionRows.map((row): [number, MinutesResolution] => [
-      row.id,
-      {
-        id: row.id,
-        title: row.title,
-        description: row.description,
-        type: row.type,
-        status: row.status,
-        tally:
-          row.status === "pending" || !row.certificate
-            ? null
-            : { yes: row.certificate.yes, no: row.certificate.no, abstain: row.certificate.abstain },
-        decided: row.status === "pending" || !row.certificate ? null : decidedWhere(meetingId, row.certificate, row.decidingMeetingStart),
-      },
-    ]),
+  const resolutionsById = new Map(resolutionRows.map((row) => [row.id, minutesResolution(meetingId, row)]));
+  const onAgenda = new Set(resolutionIds);
+  const otherDecisions = [...resolutionsById.values()].filter(
+    (resolution) => !onAgenda.has(resolution.id) && resolution.decided?.by === "thisMeeting",
   );
   const chair =
     meeting.chairId == null || !heading
@@ -142,6 +160,7 @@ export async function readMinutesRecord(db: Queryable, meetingId: number): Promi
       papers: item.documentIds.flatMap((id) => papers.get(id) ?? []),
       resolutions: item.resolutionIds.flatMap((id) => resolutionsById.get(id) ?? []),
     })),
+    otherDecisions,
     actionItems: actionItems.map((item) => ({ title: item.title, owner: item.ownerName, dueDate: item.dueDate })),
   };
 }

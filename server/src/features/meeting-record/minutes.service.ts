@@ -11,7 +11,7 @@ import { meetingMinutes, meetingParticipants, users } from "../../db/schema";
 import { conflict, forbidden } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { notify } from "../notifications/notifications.service";
-import { createResolution } from "../resolutions/resolutions-write.service";
+import { createResolution } from "../resolutions/resolution-create.service";
 import { keepsRecordOf, recordedMeeting, requireRecordKeeper, type RecordedMeeting } from "./attendance.data";
 import { cancelledRecordMessage } from "./attendance.service";
 import { freezeMinutes, settleMinutesApproval, startMinutesSweep, textSha256, type ApprovalDeps } from "./minutes-approval";

@@ -5,7 +5,7 @@ import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { buildPack, type PaperSource } from "./board-pack.build";
 import { buildMinutesPdf } from "./minutes-pdf";
-import { ownBuffer, type FromWorker, type PdfJob, type ToWorker } from "./pdf-pool";
+import { ownBuffer, type FromWorker, type PdfJob, type ToWorker } from "./pdf-jobs";
 
 // pdf-lib warns on the console about damaged papers: that would mix with the server's JSON logs, and the pack says
 // what became of each paper anyway.

@@ -1,7 +1,7 @@
 import * as api from "../../../../shared/api/meeting-record";
 import type { RouterDeps } from "../../app-deps";
 import { route, type BoundRoute } from "../../http/endpoints";
-import { writerOf } from "../resolutions/resolutions-write.service";
+import { writerOf } from "../resolutions/open-resolution-write.service";
 import { recordMeetingVote } from "./show-of-hands";
 
 /** A show of hands on a resolution at a meeting. */

@@ -13,14 +13,8 @@ import type { Transaction } from "../../db/client";
 import { meetingMinutes, votes } from "../../db/schema";
 import { HttpError, conflict } from "../../http/errors";
 import { resolutionDetails } from "../resolutions/resolutions-read.service";
-import {
-  decideIfReady,
-  membersAsVoters,
-  openResolutionWrite,
-  type MeetingDecision,
-  type ResolutionRow,
-  type Writer,
-} from "../resolutions/resolutions-write.service";
+import { decideIfReady, membersAsVoters, type MeetingDecision, type ResolutionRow } from "../resolutions/meeting-decision.service";
+import { openResolutionWrite, type Writer } from "../resolutions/open-resolution-write.service";
 import { findRecordedMeeting, readAttendance } from "./attendance.data";
 import { refuseRecordOf } from "./attendance.service";
 import { settleMinutesApproval } from "./minutes-approval";

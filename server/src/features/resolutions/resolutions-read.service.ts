@@ -1,34 +1,16 @@
-import { and, asc, desc, eq, gt, inArray, sql, type Placeholder } from "drizzle-orm";
+// Reading resolutions: the company's list, those pending, one resolution with its details, and the one query the
+// vote poll and every write on a resolution share.
+import { and, asc, desc, eq, gt, sql, type Placeholder } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
-import {
-  quorumRule,
-  type PendingResolutionSummary,
-  type QuorumPercent,
-  type Resolution,
-  type ResolutionDetails,
-  type Tally,
-  type VoteChoice,
-  type VoteCounts,
-} from "../../../../shared/resolutions";
+import type { PendingResolutionSummary, Resolution, ResolutionDetails, Tally, VoteChoice } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import {
-  companies,
-  documentFiles,
-  documents,
-  memberships,
-  resolutionDocuments,
-  resolutionRecusals,
-  resolutions,
-  users,
-  votes,
-} from "../../db/schema";
+import { documentFiles, documents, memberships, resolutionDocuments, resolutionRecusals, resolutions, users, votes } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { mayVote } from "./eligible-voters";
 import { decideDue, decideOnRead, eligibleCount, frozenTally, isDue, tallyOf, type ResolutionRow } from "./resolution-decision";
 import type { CompanyListCache } from "../../db/company-list-cache";
-import type { VotePollCache } from "./vote-poll-cache";
 
 type Deps = ServiceDeps<"db" | "clock">;
 
@@ -178,14 +160,14 @@ const readQuery = preparedPerDatabase((db) =>
 
 export type ResolutionRead = ListRow & { companyId: number; eligible: number; ownVote: VoteChoice | null };
 
-async function readResolution(db: Database, id: number, userId?: number): Promise<ResolutionRead | undefined> {
+export async function readResolution(db: Database, id: number, userId?: number): Promise<ResolutionRead | undefined> {
   // No caller: user id 0 is nobody's, so no vote.
   const [row] = await readQuery(db).execute({ id, userId: userId ?? 0 });
   return row;
 }
 
 /** The resolution as a reader should see it: decided first when it is due, which the one read tells. */
-async function currentResolution(deps: Deps, id: number, userId?: number, read?: ResolutionRead): Promise<ResolutionRead> {
+export async function currentResolution(deps: Deps, id: number, userId?: number, read?: ResolutionRead): Promise<ResolutionRead> {
   const row = read ?? (await readResolution(deps.db, id, userId));
   if (!row) throw notFound();
   if (!isDue(row, row.tally, row.eligible, deps.clock.now())) return row;
@@ -199,49 +181,6 @@ export async function resolutionRow(db: Database, id: number): Promise<ListRow> 
   const row = await readResolution(db, id);
   if (!row) throw notFound();
   return row;
-}
-
-/**
- * The vote poll in one query: the guard's company lookup reads the whole poll answer with it (the resolution's
- * company, tally and the caller's vote), and the route answers it only once the caller's membership is checked.
- */
-/** What the poll needs of a resolution: its company, whether it is due, the counts and the reader's own vote. */
-export type VotePollRead = Pick<ResolutionRead, "id" | "companyId" | "status" | "type" | "deadline" | "tally" | "eligible" | "ownVote">;
-
-export async function readVotePoll(
-  { db, clock }: ServiceDeps<"db" | "clock">,
-  id: number,
-  userId: number,
-  cache?: VotePollCache<VotePollRead>,
-): Promise<VotePollRead | undefined> {
-  const now = clock.now().getTime();
-  const cached = cache?.lookup(id, userId, now);
-  if (cached) return cached;
-  // Taken before the read: a change heard while it ran means what was read may be stale.
-  const epoch = cache?.epoch() ?? 0;
-  const read = await readResolution(db, id, userId);
-  if (!read) return undefined;
-  // Kept without its texts: a poll shows none of them.
-  const { companyId, status, type, deadline, tally, eligible, ownVote } = read;
-  const poll: VotePollRead = { id, companyId, status, type, deadline, tally, eligible, ownVote };
-  cache?.remember(id, userId, poll, now, epoch);
-  return poll;
-}
-
-/** `GET /api/resolutions/:id/votes`: the poll every open resolution screen makes, from `read` when the guard made it. */
-export async function voteCounts(deps: Deps, id: number, userId: number, read?: VotePollRead): Promise<VoteCounts> {
-  const given = read && read.id === id ? read : undefined;
-  // A resolution that is due is decided first (as any read of it does), and read again.
-  const row = given && !isDue(given, given.tally, given.eligible, deps.clock.now()) ? given : await currentResolution(deps, id, userId);
-  return voteCountsOf(row.tally, row.ownVote);
-}
-
-/** The counts a poll and a vote answer: a tally (as the database gives it), its total, and the reader's own vote. */
-export function voteCountsOf(tally: Tally, userVote: VoteChoice | null): VoteCounts {
-  const yes = Number(tally.yes);
-  const no = Number(tally.no);
-  const abstain = Number(tally.abstain);
-  return { yes, no, abstain, total: yes + no + abstain, userVote };
 }
 
 /** `GET /api/resolutions/:id`: the resolution, its documents, who has voted (never their choices while pending), the certificate once decided. */
@@ -292,31 +231,4 @@ export async function resolutionDetails(deps: Deps, id: number): Promise<Resolut
       : recusalRows.map((recusal) => ({ userId: recusal.userId, name: displayName(recusal), reason: recusal.reason })),
     certificate,
   };
-}
-
-// --- Quorum setting ---
-
-export async function quorumSetting({ db }: ServiceDeps<"db">, companyId: number): Promise<{ quorumPercent: QuorumPercent; rule: string }> {
-  const [row] = await db.select({ quorumPercent: companies.quorumPercent }).from(companies).where(eq(companies.id, companyId));
-  const quorumPercent = row?.quorumPercent ?? null;
-  return { quorumPercent, rule: quorumRule(quorumPercent) };
-}
-
-/** What the event stream announces of a resolution: its company, status and counts, for many at once in one query. */
-export interface LiveResolutionFigures {
-  id: number;
-  companyId: number;
-  status: Resolution["status"];
-  yes: number;
-  no: number;
-  abstain: number;
-}
-
-export async function liveResolutionFigures({ db }: ServiceDeps<"db">, ids: readonly number[]): Promise<LiveResolutionFigures[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: resolutions.id, companyId: resolutions.companyId, status: resolutions.status, tally: tallyOf })
-    .from(resolutions)
-    .where(inArray(resolutions.id, [...ids]));
-  return rows.map(({ tally, ...row }) => ({ ...row, yes: Number(tally.yes), no: Number(tally.no), abstain: Number(tally.abstain) }));
 }

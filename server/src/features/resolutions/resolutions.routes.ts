@@ -4,17 +4,13 @@ import type { RouterDeps } from "../../app-deps";
 import { authOf } from "../../http/guards";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { idParam } from "../../http/validate";
-import {
-  listResolutions,
-  pendingResolutions,
-  quorumSetting,
-  readVotePoll,
-  resolutionCompanyOf,
-  resolutionDetails,
-  voteCounts,
-  type VotePollRead,
-} from "./resolutions-read.service";
-import { castVote, createResolution, declareConflict, updateQuorumSetting, withdrawConflict, writerOf } from "./resolutions-write.service";
+import { declareConflict, withdrawConflict } from "./conflicts.service";
+import { writerOf } from "./open-resolution-write.service";
+import { quorumSetting, updateQuorumSetting } from "./quorum-setting.service";
+import { createResolution } from "./resolution-create.service";
+import { listResolutions, pendingResolutions, resolutionCompanyOf, resolutionDetails } from "./resolutions-read.service";
+import { castVote } from "./vote.service";
+import { readVotePoll, voteCounts, type VotePollRead } from "./vote-poll.service";
 import { createVotePollCache } from "./vote-poll-cache";
 
 /** The resolutions endpoints (shared/api/resolutions.ts) bound to their handlers. */

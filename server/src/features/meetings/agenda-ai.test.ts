@@ -1,75 +1,29 @@
-import { and, eq } from "drizzle-orm";
-import { http, HttpResponse, delay } from "msw";
-import { setupServer } from "msw/node";
-import request from "supertest";
+import { HttpResponse, delay } from "msw";
 import { createApp } from "../../app";
-import { documents, platformServices, resolutions } from "../../db/schema";
+import { platformServices } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { AiServiceError, completeChat } from "../../integrations/ai-chat";
 import { encryptSecret } from "../../integrations/secrets";
-import { addMember, meetingContent } from "../../testing/factories";
-import { useTestContext, type SignedUp } from "../../testing/test-context";
+import { agendaFixtures } from "../../testing/agenda-fixtures";
+import { completion, useAiChatMock } from "../../testing/ai-chat-mock";
+import { useTestContext } from "../../testing/test-context";
 
-/**
- * OpenAI is mocked at the HTTP level, so the real `openai` SDK builds and sends the request.
- * The stored "OpenAI" platform service points the client at https://ai.test/v1 (any OpenAI-compatible server).
- */
+/** The stored "OpenAI" platform service points the client at https://ai.test/v1 (any OpenAI-compatible server). */
 const aiBase = "https://ai.test/v1";
 const envBase = "https://env-ai.test/v1";
 const storedKey = "sk-stored-0123456789abcdef";
 const aiTimeoutMs = 300;
+const day = 24 * 60 * 60 * 1000;
 
-interface SeenRequest {
-  url: string;
-  authorization: string | null;
-  body: { model: string; messages: { role: string; content: string }[] };
-}
-const seen: SeenRequest[] = [];
 let reply: () => Promise<Response> | Response = () => completion("{}");
-
-function completion(content: string) {
-  return HttpResponse.json({
-    id: "chatcmpl-test",
-    object: "chat.completion",
-    created: 1_780_000_000,
-    model: "test-model",
-    choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, finish_reason: "stop", logprobs: null }],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-  });
-}
-
-const handler = async ({ request: incoming }: { request: Request }) => {
-  seen.push({
-    url: incoming.url,
-    authorization: incoming.headers.get("authorization"),
-    body: (await incoming.json()) as SeenRequest["body"],
-  });
-  return reply();
-};
-const mockAi = setupServer(http.post(`${aiBase}/chat/completions`, handler), http.post(`${envBase}/chat/completions`, handler));
+const seen = useAiChatMock([aiBase, envBase], () => reply());
 
 const ctx = useTestContext({ ai: { model: "test-model", timeoutMs: aiTimeoutMs } });
-beforeAll(async () => {
-  // supertest's own requests to the in-process app pass through; anything else unmocked fails the test.
-  mockAi.listen({
-    onUnhandledRequest: (req, print) => {
-      if (new URL(req.url).hostname !== "127.0.0.1") print.error();
-    },
-  });
-});
 afterEach(async () => {
-  mockAi.resetHandlers();
-  seen.length = 0;
   await ctx.db.delete(platformServices);
 });
-afterAll(async () => {
-  mockAi.close();
-});
 
-const api = () => request(ctx.app);
-const generateAgenda = (user: SignedUp, meetingId: number, app = ctx.app) =>
-  request(app).post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", user.bearer);
-const day = 24 * 60 * 60 * 1000;
+const { api, generateAgenda, boardWithMeeting } = agendaFixtures(ctx);
 
 /** The stored "OpenAI" service; `keySecret` encrypts its key under another APP_SECRET than the app's. */
 async function configureAiService(fields: { isEnabled?: boolean; url?: string | null; keySecret?: string } = {}) {
@@ -80,68 +34,6 @@ async function configureAiService(fields: { isEnabled?: boolean; url?: string | 
     serviceUrl: fields.url === undefined ? aiBase : fields.url,
     isEnabled: fields.isEnabled ?? true,
   });
-}
-
-/** A company with pending resolutions, a recent file and a meeting to draft an agenda for. */
-async function boardWithMeeting() {
-  const { founder, company } = await ctx.board("Orbital Widgets", { firstName: "Fay", lastName: "Founder" });
-  const now = ctx.clock.now().getTime();
-  await ctx.db.insert(resolutions).values([
-    {
-      companyId: company.id,
-      title: "Approve the 2026 budget",
-      description: "Budget",
-      type: "Ordinary",
-      deadline: new Date(now + 7 * day),
-      createdBy: founder.id,
-    },
-    {
-      companyId: company.id,
-      title: "Appoint Jane Doe as CFO",
-      description: "Hire",
-      type: "Special",
-      deadline: new Date(now + 9 * day),
-      createdBy: founder.id,
-    },
-    {
-      companyId: company.id,
-      title: "Long expired motion",
-      description: "Old",
-      type: "Ordinary",
-      deadline: new Date(now - day),
-      createdBy: founder.id,
-    },
-    {
-      companyId: company.id,
-      title: "Already approved motion",
-      description: "Done",
-      type: "Ordinary",
-      status: "approved",
-      deadline: new Date(now + day),
-      createdBy: founder.id,
-    },
-  ]);
-  await ctx.db.insert(documents).values({
-    companyId: company.id,
-    name: "Q2 management accounts.pdf",
-    fileType: "application/pdf",
-    fileSize: 1024,
-    category: "Financial",
-    uploadedBy: founder.id,
-  });
-  const previous = await scheduleMeeting(founder, "Spring Board Meeting", new Date(now - 30 * day));
-  const meeting = await scheduleMeeting(founder, "Summer Board Meeting", new Date(now + 14 * day));
-  return { founder, company, meetingId: meeting, previousId: previous };
-}
-
-async function scheduleMeeting(user: SignedUp, title: string, start: Date): Promise<number> {
-  const content = meetingContent(start, { title, location: "Board room" });
-  const response = await api()
-    .post("/api/documents")
-    .set("Authorization", user.bearer)
-    .send({ category: "Meeting", content: JSON.stringify(content) });
-  if (response.status !== 201) throw new Error(`schedule failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.id;
 }
 
 const validItems = [
@@ -313,76 +205,5 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     await configureAiService();
     await generateAgenda(founder, meetingId, envApp);
     expect(seen[1]).toMatchObject({ url: `${aiBase}/chat/completions`, authorization: `Bearer ${storedKey}` });
-  });
-});
-
-describe("POST /api/meetings/:id/generate-agenda without an AI service", () => {
-  it("builds the standard board agenda from the company's data, with source template", async () => {
-    const { founder, meetingId } = await boardWithMeeting();
-    const response = await generateAgenda(founder, meetingId);
-    expect(response.status).toBe(200);
-    expect(response.body.source).toBe("template");
-    const titles = response.body.items.map((item: { title: string }) => item.title);
-    expect(titles).toEqual([
-      "Call to order and quorum",
-      "Minutes of the last meeting",
-      "Reports",
-      "Resolution: Approve the 2026 budget",
-      "Resolution: Appoint Jane Doe as CFO",
-      "Any other business",
-      "Close of meeting",
-    ]);
-    const byTitle = Object.fromEntries(
-      response.body.items.map((item: { title: string; description: string }) => [item.title, item.description]),
-    );
-    expect(byTitle["Minutes of the last meeting"]).toContain('"Spring Board Meeting"');
-    expect(byTitle["Reports"]).toContain("Q2 management accounts.pdf");
-    for (const item of response.body.items) {
-      expect(item.duration).toBeGreaterThanOrEqual(1);
-      expect(item.duration).toBeLessThanOrEqual(120);
-    }
-    expect(seen).toHaveLength(0);
-  });
-
-  it("treats a disabled service as none, and keeps to 12 items with many pending resolutions", async () => {
-    await configureAiService({ isEnabled: false });
-    const { founder, company, meetingId } = await boardWithMeeting();
-    const deadline = new Date(ctx.clock.now().getTime() + 5 * day);
-    await ctx.db.insert(resolutions).values(
-      Array.from({ length: 10 }, (_, i) => ({
-        companyId: company.id,
-        title: `Motion ${i + 1}`,
-        description: "x",
-        type: "Ordinary" as const,
-        deadline,
-      })),
-    );
-    const response = await generateAgenda(founder, meetingId);
-    expect(response.status).toBe(200);
-    expect(response.body.source).toBe("template");
-    expect(response.body.items).toHaveLength(12);
-    const last = response.body.items.at(-3);
-    expect(last.title).toBe("Further pending resolutions");
-    expect(last.description).toContain('"Motion 10"');
-    expect(seen).toHaveLength(0);
-  });
-
-  it("forbids observers (403)", async () => {
-    const { company, meetingId } = await boardWithMeeting();
-    const observer = await ctx.signUp();
-    await addMember(ctx.db, company.id, observer.id, "observer");
-    const response = await generateAgenda(observer, meetingId);
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ message: "Observers cannot schedule meetings" });
-  });
-
-  it("is 404 for a document that is no meeting", async () => {
-    const { founder, company } = await boardWithMeeting();
-    const [file] = await ctx.db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(and(eq(documents.companyId, company.id), eq(documents.category, "Financial")));
-    const response = await generateAgenda(founder, file!.id);
-    expect(response.status).toBe(404);
   });
 });
