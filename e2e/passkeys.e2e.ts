@@ -3,12 +3,11 @@ import type { Page } from "playwright-core";
 import { startBuiltServer } from "../scripts/testing/built-server";
 import {
   AUTH_TOKEN_KEY,
+  checkScreen,
   confirmItsYou,
   desktop,
   expectAccessible,
-  expectNoHorizontalScroll,
   mobile,
-  openPage,
   registerAccount,
   screenshot,
   signIn,
@@ -42,7 +41,7 @@ afterAll(async () => {
 
 /** A page of this file's server with a virtual platform authenticator that verifies its user. */
 async function pageWithAuthenticator(viewport: { width: number; height: number }) {
-  const tracked = await openPage(browser(), viewport);
+  const tracked = await browser.openPage(viewport);
   const cdp = await tracked.page.context().newCDPSession(tracked.page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -75,9 +74,7 @@ async function addPasskey(page: Page, name: string, credentials: () => Promise<u
   // A sign-in alone is no fresh proof: the dialog asks, and the browser is not asked for a passkey before it is answered.
   await page.getByRole("dialog", { name: "Confirm it's you" }).waitFor();
   expect(await credentials()).toHaveLength(before);
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
-  await screenshot(page, shot);
+  await checkScreen(page, shot);
   await confirmItsYou(page, "board-password-1");
   await page.getByText("Passkey added").first().waitFor();
   await page.getByRole("list", { name: "Your passkeys" }).getByText(name).waitFor();
@@ -129,9 +126,7 @@ describe("passkeys", () => {
     await addPasskey(page, "Phone", credentials, "passkeys-confirm-its-you-375");
     expect(await credentials()).toHaveLength(1);
     await page.getByRole("heading", { level: 2, name: "Passkeys" }).scrollIntoViewIfNeeded();
-    await expectNoHorizontalScroll(page);
-    await expectAccessible(page);
-    await screenshot(page, "passkeys-settings-375");
+    await checkScreen(page, "passkeys-settings-375");
 
     await page.getByRole("button", { name: "Remove passkey Phone" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Remove the passkey?" });

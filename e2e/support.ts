@@ -41,12 +41,23 @@ export function launchBrowser(): Promise<Browser> {
 const openedPages: { context: BrowserContext; errors: string[] }[] = [];
 let pagesAreClosedAfterEach = false;
 
+type Viewport = { width: number; height: number };
+
+/** The file's browser (call it for the Browser itself), with the pages a flow opens in it. */
+export interface BrowserOfFile {
+  (): Browser;
+  /** openPage in this browser. */
+  openPage(viewport?: Viewport): Promise<TrackedPage>;
+  /** signedInPage in this browser. */
+  signedInPage(account: Credentials | Account, options?: SignedInPageOptions): Promise<Page>;
+}
+
 /**
  * Launches the browser before the file's tests and closes it after them; call at the top of an e2e file.
  * After each test, passed or failed, it closes every context openPage made and fails the test if any of
  * its pages saw a script error.
  */
-export function useBrowser(): () => Browser {
+export function useBrowser(): BrowserOfFile {
   let browser: Browser | undefined;
   pagesAreClosedAfterEach = true;
   beforeAll(async () => {
@@ -60,10 +71,14 @@ export function useBrowser(): () => Browser {
     expect(errors, "script errors on the test's pages").toEqual([]);
   });
   afterAll(() => browser?.close());
-  return () => {
+  const launched = () => {
     if (!browser) throw new Error("the browser is launched in beforeAll");
     return browser;
   };
+  return Object.assign(launched, {
+    openPage: (viewport?: Viewport) => openPage(launched(), viewport),
+    signedInPage: (account: Credentials | Account, options?: SignedInPageOptions) => signedInPage(launched(), account, options),
+  });
 }
 
 export interface TrackedPage {
@@ -73,7 +88,7 @@ export interface TrackedPage {
 }
 
 /** A page in a fresh context (own localStorage), collecting script errors; closed after the test by useBrowser. */
-export async function openPage(browser: Browser, viewport: { width: number; height: number } = desktop): Promise<TrackedPage> {
+export async function openPage(browser: Browser, viewport: Viewport = desktop): Promise<TrackedPage> {
   if (!pagesAreClosedAfterEach) throw new Error("call useBrowser() in the file: it closes the pages and checks their errors");
   const context = await browser.newContext({ viewport, baseURL: baseURL() });
   const page = await context.newPage();
@@ -90,6 +105,15 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
 export function uniqueName(prefix: string): string {
   return `${prefix}${randomBytes(3).toString("hex")}`;
 }
+
+/** What the sign-in form asks for. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** The password the set-up helpers give an account unless told otherwise. */
+const setUpPassword = "board-password-1";
 
 export interface Account {
   username: string;
@@ -109,7 +133,7 @@ export async function registerAccount(
   const body = {
     username,
     email: fields.email ?? `${username}@example.com`,
-    password: fields.password ?? "board-password-1",
+    password: fields.password ?? setUpPassword,
     firstName: fields.firstName ?? "Casey",
     lastName: fields.lastName ?? "Director",
   };
@@ -136,7 +160,7 @@ export async function apiAs<T>(account: { token: string }, method: string, path:
 }
 
 /** Signs in through the API and answers the session token (test set-up only). */
-export async function logInThroughApi(credentials: { username: string; password: string }): Promise<{ token: string }> {
+export async function logInThroughApi(credentials: Credentials): Promise<{ token: string }> {
   const response = await fetch(`${apiBase()}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -186,6 +210,16 @@ export async function joinByInvitation(
   });
 }
 
+/** What a board member who joined by invitation signs in with: their e-mail address and the set-up password. */
+export function memberCredentials(member: { email: string }): Credentials {
+  return { username: member.email, password: setUpPassword };
+}
+
+/** A session of a board member who joined by invitation, through the API (test set-up only). */
+export function memberSession(member: { email: string }): Promise<{ token: string }> {
+  return logInThroughApi(memberCredentials(member));
+}
+
 /** The authenticator app of a secret, as the server's set-up describes it (SHA-1, 6 digits, 30 s). */
 export const authenticatorApp = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
@@ -232,20 +266,43 @@ export async function confirmItsYou(page: Page, password: string): Promise<void>
   await dialog.waitFor({ state: "detached" });
 }
 
-/**
- * Signs in through the form shown at `from` (/ unless told; a signed-in page shows the form in place).
- * With `awaitWelcome` it waits for the "Login successful" toast.
- */
-export async function signIn(
-  page: Page,
-  account: { username: string; password: string },
-  options: { from?: string; awaitWelcome?: boolean } = {},
-): Promise<void> {
+export interface SignInOptions {
+  /** Where the form is opened: / unless told (a signed-in page shows the form in place). */
+  from?: string;
+  /** Waits for the "Login successful" toast. */
+  awaitWelcome?: boolean;
+}
+
+/** Signs in through the form shown at `from`. */
+export async function signIn(page: Page, account: Credentials, options: SignInOptions = {}): Promise<void> {
   await page.goto(options.from ?? "/");
   await page.getByLabel("Username").fill(account.username);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   if (options.awaitWelcome) await page.getByText("Login successful").first().waitFor();
+}
+
+/** Dark mode as the account's preference: kept on the server (it wins after sign-in) and in the page's browser (first paint). */
+async function preferDarkMode(page: Page, account: { token: string; id: number }): Promise<void> {
+  await apiAs(account, "PUT", `/api/users/${account.id}/preferences`, { darkMode: true });
+  await page.addInitScript((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
+}
+
+export interface SignedInPageOptions extends SignInOptions {
+  viewport?: Viewport;
+  /** The account prefers dark mode before it signs in, so the page is dark from its first paint. */
+  darkMode?: boolean;
+}
+
+/** A new page (see openPage) signed in as `account` through the form (see signIn). */
+export async function signedInPage(browser: Browser, account: Credentials | Account, options: SignedInPageOptions = {}): Promise<Page> {
+  const { page } = await openPage(browser, options.viewport);
+  if (options.darkMode) {
+    if (!("token" in account)) throw new Error("dark mode is the account's preference, set through the API: pass the Account");
+    await preferDarkMode(page, account);
+  }
+  await signIn(page, account, options);
+  return page;
 }
 
 export interface RegistrationFields {
@@ -267,7 +324,7 @@ export async function registerThroughForm(page: Page, fields: Partial<Registrati
     lastName: fields.lastName ?? "Director",
     username,
     email: fields.email ?? `${username}@example.com`,
-    password: fields.password ?? "board-password-1",
+    password: fields.password ?? setUpPassword,
   };
   if (new URL(page.url()).pathname !== "/register") await page.goto("/register");
   await page.getByLabel("First name").fill(filled.firstName);
@@ -334,4 +391,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   if (overflow > 1) throw new Error(`page scrolls horizontally by ${overflow}px`);
+}
+
+/** The screen fits its width (no horizontal scroll), has no serious axe violation, and is kept as the screenshot `name`. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await screenshot(page, name);
+}
+
+/** Whether the page shows the dark theme (the class the theme provider puts on the root element). */
+export function isDarkTheme(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.classList.contains("dark"));
 }
