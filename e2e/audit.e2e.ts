@@ -1,19 +1,8 @@
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
-import {
-  apiAs,
-  boardWithMembers,
-  checkScreen,
-  choose,
-  expectAccessible,
-  isDarkTheme,
-  memberCredentials,
-  scheduleMeetingThroughApi,
-  uniqueName,
-  useBrowser,
-  viewports,
-} from "./support";
+import { apiAs, boardWithMembers, memberCredentials, scheduleMeetingThroughApi, uniqueName } from "./set-up";
+import { checkScreen, choose, expectAccessible, isDarkTheme, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 

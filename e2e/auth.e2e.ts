@@ -1,13 +1,12 @@
+import { registerAccount, uniqueName } from "./set-up";
 import {
   AUTH_TOKEN_KEY,
   expectAccessible,
   expectNoHorizontalScroll,
   mobile,
-  registerAccount,
   registerThroughForm,
   screenshot,
   signIn,
-  uniqueName,
   useBrowser,
 } from "./support";
 

@@ -1,16 +1,14 @@
 import type { Page } from "playwright-core";
+import { baseURL, registerAccount, uniqueName } from "./set-up";
 import {
-  baseURL,
   checkScreen,
   choose,
   desktop,
   expectAccessible,
   expectNoHorizontalScroll,
   mobile,
-  registerAccount,
   registerThroughForm,
   screenshot,
-  uniqueName,
   useBrowser,
 } from "./support";
 

@@ -1,4 +1,5 @@
-import { boardWithMembers, checkScreen, isDarkTheme, scheduleMeetingThroughApi, uniqueName, useBrowser, viewports } from "./support";
+import { boardWithMembers, scheduleMeetingThroughApi, uniqueName } from "./set-up";
+import { checkScreen, isDarkTheme, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 

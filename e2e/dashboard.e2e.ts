@@ -1,21 +1,8 @@
 import { format } from "date-fns";
 import type { Page } from "playwright-core";
 import { complianceRuleIds, type ComplianceGroup, type ComplianceGroupName } from "../shared/compliance";
-import {
-  apiAs,
-  boardWithMembers,
-  checkScreen,
-  choose,
-  expectAccessible,
-  isDarkTheme,
-  memberSession,
-  scheduleMeetingThroughApi,
-  screenshot,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Board,
-} from "./support";
+import { apiAs, boardWithMembers, memberSession, scheduleMeetingThroughApi, uniqueName, type Board } from "./set-up";
+import { checkScreen, choose, expectAccessible, isDarkTheme, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 

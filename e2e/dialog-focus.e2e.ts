@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
-import { boardWithMembers, useBrowser } from "./support";
+import { boardWithMembers } from "./set-up";
+import { useBrowser } from "./support";
 
 const browser = useBrowser();
 

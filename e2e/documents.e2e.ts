@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { boardWithMembers, checkScreen, expectAccessible, screenshot, uniqueName, useBrowser, viewports } from "./support";
+import { boardWithMembers, uniqueName } from "./set-up";
+import { checkScreen, expectAccessible, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Response } from "playwright-core";
-import { AUTH_TOKEN_KEY, baseURL, createActiveCompany, registerAccount, useBrowser } from "./support";
+import { baseURL, createActiveCompany, registerAccount } from "./set-up";
+import { AUTH_TOKEN_KEY, useBrowser } from "./support";
 
 const browser = useBrowser();
 

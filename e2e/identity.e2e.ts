@@ -2,22 +2,16 @@ import type { ChildProcess } from "node:child_process";
 import type { Page } from "playwright-core";
 import { linkTokenIn, startSmtpCapture } from "../server/src/testing/smtp-capture";
 import { startBuiltServer } from "../scripts/testing/built-server";
+import { apiAs, authenticatorThroughApi, createActiveCompany, registerAccount, uniqueName, useApiOrigin, type Account } from "./set-up";
 import {
-  apiAs,
-  authenticatorThroughApi,
   AUTH_TOKEN_KEY,
   choose,
   checkScreen,
-  createActiveCompany,
   expectAccessible,
   expectNoHorizontalScroll,
-  registerAccount,
   screenshot,
-  uniqueName,
-  useApiOrigin,
   useBrowser,
   viewports,
-  type Account,
 } from "./support";
 
 // Who may join a board, as its people meet it: an invitation followed from the mail it came in, and a forgotten

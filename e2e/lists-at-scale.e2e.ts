@@ -1,16 +1,6 @@
 import type { Locator, Page } from "playwright-core";
-import {
-  apiAs,
-  createActiveCompany,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  registerAccount,
-  scheduleMeetingThroughApi,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Account,
-} from "./support";
+import { apiAs, createActiveCompany, registerAccount, scheduleMeetingThroughApi, uniqueName, type Account } from "./set-up";
+import { expectAccessible, expectNoHorizontalScroll, useBrowser, viewports } from "./support";
 
 // A board with hundreds of papers: each list screen renders the rows on screen only, tells the whole count, and
 // scrolling (or tabbing) still reaches the last row.

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
-import { apiAs, boardWithMembers, memberSession, mobile, screenshot, signIn, uniqueName, useBrowser } from "./support";
+import { apiAs, boardWithMembers, memberSession, uniqueName } from "./set-up";
+import { mobile, screenshot, signIn, useBrowser } from "./support";
 
 const browser = useBrowser();
 

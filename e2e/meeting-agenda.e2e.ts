@@ -1,19 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import {
-  apiAs,
-  baseURL,
-  boardWithMembers,
-  checkScreen,
-  expectAccessible,
-  isDarkTheme,
-  scheduleMeetingThroughApi,
-  screenshot,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Board,
-} from "./support";
+import { apiAs, baseURL, boardWithMembers, scheduleMeetingThroughApi, uniqueName, type Board } from "./set-up";
+import { checkScreen, expectAccessible, isDarkTheme, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 

@@ -1,16 +1,6 @@
 import type { Page } from "playwright-core";
-import {
-  apiAs,
-  boardWithMembers,
-  checkScreen,
-  expectAccessible,
-  memberSession,
-  screenshot,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Board,
-} from "./support";
+import { apiAs, boardWithMembers, memberSession, uniqueName, type Board } from "./set-up";
+import { checkScreen, expectAccessible, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 

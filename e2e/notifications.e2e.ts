@@ -1,16 +1,6 @@
 import { meetingCategory, meetingEndFrom } from "../shared/meeting-model";
-import {
-  apiAs,
-  boardWithMembers,
-  checkScreen,
-  memberCredentials,
-  memberSession,
-  screenshot,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Board,
-} from "./support";
+import { apiAs, boardWithMembers, memberCredentials, memberSession, uniqueName, type Board } from "./set-up";
+import { checkScreen, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 

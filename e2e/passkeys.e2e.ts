@@ -1,20 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import type { Page } from "playwright-core";
 import { startBuiltServer } from "../scripts/testing/built-server";
-import {
-  AUTH_TOKEN_KEY,
-  checkScreen,
-  confirmItsYou,
-  desktop,
-  expectAccessible,
-  mobile,
-  registerAccount,
-  screenshot,
-  signIn,
-  uniqueName,
-  useApiOrigin,
-  useBrowser,
-} from "./support";
+import { registerAccount, uniqueName, useApiOrigin } from "./set-up";
+import { AUTH_TOKEN_KEY, checkScreen, confirmItsYou, desktop, expectAccessible, mobile, screenshot, signIn, useBrowser } from "./support";
 
 // Passkeys with Chromium's own virtual authenticator (the DevTools protocol's WebAuthn domain): the browser creates
 // and signs with real credentials, nothing is mocked. A passkey's RP ID is the host name of the app's address, and

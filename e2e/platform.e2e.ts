@@ -3,23 +3,25 @@ import type { Page } from "playwright-core";
 import {
   apiAs,
   authenticatorThroughApi,
-  AUTH_TOKEN_KEY,
   baseURL,
-  choose,
   createActiveCompany,
+  logInThroughApi,
+  platformAdmin,
+  registerAccount,
+  uniqueName,
+  type Account,
+} from "./set-up";
+import {
+  AUTH_TOKEN_KEY,
+  choose,
   desktop,
   expectAccessible,
   expectNoHorizontalScroll,
-  logInThroughApi,
   mobile,
-  platformAdmin,
-  registerAccount,
   screenshot,
   signIn,
   THEME_STORAGE_KEY,
-  uniqueName,
   useBrowser,
-  type Account,
 } from "./support";
 
 const browser = useBrowser();

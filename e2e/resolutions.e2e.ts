@@ -1,17 +1,6 @@
 import type { Page } from "playwright-core";
-import {
-  apiAs,
-  boardWithMembers,
-  checkScreen,
-  choose,
-  expectAccessible,
-  memberCredentials,
-  memberSession,
-  mobile,
-  screenshot,
-  uniqueName,
-  useBrowser,
-} from "./support";
+import { apiAs, boardWithMembers, memberCredentials, memberSession, uniqueName } from "./set-up";
+import { checkScreen, choose, expectAccessible, mobile, screenshot, useBrowser } from "./support";
 
 const browser = useBrowser();
 

@@ -1,20 +1,6 @@
 import type { Page } from "playwright-core";
-import {
-  apiAs,
-  baseURL,
-  createActiveCompany,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  isDarkTheme,
-  mobile,
-  registerAccount,
-  screenshot,
-  signIn,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Account,
-} from "./support";
+import { apiAs, baseURL, createActiveCompany, registerAccount, uniqueName, type Account } from "./set-up";
+import { expectAccessible, expectNoHorizontalScroll, isDarkTheme, mobile, screenshot, signIn, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 

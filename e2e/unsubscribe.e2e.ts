@@ -1,6 +1,7 @@
 import { inject } from "vitest";
 import { signUnsubscribeToken } from "../server/src/features/notifications/unsubscribe-token";
-import { apiAs, checkScreen, expectAccessible, registerAccount, screenshot, useBrowser, viewports } from "./support";
+import { apiAs, registerAccount } from "./set-up";
+import { checkScreen, expectAccessible, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
