@@ -1,21 +1,8 @@
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
-import {
-  apiAs,
-  boardWithMembers,
-  choose,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  openPage,
-  scheduleMeetingThroughApi,
-  screenshot,
-  signIn,
-  THEME_STORAGE_KEY,
-  uniqueName,
-  useBrowser,
-  viewports,
-} from "./support";
+import { apiAs, boardWithMembers, memberCredentials, scheduleMeetingThroughApi, uniqueName } from "./set-up";
+import { checkScreen, choose, expectAccessible, isDarkTheme, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
@@ -28,8 +15,7 @@ describe("Company Settings → Audit log", () => {
       await scheduleMeetingThroughApi(board, { title, start: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000) });
       await apiAs(board.founder, "PUT", `/api/companies/${board.companyId}/quorum`, { quorumPercent: 75 });
 
-      const { page } = await openPage(browser(), viewport);
-      await signIn(page, board.founder, { awaitWelcome: true });
+      const page = await browser.signedInPage(board.founder, { viewport, awaitWelcome: true });
       await page.goto("/company-settings");
       await page.getByRole("tab", { name: "Audit log" }).click();
       const events = page.getByRole("list", { name: "Audit events" });
@@ -37,9 +23,7 @@ describe("Company Settings → Audit log", () => {
       expect(await events.getByRole("listitem").count()).toBeGreaterThanOrEqual(6);
       const head = (await page.getByTestId("audit-head-hash").textContent())!.trim();
       expect(head).toMatch(/^[0-9a-f]{64}$/);
-      await expectAccessible(page);
-      await expectNoHorizontalScroll(page);
-      await screenshot(page, `audit-${label}`);
+      await checkScreen(page, `audit-${label}`);
 
       // Filters: one action, then one actor.
       await choose(page, "Action", "Quorum changed");
@@ -72,26 +56,20 @@ describe("Company Settings → Audit log", () => {
       expect(stdout).toBe(`ok: ${count} events, head ${head}\n`);
 
       // Dark mode reads as well.
-      await apiAs(board.founder, "PUT", `/api/users/${board.founder.id}/preferences`, { darkMode: true });
-      const { page: dark } = await openPage(browser(), viewport);
-      await dark.addInitScript((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
-      await signIn(dark, board.founder, { awaitWelcome: true });
+      const dark = await browser.signedInPage(board.founder, { viewport, darkMode: true, awaitWelcome: true });
       await dark.goto("/company-settings");
       await dark.getByRole("tab", { name: "Audit log" }).click();
       await dark.getByRole("list", { name: "Audit events" }).getByText("Meeting scheduled").waitFor();
       await dark.getByRole("button", { name: "Verify" }).click();
       await dark.getByText(`Chain verified: ${count} events`).waitFor();
-      expect(await dark.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-      await expectNoHorizontalScroll(dark);
-      await expectAccessible(dark);
-      await screenshot(dark, `audit-${label}-dark`);
+      expect(await isDarkTheme(dark)).toBe(true);
+      await checkScreen(dark, `audit-${label}-dark`);
     },
   );
 
   it("is not offered to a member", async () => {
     const board = await boardWithMembers();
-    const { page } = await openPage(browser());
-    await signIn(page, { username: board.members[0]!.email, password: "board-password-1" }, { awaitWelcome: true });
+    const page = await browser.signedInPage(memberCredentials(board.members[0]!), { awaitWelcome: true });
     await page.goto("/company-settings");
     await page.waitForURL((url) => url.pathname === "/");
     expect(await page.getByRole("tab", { name: "Audit log" }).count()).toBe(0);

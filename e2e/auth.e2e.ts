@@ -1,14 +1,12 @@
+import { registerAccount, uniqueName } from "./set-up";
 import {
   AUTH_TOKEN_KEY,
   expectAccessible,
   expectNoHorizontalScroll,
   mobile,
-  openPage,
-  registerAccount,
   registerThroughForm,
   screenshot,
   signIn,
-  uniqueName,
   useBrowser,
 } from "./support";
 
@@ -16,7 +14,7 @@ const browser = useBrowser();
 
 describe("accounts in the browser", () => {
   it("registers through the form, lands on onboarding, logs out and back in", async () => {
-    const { page } = await openPage(browser());
+    const { page } = await browser.openPage();
     const username = uniqueName("director");
 
     await page.goto("/");
@@ -56,7 +54,7 @@ describe("accounts in the browser", () => {
 
   it("tells a wrong password apart from nothing: the failure toast", async () => {
     const account = await registerAccount();
-    const { page } = await openPage(browser());
+    const { page } = await browser.openPage();
     await signIn(page, { username: account.username, password: "not-the-password" });
     await page.getByText("Login failed").first().waitFor();
     await page.getByText("Invalid username or password. Please try again.").first().waitFor();
@@ -65,7 +63,7 @@ describe("accounts in the browser", () => {
 
   it("returns to the page a signed-out visitor asked for, after sign-in", async () => {
     const account = await registerAccount();
-    const { page } = await openPage(browser());
+    const { page } = await browser.openPage();
     // An e-mailed link to a signed-in page shows sign-in in place, then the page itself.
     await signIn(page, account, { from: "/settings" });
     await page.waitForURL("**/settings");
@@ -73,7 +71,7 @@ describe("accounts in the browser", () => {
 
   it("at 375 px opens the mobile menu with exactly its seven entries", async () => {
     const account = await registerAccount();
-    const { page } = await openPage(browser(), mobile);
+    const { page } = await browser.openPage(mobile);
     await page.goto("/");
     await expectNoHorizontalScroll(page);
     await screenshot(page, "sign-in-375");

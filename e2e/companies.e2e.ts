@@ -1,17 +1,14 @@
 import type { Page } from "playwright-core";
+import { baseURL, registerAccount, uniqueName } from "./set-up";
 import {
-  baseURL,
+  checkScreen,
   choose,
   desktop,
   expectAccessible,
   expectNoHorizontalScroll,
   mobile,
-  openPage,
-  registerAccount,
   registerThroughForm,
   screenshot,
-  signIn,
-  uniqueName,
   useBrowser,
 } from "./support";
 
@@ -80,7 +77,7 @@ async function completeWizard(page: Page, input: WizardInput, shots?: { prefix: 
 
 describe("companies and people in the browser", () => {
   it("onboarding → dashboard, a second company, switching, settings that persist, and a member who signs in", async () => {
-    const { page } = await openPage(browser(), desktop);
+    const { page } = await browser.openPage(desktop);
     const username = uniqueName("founder");
     const firstCompany = uniqueName("Northwind ");
     const secondCompany = uniqueName("Contoso ");
@@ -204,7 +201,7 @@ describe("companies and people in the browser", () => {
       body: JSON.stringify({ username: memberEmail, password: "founder-chosen-1" }),
     });
     expect(refused.status).toBe(401);
-    const member = await openPage(browser(), desktop);
+    const member = await browser.openPage(desktop);
     await member.page.goto(new URL(inviteUrl).pathname + new URL(inviteUrl).search);
     await member.page.getByRole("heading", { level: 2, name: "Create account and join" }).waitFor();
     await member.page.getByLabel("First name").fill("Mina");
@@ -230,8 +227,7 @@ describe("companies and people in the browser", () => {
 
   it("at 375 px the wizard, Board Members and Company Settings fit without horizontal scrolling", async () => {
     const account = await registerAccount({ firstName: "Phoebe", lastName: "Phone" });
-    const { page } = await openPage(browser(), mobile);
-    await signIn(page, account);
+    const page = await browser.signedInPage(account, { viewport: mobile });
     await page.waitForURL("**/company-onboarding");
     await completeWizard(
       page,
@@ -253,9 +249,7 @@ describe("companies and people in the browser", () => {
 
     await page.goto("/board-members");
     await page.getByTestId("member-card").first().waitFor();
-    await expectNoHorizontalScroll(page);
-    await expectAccessible(page);
-    await screenshot(page, "companies-board-members-375");
+    await checkScreen(page, "companies-board-members-375");
 
     await page.goto("/company-settings");
     await page.getByRole("tab", { name: "General" }).waitFor();

@@ -1,17 +1,5 @@
-import {
-  apiAs,
-  boardWithMembers,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  openPage,
-  scheduleMeetingThroughApi,
-  screenshot,
-  signIn,
-  THEME_STORAGE_KEY,
-  uniqueName,
-  useBrowser,
-  viewports,
-} from "./support";
+import { boardWithMembers, scheduleMeetingThroughApi, uniqueName } from "./set-up";
+import { checkScreen, isDarkTheme, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
@@ -24,13 +12,9 @@ describe("dark mode", () => {
       const title = uniqueName("Dark Board Meeting ");
       const meeting = await scheduleMeetingThroughApi(board, { title, start });
 
-      const { page } = await openPage(browser(), viewport);
-      // Dark Mode is the user's preference, kept on the server (it wins after sign-in) and in the browser (first paint).
-      await apiAs(board.founder, "PUT", `/api/users/${board.founder.id}/preferences`, { darkMode: true });
-      await page.addInitScript((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
-      await signIn(page, board.founder);
+      const page = await browser.signedInPage(board.founder, { viewport, darkMode: true });
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+      expect(await isDarkTheme(page)).toBe(true);
 
       const screens: [string, string, string][] = [
         ["/", "Dashboard", "dashboard"],
@@ -45,9 +29,7 @@ describe("dark mode", () => {
         await page.goto(path);
         await page.getByRole("heading", { level: 1, name: heading }).waitFor();
         await page.waitForLoadState("networkidle");
-        await expectNoHorizontalScroll(page);
-        await expectAccessible(page);
-        await screenshot(page, `dark-${name}-${label}`);
+        await checkScreen(page, `dark-${name}-${label}`);
       }
     });
   }

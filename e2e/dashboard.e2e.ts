@@ -1,23 +1,8 @@
 import { format } from "date-fns";
 import type { Page } from "playwright-core";
 import { complianceRuleIds, type ComplianceGroup, type ComplianceGroupName } from "../shared/compliance";
-import {
-  apiAs,
-  boardWithMembers,
-  choose,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  logInThroughApi,
-  openPage,
-  scheduleMeetingThroughApi,
-  screenshot,
-  signIn,
-  THEME_STORAGE_KEY,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Board,
-} from "./support";
+import { apiAs, boardWithMembers, memberSession, scheduleMeetingThroughApi, uniqueName, type Board } from "./set-up";
+import { checkScreen, choose, expectAccessible, isDarkTheme, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
@@ -65,8 +50,7 @@ describe("the dashboard in the browser", () => {
   for (const [label, viewport] of viewports) {
     it(`shows a new company's six panels in order of importance, then the AGM reminder opens the prefilled modal (${label} px)`, async () => {
       const board = await boardWithMembers();
-      const { page } = await openPage(browser(), viewport);
-      await signIn(page, board.founder);
+      const page = await browser.signedInPage(board.founder, { viewport });
       await dashboardLoaded(page);
 
       // A new company: nothing listed yet, and a low compliance score.
@@ -96,9 +80,7 @@ describe("the dashboard in the browser", () => {
           expect(panel.y).toBeGreaterThanOrEqual(above.y + above.height);
         }
       }
-      await expectNoHorizontalScroll(page);
-      await expectAccessible(page);
-      await screenshot(page, `dashboard-new-company-${label}`);
+      await checkScreen(page, `dashboard-new-company-${label}`);
 
       // Last year's AGM, held fourteen months ago: the next one falls due within the reminder window.
       const held = new Date();
@@ -114,9 +96,7 @@ describe("the dashboard in the browser", () => {
       await dashboardLoaded(page);
       const reminder = reminders.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Annual General Meeting Due" }) });
       await reminder.getByText(`The Annual General Meeting is due before ${format(due, "MMMM d, yyyy")}.`).waitFor();
-      await expectNoHorizontalScroll(page);
-      await expectAccessible(page);
-      await screenshot(page, `dashboard-agm-reminder-${label}`);
+      await checkScreen(page, `dashboard-agm-reminder-${label}`);
 
       await reminder.getByRole("button", { name: "Schedule AGM" }).click();
       const dialog = page.getByRole("dialog", { name: "Schedule Annual General Meeting" });
@@ -128,16 +108,11 @@ describe("the dashboard in the browser", () => {
       await dialog.waitFor({ state: "detached" });
 
       // The same screen in dark mode.
-      await apiAs(board.founder, "PUT", `/api/users/${board.founder.id}/preferences`, { darkMode: true });
-      const { page: dark } = await openPage(browser(), viewport);
-      await dark.addInitScript((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
-      await signIn(dark, board.founder);
+      const dark = await browser.signedInPage(board.founder, { viewport, darkMode: true });
       await dashboardLoaded(dark);
       await dark.getByRole("heading", { name: "Annual General Meeting Due" }).waitFor();
-      expect(await dark.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
-      await expectNoHorizontalScroll(dark);
-      await expectAccessible(dark);
-      await screenshot(dark, `dashboard-dark-${label}`);
+      expect(await isDarkTheme(dark)).toBe(true);
+      await checkScreen(dark, `dashboard-dark-${label}`);
     });
   }
 
@@ -153,13 +128,12 @@ describe("the dashboard in the browser", () => {
     });
     // Every other member has voted: the founder's vote, cast in the browser, decides it.
     for (const member of board.members) {
-      const session = await logInThroughApi({ username: member.email, password: "board-password-1" });
+      const session = await memberSession(member);
       await apiAs(session, "POST", `/api/resolutions/${resolution.id}/vote`, { vote: "yes" });
     }
     const before = await complianceOf(board);
 
-    const { page } = await openPage(browser());
-    await signIn(page, board.founder);
+    const page = await browser.signedInPage(board.founder);
     await dashboardLoaded(page);
     await page.getByRole("region", { name: "Pending Resolutions" }).getByText(title).waitFor();
     expect(await shownProgress(page, "Documents")).toBe(progressOf(before, "Documents"));

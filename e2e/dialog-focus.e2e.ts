@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
-import { boardWithMembers, openPage, signIn, useBrowser } from "./support";
+import { boardWithMembers } from "./set-up";
+import { useBrowser } from "./support";
 
 const browser = useBrowser();
 
@@ -23,8 +24,7 @@ async function expectFocusReturns(page: Page, buttonName: string, dialogName: st
 describe("dialogs in the browser", () => {
   it("give focus back to the button that opened them once Escape closes them", async () => {
     const board = await boardWithMembers();
-    const { page } = await openPage(browser());
-    await signIn(page, board.founder);
+    const page = await browser.signedInPage(board.founder);
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     // The dashboard's Schedule meeting dialog is a module loaded on first opening.
     await expectFocusReturns(page, "New Meeting", "Schedule New Board Meeting");

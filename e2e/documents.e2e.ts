@@ -1,15 +1,6 @@
 import { readFileSync } from "node:fs";
-import {
-  boardWithMembers,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  openPage,
-  screenshot,
-  signIn,
-  uniqueName,
-  useBrowser,
-  viewports,
-} from "./support";
+import { boardWithMembers, uniqueName } from "./set-up";
+import { checkScreen, expectAccessible, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
@@ -30,8 +21,7 @@ describe("documents in the browser", () => {
   for (const [label, viewport] of viewports) {
     it(`uploads a PDF and a PNG with progress, lists, previews, downloads and deletes them (${label} px)`, async () => {
       const board = await boardWithMembers();
-      const { page } = await openPage(browser(), viewport);
-      await signIn(page, board.founder, { awaitWelcome: true });
+      const page = await browser.signedInPage(board.founder, { viewport, awaitWelcome: true });
       const pdfName = uniqueName("Board pack ");
       const pngName = uniqueName("Company logo ");
       const pdfBytes = pdf(3 * 1024 * 1024);
@@ -69,16 +59,12 @@ describe("documents in the browser", () => {
         .getByText(/Uploaded by Morgan Chair • /)
         .first()
         .waitFor();
-      await expectNoHorizontalScroll(page);
-      await expectAccessible(page);
-      await screenshot(page, `documents-${label}-list`);
+      await checkScreen(page, `documents-${label}-list`);
       await page.getByRole("button", { name: "Grid view" }).click();
       expect(await page.getByRole("button", { name: "Grid view" }).getAttribute("aria-pressed")).toBe("true");
       await documents.getByText(pdfName).waitFor();
       await documents.getByText(pngName).waitFor();
-      await expectNoHorizontalScroll(page);
-      await expectAccessible(page);
-      await screenshot(page, `documents-${label}-grid`);
+      await checkScreen(page, `documents-${label}-grid`);
 
       // Previews: the PDF in a frame, the image as an image, both from the inline download.
       await page.getByRole("button", { name: `Preview ${pdfName}` }).click();
@@ -152,9 +138,7 @@ describe("documents in the browser", () => {
       await page.getByText(pdfName).waitFor();
       await page.getByText("3.0 MB").waitFor();
       expect(await page.getByText(pngName).count()).toBe(0);
-      await expectNoHorizontalScroll(page);
-      await expectAccessible(page);
-      await screenshot(page, `documents-${label}-dashboard`);
+      await checkScreen(page, `documents-${label}-dashboard`);
     });
   }
 });

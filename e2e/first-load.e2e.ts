@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Response } from "playwright-core";
-import { AUTH_TOKEN_KEY, baseURL, createActiveCompany, openPage, registerAccount, useBrowser } from "./support";
+import { baseURL, createActiveCompany, registerAccount } from "./set-up";
+import { AUTH_TOKEN_KEY, useBrowser } from "./support";
 
 const browser = useBrowser();
 
@@ -58,7 +59,7 @@ function withImports(manifest: Record<string, ManifestChunk>, key: string, into 
 
 describe("the first load", () => {
   it(`sends the sign-in page with at most ${FIRST_LOAD_SCRIPT_BUDGET_KB} KB of compressed JavaScript`, async () => {
-    const { page } = await openPage(browser());
+    const { page } = await browser.openPage();
     const scripts: Response[] = [];
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") scripts.push(response);
@@ -82,7 +83,7 @@ describe("the first load", () => {
   it(`sends a signed-in dashboard with at most ${DASHBOARD_SCRIPT_BUDGET_KB} KB of compressed JavaScript in ${DASHBOARD_SCRIPT_FILES} files, without the validation library`, async () => {
     const founder = await registerAccount();
     const company = await createActiveCompany(founder, { name: "First Load Ltd", location: "London" });
-    const { page } = await openPage(browser());
+    const { page } = await browser.openPage();
     await page.addInitScript(([key, token]) => localStorage.setItem(key, token), [AUTH_TOKEN_KEY, founder.token] as const);
     const scripts: Response[] = [];
     page.on("response", (response) => {

@@ -2,23 +2,16 @@ import type { ChildProcess } from "node:child_process";
 import type { Page } from "playwright-core";
 import { linkTokenIn, startSmtpCapture } from "../server/src/testing/smtp-capture";
 import { startBuiltServer } from "../scripts/testing/built-server";
+import { apiAs, authenticatorThroughApi, createActiveCompany, registerAccount, uniqueName, useApiOrigin, type Account } from "./set-up";
 import {
-  apiAs,
-  authenticatorThroughApi,
   AUTH_TOKEN_KEY,
   choose,
-  createActiveCompany,
+  checkScreen,
   expectAccessible,
   expectNoHorizontalScroll,
-  openPage,
-  registerAccount,
   screenshot,
-  signIn,
-  uniqueName,
-  useApiOrigin,
   useBrowser,
   viewports,
-  type Account,
 } from "./support";
 
 // Who may join a board, as its people meet it: an invitation followed from the mail it came in, and a forgotten
@@ -102,8 +95,7 @@ describe.each(viewports)("identity at %s px", (label, viewport) => {
     const { id: companyId } = await createActiveCompany(founder, { name: companyName, location: "London, United Kingdom" });
     const director = `${uniqueName("director")}@example.com`;
 
-    const { page: founderPage } = await openPage(browser(), viewport);
-    await signIn(founderPage, founder, { from: `${origin}/`, awaitWelcome: true });
+    const founderPage = await browser.signedInPage(founder, { viewport, from: `${origin}/`, awaitWelcome: true });
     await founderPage.goto(`${origin}/company-settings`);
     await founderPage.getByRole("tab", { name: "Team Members" }).click();
     const form = founderPage.getByRole("form", { name: "Invite a member" });
@@ -114,19 +106,15 @@ describe.each(viewports)("identity at %s px", (label, viewport) => {
     // The link is shown once, to copy, beside the invitation now listed as pending.
     await founderPage.getByRole("button", { name: "Copy invitation link" }).waitFor();
     await founderPage.getByRole("list", { name: "Invitations" }).getByText(director).waitFor();
-    await expectNoHorizontalScroll(founderPage);
-    await expectAccessible(founderPage);
-    await screenshot(founderPage, `identity-invite-sent-${label}`);
+    await checkScreen(founderPage, `identity-invite-sent-${label}`);
 
     const token = await linkTokenFromMail(director, "/invite");
-    const { page } = await openPage(browser(), viewport);
+    const { page } = await browser.openPage(viewport);
     await page.goto(`${origin}/invite?token=${encodeURIComponent(token)}`);
     await page.getByRole("heading", { level: 1, name: `Join ${companyName}` }).waitFor();
     await page.getByText("Board Member").first().waitFor();
     await page.getByRole("heading", { level: 2, name: "Create account and join" }).waitFor();
-    await expectNoHorizontalScroll(page);
-    await expectAccessible(page);
-    await screenshot(page, `identity-invite-page-${label}`);
+    await checkScreen(page, `identity-invite-page-${label}`);
 
     const username = director.split("@")[0]!;
     await page.getByLabel("First name").fill("Dana");
@@ -148,7 +136,7 @@ describe.each(viewports)("identity at %s px", (label, viewport) => {
   it("resets a forgotten password from sign-in and reaches the dashboard", async () => {
     const person = await verifiedAccount("forgetful");
     await createActiveCompany(person, { name: uniqueName("Reset Board "), location: "London, United Kingdom" });
-    const { page } = await openPage(browser(), viewport);
+    const { page } = await browser.openPage(viewport);
     await page.goto(`${origin}/`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.getByRole("heading", { level: 1, name: "Forgot your password?" }).waitFor();

@@ -1,18 +1,6 @@
 import type { Locator, Page } from "playwright-core";
-import {
-  apiAs,
-  createActiveCompany,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  openPage,
-  registerAccount,
-  scheduleMeetingThroughApi,
-  signIn,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Account,
-} from "./support";
+import { apiAs, createActiveCompany, registerAccount, scheduleMeetingThroughApi, uniqueName, type Account } from "./set-up";
+import { expectAccessible, expectNoHorizontalScroll, useBrowser, viewports } from "./support";
 
 // A board with hundreds of papers: each list screen renders the rows on screen only, tells the whole count, and
 // scrolling (or tabbing) still reaches the last row.
@@ -125,8 +113,7 @@ async function expectSmall(page: Page, screen: ListScreen) {
 describe("long lists in the browser", () => {
   for (const [label, viewport] of viewports) {
     it(`render only the rows on screen, announce the whole count, and scroll to the last row (${label} px)`, async () => {
-      const { page } = await openPage(browser(), viewport);
-      await signIn(page, founder, { awaitWelcome: true });
+      const page = await browser.signedInPage(founder, { viewport, awaitWelcome: true });
       for (const screen of screens) {
         await page.goto(screen.path);
         const list = page.getByRole("list", { name: screen.list });
@@ -157,8 +144,7 @@ describe("long lists in the browser", () => {
   }
 
   it("reaches rows far beyond the first screen by Tab and back by Shift+Tab, focus never dropped", async () => {
-    const { page } = await openPage(browser());
-    await signIn(page, founder, { awaitWelcome: true });
+    const page = await browser.signedInPage(founder, { awaitWelcome: true });
     await page.goto("/meetings");
     const list = page.getByRole("list", { name: "Upcoming meetings" });
     await list.getByRole("listitem").first().waitFor();

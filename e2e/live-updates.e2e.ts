@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
-import { apiAs, boardWithMembers, logInThroughApi, mobile, openPage, screenshot, signIn, uniqueName, useBrowser } from "./support";
+import { apiAs, boardWithMembers, memberSession, uniqueName } from "./set-up";
+import { mobile, screenshot, signIn, useBrowser } from "./support";
 
 const browser = useBrowser();
 
@@ -21,7 +22,7 @@ describe("live updates in the browser", () => {
       documentIds: [],
     });
 
-    const { page } = await openPage(browser(), mobile);
+    const { page } = await browser.openPage(mobile);
     const polls: number[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === `/api/resolutions/${resolution.id}/votes`) polls.push(Date.now());
@@ -39,7 +40,7 @@ describe("live updates in the browser", () => {
     const yes = dialog.getByRole("status").locator("div", { hasText: "Yes" }).locator("dd");
     await yes.filter({ hasText: "0" }).waitFor();
 
-    const session = await logInThroughApi({ username: avery.email, password: "board-password-1" });
+    const session = await memberSession(avery);
     await apiAs(session, "POST", `/api/resolutions/${resolution.id}/vote`, { vote: "yes" });
     const voted = Date.now();
     await yes.filter({ hasText: "1" }).waitFor({ timeout: 1000 });
@@ -47,7 +48,7 @@ describe("live updates in the browser", () => {
 
     // Another vote a little later also arrives by the stream: the 5-second poll stays off while it is open.
     await page.waitForTimeout(5500);
-    const other = await logInThroughApi({ username: blake.email, password: "board-password-1" });
+    const other = await memberSession(blake);
     await apiAs(other, "POST", `/api/resolutions/${resolution.id}/vote`, { vote: "yes" });
     await yes.filter({ hasText: "2" }).waitFor({ timeout: 1000 });
     expect(polls.filter((at) => at > voted)).toEqual([]);

@@ -1,21 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import {
-  apiAs,
-  baseURL,
-  boardWithMembers,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  openPage,
-  scheduleMeetingThroughApi,
-  screenshot,
-  signIn,
-  THEME_STORAGE_KEY,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Board,
-} from "./support";
+import { apiAs, baseURL, boardWithMembers, scheduleMeetingThroughApi, uniqueName, type Board } from "./set-up";
+import { checkScreen, expectAccessible, isDarkTheme, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
@@ -104,8 +90,7 @@ describe("a meeting's agenda in the browser", () => {
       start: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
       agenda: "",
     });
-    const { page } = await openPage(browser());
-    await signIn(page, board.founder, { awaitWelcome: true });
+    const page = await browser.signedInPage(board.founder, { awaitWelcome: true });
     await page.goto(`/meetings/${meeting.id}`);
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     await page.getByRole("region", { name: "Agenda" }).getByText("No agenda items yet").waitFor();
@@ -218,28 +203,18 @@ describe("a meeting's agenda in the browser", () => {
           agenda:
             "1. Call to order and quorum (5 min)\nThe chair opens the meeting.\n\n2. Minutes of the last meeting (10 min)\n\n3. Financial review with a long title that has to wrap on a narrow phone screen (45 min)\nThe CFO walks through the quarter's numbers, the cash position and the forecast.",
         });
-        const { page } = await openPage(browser(), viewport);
-        if (theme === "dark") {
-          // The preference is kept on the server (it wins after sign-in) and in the browser (first paint).
-          await apiAs(board.founder, "PUT", `/api/users/${board.founder.id}/preferences`, { darkMode: true });
-          await page.addInitScript((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
-        }
-        await signIn(page, board.founder, { awaitWelcome: true });
+        const page = await browser.signedInPage(board.founder, { viewport, darkMode: theme === "dark", awaitWelcome: true });
         await page.goto(`/meetings/${meeting.id}`);
         await page.getByRole("heading", { level: 1, name: title }).waitFor();
         await agendaHeadings(page).first().waitFor();
         await page.getByRole("region", { name: "Participants" }).getByText("Avery Director").waitFor();
         await page.waitForLoadState("networkidle");
-        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
-        await expectNoHorizontalScroll(page);
-        await expectAccessible(page);
-        await screenshot(page, `meeting-page-${label}-${theme}`);
+        expect(await isDarkTheme(page)).toBe(theme === "dark");
+        await checkScreen(page, `meeting-page-${label}-${theme}`);
 
         await page.getByRole("button", { name: "Edit agenda" }).click();
         await page.getByRole("button", { name: "Save agenda" }).waitFor();
-        await expectNoHorizontalScroll(page);
-        await expectAccessible(page);
-        await screenshot(page, `meeting-editor-${label}-${theme}`);
+        await checkScreen(page, `meeting-editor-${label}-${theme}`);
       });
     }
   }

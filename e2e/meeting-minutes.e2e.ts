@@ -1,20 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import {
-  apiAs,
-  boardWithMembers,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  openPage,
-  scheduleMeetingThroughApi,
-  screenshot,
-  signIn,
-  THEME_STORAGE_KEY,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Board,
-} from "./support";
+import { apiAs, boardWithMembers, scheduleMeetingThroughApi, uniqueName, type Board } from "./set-up";
+import { checkScreen, expectAccessible, isDarkTheme, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
@@ -86,8 +73,7 @@ describe("a meeting's record in the browser", () => {
     const board = await boardWithMembers();
     const title = uniqueName("Minuted Meeting ");
     const meeting = await startedMeeting(board, title);
-    const { page } = await openPage(browser());
-    await signIn(page, board.founder, { awaitWelcome: true });
+    const page = await browser.signedInPage(board.founder, { awaitWelcome: true });
     await page.goto(`/meetings/${meeting.id}`);
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     const attendance = page.getByRole("region", { name: "Attendance" });
@@ -188,21 +174,14 @@ describe("a meeting's record in the browser", () => {
           chairId: board.founder.id,
         });
         await apiAs(board.founder, "POST", `/api/meetings/${meeting.id}/minutes/draft`, {});
-        const { page } = await openPage(browser(), viewport);
-        if (theme === "dark") {
-          await apiAs(board.founder, "PUT", `/api/users/${board.founder.id}/preferences`, { darkMode: true });
-          await page.addInitScript((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
-        }
-        await signIn(page, board.founder, { awaitWelcome: true });
+        const page = await browser.signedInPage(board.founder, { viewport, darkMode: theme === "dark", awaitWelcome: true });
         await page.goto(`/meetings/${meeting.id}`);
         await page.getByRole("heading", { level: 1, name: title }).waitFor();
         await page.getByRole("region", { name: "Attendance" }).getByRole("button", { name: "Save attendance" }).waitFor();
         await page.getByRole("region", { name: "Minutes" }).getByRole("textbox", { name: "Minutes text" }).waitFor();
         await page.waitForLoadState("networkidle");
-        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
-        await expectNoHorizontalScroll(page);
-        await expectAccessible(page);
-        await screenshot(page, `meeting-record-${label}-${theme}`);
+        expect(await isDarkTheme(page)).toBe(theme === "dark");
+        await checkScreen(page, `meeting-record-${label}-${theme}`);
       });
     }
   }

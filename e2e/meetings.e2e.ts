@@ -1,18 +1,6 @@
 import type { Page } from "playwright-core";
-import {
-  apiAs,
-  boardWithMembers,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  logInThroughApi,
-  openPage,
-  screenshot,
-  signIn,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Board,
-} from "./support";
+import { apiAs, boardWithMembers, memberSession, uniqueName, type Board } from "./set-up";
+import { checkScreen, expectAccessible, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
@@ -67,9 +55,7 @@ async function seeItEverywhere(page: Page, board: Board, title: string, shot: st
   await row.waitFor();
   await row.getByText("Pending").waitFor();
   await row.getByText("2 participants").waitFor();
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
-  await screenshot(page, `${shot}-meetings`);
+  await checkScreen(page, `${shot}-meetings`);
 
   // On the dashboard's Upcoming Meetings panel.
   await page.goto("/");
@@ -77,9 +63,7 @@ async function seeItEverywhere(page: Page, board: Board, title: string, shot: st
   await panelRow.waitFor();
   await panelRow.getByText("2 participants").waitFor();
   expect(await panelRow.textContent()).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4} • 10:30 AM - 12:30 PM/);
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
-  await screenshot(page, `${shot}-dashboard`);
+  await checkScreen(page, `${shot}-dashboard`);
 
   // The detail page and its agenda.
   await panelRow.click();
@@ -87,9 +71,7 @@ async function seeItEverywhere(page: Page, board: Board, title: string, shot: st
   await page.getByText("10:30 AM - 12:30 PM").waitFor();
   await page.getByText("Virtual (Zoom)").waitFor();
   await page.getByText("2 attendees").waitFor();
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
-  await screenshot(page, `${shot}-detail`);
+  await checkScreen(page, `${shot}-detail`);
   await page.getByRole("button", { name: "View Agenda" }).click();
   const agenda = page.getByRole("dialog", { name: "Agenda" });
   await agenda.getByText(/1\. Call to order and quorum \(5 min\)/).waitFor();
@@ -109,11 +91,7 @@ async function seeItEverywhere(page: Page, board: Board, title: string, shot: st
   await page.keyboard.press("Escape");
 
   // Each participant has an unread notification (the bell in the header).
-  const invited = await apiAs<{ title: string }[]>(
-    await logInThroughApi({ username: board.members[0]!.email, password: "board-password-1" }),
-    "GET",
-    "/api/notifications",
-  );
+  const invited = await apiAs<{ title: string }[]>(await memberSession(board.members[0]!), "GET", "/api/notifications");
   expect(invited.map((notification) => notification.title)).toContain(`Meeting scheduled: ${title}`);
 }
 
@@ -121,8 +99,7 @@ describe("meetings in the browser", () => {
   for (const [label, viewport] of viewports) {
     it(`schedules a meeting with two participants and a template agenda, then finds it everywhere (${label} px)`, async () => {
       const board = await boardWithMembers();
-      const { page } = await openPage(browser(), viewport);
-      await signIn(page, board.founder, { awaitWelcome: true });
+      const page = await browser.signedInPage(board.founder, { viewport, awaitWelcome: true });
       const title = uniqueName(`Board Meeting ${label} `);
 
       await scheduleFromMeetingsPage(page, board, title, `meetings-${label}`);

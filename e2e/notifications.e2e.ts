@@ -1,27 +1,15 @@
 import { meetingCategory, meetingEndFrom } from "../shared/meeting-model";
-import {
-  apiAs,
-  boardWithMembers,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  logInThroughApi,
-  openPage,
-  screenshot,
-  signIn,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Board,
-} from "./support";
+import { apiAs, boardWithMembers, memberCredentials, memberSession, uniqueName, type Board } from "./set-up";
+import { checkScreen, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
 /** Another member of the board schedules a meeting with `participantId` and asks for notifications. */
 async function anotherMemberSchedules(board: Board, participantId: number, title: string): Promise<{ id: number }> {
   const scheduler = board.members[1]!;
-  const { token } = await logInThroughApi({ username: scheduler.email, password: "board-password-1" });
+  const session = await memberSession(scheduler);
   const start = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
-  return apiAs<{ id: number }>({ token }, "POST", "/api/documents", {
+  return apiAs<{ id: number }>(session, "POST", "/api/documents", {
     category: meetingCategory,
     sendNotifications: true,
     content: JSON.stringify({
@@ -42,8 +30,7 @@ describe("notifications in the bell", () => {
     it(`at ${label} px: a meeting another member schedules appears in the bell; opening it marks it read and clears the count; "Mark all read" clears the rest`, async () => {
       const board = await boardWithMembers();
       const reader = board.members[0]!;
-      const { page } = await openPage(browser(), viewport);
-      await signIn(page, { username: reader.email, password: "board-password-1" }, { awaitWelcome: true });
+      const page = await browser.signedInPage(memberCredentials(reader), { viewport, awaitWelcome: true });
       await page.getByRole("button", { name: "Notifications", exact: true }).waitFor();
 
       const title = uniqueName("Budget review ");
@@ -57,9 +44,7 @@ describe("notifications in the bell", () => {
       const menu = page.getByRole("menu");
       const item = menu.getByRole("menuitem", { name: new RegExp(`Meeting scheduled: ${title}\\s*, unread`) });
       await item.waitFor();
-      await expectNoHorizontalScroll(page);
-      await expectAccessible(page);
-      await screenshot(page, `notifications-${label}-bell`);
+      await checkScreen(page, `notifications-${label}-bell`);
 
       await item.click();
       await page.waitForURL(`**/meetings/${meeting.id}`);

@@ -1,21 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import type { Page } from "playwright-core";
 import { startBuiltServer } from "../scripts/testing/built-server";
-import {
-  AUTH_TOKEN_KEY,
-  confirmItsYou,
-  desktop,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  mobile,
-  openPage,
-  registerAccount,
-  screenshot,
-  signIn,
-  uniqueName,
-  useApiOrigin,
-  useBrowser,
-} from "./support";
+import { registerAccount, uniqueName, useApiOrigin } from "./set-up";
+import { AUTH_TOKEN_KEY, checkScreen, confirmItsYou, desktop, expectAccessible, mobile, screenshot, signIn, useBrowser } from "./support";
 
 // Passkeys with Chromium's own virtual authenticator (the DevTools protocol's WebAuthn domain): the browser creates
 // and signs with real credentials, nothing is mocked. A passkey's RP ID is the host name of the app's address, and
@@ -42,7 +29,7 @@ afterAll(async () => {
 
 /** A page of this file's server with a virtual platform authenticator that verifies its user. */
 async function pageWithAuthenticator(viewport: { width: number; height: number }) {
-  const tracked = await openPage(browser(), viewport);
+  const tracked = await browser.openPage(viewport);
   const cdp = await tracked.page.context().newCDPSession(tracked.page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -75,9 +62,7 @@ async function addPasskey(page: Page, name: string, credentials: () => Promise<u
   // A sign-in alone is no fresh proof: the dialog asks, and the browser is not asked for a passkey before it is answered.
   await page.getByRole("dialog", { name: "Confirm it's you" }).waitFor();
   expect(await credentials()).toHaveLength(before);
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
-  await screenshot(page, shot);
+  await checkScreen(page, shot);
   await confirmItsYou(page, "board-password-1");
   await page.getByText("Passkey added").first().waitFor();
   await page.getByRole("list", { name: "Your passkeys" }).getByText(name).waitFor();
@@ -129,9 +114,7 @@ describe("passkeys", () => {
     await addPasskey(page, "Phone", credentials, "passkeys-confirm-its-you-375");
     expect(await credentials()).toHaveLength(1);
     await page.getByRole("heading", { level: 2, name: "Passkeys" }).scrollIntoViewIfNeeded();
-    await expectNoHorizontalScroll(page);
-    await expectAccessible(page);
-    await screenshot(page, "passkeys-settings-375");
+    await checkScreen(page, "passkeys-settings-375");
 
     await page.getByRole("button", { name: "Remove passkey Phone" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Remove the passkey?" });

@@ -3,24 +3,25 @@ import type { Page } from "playwright-core";
 import {
   apiAs,
   authenticatorThroughApi,
-  AUTH_TOKEN_KEY,
   baseURL,
-  choose,
   createActiveCompany,
+  logInThroughApi,
+  platformAdmin,
+  registerAccount,
+  uniqueName,
+  type Account,
+} from "./set-up";
+import {
+  AUTH_TOKEN_KEY,
+  choose,
   desktop,
   expectAccessible,
   expectNoHorizontalScroll,
-  logInThroughApi,
   mobile,
-  openPage,
-  platformAdmin,
-  registerAccount,
   screenshot,
   signIn,
   THEME_STORAGE_KEY,
-  uniqueName,
   useBrowser,
-  type Account,
 } from "./support";
 
 const browser = useBrowser();
@@ -66,7 +67,7 @@ const card = (page: Page, name: string) =>
 
 describe("platform administration in the browser", () => {
   it("adds, edits, disables and removes a service on /platform-settings, and sees it on /admin-settings", async () => {
-    const { page } = await openPage(browser(), desktop);
+    const { page } = await browser.openPage(desktop);
     const bodies = recordPlatformResponses(page);
     const key = `custom-e2e-${randomBytes(16).toString("hex")}`;
     const keyTail = key.slice(8);
@@ -161,7 +162,7 @@ describe("platform administration in the browser", () => {
       description: "A service shown on a phone",
     });
     try {
-      const { page } = await openPage(browser(), mobile);
+      const { page } = await browser.openPage(mobile);
       await signInAsAdmin(page);
       for (const [path, heading, shot] of [
         ["/platform-settings", "Platform Settings", "platform-settings-375"],
@@ -225,7 +226,7 @@ describe("platform administration in the browser", () => {
     // A company of their own, so /dashboard is where they stay (a user without one is sent to onboarding).
     await createActiveCompany(account, { name: uniqueName("Plain Co "), location: "Leeds, United Kingdom" });
 
-    const { page } = await openPage(browser(), desktop);
+    const { page } = await browser.openPage(desktop);
     const bodies = recordPlatformResponses(page);
     await signIn(page, account, { awaitWelcome: true });
 

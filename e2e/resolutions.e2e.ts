@@ -1,18 +1,6 @@
 import type { Page } from "playwright-core";
-import {
-  apiAs,
-  boardWithMembers,
-  choose,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  logInThroughApi,
-  mobile,
-  openPage,
-  screenshot,
-  signIn,
-  uniqueName,
-  useBrowser,
-} from "./support";
+import { apiAs, boardWithMembers, memberCredentials, memberSession, uniqueName } from "./set-up";
+import { checkScreen, choose, expectAccessible, mobile, screenshot, useBrowser } from "./support";
 
 const browser = useBrowser();
 
@@ -49,8 +37,7 @@ describe("resolutions in the browser", () => {
     });
 
     // The founder: the dashboard's quick action lands on /resolutions with the New Resolution dialog open.
-    const { page: founder } = await openPage(browser());
-    await signIn(founder, board.founder);
+    const founder = await browser.signedInPage(board.founder);
     await founder.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     await founder.getByText("No pending resolutions.").waitFor();
     await founder.getByRole("link", { name: "Create resolution" }).click();
@@ -88,8 +75,7 @@ describe("resolutions in the browser", () => {
     const id = Number(new URL(founder.url()).pathname.split("/").pop());
 
     // A member votes yes in a second browser context; the founder's open dialog counts it within 6 s.
-    const { page: member } = await openPage(browser());
-    await signIn(member, { username: avery.email, password: "board-password-1" });
+    const member = await browser.signedInPage(memberCredentials(avery));
     await member.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     const memberDialog = await openVoteDialog(member, title);
     await memberDialog.getByRole("radio", { name: "Yes" }).check();
@@ -122,7 +108,7 @@ describe("resolutions in the browser", () => {
 
     // The two remaining members vote yes (set-up through the API): everyone eligible has voted, so it is decided.
     for (const person of [blake, casey]) {
-      const session = await logInThroughApi({ username: person.email, password: "board-password-1" });
+      const session = await memberSession(person);
       await apiAs(session, "POST", `/api/resolutions/${id}/vote`, { vote: "yes" });
     }
 
@@ -149,15 +135,12 @@ describe("resolutions in the browser", () => {
     await founder.getByRole("region", { name: "Pending Resolutions" }).getByText("No pending resolutions.").waitFor();
 
     // 375 px: the list and the certificate fit.
-    const { page: phone } = await openPage(browser(), mobile);
-    await signIn(phone, board.founder);
+    const phone = await browser.signedInPage(board.founder, { viewport: mobile });
     await phone.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     await phone.goto("/resolutions");
     await phone.getByRole("tab", { name: "Completed" }).click();
     await phone.getByRole("tabpanel", { name: "Completed" }).getByRole("article", { name: title }).waitFor();
-    await expectNoHorizontalScroll(phone);
-    await expectAccessible(phone);
-    await screenshot(phone, "resolutions-375");
+    await checkScreen(phone, "resolutions-375");
     await phone
       .getByRole("tabpanel", { name: "Completed" })
       .getByRole("article", { name: title })

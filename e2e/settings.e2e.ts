@@ -1,20 +1,6 @@
 import type { Page } from "playwright-core";
-import {
-  apiAs,
-  baseURL,
-  createActiveCompany,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  mobile,
-  openPage,
-  registerAccount,
-  screenshot,
-  signIn,
-  uniqueName,
-  useBrowser,
-  viewports,
-  type Account,
-} from "./support";
+import { apiAs, baseURL, createActiveCompany, registerAccount, uniqueName, type Account } from "./set-up";
+import { expectAccessible, expectNoHorizontalScroll, isDarkTheme, mobile, screenshot, signIn, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
@@ -43,13 +29,10 @@ async function feedAddress(page: Page): Promise<string> {
   return field.inputValue();
 }
 
-const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
-
 describe("personal settings", () => {
   it("changes the name (the sidebar shows it at once) and the password (the new one signs in)", async () => {
     const account = await founder();
-    const { page } = await openPage(browser());
-    await signIn(page, account, { awaitWelcome: true });
+    const page = await browser.signedInPage(account, { awaitWelcome: true });
     await openSettings(page);
     await expectAccessible(page);
     await screenshot(page, "settings-profile-1280");
@@ -83,12 +66,11 @@ describe("personal settings", () => {
 
   it("keeps Dark Mode across a reload and brings it to a second browser after sign-in", async () => {
     const account = await founder();
-    const { page } = await openPage(browser());
-    await signIn(page, account, { awaitWelcome: true });
+    const page = await browser.signedInPage(account, { awaitWelcome: true });
     await openSettings(page, "Preferences");
     await expectAccessible(page);
     await screenshot(page, "settings-preferences-1280");
-    expect(await isDark(page)).toBe(false);
+    expect(await isDarkTheme(page)).toBe(false);
 
     // Saved on the server, not only in this browser.
     const saved = page.waitForResponse(
@@ -103,14 +85,13 @@ describe("personal settings", () => {
 
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
-    expect(await isDark(page)).toBe(true);
+    expect(await isDarkTheme(page)).toBe(true);
     await page.getByRole("tab", { name: "Preferences" }).click();
     // The switches are disabled until the server's preferences arrive; then Dark Mode must read on.
     await page.getByRole("switch", { name: "Dark Mode", checked: true, disabled: false }).waitFor({ timeout: 5_000 });
 
     // Another browser (its own storage) signs in and turns dark from the server's preference.
-    const { page: second } = await openPage(browser());
-    await signIn(second, account, { awaitWelcome: true });
+    const second = await browser.signedInPage(account, { awaitWelcome: true });
     await second.waitForFunction(() => document.documentElement.classList.contains("dark"));
     await openSettings(second, "Notifications");
     await expectAccessible(second);
@@ -133,8 +114,7 @@ describe("personal settings", () => {
 
   it("names icon-only buttons in a tooltip while Show Tooltips is on", async () => {
     const account = await founder();
-    const { page } = await openPage(browser());
-    await signIn(page, account, { awaitWelcome: true });
+    const page = await browser.signedInPage(account, { awaitWelcome: true });
     await openSettings(page);
     await page.getByRole("button", { name: "Notifications" }).hover();
     await page.getByRole("tooltip").filter({ hasText: "Notifications" }).waitFor({ timeout: 3000 });
@@ -144,8 +124,7 @@ describe("personal settings", () => {
 
   it("resets the calendar feed link after confirmation: the old address stops answering, the new one serves the calendar", async () => {
     const account = await founder();
-    const { page } = await openPage(browser());
-    await signIn(page, account, { awaitWelcome: true });
+    const page = await browser.signedInPage(account, { awaitWelcome: true });
     await openSettings(page, "Notifications");
     const oldUrl = await feedAddress(page);
     expect((await fetch(oldUrl)).status).toBe(200);
@@ -170,8 +149,7 @@ describe("personal settings", () => {
   for (const [label, viewport] of viewports) {
     it(`fits ${label} px and passes axe on every tab, light and dark`, async () => {
       const account = await founder();
-      const { page } = await openPage(browser(), viewport);
-      await signIn(page, account, { awaitWelcome: true });
+      const page = await browser.signedInPage(account, { viewport, awaitWelcome: true });
       for (const theme of ["light", "dark"] as const) {
         if (theme === "dark") {
           await apiAs(account, "PUT", `/api/users/${account.id}/preferences`, { darkMode: true });
@@ -179,7 +157,7 @@ describe("personal settings", () => {
         }
         for (const tab of ["Profile", "Security", "Notifications", "Preferences"]) {
           await openSettings(page, tab);
-          expect(await isDark(page)).toBe(theme === "dark");
+          expect(await isDarkTheme(page)).toBe(theme === "dark");
           // The calendar feed card under the switches shows this user's subscribe address.
           if (tab === "Notifications") expect(await feedAddress(page)).toContain(`${baseURL()}/api/calendar-feed.ics?user=${account.id}&`);
           await expectNoHorizontalScroll(page);

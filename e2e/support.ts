@@ -1,11 +1,13 @@
 import { mkdirSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import * as OTPAuth from "otpauth";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { chromiumLaunchOptions } from "../scripts/testing/chromium";
-import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
-import { meetingCategory, meetingEndFrom, meetingFileType } from "../shared/meeting-model";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { apiAs, baseURL, setUpPassword, uniqueName, type Account, type Credentials } from "./set-up";
+
+// The browser side of the flows: the browser and its pages, signing in through the form, and the checks of a screen.
+// The set-up helpers are exported from here too, for the flows that import everything from this module.
+export * from "./set-up";
 
 export const desktop = { width: 1280, height: 800 };
 export const mobile = { width: 375, height: 740 };
@@ -21,17 +23,6 @@ export { AUTH_TOKEN_KEY } from "../client/src/lib/auth-token-key";
 /** = THEME_STORAGE_KEY in client/src/components/theme-provider.tsx. */
 export const THEME_STORAGE_KEY = "quorum.theme";
 
-export const baseURL = () => inject("baseURL");
-
-/** Where the API set-up helpers below send their calls: the run's server, unless a file runs a server of its own. */
-let apiOrigin: string | undefined;
-const apiBase = () => apiOrigin ?? baseURL();
-/** For a file that runs a server of its own: the set-up helpers call it from now on. */
-export function useApiOrigin(origin: string): void {
-  apiOrigin = origin;
-}
-export const platformAdmin = () => inject("platformAdmin");
-
 /** Debian's Chromium, headless, with the background networking this closed machine refuses switched off. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions);
@@ -41,12 +32,23 @@ export function launchBrowser(): Promise<Browser> {
 const openedPages: { context: BrowserContext; errors: string[] }[] = [];
 let pagesAreClosedAfterEach = false;
 
+type Viewport = { width: number; height: number };
+
+/** The file's browser (call it for the Browser itself), with the pages a flow opens in it. */
+export interface BrowserOfFile {
+  (): Browser;
+  /** openPage in this browser. */
+  openPage(viewport?: Viewport): Promise<TrackedPage>;
+  /** signedInPage in this browser. */
+  signedInPage(account: Credentials | Account, options?: SignedInPageOptions): Promise<Page>;
+}
+
 /**
  * Launches the browser before the file's tests and closes it after them; call at the top of an e2e file.
  * After each test, passed or failed, it closes every context openPage made and fails the test if any of
  * its pages saw a script error.
  */
-export function useBrowser(): () => Browser {
+export function useBrowser(): BrowserOfFile {
   let browser: Browser | undefined;
   pagesAreClosedAfterEach = true;
   beforeAll(async () => {
@@ -60,10 +62,14 @@ export function useBrowser(): () => Browser {
     expect(errors, "script errors on the test's pages").toEqual([]);
   });
   afterAll(() => browser?.close());
-  return () => {
+  const launched = () => {
     if (!browser) throw new Error("the browser is launched in beforeAll");
     return browser;
   };
+  return Object.assign(launched, {
+    openPage: (viewport?: Viewport) => openPage(launched(), viewport),
+    signedInPage: (account: Credentials | Account, options?: SignedInPageOptions) => signedInPage(launched(), account, options),
+  });
 }
 
 export interface TrackedPage {
@@ -73,7 +79,7 @@ export interface TrackedPage {
 }
 
 /** A page in a fresh context (own localStorage), collecting script errors; closed after the test by useBrowser. */
-export async function openPage(browser: Browser, viewport: { width: number; height: number } = desktop): Promise<TrackedPage> {
+export async function openPage(browser: Browser, viewport: Viewport = desktop): Promise<TrackedPage> {
   if (!pagesAreClosedAfterEach) throw new Error("call useBrowser() in the file: it closes the pages and checks their errors");
   const context = await browser.newContext({ viewport, baseURL: baseURL() });
   const page = await context.newPage();
@@ -87,142 +93,6 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   return { page, errors };
 }
 
-export function uniqueName(prefix: string): string {
-  return `${prefix}${randomBytes(3).toString("hex")}`;
-}
-
-export interface Account {
-  username: string;
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  token: string;
-  id: number;
-}
-
-/** Registers through the API (for flows whose subject is not registration). */
-export async function registerAccount(
-  fields: Partial<Omit<Account, "token" | "id">> & { invitationToken?: string } = {},
-): Promise<Account> {
-  const username = fields.username ?? uniqueName("user");
-  const body = {
-    username,
-    email: fields.email ?? `${username}@example.com`,
-    password: fields.password ?? "board-password-1",
-    firstName: fields.firstName ?? "Casey",
-    lastName: fields.lastName ?? "Director",
-  };
-  const response = await fetch(`${apiBase()}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...body, invitationToken: fields.invitationToken }),
-  });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  const json = (await response.json()) as { token: string; id: number };
-  return { ...body, token: json.token, id: json.id };
-}
-
-/** Calls the API as an account (test set-up only). */
-export async function apiAs<T>(account: { token: string }, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiBase()}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${account.token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Signs in through the API and answers the session token (test set-up only). */
-export async function logInThroughApi(credentials: { username: string; password: string }): Promise<{ token: string }> {
-  const response = await fetch(`${apiBase()}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: credentials.username, password: credentials.password }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return { token: ((await response.json()) as { token: string }).token };
-}
-
-/** A company of the account's own, made its active company (so the account lands on /dashboard). */
-export async function createActiveCompany(account: Account, fields: { name: string; location: string }): Promise<{ id: number }> {
-  const company = await apiAs<{ id: number }>(account, "POST", "/api/companies", {
-    name: fields.name,
-    industry: "Technology",
-    location: fields.location,
-    stage: "seed",
-  });
-  await apiAs(account, "PUT", `/api/users/${account.id}`, { companyId: company.id });
-  return company;
-}
-
-export interface Board {
-  founder: Account;
-  companyId: number;
-  members: { id: number; firstName: string; lastName: string; email: string }[];
-}
-
-/**
- * Invites `person` to the founder's company and has them accept by registering with the link's token, as the invitation
- * page does (set-up only): their username is their e-mail address and their password "board-password-1".
- */
-export async function joinByInvitation(
-  founder: Account,
-  companyId: number,
-  person: { email: string; firstName: string; lastName: string; role: "admin" | "member" | "observer" },
-): Promise<Account> {
-  const invited = await apiAs<{ inviteUrl: string }>(founder, "POST", `/api/companies/${companyId}/members`, {
-    email: person.email,
-    role: person.role,
-  });
-  return registerAccount({
-    username: person.email,
-    email: person.email,
-    firstName: person.firstName,
-    lastName: person.lastName,
-    invitationToken: new URL(invited.inviteUrl).searchParams.get("token") ?? "",
-  });
-}
-
-/** The authenticator app of a secret, as the server's set-up describes it (SHA-1, 6 digits, 30 s). */
-export const authenticatorApp = (secret: string) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-
-/**
- * Turns the account's authenticator app on through the API (set-up only), after the fresh proof of the password a
- * security change needs; the session that confirmed it counts as having passed it. Answers the app and the code used.
- */
-export async function authenticatorThroughApi(account: {
-  token: string;
-  password: string;
-}): Promise<{ app: OTPAuth.TOTP; used: string; recoveryCodes: string[] }> {
-  await apiAs(account, "POST", "/api/auth/reauth", { password: account.password });
-  const { secret } = await apiAs<{ secret: string }>(account, "POST", "/api/auth/totp/setup");
-  const app = authenticatorApp(secret);
-  const used = app.generate();
-  const { recoveryCodes } = await apiAs<{ recoveryCodes: string[] }>(account, "POST", "/api/auth/totp/confirm", { code: used });
-  return { app, used, recoveryCodes };
-}
-
-/** A founder with an active company and three board members who joined by invitation, set up through the API (password "board-password-1"). */
-export async function boardWithMembers(): Promise<Board> {
-  const founder = await registerAccount({ firstName: "Morgan", lastName: "Chair" });
-  const company = await createActiveCompany(founder, { name: uniqueName("Meeting Board "), location: "London, United Kingdom" });
-  const members: Board["members"] = [];
-  for (const [firstName, lastName] of [
-    ["Avery", "Director"],
-    ["Blake", "Trustee"],
-    ["Casey", "Advisor"],
-  ] as const) {
-    const email = `${uniqueName(firstName.toLowerCase())}@example.com`;
-    const joined = await joinByInvitation(founder, company.id, { email, firstName, lastName, role: "member" });
-    members.push({ id: joined.id, firstName, lastName, email });
-  }
-  return { founder, companyId: company.id, members };
-}
-
 /** Answers the "Confirm it's you" dialog a security change opens (a sign-in alone is no fresh proof) with the password. */
 export async function confirmItsYou(page: Page, password: string): Promise<void> {
   const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
@@ -232,20 +102,43 @@ export async function confirmItsYou(page: Page, password: string): Promise<void>
   await dialog.waitFor({ state: "detached" });
 }
 
-/**
- * Signs in through the form shown at `from` (/ unless told; a signed-in page shows the form in place).
- * With `awaitWelcome` it waits for the "Login successful" toast.
- */
-export async function signIn(
-  page: Page,
-  account: { username: string; password: string },
-  options: { from?: string; awaitWelcome?: boolean } = {},
-): Promise<void> {
+export interface SignInOptions {
+  /** Where the form is opened: / unless told (a signed-in page shows the form in place). */
+  from?: string;
+  /** Waits for the "Login successful" toast. */
+  awaitWelcome?: boolean;
+}
+
+/** Signs in through the form shown at `from`. */
+export async function signIn(page: Page, account: Credentials, options: SignInOptions = {}): Promise<void> {
   await page.goto(options.from ?? "/");
   await page.getByLabel("Username").fill(account.username);
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   if (options.awaitWelcome) await page.getByText("Login successful").first().waitFor();
+}
+
+/** Dark mode as the account's preference: kept on the server (it wins after sign-in) and in the page's browser (first paint). */
+async function preferDarkMode(page: Page, account: { token: string; id: number }): Promise<void> {
+  await apiAs(account, "PUT", `/api/users/${account.id}/preferences`, { darkMode: true });
+  await page.addInitScript((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
+}
+
+export interface SignedInPageOptions extends SignInOptions {
+  viewport?: Viewport;
+  /** The account prefers dark mode before it signs in, so the page is dark from its first paint. */
+  darkMode?: boolean;
+}
+
+/** A new page (see openPage) signed in as `account` through the form (see signIn). */
+export async function signedInPage(browser: Browser, account: Credentials | Account, options: SignedInPageOptions = {}): Promise<Page> {
+  const { page } = await openPage(browser, options.viewport);
+  if (options.darkMode) {
+    if (!("token" in account)) throw new Error("dark mode is the account's preference, set through the API: pass the Account");
+    await preferDarkMode(page, account);
+  }
+  await signIn(page, account, options);
+  return page;
 }
 
 export interface RegistrationFields {
@@ -267,7 +160,7 @@ export async function registerThroughForm(page: Page, fields: Partial<Registrati
     lastName: fields.lastName ?? "Director",
     username,
     email: fields.email ?? `${username}@example.com`,
-    password: fields.password ?? "board-password-1",
+    password: fields.password ?? setUpPassword,
   };
   if (new URL(page.url()).pathname !== "/register") await page.goto("/register");
   await page.getByLabel("First name").fill(filled.firstName);
@@ -284,30 +177,6 @@ export async function choose(scope: Page | Locator, label: string, option: strin
   const page = "goto" in scope ? scope : scope.page();
   await scope.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-/**
- * A meeting of the board's company, created through the documents API as the founder (set-up only):
- * two hours long (shared/meetings.ts), pending, with every member invited unless `participants` says who.
- */
-export async function scheduleMeetingThroughApi(
-  board: Board,
-  meeting: { title: string; start: Date; participants?: readonly { id: number }[]; location?: string; agenda?: string },
-): Promise<{ id: number }> {
-  return apiAs<{ id: number }>(board.founder, "POST", "/api/documents", {
-    category: meetingCategory,
-    fileType: meetingFileType,
-    content: JSON.stringify({
-      type: "meeting",
-      title: meeting.title,
-      date: meeting.start.toISOString(),
-      endDate: meetingEndFrom(meeting.start).toISOString(),
-      location: meeting.location ?? "Boardroom, 1 King Street",
-      status: "pending",
-      participants: (meeting.participants ?? board.members).map((member) => String(member.id)),
-      agenda: meeting.agenda ?? "1. Call to order and quorum (5 min)",
-    }),
-  });
 }
 
 /** Fails on serious or critical axe-core violations of the current screen. */
@@ -334,4 +203,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   if (overflow > 1) throw new Error(`page scrolls horizontally by ${overflow}px`);
+}
+
+/** The screen fits its width (no horizontal scroll), has no serious axe violation, and is kept as the screenshot `name`. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await screenshot(page, name);
+}
+
+/** Whether the page shows the dark theme (the class the theme provider puts on the root element). */
+export function isDarkTheme(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.classList.contains("dark"));
 }

@@ -1,6 +1,7 @@
 import { inject } from "vitest";
 import { signUnsubscribeToken } from "../server/src/features/notifications/unsubscribe-token";
-import { apiAs, expectAccessible, expectNoHorizontalScroll, openPage, registerAccount, screenshot, useBrowser, viewports } from "./support";
+import { apiAs, registerAccount } from "./set-up";
+import { checkScreen, expectAccessible, screenshot, useBrowser, viewports } from "./support";
 
 const browser = useBrowser();
 
@@ -11,15 +12,13 @@ describe("an e-mail's unsubscribe link", () => {
       // What an e-mail's List-Unsubscribe address holds: the server signs it with its APP_SECRET.
       const token = signUnsubscribeToken(account.id, "documentUpdates", inject("appSecret"));
       const switches = () => apiAs<Record<string, boolean>>(account, "GET", `/api/users/${account.id}/preferences`);
-      const { page } = await openPage(browser(), viewport);
+      const { page } = await browser.openPage(viewport);
 
       await page.goto(`/api/unsubscribe?token=${token}`);
       await page.getByRole("button", { name: "Turn off Document Updates" }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/unsubscribe");
       expect((await switches()).documentUpdates).toBe(true);
-      await expectNoHorizontalScroll(page);
-      await expectAccessible(page);
-      await screenshot(page, `unsubscribe-ask-${label}`);
+      await checkScreen(page, `unsubscribe-ask-${label}`);
 
       await page.getByRole("button", { name: "Turn off Document Updates" }).click();
       await page.getByRole("heading", { level: 1, name: "You are unsubscribed" }).waitFor();
@@ -30,7 +29,7 @@ describe("an e-mail's unsubscribe link", () => {
   }
 
   it("a forged link says it is not valid", async () => {
-    const { page } = await openPage(browser());
+    const { page } = await browser.openPage();
     await page.goto("/unsubscribe?token=bm90.aGluZw");
     await page.getByRole("alert").filter({ hasText: "This unsubscribe link is not valid" }).waitFor();
     expect(await page.getByRole("button", { name: /Turn off/ }).count()).toBe(0);
