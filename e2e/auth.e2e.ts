@@ -6,6 +6,7 @@ import {
   mobile,
   registerThroughForm,
   screenshot,
+  settled,
   signIn,
   useBrowser,
 } from "./support";
@@ -89,7 +90,7 @@ describe("accounts in the browser", () => {
       "Settings",
       "Logout",
     ]);
-    await page.waitForTimeout(400); // let the slide-over finish its animation before the picture
+    await settled(page); // the slide-over has finished its animation before the picture
     await screenshot(page, "mobile-menu-375");
     await expectAccessible(page);
     await page.keyboard.press("Escape");

@@ -138,6 +138,25 @@ export function memberSession(member: { email: string }): Promise<{ token: strin
 export const authenticatorApp = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
 
+const totpStepMs = 30_000;
+/** The authenticator's time step of a moment (the server runs on this machine's clock). */
+export const totpStep = (timestamp = Date.now()) => Math.floor(timestamp / totpStepMs);
+/** How long a code may take from here to the server's check: its step stays within the server's window that long. */
+const codeTransitMs = 10_000;
+
+/**
+ * The code of the earliest step the server surely takes after `usedStep` (it takes each step's code once, and
+ * codes of one step either side of its own), and that step. The server's clock moves on while the code travels,
+ * so a past step is chosen only with `codeTransitMs` to spare. Waits only when the step after the used one is
+ * still two steps ahead, until it is the next one. Usable in hooks too (no expect.poll).
+ */
+export async function codeAfter(app: OTPAuth.TOTP, usedStep = -Infinity): Promise<{ code: string; step: number }> {
+  const step = Math.max(usedStep + 1, totpStep(Date.now() - totpStepMs + codeTransitMs));
+  // The step turns acceptable when the clock enters the one before it (the wait is never longer than a step).
+  while (totpStep() + 1 < step) await new Promise((resolve) => setTimeout(resolve, (step - 1) * totpStepMs - Date.now() + 50));
+  return { code: app.generate({ timestamp: step * totpStepMs }), step };
+}
+
 /**
  * Turns the account's authenticator app on through the API (set-up only), after the fresh proof of the password a
  * security change needs; the session that confirmed it counts as having passed it. Answers the app and the code used.
@@ -145,13 +164,13 @@ export const authenticatorApp = (secret: string) =>
 export async function authenticatorThroughApi(account: {
   token: string;
   password: string;
-}): Promise<{ app: OTPAuth.TOTP; used: string; recoveryCodes: string[] }> {
+}): Promise<{ app: OTPAuth.TOTP; used: string; usedStep: number; recoveryCodes: string[] }> {
   await apiAs(account, "POST", "/api/auth/reauth", { password: account.password });
   const { secret } = await apiAs<{ secret: string }>(account, "POST", "/api/auth/totp/setup");
   const app = authenticatorApp(secret);
-  const used = app.generate();
+  const { code: used, step: usedStep } = await codeAfter(app);
   const { recoveryCodes } = await apiAs<{ recoveryCodes: string[] }>(account, "POST", "/api/auth/totp/confirm", { code: used });
-  return { app, used, recoveryCodes };
+  return { app, used, usedStep, recoveryCodes };
 }
 
 /** A founder with an active company and three board members who joined by invitation, set up through the API (password "board-password-1"). */

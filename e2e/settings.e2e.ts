@@ -79,7 +79,6 @@ describe("personal settings", () => {
     await page.getByRole("switch", { name: "Dark Mode" }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
     expect((await saved).status()).toBe(200);
-    await page.waitForTimeout(300);
     await expectAccessible(page);
     await screenshot(page, "settings-preferences-dark-1280");
 

@@ -179,12 +179,17 @@ export async function choose(scope: Page | Locator, label: string, option: strin
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
-/** Fails on serious or critical axe-core violations of the current screen. */
-export async function expectAccessible(page: Page): Promise<void> {
-  // A toast or dialog still fading in has partial opacity, which axe reads as low contrast: check the settled screen.
+/** Waits (up to 3 s) until no animation or transition on the page is running: the screen as people see it once it is still. */
+export async function settled(page: Page): Promise<void> {
   await page
     .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"), undefined, { timeout: 3000 })
     .catch(() => undefined);
+}
+
+/** Fails on serious or critical axe-core violations of the current screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // A toast or dialog still fading in has partial opacity, which axe reads as low contrast: check the settled screen.
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   const summary = serious.map(

@@ -5,6 +5,7 @@ import {
   authenticatorApp,
   authenticatorThroughApi,
   baseURL,
+  codeAfter,
   confirmItsYou,
   createActiveCompany,
   expectAccessible,
@@ -15,6 +16,7 @@ import {
   screenshot,
   signIn,
   THEME_STORAGE_KEY,
+  totpStep,
   uniqueName,
   useBrowser,
   viewports,
@@ -22,15 +24,6 @@ import {
 } from "./support";
 
 const browser = useBrowser();
-
-/**
- * A code the server has not accepted yet: it takes each code once, so after `used` this waits (polling, up to a
- * step and a little) until the app shows the next step's code.
- */
-async function freshCode(app: OTPAuth.TOTP, used: string): Promise<string> {
-  await expect.poll(() => app.generate(), { timeout: 35_000, interval: 250 }).not.toBe(used);
-  return app.generate();
-}
 
 /** An account with a company of its own, so it lands on the dashboard. */
 async function founder(): Promise<Account> {
@@ -41,9 +34,12 @@ async function founder(): Promise<Account> {
 
 /**
  * Sets up the authenticator app on the two-factor card showing at `page` (Settings → Security, or the screen of a
- * company that requires it), screenshots each step under `name`, and answers the app and the code that confirmed it.
+ * company that requires it), screenshots each step under `name`, and answers the app, the code that confirmed it and its step.
  */
-async function setUpAuthenticator(page: Page, name: string): Promise<{ app: OTPAuth.TOTP; used: string; recoveryCodes: string[] }> {
+async function setUpAuthenticator(
+  page: Page,
+  name: string,
+): Promise<{ app: OTPAuth.TOTP; used: string; usedStep: number; recoveryCodes: string[] }> {
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   // A sign-in alone is no fresh proof: the password is asked first.
   await confirmItsYou(page, "board-password-1");
@@ -61,7 +57,9 @@ async function setUpAuthenticator(page: Page, name: string): Promise<{ app: OTPA
   await expectAccessible(page);
   await screenshot(page, `${name}-setup`);
 
-  const used = app.generate();
+  const now = Date.now();
+  const used = app.generate({ timestamp: now });
+  const usedStep = totpStep(now);
   await page.getByLabel("Code from the app").fill(used);
   await page.getByRole("button", { name: "Verify" }).click();
   const list = page.getByRole("list", { name: "Recovery codes" });
@@ -78,7 +76,7 @@ async function setUpAuthenticator(page: Page, name: string): Promise<{ app: OTPA
   expect(download.suggestedFilename()).toBe("quorum-recovery-codes.txt");
 
   await page.getByRole("button", { name: "I have saved these codes" }).click();
-  return { app, used, recoveryCodes };
+  return { app, used, usedStep, recoveryCodes };
 }
 
 /** Signs out from the sidebar, or from the menu on a phone. */
@@ -115,7 +113,7 @@ describe("two-factor sign-in with an authenticator app", () => {
       await page.getByRole("heading", { level: 2, name: "Two-factor sign-in" }).waitFor();
       await page.waitForLoadState("networkidle");
 
-      const { app, used, recoveryCodes } = await setUpAuthenticator(page, `two-factor-${label}`);
+      const { app, used, usedStep, recoveryCodes } = await setUpAuthenticator(page, `two-factor-${label}`);
       await page.getByText("Two-factor sign-in is on.").waitFor();
 
       await logOut(page);
@@ -127,8 +125,13 @@ describe("two-factor sign-in with an authenticator app", () => {
         await page.getByRole("button", { name: "Verify" }).click();
         await page.getByRole("alert").getByText("Invalid code").waitFor();
 
-        // The code that confirmed the app is spent: the next one signs in.
-        await page.getByLabel("Authentication code").fill(await freshCode(app, used));
+        // The code that confirmed the app is spent: it is refused, and the next step's signs in.
+        await page.getByLabel("Authentication code").fill(used);
+        const refused = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/auth/login/second-factor");
+        await page.getByRole("button", { name: "Verify" }).click();
+        expect((await refused).status()).toBe(401);
+        await page.getByRole("alert").getByText("Invalid code").waitFor();
+        await page.getByLabel("Authentication code").fill((await codeAfter(app, usedStep)).code);
       } else {
         await page.getByRole("button", { name: "Use a recovery code" }).click();
         await page.getByLabel("Recovery code").fill(recoveryCodes[0]!.toUpperCase());
@@ -141,7 +144,7 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("signs in with the password alone once it is turned off, and a recovery code works once", async () => {
     const account = await founder();
-    const { app, used, recoveryCodes } = await authenticatorThroughApi(account);
+    const { app, usedStep, recoveryCodes } = await authenticatorThroughApi(account);
     const { page } = await openPage(browser());
 
     // A recovery code signs in once.
@@ -160,8 +163,8 @@ describe("two-factor sign-in with an authenticator app", () => {
     // Back to the password step, then the next code from the app.
     await page.getByRole("button", { name: "Back" }).click();
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    const code = await freshCode(app, used);
-    await page.getByLabel("Authentication code").fill(code);
+    const next = await codeAfter(app, usedStep);
+    await page.getByLabel("Authentication code").fill(next.code);
     await page.getByRole("button", { name: "Verify" }).click();
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
 
@@ -171,7 +174,7 @@ describe("two-factor sign-in with an authenticator app", () => {
     await page.getByRole("button", { name: "Turn off" }).click();
     const form = page.getByRole("form", { name: "Turn off two-factor sign-in" });
     await form.getByLabel("Password").fill(account.password);
-    await form.getByLabel("Code from the app").fill(await freshCode(app, code));
+    await form.getByLabel("Code from the app").fill((await codeAfter(app, next.step)).code);
     await expectAccessible(page);
     await form.getByRole("button", { name: "Turn off" }).click();
     await page.getByText("Two-factor sign-in turned off").first().waitFor();

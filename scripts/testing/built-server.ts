@@ -40,12 +40,16 @@ export async function startBuiltServer(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, server };
+      if ((await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(5_000) })).ok) return { baseURL, server };
     } catch {
       // not up yet
     }
     if (server.exitCode != null) throw new Error(`the server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start in ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) {
+      // Left running, it would keep the test run from ever exiting.
+      server.kill("SIGKILL");
+      throw new Error(`the server did not start in ${timeoutMs / 1000} s`);
+    }
     await new Promise((wait) => setTimeout(wait, 200));
   }
 }
