@@ -32,3 +32,11 @@ export async function startTestSmtp() {
     close,
   };
 }
+
+/** The file's SMTP server, pointed at by the context's app from its beforeAll and closed after the file. */
+export async function useTestSmtp(ctx: TestContext) {
+  const smtp = await startTestSmtp();
+  beforeAll(() => smtp.configure(ctx));
+  afterAll(() => smtp.close());
+  return smtp;
+}
