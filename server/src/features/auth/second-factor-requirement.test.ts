@@ -5,14 +5,12 @@ import { auditEvents, sessions } from "../../db/schema";
 import { companySecondFactorMessage, sessionSecondFactorMessage } from "../../http/guards";
 import { addMember, createCompany, scheduleMeeting } from "../../testing/factories";
 import { enableTotp, reauthenticate, signInWithTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
-import { startTestSmtp } from "../../testing/test-smtp";
+import { useTestSmtp } from "../../testing/test-smtp";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 const ctx = useTestContext();
 const api = () => request(ctx.app);
-const smtp = await startTestSmtp();
-beforeAll(() => smtp.configure(ctx));
-afterAll(() => smtp.close());
+const smtp = await useTestSmtp(ctx);
 const profile = { name: "Guarded Board", industry: "Technology", location: "London, United Kingdom", stage: "seed" };
 
 const requireIt = (user: SignedUp, companyId: number, on: boolean) =>
