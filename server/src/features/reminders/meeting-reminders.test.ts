@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
-import type { PreferenceKey } from "../../../../shared/preferences";
-import { mailOutbox, notifications, userPreferences } from "../../db/schema";
+import { mailOutbox, notifications } from "../../db/schema";
 import { meetingContent } from "../../testing/factories";
 import { hourMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
+import { notificationFixtures } from "../../testing/notification-fixtures";
 import { useTestContext } from "../../testing/test-context";
 import { sendMeetingReminders } from "./meeting-reminders.service";
 
@@ -16,22 +16,7 @@ const { schedule, update } = lifecycleFixtures(ctx);
 const minute = 60_000;
 const board = (name: string) => ctx.board(name, { firstName: "Fay", lastName: "Founder" });
 
-/** Writes a user's switch straight into their preferences row. */
-async function setSwitch(userId: number, key: PreferenceKey, value: boolean) {
-  await ctx.db
-    .insert(userPreferences)
-    .values({ userId, settings: { [key]: value } })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { settings: { [key]: value } } });
-}
-
-async function kindsOf(userId: number): Promise<string[]> {
-  const rows = await ctx.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, userId));
-  return rows.map((row) => row.kind);
-}
-
-async function mailsOf(userId: number) {
-  return ctx.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
-}
+const { setSwitch, kindsOf, mailsOf } = notificationFixtures(ctx);
 
 async function bellOf(userId: number, meetingId: number) {
   return ctx.db
