@@ -19,6 +19,17 @@ const requireIt = (user: SignedUp, companyId: number, on: boolean) =>
     .set("Authorization", user.bearer)
     .send({ ...profile, requireSecondFactor: on });
 
+/** The audit event of the company's latest profile change. */
+const lastCompanyUpdate = async (companyId: number) =>
+  (
+    await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, companyId), eq(auditEvents.action, "company.update")))
+      .orderBy(desc(auditEvents.id))
+      .limit(1)
+  )[0];
+
 function expectSecondFactorRequired(response: request.Response, message = companySecondFactorMessage) {
   expect(response.status).toBe(403);
   expect(response.body).toEqual({ message, code: secondFactorRequiredCode });
@@ -57,12 +68,7 @@ describe("a company that requires a second factor", () => {
     const on = await requireIt(founder, company.id, true);
     expect(on.status).toBe(200);
     expect(on.body.requireSecondFactor).toBe(true);
-    const [event] = await ctx.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.companyId, company.id), eq(auditEvents.action, "company.update")))
-      .orderBy(desc(auditEvents.id))
-      .limit(1);
+    const event = await lastCompanyUpdate(company.id);
     expect(event?.details).toMatchObject({ requireSecondFactor: true, fields: expect.arrayContaining(["requireSecondFactor"]) });
 
     const meetingId = await scheduleMeeting(ctx.app, founder, new Date("2026-07-01T10:00:00Z"));
@@ -150,12 +156,7 @@ describe("a company that requires a second factor", () => {
     const [notice] = notices;
     expect(notice?.subject).toBe("Security alert for your Quorum account");
     expect(notice?.text).toContain("You turned off the two-factor sign-in requirement of Guarded Board.");
-    const [event] = await ctx.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.companyId, company.id), eq(auditEvents.action, "company.update")))
-      .orderBy(desc(auditEvents.id))
-      .limit(1);
+    const event = await lastCompanyUpdate(company.id);
     expect(event).toMatchObject({ actorId: founder.id, details: expect.objectContaining({ requireSecondFactor: false }) });
   });
 
