@@ -149,33 +149,20 @@ describe("POST /api/notifications/read-all", () => {
   });
 });
 
-const { setSwitch, kindsOf, mailsOf } = notificationFixtures(ctx);
+const { setSwitch, kindsOf, mailsOf, scheduleWith } = notificationFixtures(ctx);
 
 describe("each kind is created, and suppressed by its switch", () => {
-  const scheduleWith = async (
-    bearer: string,
-    participants: number[],
-    title: string,
-    start = new Date(ctx.clock.now().getTime() + 7 * 24 * 60 * minute),
-  ) => {
-    const response = await api()
-      .post("/api/documents")
-      .set("Authorization", bearer)
-      .send({
-        category: "Meeting",
-        sendNotifications: true,
-        content: JSON.stringify(meetingContent(start, { title, participants: participants.map(String) })),
-      });
-    expect(response.status).toBe(201);
-    return response.body as { id: number };
-  };
-
   it("meeting scheduled: every participant but the scheduler, with a link to the meeting, in the bell and the outbox; none with Meeting Reminders off", async () => {
     const { founder, member } = await ctx.board("Scheduling Co");
     const on = await member();
     const off = await member();
     await setSwitch(off.id, notificationKinds.meetingScheduled, false);
-    const meeting = await scheduleWith(founder.bearer, [founder.id, on.id, off.id], "Budget review");
+    const meeting = await scheduleWith(
+      founder.bearer,
+      [founder.id, on.id, off.id],
+      "Budget review",
+      new Date(ctx.clock.now().getTime() + 7 * 24 * 60 * minute),
+    );
 
     const list = (await api().get("/api/notifications").set("Authorization", on.bearer)).body as AppNotification[];
     expect(list).toEqual([

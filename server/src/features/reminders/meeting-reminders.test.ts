@@ -1,7 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import request from "supertest";
 import { mailOutbox, notifications } from "../../db/schema";
-import { meetingContent } from "../../testing/factories";
 import { hourMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
 import { notificationFixtures } from "../../testing/notification-fixtures";
 import { useTestContext } from "../../testing/test-context";
@@ -16,27 +14,13 @@ const { schedule, update } = lifecycleFixtures(ctx);
 const minute = 60_000;
 const board = (name: string) => ctx.board(name, { firstName: "Fay", lastName: "Founder" });
 
-const { setSwitch, kindsOf, mailsOf } = notificationFixtures(ctx);
+const { setSwitch, kindsOf, mailsOf, scheduleWith } = notificationFixtures(ctx);
 
 async function bellOf(userId: number, meetingId: number) {
   return ctx.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.link, `/meetings/${meetingId}`)));
-}
-
-/** Schedules a meeting through the API, telling its participants. */
-async function scheduleWith(bearer: string, participants: number[], title: string, start: Date) {
-  const response = await request(ctx.app)
-    .post("/api/documents")
-    .set("Authorization", bearer)
-    .send({
-      category: "Meeting",
-      sendNotifications: true,
-      content: JSON.stringify(meetingContent(start, { title, participants: participants.map(String) })),
-    });
-  expect(response.status).toBe(201);
-  return response.body as { id: number };
 }
 
 describe("each kind is created, and suppressed by its switch", () => {
