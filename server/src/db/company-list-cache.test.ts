@@ -2,7 +2,7 @@ import request from "supertest";
 import { complianceRuleIds, type ComplianceGroup } from "../../../shared/compliance";
 import { resolutionFixtures } from "../testing/resolution-fixtures";
 import { meetingContent, uploadPdf } from "../testing/factories";
-import { useTestContext, type TestContext } from "../testing/test-context";
+import { useSecondInstance, useTestContext } from "../testing/test-context";
 
 /**
  * A company's resolutions and library are kept by each instance until what they show changes. The changes here are
@@ -11,11 +11,7 @@ import { useTestContext, type TestContext } from "../testing/test-context";
  */
 const ctx = useTestContext();
 const fixtures = resolutionFixtures(ctx);
-let second: Awaited<ReturnType<TestContext["openSecondInstance"]>>;
-beforeAll(async () => {
-  second = await ctx.openSecondInstance();
-});
-afterAll(() => second.close());
+const second = useSecondInstance(ctx);
 // On Postgres a change reaches the other instance a few milliseconds after its commit (the notification's trip); a
 // kept answer nobody told would stay for 30 s, past this wait.
 const soon = (assertion: () => Promise<unknown>) => vi.waitFor(assertion, { timeout: 2_000, interval: 20 });

@@ -5,7 +5,7 @@ import { actionItems, documentFiles, documents, invitations, notifications, reso
 import { answersEventStream, getStatusOf } from "../testing/event-stream-client";
 import { meetingContent } from "../testing/factories";
 import { apiRoutes, routeKey, type ApiRoute } from "../testing/route-walker";
-import { routeFixtures, thingOf, type ThingKind } from "../testing/tenancy-routes";
+import { noThingsYet, routeFixtures, thingOf } from "../testing/tenancy-routes";
 import { createTestContext, type SignedUp, type TestContext } from "../testing/test-context";
 
 /**
@@ -31,16 +31,7 @@ let admin: SignedUp;
 let founder: SignedUp;
 let member: SignedUp;
 let companyId: number;
-const things: Record<ThingKind, number> = {
-  meeting: 0,
-  document: 0,
-  company: 0,
-  notification: 0,
-  passkey: 0,
-  invitation: 0,
-  resolution: 0,
-  actionItem: 0,
-};
+const things = noThingsYet();
 
 // ---- generators ---------------------------------------------------------------------------------
 

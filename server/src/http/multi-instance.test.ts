@@ -3,7 +3,7 @@ import request from "supertest";
 import { memberships } from "../db/schema";
 import { resolutionFixtures } from "../testing/resolution-fixtures";
 import { listenOn, openEventStream } from "../testing/event-stream-client";
-import { useTestContext, type TestContext } from "../testing/test-context";
+import { useSecondInstance, useTestContext } from "../testing/test-context";
 
 /**
  * Instances behind a load balancer agree: what one keeps in memory (recently seen sessions, open event streams)
@@ -11,12 +11,7 @@ import { useTestContext, type TestContext } from "../testing/test-context";
  * has its own connection pool and its own listening connection to the same Postgres.
  */
 const ctx = useTestContext();
-let second: Awaited<ReturnType<TestContext["openSecondInstance"]>>;
-beforeAll(async () => {
-  second = await ctx.openSecondInstance();
-});
-// Runs before useTestContext's own afterAll closes the context.
-afterAll(() => second.close());
+const second = useSecondInstance(ctx);
 
 describe("two instances on one database", () => {
   it("serve one session: signed in on one, known on the other, signed out on both", async () => {

@@ -10,7 +10,7 @@ import { meetingContent } from "../testing/factories";
 import { answersEventStream, getStatusOf, listenOn, openEventStream, type OpenedStream } from "../testing/event-stream-client";
 import { apiRoutes, publicRoutes, routeKey, type ApiRoute } from "../testing/route-walker";
 import { markSessionsProved, withSecondFactorSession } from "../testing/second-factor-fixtures";
-import { fixtureProblems, routeFixtures, thingOf, type ThingKind } from "../testing/tenancy-routes";
+import { fixtureProblems, noThingsYet, routeFixtures, thingOf } from "../testing/tenancy-routes";
 import { createTestContext, type SignedUp, type TestContext } from "../testing/test-context";
 
 /**
@@ -34,16 +34,7 @@ let walkProblems: string[];
 let listening: Awaited<ReturnType<typeof listenOn>>;
 let streams: Record<"carol" | "bob" | "dan", OpenedStream>;
 const secret = "Confidential merger with Initech";
-const things: Record<ThingKind, number> = {
-  meeting: 0,
-  document: 0,
-  company: 0,
-  notification: 0,
-  passkey: 0,
-  invitation: 0,
-  resolution: 0,
-  actionItem: 0,
-};
+const things = noThingsYet();
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -4,8 +4,8 @@ import request from "supertest";
 import { invitations, memberships, users } from "../db/schema";
 import { markSessionsProved } from "./second-factor-fixtures";
 import { linkTokenIn } from "./smtp-capture";
-import type { startTestSmtp } from "./test-smtp";
-import type { SignedUp, TestContext } from "./test-context";
+import { useTestSmtp, type startTestSmtp } from "./test-smtp";
+import { useTestContext, type SignedUp, type TestContext } from "./test-context";
 
 /**
  * Invitations through the API, from both sides: sent by a board member, found in the mail (delivered by the file's
@@ -92,4 +92,11 @@ export function invitationFixtures(ctx: TestContext, smtp: () => Awaited<ReturnT
     signIn,
     proveAddressOf,
   };
+}
+
+/** A file's context, its SMTP server and the invitation fixtures bound to both, set up and closed with the file. */
+export async function useInvitationContext() {
+  const ctx = useTestContext();
+  const smtp = await useTestSmtp(ctx);
+  return { ctx, smtp, api: () => request(ctx.app), ...invitationFixtures(ctx, () => smtp) };
 }

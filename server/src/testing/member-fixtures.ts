@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CompanyRole } from "../../../shared/roles";
-import { memberships } from "../db/schema";
+import { memberships, users } from "../db/schema";
 import { addMember } from "./factories";
 import { markSessionsProved } from "./second-factor-fixtures";
 import type { TestContext } from "./test-context";
@@ -31,5 +31,12 @@ export function memberFixtures(ctx: Pick<TestContext, "db" | "clock" | "board" |
     return row?.role ?? null;
   }
 
-  return { uniqueEmail, companyWithFounder, memberIn, roleOf };
+  /** The accounts whose address is `address`, whatever its case. */
+  const accountsWith = (address: string) =>
+    ctx.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${address.toLowerCase()}`);
+
+  return { uniqueEmail, companyWithFounder, memberIn, roleOf, accountsWith };
 }

@@ -65,6 +65,10 @@ export function expectReauthRequired(response: request.Response): void {
   expect(response.body).toEqual({ message: expect.any(String), code: reauthRequiredCode });
 }
 
+/** The user's first session as stored. */
+export const sessionOf = async (ctx: Context, userId: number) =>
+  (await ctx.db.select().from(sessions).where(eq(sessions.userId, userId)))[0];
+
 /**
  * Marks every session of the user freshly proved, as re-authentication does (proved over HTTP in reauth.test.ts): for
  * tests about something else whose account has a passkey, which the password alone no longer proves.

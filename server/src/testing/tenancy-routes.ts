@@ -11,6 +11,18 @@ import { routeKey, type ApiRoute } from "./route-walker";
 /** The things the test makes for company A (and its founder Alice) before walking. */
 export type ThingKind = "meeting" | "document" | "company" | "notification" | "passkey" | "invitation" | "resolution" | "actionItem";
 
+/** The ids of those things, each 0 until the test made it. */
+export const noThingsYet = (): Record<ThingKind, number> => ({
+  meeting: 0,
+  document: 0,
+  company: 0,
+  notification: 0,
+  passkey: 0,
+  invitation: 0,
+  resolution: 0,
+  actionItem: 0,
+});
+
 export interface FixtureCall {
   /** Default: the route's path with each `:param` replaced by the id under test. */
   path?: string;

@@ -265,3 +265,27 @@ export function useTestContext(overrides: Partial<AppDeps> = {}): TestContext {
   // Each property is looked up on the context of the moment, so the file can hold `ctx` from its top level.
   return new Proxy({} as TestContext, { get: (_target, property) => Reflect.get(current(), property) });
 }
+
+/**
+ * A second instance of the file's context (`ctx.openSecondInstance`), opened before its tests and closed before the
+ * context is; read its `app` and `db` inside the tests.
+ */
+export function useSecondInstance(ctx: TestContext) {
+  let opened: Awaited<ReturnType<TestContext["openSecondInstance"]>> | undefined;
+  beforeAll(async () => {
+    opened = await ctx.openSecondInstance();
+  });
+  afterAll(() => opened?.close());
+  const instance = () => {
+    if (!opened) throw new Error("the second instance opens in beforeAll");
+    return opened;
+  };
+  return {
+    get app() {
+      return instance().app;
+    },
+    get db() {
+      return instance().db;
+    },
+  };
+}

@@ -2,7 +2,8 @@ import { platformServices } from "../db/schema";
 import { drainOutbox } from "../features/notifications/outbox.service";
 import { encryptSecret, maskSecret } from "../integrations/secrets";
 import { startSmtpCapture, type ReceivedMail } from "./smtp-capture";
-import type { TestContext } from "./test-context";
+import request from "supertest";
+import { useTestContext, type TestContext } from "./test-context";
 
 /**
  * A real SMTP server on a free port of this process, and the file's app set to send through it (the SendGrid
@@ -31,4 +32,20 @@ export async function startTestSmtp() {
     },
     close,
   };
+}
+
+/** The file's SMTP server, pointed at by the context's app from its beforeAll and closed after the file. */
+export async function useTestSmtp(ctx: TestContext) {
+  const smtp = await startTestSmtp();
+  beforeAll(() => smtp.configure(ctx));
+  afterAll(() => smtp.close());
+  return smtp;
+}
+
+/** A file's context whose mails name the app at `appUrl` and go out through the file's SMTP server. */
+export async function useMailingContext() {
+  const appUrl = "https://board.quorum.test";
+  const ctx = useTestContext({ mail: { from: "Quorum <board@quorum.test>", appUrl } });
+  const smtp = await useTestSmtp(ctx);
+  return { ctx, smtp, appUrl, api: () => request(ctx.app) };
 }

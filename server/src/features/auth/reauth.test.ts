@@ -1,22 +1,23 @@
 import { and, eq } from "drizzle-orm";
-import request from "supertest";
 import { auditEvents, secondFactorFailures, sessions } from "../../db/schema";
+import { passkeyFixtures } from "../../testing/passkey-fixtures";
 import { SoftwareAuthenticator } from "../../testing/software-authenticator";
-import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { startTestSmtp } from "../../testing/test-smtp";
-import { expectReauthRequired, nextTotpCode, reauthenticate, signInWithTotp, totpCode } from "../../testing/second-factor-fixtures";
+import type { SignedUp } from "../../testing/test-context";
+import { useMailingContext } from "../../testing/test-smtp";
+import {
+  expectReauthRequired,
+  nextTotpCode,
+  reauthenticate,
+  sessionOf,
+  signInWithTotp,
+  totpCode,
+} from "../../testing/second-factor-fixtures";
 
-const appUrl = "https://board.quorum.test";
-const ctx = useTestContext({ mail: { from: "Quorum <board@quorum.test>", appUrl } });
-const api = () => request(ctx.app);
-const smtp = await startTestSmtp();
-beforeAll(() => smtp.configure(ctx));
-afterAll(() => smtp.close());
+const { ctx, api, appUrl } = await useMailingContext();
+const passkeys = passkeyFixtures(ctx, appUrl);
 // Each test starts a few minutes later: the failures one provokes do not count against the next's limits, and no
 // proof of one is still fresh in the next.
 beforeEach(() => ctx.clock.advance(11 * 60_000));
-
-const sessionOf = async (userId: number) => (await ctx.db.select().from(sessions).where(eq(sessions.userId, userId)))[0];
 
 const reauth = (user: { bearer: string }, body: object) => api().post("/api/auth/reauth").set("Authorization", user.bearer).send(body);
 const startTotp = (user: { bearer: string }) => api().post("/api/auth/totp/setup").set("Authorization", user.bearer);
@@ -31,7 +32,7 @@ describe("POST /api/auth/reauth", () => {
     const proved = await reauth(user, { password: user.password });
     expect(proved.status).toBe(200);
     expect(proved.body).toEqual({ until: new Date(ctx.clock.now().getTime() + 10 * 60_000).toISOString() });
-    const row = await sessionOf(user.id);
+    const row = await sessionOf(ctx, user.id);
     expect(row?.reauthAt?.toISOString()).toBe(ctx.clock.now().toISOString());
     // The password alone proved no second factor.
     expect(row?.secondFactorAt).toBeNull();
@@ -67,7 +68,7 @@ describe("POST /api/auth/reauth", () => {
     expect(limited.headers["retry-after"]).toBe("60");
     // The account's sign-in is held up by the same count.
     expect((await api().post("/api/auth/login").send({ username: user.username, password: user.password })).status).toBe(429);
-    expect((await sessionOf(user.id))?.reauthAt).toBeNull();
+    expect((await sessionOf(ctx, user.id))?.reauthAt).toBeNull();
     ctx.clock.advance(61_000);
     expect((await reauth(user, { password: user.password })).status).toBe(200);
   });
@@ -129,16 +130,9 @@ describe("POST /api/auth/reauth", () => {
     const user = await ctx.signUp();
     const noPasskey = await api().post("/api/auth/reauth/passkey-options").set("Authorization", user.bearer);
     expect(noPasskey.status).toBe(409);
-    await reauthenticate(ctx, user);
-    const authenticator = new SoftwareAuthenticator({ origin: appUrl });
-    const registerOptions = await api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
-    const registered = await api()
-      .post("/api/auth/passkeys")
-      .set("Authorization", user.bearer)
-      .send({ name: "Laptop", response: authenticator.register(registerOptions.body.options) });
-    expect(registered.status).toBe(201);
+    const { authenticator, passkey } = await passkeys.withPasskey(user, "Laptop");
     ctx.clock.advance(11 * 60_000);
-    const remove = () => api().delete(`/api/auth/passkeys/${registered.body.id}`).set("Authorization", user.bearer);
+    const remove = () => api().delete(`/api/auth/passkeys/${passkey.id}`).set("Authorization", user.bearer);
     expectReauthRequired(await remove());
 
     const options = async () => {
@@ -180,7 +174,7 @@ describe("POST /api/auth/reauth", () => {
       .send({ challenge: third.challenge, response: authenticator.authenticate(third.options) });
     expect(proved.status).toBe(200);
     expect(proved.body.until).toBe(new Date(ctx.clock.now().getTime() + 10 * 60_000).toISOString());
-    const row = await sessionOf(user.id);
+    const row = await sessionOf(ctx, user.id);
     expect(row?.reauthAt?.toISOString()).toBe(ctx.clock.now().toISOString());
     expect(row?.secondFactorAt?.toISOString()).toBe(ctx.clock.now().toISOString());
     expect((await remove()).status).toBe(204);
@@ -188,16 +182,9 @@ describe("POST /api/auth/reauth", () => {
 
   it("answers 400 to the password alone where the account's only second factor is a passkey, and proves nothing", async () => {
     const user = await ctx.signUp();
-    await reauthenticate(ctx, user);
-    const authenticator = new SoftwareAuthenticator({ origin: appUrl });
-    const registerOptions = await api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
-    const registered = await api()
-      .post("/api/auth/passkeys")
-      .set("Authorization", user.bearer)
-      .send({ name: "Phone", response: authenticator.register(registerOptions.body.options) });
-    expect(registered.status).toBe(201);
+    const { passkey } = await passkeys.withPasskey(user, "Phone");
     ctx.clock.advance(11 * 60_000);
-    const before = await sessionOf(user.id);
+    const before = await sessionOf(ctx, user.id);
 
     const message = "Your account's second factor is a passkey: confirm it's you with your passkey instead.";
     for (const body of [{ password: user.password }, { password: user.password, code: "000000" }]) {
@@ -205,9 +192,9 @@ describe("POST /api/auth/reauth", () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ message, errors: [{ path: "password", message }] });
     }
-    const after = await sessionOf(user.id);
+    const after = await sessionOf(ctx, user.id);
     expect(after?.reauthAt).toEqual(before?.reauthAt);
     expect(after?.secondFactorAt).toEqual(before?.secondFactorAt);
-    expectReauthRequired(await api().delete(`/api/auth/passkeys/${registered.body.id}`).set("Authorization", user.bearer));
+    expectReauthRequired(await api().delete(`/api/auth/passkeys/${passkey.id}`).set("Authorization", user.bearer));
   });
 });

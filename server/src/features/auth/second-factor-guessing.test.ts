@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
-import request from "supertest";
 import { auditEvents, authChallenges, secondFactorFailures, users } from "../../db/schema";
 import { enableTotp, nextTotpCode, startSignIn } from "../../testing/second-factor-fixtures";
-import { SoftwareAuthenticator } from "../../testing/software-authenticator";
-import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { startTestSmtp } from "../../testing/test-smtp";
+import { passkeyFixtures } from "../../testing/passkey-fixtures";
+import type { SignedUp } from "../../testing/test-context";
+import { useMailingContext } from "../../testing/test-smtp";
 
-const appUrl = "https://board.quorum.test";
-const ctx = useTestContext({ mail: { from: "Quorum <board@quorum.test>", appUrl } });
-const api = () => request(ctx.app);
-const smtp = await startTestSmtp();
-beforeAll(() => smtp.configure(ctx));
-afterAll(() => smtp.close());
+const { ctx, api, smtp, appUrl } = await useMailingContext();
 // Hours apart: each test's failures stay clear of the next's sign-in limit and lock window.
 beforeEach(() => ctx.clock.advance(2 * 60 * 60_000));
 
@@ -160,13 +154,7 @@ describe("locking an account's second step", () => {
     const user = await ctx.signUp();
     // The app first: its set-up leaves the session freshly proved for adding the passkey.
     const { secret } = await enableTotp(ctx, user);
-    const authenticator = new SoftwareAuthenticator({ origin: appUrl });
-    const options = await api().post("/api/auth/passkeys/register-options").set("Authorization", user.bearer);
-    const registered = await api()
-      .post("/api/auth/passkeys")
-      .set("Authorization", user.bearer)
-      .send({ name: "Key", response: authenticator.register(options.body.options) });
-    expect(registered.status).toBe(201);
+    const { authenticator } = await passkeyFixtures(ctx, appUrl).withPasskey(user, "Key");
     const failures = async () => (await ctx.db.select().from(secondFactorFailures).where(eq(secondFactorFailures.userId, user.id))).length;
 
     // A passkey answer signed for another site fails the second step.

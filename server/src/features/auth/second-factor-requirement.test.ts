@@ -5,14 +5,12 @@ import { auditEvents, sessions } from "../../db/schema";
 import { companySecondFactorMessage, sessionSecondFactorMessage } from "../../http/guards";
 import { addMember, createCompany, scheduleMeeting } from "../../testing/factories";
 import { enableTotp, reauthenticate, signInWithTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
-import { startTestSmtp } from "../../testing/test-smtp";
+import { useTestSmtp } from "../../testing/test-smtp";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 const ctx = useTestContext();
 const api = () => request(ctx.app);
-const smtp = await startTestSmtp();
-beforeAll(() => smtp.configure(ctx));
-afterAll(() => smtp.close());
+const smtp = await useTestSmtp(ctx);
 const profile = { name: "Guarded Board", industry: "Technology", location: "London, United Kingdom", stage: "seed" };
 
 const requireIt = (user: SignedUp, companyId: number, on: boolean) =>
@@ -20,6 +18,17 @@ const requireIt = (user: SignedUp, companyId: number, on: boolean) =>
     .put(`/api/companies/${companyId}`)
     .set("Authorization", user.bearer)
     .send({ ...profile, requireSecondFactor: on });
+
+/** The audit event of the company's latest profile change. */
+const lastCompanyUpdate = async (companyId: number) =>
+  (
+    await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, companyId), eq(auditEvents.action, "company.update")))
+      .orderBy(desc(auditEvents.id))
+      .limit(1)
+  )[0];
 
 function expectSecondFactorRequired(response: request.Response, message = companySecondFactorMessage) {
   expect(response.status).toBe(403);
@@ -59,12 +68,7 @@ describe("a company that requires a second factor", () => {
     const on = await requireIt(founder, company.id, true);
     expect(on.status).toBe(200);
     expect(on.body.requireSecondFactor).toBe(true);
-    const [event] = await ctx.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.companyId, company.id), eq(auditEvents.action, "company.update")))
-      .orderBy(desc(auditEvents.id))
-      .limit(1);
+    const event = await lastCompanyUpdate(company.id);
     expect(event?.details).toMatchObject({ requireSecondFactor: true, fields: expect.arrayContaining(["requireSecondFactor"]) });
 
     const meetingId = await scheduleMeeting(ctx.app, founder, new Date("2026-07-01T10:00:00Z"));
@@ -152,12 +156,7 @@ describe("a company that requires a second factor", () => {
     const [notice] = notices;
     expect(notice?.subject).toBe("Security alert for your Quorum account");
     expect(notice?.text).toContain("You turned off the two-factor sign-in requirement of Guarded Board.");
-    const [event] = await ctx.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.companyId, company.id), eq(auditEvents.action, "company.update")))
-      .orderBy(desc(auditEvents.id))
-      .limit(1);
+    const event = await lastCompanyUpdate(company.id);
     expect(event).toMatchObject({ actorId: founder.id, details: expect.objectContaining({ requireSecondFactor: false }) });
   });
 

@@ -1,23 +1,14 @@
 import { eq } from "drizzle-orm";
-import request from "supertest";
 import { auditEvents, sessions } from "../../db/schema";
 import { SoftwareAuthenticator } from "../../testing/software-authenticator";
-import { useTestContext } from "../../testing/test-context";
 import type { ReceivedMail } from "../../testing/smtp-capture";
-import { startTestSmtp } from "../../testing/test-smtp";
-import { expectReauthRequired, nextTotpCode, reauthenticate } from "../../testing/second-factor-fixtures";
+import { useMailingContext } from "../../testing/test-smtp";
+import { expectReauthRequired, nextTotpCode, reauthenticate, sessionOf } from "../../testing/second-factor-fixtures";
 
-const appUrl = "https://board.quorum.test";
-const ctx = useTestContext({ mail: { from: "Quorum <board@quorum.test>", appUrl } });
-const api = () => request(ctx.app);
-const smtp = await startTestSmtp();
-beforeAll(() => smtp.configure(ctx));
-afterAll(() => smtp.close());
+const { ctx, api, smtp, appUrl } = await useMailingContext();
 // Each test starts a few minutes later: the failures one provokes do not count against the next's limits, and no
 // proof of one is still fresh in the next.
 beforeEach(() => ctx.clock.advance(11 * 60_000));
-
-const sessionOf = async (userId: number) => (await ctx.db.select().from(sessions).where(eq(sessions.userId, userId)))[0];
 
 /** The security notices that arrived for the address since the last delivery. */
 async function securityMails(to: string): Promise<ReceivedMail[]> {
@@ -44,7 +35,7 @@ describe("a security change without a fresh proof", () => {
     expect(confirmed.status).toBe(200);
     ctx.noteSecret(...confirmed.body.recoveryCodes);
     // Added in a freshly proved session, the app counts as this session's second factor.
-    expect((await sessionOf(user.id))?.secondFactorAt?.toISOString()).toBe(ctx.clock.now().toISOString());
+    expect((await sessionOf(ctx, user.id))?.secondFactorAt?.toISOString()).toBe(ctx.clock.now().toISOString());
     const secret = setup.body.secret as string;
     const fresh = () => reauthenticate(ctx, user, secret);
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
-import { invitations, users } from "../../db/schema";
+import { invitations } from "../../db/schema";
 import { createCompany } from "../../testing/factories";
 import { markSessionsProved } from "../../testing/second-factor-fixtures";
 import { useTestContext } from "../../testing/test-context";
@@ -9,7 +9,7 @@ import { memberFixtures } from "../../testing/member-fixtures";
 const ctx = useTestContext();
 
 const api = () => request(ctx.app);
-const { uniqueEmail, companyWithFounder, memberIn } = memberFixtures(ctx);
+const { uniqueEmail, companyWithFounder, memberIn, accountsWith } = memberFixtures(ctx);
 
 describe("POST /api/companies/:id/members", () => {
   it("lets admins invite, but not members or observers (403, nothing written)", async () => {
@@ -34,12 +34,7 @@ describe("POST /api/companies/:id/members", () => {
         expect(response.status).toBe(403);
         expect(response.body).toEqual({ message: "Only founders and admins can add members" });
       }
-      expect(
-        await ctx.db
-          .select()
-          .from(users)
-          .where(sql`lower(${users.email}) = ${email}`),
-      ).toEqual([]);
+      expect(await accountsWith(email)).toEqual([]);
       expect(
         await ctx.db
           .select()

@@ -9,7 +9,7 @@ import { memberFixtures } from "../../testing/member-fixtures";
 const ctx = useTestContext();
 
 const api = () => request(ctx.app);
-const { uniqueEmail, companyWithFounder, memberIn, roleOf } = memberFixtures(ctx);
+const { uniqueEmail, companyWithFounder, memberIn, roleOf, accountsWith } = memberFixtures(ctx);
 
 /** The keys of a JSON value at every depth, with the type of each leaf: what two answers' shapes are compared by. */
 function shapeOf(value: unknown): unknown {
@@ -40,12 +40,7 @@ describe("POST /api/companies/:id/members", () => {
     const token = new URL(response.body.inviteUrl).searchParams.get("token")!;
     const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, response.body.invitation.id));
     expect(row).toMatchObject({ status: "pending", sharedTokenHash: createHash("sha256").update(token).digest("hex") });
-    expect(
-      await ctx.db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email}`),
-    ).toEqual([]);
+    expect(await accountsWith(email)).toEqual([]);
     const [event] = await ctx.db
       .select()
       .from(auditEvents)
@@ -136,10 +131,7 @@ describe("POST /api/companies/:id/members", () => {
       .send({ email, firstName: "Nina", lastName: "New", role: "member", password: "secret-1", companyId: company.id });
     expect(response.status).toBe(202);
     expect(response.body.status).toBe("invited");
-    const [made] = await ctx.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`);
+    const [made] = await accountsWith(email);
     expect(made).toMatchObject({
       username: email,
       passwordHash: "",
@@ -161,12 +153,7 @@ describe("POST /api/companies/:id/members", () => {
       .post(`/api/companies/${other.company.id}/members`)
       .set("Authorization", other.founder.bearer)
       .send({ email, firstName: "X", lastName: "Y", role: "admin", password: "other-secret" });
-    expect(
-      await ctx.db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email}`),
-    ).toHaveLength(1);
+    expect(await accountsWith(email)).toHaveLength(1);
   });
 
   it("keeps of an invitation its address, role, links and answer: not the account Add Member made for the address", async () => {

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { z } from "zod";
 import type { AppNotification } from "../../../../shared/notifications";
-import { notificationKinds, type PreferenceKey } from "../../../../shared/preferences";
-import { mailOutbox, notifications, userPreferences } from "../../db/schema";
+import { notificationKinds } from "../../../../shared/preferences";
+import { notifications } from "../../db/schema";
 import { meetingContent } from "../../testing/factories";
+import { notificationFixtures } from "../../testing/notification-fixtures";
 import { useTestContext } from "../../testing/test-context";
 
 /** The wire shape, strictly: an unexpected field (a recipient id, a raw column) fails the parse. */
@@ -148,48 +149,20 @@ describe("POST /api/notifications/read-all", () => {
   });
 });
 
-/** Writes a user's switch straight into their preferences row. */
-async function setSwitch(userId: number, key: PreferenceKey, value: boolean) {
-  await ctx.db
-    .insert(userPreferences)
-    .values({ userId, settings: { [key]: value } })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { settings: { [key]: value } } });
-}
-
-async function kindsOf(userId: number): Promise<string[]> {
-  const rows = await ctx.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, userId));
-  return rows.map((row) => row.kind);
-}
-
-async function mailsOf(userId: number) {
-  return ctx.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
-}
+const { setSwitch, kindsOf, mailsOf, scheduleWith } = notificationFixtures(ctx);
 
 describe("each kind is created, and suppressed by its switch", () => {
-  const scheduleWith = async (
-    bearer: string,
-    participants: number[],
-    title: string,
-    start = new Date(ctx.clock.now().getTime() + 7 * 24 * 60 * minute),
-  ) => {
-    const response = await api()
-      .post("/api/documents")
-      .set("Authorization", bearer)
-      .send({
-        category: "Meeting",
-        sendNotifications: true,
-        content: JSON.stringify(meetingContent(start, { title, participants: participants.map(String) })),
-      });
-    expect(response.status).toBe(201);
-    return response.body as { id: number };
-  };
-
   it("meeting scheduled: every participant but the scheduler, with a link to the meeting, in the bell and the outbox; none with Meeting Reminders off", async () => {
     const { founder, member } = await ctx.board("Scheduling Co");
     const on = await member();
     const off = await member();
     await setSwitch(off.id, notificationKinds.meetingScheduled, false);
-    const meeting = await scheduleWith(founder.bearer, [founder.id, on.id, off.id], "Budget review");
+    const meeting = await scheduleWith(
+      founder.bearer,
+      [founder.id, on.id, off.id],
+      "Budget review",
+      new Date(ctx.clock.now().getTime() + 7 * 24 * 60 * minute),
+    );
 
     const list = (await api().get("/api/notifications").set("Authorization", on.bearer)).body as AppNotification[];
     expect(list).toEqual([

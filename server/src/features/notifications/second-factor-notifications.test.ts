@@ -2,14 +2,12 @@ import request from "supertest";
 import { createCompany, addMember } from "../../testing/factories";
 import { enableTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { startTestSmtp } from "../../testing/test-smtp";
+import { useTestSmtp } from "../../testing/test-smtp";
 import { notify } from "./notifications.service";
 
 const ctx = useTestContext();
 const api = () => request(ctx.app);
-const smtp = await startTestSmtp();
-beforeAll(() => smtp.configure(ctx));
-afterAll(() => smtp.close());
+const smtp = await useTestSmtp(ctx);
 
 const hidden = "An update in Alpha Board Ltd — sign in with your second factor to see it";
 const secret = {

@@ -6,24 +6,10 @@ import { createApp } from "../../app";
 import { users } from "../../db/schema";
 import { SecretDecryptionError, decryptSecret } from "../../integrations/secrets";
 import { findEnabledServiceCredentials } from "../../integrations/service-credentials";
-import { createCompany } from "../../testing/factories";
 import { withSecondFactorSession } from "../../testing/second-factor-fixtures";
-import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { platformFixtures } from "../../testing/platform-fixtures";
+import { usePlatformContext } from "../../testing/platform-fixtures";
 
-const ctx = useTestContext();
-let admin: SignedUp;
-let plain: SignedUp;
-
-beforeAll(async () => {
-  // The first account is the platform admin; changing service keys needs a session that passed a second factor.
-  admin = await withSecondFactorSession(ctx, await ctx.signUp({ username: "platformboss" }));
-  plain = await ctx.signUp();
-  // A founder of a company is still no platform admin.
-  await createCompany(ctx.db, { founderId: plain.id });
-});
-
-const { api, asAdmin, uniqueServiceName, freshKey, storedRow } = platformFixtures(ctx, () => admin.bearer);
+const { ctx, accounts, api, asAdmin, uniqueServiceName, freshKey, storedRow } = usePlatformContext();
 
 describe("who may call /api/platform/settings", () => {
   const routes = (id: number) =>
@@ -48,7 +34,7 @@ describe("who may call /api/platform/settings", () => {
       expect(signedOut.status, `${route.method} ${route.path} signed out`).toBe(401);
       expect(signedOut.body).toEqual({ message: expect.any(String) });
 
-      const pending = api()[route.method](route.path).set("Authorization", plain.bearer);
+      const pending = api()[route.method](route.path).set("Authorization", accounts.plain.bearer);
       const notAdmin = "body" in route ? await pending.send(route.body) : await pending;
       expect(notAdmin.status, `${route.method} ${route.path} as a company founder`).toBe(403);
       expect(notAdmin.body).toEqual({ message: "Platform administrators only" });
@@ -119,7 +105,9 @@ describe("keys stay secret", () => {
     keep(await asAdmin.update(created.body.id, { serviceKey: "" }));
     keep(await asAdmin.update(created.body.id, { serviceName: "y", serviceKey: key }));
     keep(await asAdmin.list());
-    keep(await api().post("/api/platform/settings").set("Authorization", plain.bearer).send({ serviceName: "Leak", serviceKey: key }));
+    keep(
+      await api().post("/api/platform/settings").set("Authorization", accounts.plain.bearer).send({ serviceName: "Leak", serviceKey: key }),
+    );
     keep(await asAdmin.remove(created.body.id));
 
     expect(responses.map((response) => response.status)).toEqual([201, 200, 409, 400, 200, 200, 400, 200, 403, 204]);
@@ -166,7 +154,7 @@ describe("keys stay secret", () => {
 
     // The same database served by an app started with another APP_SECRET still lists (masked, no decryption).
     const rotatedApp = createApp({ ...ctx.deps, appSecret: wrongSecret });
-    const list = await request(rotatedApp).get("/api/platform/settings").set("Authorization", admin.bearer);
+    const list = await request(rotatedApp).get("/api/platform/settings").set("Authorization", accounts.admin.bearer);
     expect(list.status).toBe(200);
     expect(list.body).toContainEqual(expect.objectContaining({ serviceName: name, serviceKey: `${key.slice(0, 8)}…`, hasKey: true }));
   });

@@ -1,24 +1,9 @@
 import { eq } from "drizzle-orm";
 import { auditEvents } from "../../db/schema";
 import { decryptSecret } from "../../integrations/secrets";
-import { createCompany } from "../../testing/factories";
-import { withSecondFactorSession } from "../../testing/second-factor-fixtures";
-import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { platformFixtures } from "../../testing/platform-fixtures";
+import { usePlatformContext } from "../../testing/platform-fixtures";
 
-const ctx = useTestContext();
-let admin: SignedUp;
-let plain: SignedUp;
-
-beforeAll(async () => {
-  // The first account is the platform admin; changing service keys needs a session that passed a second factor.
-  admin = await withSecondFactorSession(ctx, await ctx.signUp({ username: "platformboss" }));
-  plain = await ctx.signUp();
-  // A founder of a company is still no platform admin.
-  await createCompany(ctx.db, { founderId: plain.id });
-});
-
-const { api, asAdmin, uniqueServiceName, freshKey, storedRow } = platformFixtures(ctx, () => admin.bearer);
+const { ctx, accounts, api, asAdmin, uniqueServiceName, freshKey, storedRow } = usePlatformContext();
 
 describe("create and update rules", () => {
   it("keeps the stored key when an update sends an empty or the masked key, replaces it otherwise, and maintains updatedAt", async () => {
@@ -152,7 +137,7 @@ describe("create and update rules", () => {
 
     const malformed = await api()
       .post("/api/platform/settings")
-      .set("Authorization", admin.bearer)
+      .set("Authorization", accounts.admin.bearer)
       .set("Content-Type", "application/json")
       .send('{"serviceName": ');
     expect(malformed.status).toBe(400);
@@ -204,9 +189,9 @@ describe("list, delete and the audit trail", () => {
     const events = await ctx.db.select().from(auditEvents).where(eq(auditEvents.targetId, id));
     const mine = events.filter((event) => event.targetType === "platform_service").sort((a, b) => a.id - b.id);
     expect(mine.map((event) => [event.action, event.actorId])).toEqual([
-      ["platform_service.created", admin.id],
-      ["platform_service.updated", admin.id],
-      ["platform_service.deleted", admin.id],
+      ["platform_service.created", accounts.admin.id],
+      ["platform_service.updated", accounts.admin.id],
+      ["platform_service.deleted", accounts.admin.id],
     ]);
     expect(mine[1]!.details).toMatchObject({ serviceName: name, changed: ["serviceKey", "isEnabled"], isEnabled: false });
     expect(mine[2]!.createdAt.getTime() - mine[0]!.createdAt.getTime()).toBe(2000);
@@ -215,7 +200,10 @@ describe("list, delete and the audit trail", () => {
 
   it("writes no audit event for a refused change", async () => {
     const before = await ctx.db.select().from(auditEvents);
-    await api().post("/api/platform/settings").set("Authorization", plain.bearer).send({ serviceName: "Nope", serviceKey: "k-123" });
+    await api()
+      .post("/api/platform/settings")
+      .set("Authorization", accounts.plain.bearer)
+      .send({ serviceName: "Nope", serviceKey: "k-123" });
     await asAdmin.create({ serviceName: "N", serviceKey: "k" });
     expect(await ctx.db.select().from(auditEvents)).toHaveLength(before.length);
   });

@@ -1,9 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import request from "supertest";
-import type { PreferenceKey } from "../../../../shared/preferences";
-import { mailOutbox, notifications, userPreferences } from "../../db/schema";
-import { meetingContent } from "../../testing/factories";
+import { mailOutbox, notifications } from "../../db/schema";
 import { hourMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
+import { notificationFixtures } from "../../testing/notification-fixtures";
 import { useTestContext } from "../../testing/test-context";
 import { sendMeetingReminders } from "./meeting-reminders.service";
 
@@ -16,42 +14,13 @@ const { schedule, update } = lifecycleFixtures(ctx);
 const minute = 60_000;
 const board = (name: string) => ctx.board(name, { firstName: "Fay", lastName: "Founder" });
 
-/** Writes a user's switch straight into their preferences row. */
-async function setSwitch(userId: number, key: PreferenceKey, value: boolean) {
-  await ctx.db
-    .insert(userPreferences)
-    .values({ userId, settings: { [key]: value } })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: { settings: { [key]: value } } });
-}
-
-async function kindsOf(userId: number): Promise<string[]> {
-  const rows = await ctx.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.userId, userId));
-  return rows.map((row) => row.kind);
-}
-
-async function mailsOf(userId: number) {
-  return ctx.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
-}
+const { setSwitch, kindsOf, mailsOf, scheduleWith } = notificationFixtures(ctx);
 
 async function bellOf(userId: number, meetingId: number) {
   return ctx.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.link, `/meetings/${meetingId}`)));
-}
-
-/** Schedules a meeting through the API, telling its participants. */
-async function scheduleWith(bearer: string, participants: number[], title: string, start: Date) {
-  const response = await request(ctx.app)
-    .post("/api/documents")
-    .set("Authorization", bearer)
-    .send({
-      category: "Meeting",
-      sendNotifications: true,
-      content: JSON.stringify(meetingContent(start, { title, participants: participants.map(String) })),
-    });
-  expect(response.status).toBe(201);
-  return response.body as { id: number };
 }
 
 describe("each kind is created, and suppressed by its switch", () => {
