@@ -1,5 +1,7 @@
 import { boardPacks } from "../db/schema";
 import { eq } from "drizzle-orm";
+import { packLimits } from "../features/meeting-record/board-pack.limits";
+import { pdfWorkLimits } from "../features/meeting-record/pdf-pool";
 import { packFixtures, paperPdf } from "./board-pack-fixtures";
 import type { SignedUp, TestContext } from "./test-context";
 
@@ -71,3 +73,14 @@ export const eventually = (check: () => void) => vi.waitFor(check, { timeout: 20
 
 /** Sends a request now (supertest sends only once awaited). */
 export const send = <T>(request: PromiseLike<T>) => Promise.resolve().then(() => request);
+
+/** Puts spies, the pack's limits and the PDF workers' limits back after each test of the file, whatever it changed. */
+export function restoreLimitsAfterEach(): void {
+  const defaultLimits = { ...packLimits };
+  const defaultWorkLimits = { ...pdfWorkLimits };
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Object.assign(packLimits, defaultLimits);
+    Object.assign(pdfWorkLimits, defaultWorkLimits);
+  });
+}

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { inArray } from "drizzle-orm";
 import { boardPacks } from "../../db/schema";
 import { packFixtures } from "../../testing/board-pack-fixtures";
-import { eventually, packWorkerFixtures, send } from "../../testing/board-pack-worker-fixtures";
+import { eventually, packWorkerFixtures, send, restoreLimitsAfterEach } from "../../testing/board-pack-worker-fixtures";
 import { holdReads } from "../../testing/paper-reads";
 import { useTestContext } from "../../testing/test-context";
 import * as jobs from "./board-pack.jobs";
@@ -10,19 +10,12 @@ import { packQueue } from "./board-pack.jobs";
 import { packBusyMessage, packLimits } from "./board-pack.limits";
 import * as packData from "./board-pack.data";
 import { PdfJobAbandoned } from "./pdf-jobs";
-import { pdfJobCounts, pdfWorkLimits } from "./pdf-pool";
+import { pdfJobCounts } from "./pdf-pool";
 
 const ctx = useTestContext();
 const { download } = packFixtures(ctx);
 const { meetings, boards, storedPacks } = packWorkerFixtures(ctx);
-const defaultLimits = { ...packLimits };
-const defaultWorkLimits = { ...pdfWorkLimits };
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  Object.assign(packLimits, defaultLimits);
-  Object.assign(pdfWorkLimits, defaultWorkLimits);
-});
+restoreLimitsAfterEach();
 
 describe("the board pack, built off the main thread", () => {
   it("shares one build between requests for the same pack", async () => {

@@ -2,22 +2,14 @@ import { eq } from "drizzle-orm";
 import { boardPacks, fileChunks, fileSweep, meetings as meetings_ } from "../../db/schema";
 import { sweepFiles } from "../documents/documents.service";
 import { packFixtures } from "../../testing/board-pack-fixtures";
-import { packWorkerFixtures } from "../../testing/board-pack-worker-fixtures";
+import { packWorkerFixtures, restoreLimitsAfterEach } from "../../testing/board-pack-worker-fixtures";
 import { useTestContext } from "../../testing/test-context";
-import { packLimits } from "./board-pack.limits";
-import { pdfJobCounts, pdfWorkLimits } from "./pdf-pool";
+import { pdfJobCounts } from "./pdf-pool";
 
 const ctx = useTestContext();
 const { putAgenda, download } = packFixtures(ctx);
 const { meetings } = packWorkerFixtures(ctx);
-const defaultLimits = { ...packLimits };
-const defaultWorkLimits = { ...pdfWorkLimits };
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  Object.assign(packLimits, defaultLimits);
-  Object.assign(pdfWorkLimits, defaultWorkLimits);
-});
+restoreLimitsAfterEach();
 
 describe("the board pack, built off the main thread", () => {
   it("serves a pack built once from the store, and drops a meeting's older pack when a new one is stored", async () => {

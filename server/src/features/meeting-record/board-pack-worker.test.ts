@@ -1,7 +1,7 @@
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { documentFiles, documents } from "../../db/schema";
 import { packFixtures, paperPdf, readPack } from "../../testing/board-pack-fixtures";
-import { eventually, heavyPdf, packWorkerFixtures, send } from "../../testing/board-pack-worker-fixtures";
+import { eventually, heavyPdf, packWorkerFixtures, send, restoreLimitsAfterEach } from "../../testing/board-pack-worker-fixtures";
 import { useTestContext } from "../../testing/test-context";
 import { packQueue } from "./board-pack.jobs";
 import { packLimits } from "./board-pack.limits";
@@ -14,14 +14,7 @@ import { pdfJobCounts, pdfWorkLimits } from "./pdf-pool";
 const ctx = useTestContext();
 const { api, upload, schedule, putAgenda, download } = packFixtures(ctx);
 const { meetings, storedPacks } = packWorkerFixtures(ctx);
-const defaultLimits = { ...packLimits };
-const defaultWorkLimits = { ...pdfWorkLimits };
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  Object.assign(packLimits, defaultLimits);
-  Object.assign(pdfWorkLimits, defaultWorkLimits);
-});
+restoreLimitsAfterEach();
 
 describe("the board pack, built off the main thread", () => {
   it("lists a paper that takes its worker past the memory cap as too large to include, and the server answers meanwhile", async () => {
