@@ -1,12 +1,23 @@
 import { screen, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as accountApi from "@shared/api/account";
+import * as documentsApi from "@shared/api/documents";
+import * as meetingRecordApi from "@shared/api/meeting-record";
 import type { Minutes, MinutesDraft } from "@shared/meeting-record";
 import { preferenceDefaults } from "@shared/preferences";
 import type { CompanyRole } from "@shared/roles";
+import { apiUrl } from "@/lib/api-client";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast, findToastBehindModal } from "@/testing/toasts";
-import { buildPageMeeting, pageUser, runOnMeetingPageClock, serveMeetingPage } from "@/testing/meeting-fixtures";
+import {
+  buildPageMeeting,
+  captureBodies,
+  pageUser,
+  runOnMeetingPageClock,
+  serveMeetingPage,
+  type BodyAnswer,
+} from "@/testing/meeting-fixtures";
 import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
 import { NO_AI_TEXT } from "@/features/meeting-record/components/kept-minutes";
 
@@ -29,6 +40,9 @@ const approved = buildMinutes({
 });
 
 const section = () => screen.findByRole("region", { name: "Minutes" });
+const ofStarted = { params: { id: started.id } };
+/** Where the approved minutes' PDF is downloaded from. */
+const minutesPdf = apiUrl(documentsApi.downloadDocument, { params: { id: 55 }, query: {} });
 
 function open(role: CompanyRole, minutes: Minutes, meeting = started) {
   serveMeetingPage({ meeting });
@@ -36,16 +50,14 @@ function open(role: CompanyRole, minutes: Minutes, meeting = started) {
   return renderApp({ path: `/meetings/${meeting.id}`, signedInAs: as(role) });
 }
 
-/** Answers POST .../minutes/draft with `answer`, recording the bodies. */
+/** Answers the started meeting's drafting with `answer`, recording the bodies. */
 function captureDraft(answer: MinutesDraft) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post("/api/meetings/95/minutes/draft", async ({ request }) => {
-      bodies.push(await request.json());
-      return HttpResponse.json(answer);
-    }),
-  );
-  return bodies;
+  return captureBodies(meetingRecordApi.draftMinutes, () => answer, ofStarted);
+}
+
+/** Answers the started meeting's approval with `answer`, recording the bodies. */
+function captureApproval(answer: BodyAnswer<typeof meetingRecordApi.approveMinutes>) {
+  return captureBodies(meetingRecordApi.approveMinutes, answer, ofStarted);
 }
 
 describe("the Minutes section for those who read them", () => {
@@ -81,7 +93,7 @@ describe("the Minutes section for those who read them", () => {
     const region = await section();
     expect(await within(region).findByText("Approved on June 1, 2026, signed by Ada Lovelace as chair.")).toBeInTheDocument();
     expect(within(region).getByText(sha)).toHaveClass("font-mono", "break-all");
-    expect(within(region).getByRole("link", { name: "Download minutes (PDF)" })).toHaveAttribute("href", "/api/documents/55/download");
+    expect(within(region).getByRole("link", { name: "Download minutes (PDF)" })).toHaveAttribute("href", minutesPdf);
     expect(within(region).getByRole("document", { name: "Minutes text" })).toHaveTextContent("MINUTES OF Q3 Board Meeting");
     expect(within(region).queryByRole("textbox")).not.toBeInTheDocument();
     expect(within(region).queryByRole("button", { name: /Draft|Circulate|Approve/ })).not.toBeInTheDocument();
@@ -135,17 +147,25 @@ describe("drafting", () => {
 
 describe("circulating and approving", () => {
   it("saves what was typed, then circulates", async () => {
-    server.use(http.get("/api/users/7/preferences", () => HttpResponse.json({ ...preferenceDefaults, autoSaveDrafts: false })));
+    server.use(handle(accountApi.getPreferences, () => ({ ...preferenceDefaults, autoSaveDrafts: false }), { params: { id: 7 } }));
     const order: string[] = [];
     server.use(
-      http.put("/api/meetings/95/minutes", async ({ request }) => {
-        order.push(`save ${((await request.json()) as { text: string }).text.slice(-4)}`);
-        return HttpResponse.json({ ...draft, text: `${draftText} end` });
-      }),
-      http.post("/api/meetings/95/minutes/circulate", () => {
-        order.push("circulate");
-        return HttpResponse.json({ ...draft, text: `${draftText} end`, status: "circulated", circulatedAt: "2026-06-01T09:00:00.000Z" });
-      }),
+      handle(
+        meetingRecordApi.editMinutes,
+        ({ body }) => {
+          order.push(`save ${body.text.slice(-4)}`);
+          return { ...draft, text: `${draftText} end` };
+        },
+        ofStarted,
+      ),
+      handle(
+        meetingRecordApi.circulateMinutes,
+        () => {
+          order.push("circulate");
+          return { ...draft, text: `${draftText} end`, status: "circulated", circulatedAt: "2026-06-01T09:00:00.000Z" };
+        },
+        ofStarted,
+      ),
     );
     const { user } = open("founder", draft);
     const region = await section();
@@ -159,24 +179,14 @@ describe("circulating and approving", () => {
   });
 
   it("shows a refusal to circulate (409)", async () => {
-    server.use(
-      http.post("/api/meetings/95/minutes/circulate", () =>
-        HttpResponse.json({ message: "The minutes are already circulated" }, { status: 409 }),
-      ),
-    );
+    server.use(handle(meetingRecordApi.circulateMinutes, () => apiError(409, "The minutes are already circulated"), ofStarted));
     const { user } = open("founder", draft);
     await user.click(await within(await section()).findByRole("button", { name: "Circulate to participants" }));
     expect(await within(await section()).findByRole("alert")).toHaveTextContent("The minutes are already circulated");
   });
 
   it("signs circulated minutes as chair: they read Approved, with the SHA-256 and the PDF", async () => {
-    const bodies: { via: string }[] = [];
-    server.use(
-      http.post("/api/meetings/95/minutes/approve", async ({ request }) => {
-        bodies.push((await request.json()) as { via: string });
-        return HttpResponse.json(approved);
-      }),
-    );
+    const bodies = captureApproval(() => approved);
     const { user } = open("founder", { ...draft, status: "circulated" });
     await user.click(await within(await section()).findByRole("button", { name: "Approve…" }));
     const dialog = await screen.findByRole("dialog", { name: "Approve the minutes" });
@@ -187,14 +197,12 @@ describe("circulating and approving", () => {
     const region = await section();
     expect(await within(region).findByText("Approved on June 1, 2026, signed by Ada Lovelace as chair.")).toBeInTheDocument();
     expect(within(region).getByText(sha)).toBeInTheDocument();
-    expect(within(region).getByRole("link", { name: "Download minutes (PDF)" })).toHaveAttribute("href", "/api/documents/55/download");
+    expect(within(region).getByRole("link", { name: "Download minutes (PDF)" })).toHaveAttribute("href", minutesPdf);
     expect(within(region).queryByRole("textbox")).not.toBeInTheDocument();
   });
 
   it("proposes a resolution, then links to it instead of offering approval again", async () => {
-    server.use(
-      http.post("/api/meetings/95/minutes/approve", () => HttpResponse.json({ ...draft, status: "circulated", resolutionId: 777 })),
-    );
+    captureApproval(() => ({ ...draft, status: "circulated", resolutionId: 777 }));
     const { user } = open("admin", { ...draft, status: "circulated" });
     await user.click(await within(await section()).findByRole("button", { name: "Approve…" }));
     await user.click(
@@ -234,13 +242,7 @@ describe("circulating and approving", () => {
   });
 
   it("lets the recorded chair sign even as a member, who may not propose a resolution", async () => {
-    const bodies: { via: string }[] = [];
-    server.use(
-      http.post("/api/meetings/95/minutes/approve", async ({ request }) => {
-        bodies.push((await request.json()) as { via: string });
-        return HttpResponse.json({ ...approved, approvedBy: { userId: 7, name: "Member Seven" } });
-      }),
-    );
+    const bodies = captureApproval(() => ({ ...approved, approvedBy: { userId: 7, name: "Member Seven" } }));
     serveMeetingPage({ meeting: started });
     serveMeetingRecord(started.id, {
       minutes: { ...draft, status: "circulated" },
@@ -258,11 +260,7 @@ describe("circulating and approving", () => {
   });
 
   it("shows a refusal to approve (409) in the dialog", async () => {
-    server.use(
-      http.post("/api/meetings/95/minutes/approve", () =>
-        HttpResponse.json({ message: "The minutes are already before the board as a resolution" }, { status: 409 }),
-      ),
-    );
+    captureApproval(() => apiError(409, "The minutes are already before the board as a resolution"));
     const { user } = open("founder", { ...draft, status: "circulated" });
     await user.click(await within(await section()).findByRole("button", { name: "Approve…" }));
     const dialog = await screen.findByRole("dialog", { name: "Approve the minutes" });

@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as accountApi from "@shared/api/account";
+import * as meetingRecordApi from "@shared/api/meeting-record";
 import type { Minutes } from "@shared/meeting-record";
 import { preferenceDefaults } from "@shared/preferences";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { buildPageMeeting, captureBodies, pageNow, pageUser, runOnMeetingPageClock, serveMeetingPage } from "@/testing/meeting-fixtures";
@@ -36,10 +38,10 @@ describe("editing the minutes", () => {
   }
 
   function captureEdits(refusal?: { status: number; message: string }) {
-    return captureBodies<{ text: string }>("put", "/api/meetings/95/minutes", (body) =>
-      refusal
-        ? HttpResponse.json({ message: refusal.message }, { status: refusal.status })
-        : HttpResponse.json({ ...draft, text: body.text }),
+    return captureBodies(
+      meetingRecordApi.editMinutes,
+      (body) => (refusal ? apiError(refusal.status, refusal.message) : { ...draft, text: body.text }),
+      { params: { id: started.id } },
     );
   }
 
@@ -56,7 +58,7 @@ describe("editing the minutes", () => {
   });
 
   it("waits for 'Save draft' when Auto-save Drafts is off", async () => {
-    server.use(http.get("/api/users/7/preferences", () => HttpResponse.json({ ...preferenceDefaults, autoSaveDrafts: false })));
+    server.use(handle(accountApi.getPreferences, () => ({ ...preferenceDefaults, autoSaveDrafts: false }), { params: { id: 7 } }));
     const bodies = captureEdits();
     const { user } = open(draft);
     const region = await section();

@@ -1,8 +1,9 @@
 import { screen, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as meetingRecordApi from "@shared/api/meeting-record";
 import type { ActionItem } from "@shared/meeting-record";
 import { setAuthToken } from "@/lib/auth-token";
 import { buildUser } from "@/testing/factories";
+import { handle } from "@/testing/handle";
 import { signedInHandlers } from "@/testing/handlers";
 import { renderApp, renderWithProviders, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
@@ -30,10 +31,14 @@ const item = (fields: Partial<ActionItem> & Pick<ActionItem, "id" | "title" | "d
 function serveMine(items: ActionItem[]): URLSearchParams[] {
   const asked: URLSearchParams[] = [];
   server.use(
-    http.get("/api/companies/3/action-items", ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
-      return HttpResponse.json(items);
-    }),
+    handle(
+      meetingRecordApi.companyActionItems,
+      ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return items;
+      },
+      { params: { companyId: 3 } },
+    ),
   );
   return asked;
 }
