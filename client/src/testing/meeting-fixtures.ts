@@ -9,6 +9,7 @@ import type { DocumentObject, LibraryDocument } from "@shared/documents";
 import type { ListedMeeting, MeetingContentWire } from "@shared/meetings";
 import type { Resolution } from "@shared/resolutions";
 import type { CompanyRole } from "@shared/roles";
+import { freezeDateAt } from "@/testing/clock";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
 import { handle, type FakeAnswer, type FakeRequest, type HandleOptions } from "@/testing/handle";
 import { server } from "@/testing/server";
@@ -187,13 +188,12 @@ export const pageNow = new Date("2026-06-01T09:00:00.000Z");
  */
 export function runOnMeetingPageClock(): void {
   runInTimeZone("America/New_York");
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(pageNow);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  freezeDateAt(pageNow);
+}
+
+/** A confirmed meeting that started on 31 May (10:00 in New York), the day before the page's clock: its record is kept. */
+export function buildStartedMeeting(id: number): DocumentObject {
+  return buildPageMeeting({ id, date: "2026-05-31T14:00:00.000Z", status: "confirmed" });
 }
 
 /** A signed-in user of the page's company. */

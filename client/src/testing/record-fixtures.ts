@@ -37,6 +37,12 @@ export function buildMinutes(fields: Partial<Minutes> = {}): Minutes {
   };
 }
 
+/** The text of a drafted meeting's minutes. */
+export const draftText = "MINUTES OF Q3 Board Meeting\n\nPresent: Ada Lovelace (chair)";
+
+/** Minutes drafted the morning after the meeting, not circulated yet. */
+export const draftedMinutes = buildMinutes({ status: "draft", text: draftText, updatedAt: "2026-06-01T08:00:00.000Z" });
+
 /** Answers GET of a meeting's attendance, minutes and action items (nothing recorded, unless told). */
 export function serveMeetingRecord(meetingId: number, record: { attendance?: Attendance; minutes?: Minutes } = {}) {
   const params = { id: meetingId };

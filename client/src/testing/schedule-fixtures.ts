@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import * as companiesApi from "@shared/api/companies";
 import type { DocumentObject } from "@shared/documents";
+import { freezeDateAt } from "@/testing/clock";
 import { buildUser } from "@/testing/factories";
 import { handle } from "@/testing/handle";
 import { buildMember, serveDocuments } from "@/testing/meeting-fixtures";
@@ -20,17 +21,11 @@ export const scheduleMembers = [
 
 /**
  * The schedule dialog's tests run in New York, so "local time stored as UTC" is visible (the machine itself runs
- * in UTC), at 3:09 PM on 14 March 2026. Only Date is faked: timers stay real for user-event and msw.
+ * in UTC), at 3:09 PM on 14 March 2026.
  */
 export function runOnScheduleClock(): void {
   runInTimeZone("America/New_York");
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-03-14T19:09:30.000Z"));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  freezeDateAt(new Date("2026-03-14T19:09:30.000Z"));
 }
 
 /** Serves the company's documents (as serveDocuments, whose state it returns) and its members. */

@@ -3,6 +3,7 @@ import * as meetingRecordApi from "@shared/api/meeting-record";
 import type { ApiErrorBody } from "@shared/api-error";
 import type { ActionItem, CreateActionItemInput, UpdateActionItemInput } from "@shared/meeting-record";
 import { setAuthToken } from "@/lib/auth-token";
+import { freezeDateAt } from "@/testing/clock";
 import { buildUser } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 import { signedInHandlers } from "@/testing/handlers";
@@ -17,11 +18,7 @@ const members = [
   { id: 8, name: "Ann Owner" },
 ];
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date(2026, 5, 10, 12, 0));
-});
-afterEach(() => vi.useRealTimers());
+freezeDateAt(new Date(2026, 5, 10, 12, 0));
 
 const item = (fields: Partial<ActionItem> & Pick<ActionItem, "id" | "title">): ActionItem => ({
   meetingId: 90,

@@ -8,6 +8,7 @@ import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
 import {
   buildPageMeeting,
+  buildStartedMeeting,
   captureBodies,
   pageUser,
   type BodyAnswer,
@@ -19,8 +20,7 @@ import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from
 runOnMeetingPageClock();
 
 const as = (role: CompanyRole) => pageUser(7, role);
-// Started on 31 May; the page's clock reads 1 June.
-const started = buildPageMeeting({ id: 91, date: "2026-05-31T14:00:00.000Z", status: "confirmed" });
+const started = buildStartedMeeting(91);
 const attendance = buildAttendance({
   attendees: [
     buildAttendee(1, "Ada Lovelace", "present", "founder"),

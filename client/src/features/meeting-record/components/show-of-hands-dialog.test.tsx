@@ -12,6 +12,7 @@ import { findToastBehindModal } from "@/testing/toasts";
 import {
   buildAgendaItem,
   buildPageMeeting,
+  buildStartedMeeting,
   buildResolutionRow,
   captureBodies,
   pageCompanyId,
@@ -25,7 +26,7 @@ import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from
 runOnMeetingPageClock();
 
 const as = (role: CompanyRole) => pageUser(7, role);
-const started = buildPageMeeting({ id: 93, date: "2026-05-31T14:00:00.000Z", status: "confirmed" });
+const started = buildStartedMeeting(93);
 const budget = buildResolutionRow({ id: 501, title: "Approve the budget", status: "pending" });
 const auditor = buildResolutionRow({ id: 502, title: "Appoint the auditor", status: "approved" });
 const item = buildAgendaItem({ title: "Finance", resolutionIds: [501, 502] });

@@ -4,6 +4,7 @@ import * as documentsApi from "@shared/api/documents";
 import * as meetingsApi from "@shared/api/meetings";
 import type { ListedMeeting } from "@shared/meetings";
 import { apiUrl } from "@/lib/api-client";
+import { freezeDateAt } from "@/testing/clock";
 import { buildUser } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
@@ -22,14 +23,7 @@ const me = buildUser({ id: 7, companyId: 3 });
 const now = new Date("2026-06-01T09:00:00.000Z");
 const minutes = (n: number) => new Date(now.getTime() + n * 60_000).toISOString();
 
-beforeEach(() => {
-  // The injected clock: only Date is faked, timers stay real.
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateAt(now);
 
 describe("/meetings", () => {
   it("splits the company's meetings at now: Upcoming soonest first, Past (and cancelled) most recent first; files are not meetings", async () => {
