@@ -185,11 +185,6 @@ export default tseslint.config(
     ignores: [
       // The request convention's own tests: what they test is how it handles any address.
       "client/src/lib/api-client.test.ts",
-      // Temporary, until the meetings tests and their fixtures fake the API through handle() too.
-      "client/src/features/meetings/**/*.test.{ts,tsx}",
-      "client/src/features/meeting-record/**/*.test.{ts,tsx}",
-      "client/src/testing/meeting-fixtures.ts",
-      "client/src/testing/record-fixtures.ts",
     ],
     rules: {
       "no-restricted-syntax": [

@@ -4,6 +4,7 @@ import * as complianceApi from "@shared/api/compliance";
 import { complianceRuleIds, type ComplianceGroup, type ComplianceItem } from "@shared/compliance";
 import { dashboardFirstReads } from "@/app/dashboard-reads";
 import { setAuthToken } from "@/lib/auth-token";
+import { freezeDateAt } from "@/testing/clock";
 import { buildUser } from "@/testing/factories";
 import { apiError, handle, malformed } from "@/testing/handle";
 import { signedInHandlers } from "@/testing/handlers";
@@ -18,14 +19,8 @@ const now = new Date("2026-06-01T09:00:00.000Z");
 // The dashboard is a lazy route: transform it once before the tests, so no test's waits pay for that on a busy machine.
 beforeAll(() => import("@/app/routes/dashboard"), 60_000);
 
-beforeEach(() => {
-  // Only Date is faked: the reminders' window is measured from here; timers stay real.
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+// The reminders' window is measured from here.
+freezeDateAt(now);
 
 function item(fields: Partial<ComplianceItem> & Pick<ComplianceItem, "id">): ComplianceItem {
   return { title: fields.id, description: "", status: "completed", category: "meetings", ...fields };

@@ -1,5 +1,5 @@
 import type { AuthResponse, User } from "@shared/auth";
-import type { CompanyMember } from "@shared/companies";
+import type { Company, CompanyMember } from "@shared/companies";
 import type { LibraryDocument } from "@shared/documents";
 
 let nextId = 1;
@@ -26,6 +26,25 @@ export function buildUser(overrides: Partial<User> = {}): User {
 
 export function buildAuthResponse(overrides: Partial<AuthResponse> = {}): AuthResponse {
   return { ...buildUser(overrides), token: overrides.token ?? "token-from-server" };
+}
+
+/** A company as its settings answer it: Acme Holdings (id 1), a London tech start-up at seed, with nothing optional filled in. */
+export function buildCompany(fields: Partial<Company> = {}): Company {
+  return {
+    id: 1,
+    name: "Acme Holdings",
+    industry: "technology",
+    location: "London, United Kingdom",
+    stage: "seed",
+    description: null,
+    logoUrl: null,
+    website: null,
+    employeeCount: null,
+    invitationMessage: null,
+    requireSecondFactor: false,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    ...fields,
+  };
 }
 
 /** A company member as GET /api/companies/:id/members answers it; a plain member with no name unless told otherwise. */

@@ -11,6 +11,7 @@ import * as secondFactorApi from "@shared/api/second-factor";
 import type { User } from "@shared/auth";
 import { complianceGroupNames } from "@shared/compliance";
 import { preferenceDefaults } from "@shared/preferences";
+import { buildCompany } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 
 /**
@@ -31,20 +32,7 @@ export const handlers = [
   // Board Members and Company Settings: a company with nobody listed yet.
   handle(companiesApi.listMembers, () => []),
   handle(companiesApi.getCompanySettings, ({ params }) => ({
-    company: {
-      id: params.companyId,
-      name: "Acme Holdings",
-      industry: "technology",
-      location: "London, United Kingdom",
-      stage: "seed",
-      description: null,
-      logoUrl: null,
-      website: null,
-      employeeCount: null,
-      invitationMessage: null,
-      requireSecondFactor: false,
-      createdAt: "2026-01-01T00:00:00.000Z",
-    },
+    company: buildCompany({ id: params.companyId }),
     members: [],
     invitations: [],
   })),

@@ -1,18 +1,24 @@
-import { http, HttpResponse } from "msw";
+import * as companiesApi from "@shared/api/companies";
+import * as documentsApi from "@shared/api/documents";
+import type { Endpoint } from "@shared/api/endpoint";
+import * as meetingsApi from "@shared/api/meetings";
+import * as resolutionsApi from "@shared/api/resolutions";
 import type { AgendaItem } from "@shared/agenda";
 import type { CompanyMember } from "@shared/companies";
 import type { DocumentObject, LibraryDocument } from "@shared/documents";
 import type { ListedMeeting, MeetingContentWire } from "@shared/meetings";
 import type { Resolution } from "@shared/resolutions";
 import type { CompanyRole } from "@shared/roles";
+import { freezeDateAt } from "@/testing/clock";
 import { buildCompanyMember, buildUser } from "@/testing/factories";
+import { handle, type FakeAnswer, type FakeRequest, type HandleOptions } from "@/testing/handle";
 import { server } from "@/testing/server";
 import { runInTimeZone } from "@/testing/time-zone";
 import { serveMeetingRecord } from "@/testing/record-fixtures";
 
 let nextId = 100;
 
-/** A meeting document as GET /api/documents answers it. */
+/** A meeting document as GET /api/documents/:id answers it. */
 export function buildMeetingDocument(content: Partial<MeetingContentWire> & { id?: number; companyId?: number } = {}): DocumentObject {
   const { id = nextId++, companyId = 1, ...fields } = content;
   const date = fields.date ?? "2026-06-10T14:00:00.000Z";
@@ -140,15 +146,34 @@ export function serveMeetingPage({
   resolutions?: Resolution[];
   companyId?: number;
 }) {
+  const ofMeeting = { params: { id: meeting.id } };
+  const ofCompany = { params: { companyId } };
   server.use(
-    http.get(`/api/documents/${meeting.id}`, () => HttpResponse.json(meeting)),
-    http.get(`/api/meetings/${meeting.id}/agenda`, () => HttpResponse.json({ items })),
-    http.get(`/api/companies/${companyId}/members`, () => HttpResponse.json(members)),
-    http.get(`/api/companies/${companyId}/documents`, () => HttpResponse.json(library)),
-    http.get(`/api/companies/${companyId}/resolutions`, () => HttpResponse.json(resolutions)),
+    handle(documentsApi.getDocument, () => meeting, ofMeeting),
+    handle(meetingsApi.getAgenda, () => ({ items }), ofMeeting),
+    handle(companiesApi.listMembers, () => members, ofCompany),
+    handle(documentsApi.listLibrary, () => library, ofCompany),
+    handle(resolutionsApi.listResolutions, () => resolutions, ofCompany),
   );
   // A meeting that has started shows its record: nothing recorded yet.
   serveMeetingRecord(meeting.id);
+}
+
+/**
+ * Answers GET /api/documents from `state.documents` (which a test may change) as the server does: only the
+ * category asked for, if any. `state.asked` records the category of each request (null: none).
+ */
+export function serveDocuments(documents: DocumentObject[] = []) {
+  const state = { documents, asked: [] as (string | null)[] };
+  server.use(
+    handle(documentsApi.listDocuments, ({ query }) => {
+      const category = query.category ?? null;
+      state.asked.push(category);
+      const listed = category === null ? state.documents : state.documents.filter((document) => document.category === category);
+      return listed.map((document) => ({ ...document, truncated: false }));
+    }),
+  );
+  return state;
 }
 
 /** The company of the meeting page's tests, as serveMeetingPage serves it. */
@@ -163,13 +188,12 @@ export const pageNow = new Date("2026-06-01T09:00:00.000Z");
  */
 export function runOnMeetingPageClock(): void {
   runInTimeZone("America/New_York");
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(pageNow);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  freezeDateAt(pageNow);
+}
+
+/** A confirmed meeting that started on 31 May (10:00 in New York), the day before the page's clock: its record is kept. */
+export function buildStartedMeeting(id: number): DocumentObject {
+  return buildPageMeeting({ id, date: "2026-05-31T14:00:00.000Z", status: "confirmed" });
 }
 
 /** A signed-in user of the page's company. */
@@ -182,15 +206,25 @@ export function buildPageMeeting(content: Partial<MeetingContentWire> & { id: nu
   return buildMeetingDocument({ companyId: pageCompanyId, title: "Q3 Board Meeting", date: "2026-06-10T14:00:00.000Z", ...content });
 }
 
-/** Answers `method path` with `answer(body)`, and records each JSON body sent, in order. */
-export function captureBodies<T>(method: "put" | "patch", path: string, answer: (body: T) => Response): T[] {
-  const bodies: T[] = [];
+/** An answer to a request, from the JSON body it carried. */
+export type BodyAnswer<E extends Endpoint> = (body: FakeRequest<E>["body"]) => FakeAnswer<E>;
+
+/** Answers `endpoint` with `answer(body)`, and records each JSON body sent, in order. */
+export function captureBodies<E extends Endpoint>(
+  endpoint: E,
+  answer: BodyAnswer<E>,
+  options?: HandleOptions<E>,
+): FakeRequest<E>["body"][] {
+  const bodies: FakeRequest<E>["body"][] = [];
   server.use(
-    http[method](path, async ({ request }) => {
-      const body = (await request.json()) as T;
-      bodies.push(body);
-      return answer(body);
-    }),
+    handle(
+      endpoint,
+      ({ body }) => {
+        bodies.push(body);
+        return answer(body);
+      },
+      options,
+    ),
   );
   return bodies;
 }

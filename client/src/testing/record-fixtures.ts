@@ -1,5 +1,6 @@
-import { http, HttpResponse } from "msw";
+import * as meetingRecordApi from "@shared/api/meeting-record";
 import type { Attendance, AttendanceStatus, Minutes } from "@shared/meeting-record";
+import { handle } from "@/testing/handle";
 import { server } from "@/testing/server";
 
 /** An attendee as GET /api/meetings/:id/attendance lists them. */
@@ -36,11 +37,18 @@ export function buildMinutes(fields: Partial<Minutes> = {}): Minutes {
   };
 }
 
+/** The text of a drafted meeting's minutes. */
+export const draftText = "MINUTES OF Q3 Board Meeting\n\nPresent: Ada Lovelace (chair)";
+
+/** Minutes drafted the morning after the meeting, not circulated yet. */
+export const draftedMinutes = buildMinutes({ status: "draft", text: draftText, updatedAt: "2026-06-01T08:00:00.000Z" });
+
 /** Answers GET of a meeting's attendance, minutes and action items (nothing recorded, unless told). */
 export function serveMeetingRecord(meetingId: number, record: { attendance?: Attendance; minutes?: Minutes } = {}) {
+  const params = { id: meetingId };
   server.use(
-    http.get(`/api/meetings/${meetingId}/action-items`, () => HttpResponse.json([])),
-    http.get(`/api/meetings/${meetingId}/attendance`, () => HttpResponse.json(record.attendance ?? buildAttendance())),
-    http.get(`/api/meetings/${meetingId}/minutes`, () => HttpResponse.json(record.minutes ?? buildMinutes())),
+    handle(meetingRecordApi.meetingActionItems, () => [], { params }),
+    handle(meetingRecordApi.getAttendance, () => record.attendance ?? buildAttendance(), { params }),
+    handle(meetingRecordApi.getMinutes, () => record.minutes ?? buildMinutes(), { params }),
   );
 }

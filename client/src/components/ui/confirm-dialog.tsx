@@ -12,15 +12,17 @@ import { Button } from "@/components/ui/button";
 
 /**
  * Asks before a destructive step and stays open until it has answered: the confirm button is a plain button, not
- * AlertDialogAction (which would close at once), and neither it, Cancel nor Escape acts while `pending`.
+ * AlertDialogAction (which would close at once), and neither it, Cancel nor Escape acts while `pending`. The caller
+ * closes it (`open`) once the step is done.
  */
 export function ConfirmDialog({
   open,
   title,
   description,
   confirmLabel,
-  pendingLabel,
-  pending,
+  cancelLabel = "Cancel",
+  pendingLabel = confirmLabel,
+  pending = false,
   onConfirm,
   onClose,
 }: {
@@ -28,9 +30,12 @@ export function ConfirmDialog({
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** What keeping things as they are is called ("Keep meeting"). */
+  cancelLabel?: string;
   /** The confirm button's words while the step runs ("Deleting..."). */
-  pendingLabel: string;
-  pending: boolean;
+  pendingLabel?: string;
+  /** The step is running (a step that runs elsewhere, after the dialog has closed, leaves it false). */
+  pending?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -39,10 +44,11 @@ export function ConfirmDialog({
       <AlertDialogContent className="sm:max-w-[500px]">
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
+          {/* A name in the description may be one long word. */}
+          <AlertDialogDescription className="break-words">{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <Button variant="destructive" disabled={pending} onClick={onConfirm}>
             {pending ? pendingLabel : confirmLabel}
           </Button>

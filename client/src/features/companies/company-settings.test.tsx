@@ -1,28 +1,20 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import * as companiesApi from "@shared/api/companies";
-import type { Company, CompanyMember, CompanySettings, PendingInvitation } from "@shared/companies";
+import type { CompanyMember, CompanySettings, PendingInvitation } from "@shared/companies";
 import type { CompanyRole } from "@shared/roles";
-import { buildCompanyMember, buildUser } from "@/testing/factories";
+import { buildCompany, buildCompanyMember, buildUser } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
 import { canChangeRole } from "@/features/companies/components/team-members";
 
-const company: Company = {
-  id: 1,
-  name: "Acme Holdings",
+const company = buildCompany({
   industry: "energy",
-  location: "London, United Kingdom",
-  stage: "seed",
   description: "We make anvils",
-  logoUrl: null,
   website: "https://acme.example.com",
   employeeCount: "11-50",
-  invitationMessage: null,
-  requireSecondFactor: false,
-  createdAt: "2026-01-01T00:00:00.000Z",
-};
+});
 
 const person = (id: number, firstName: string, role: CompanyRole): CompanyMember =>
   buildCompanyMember({

@@ -1,26 +1,13 @@
 import { screen } from "@testing-library/react";
 import * as companiesApi from "@shared/api/companies";
 import type { Company } from "@shared/companies";
-import { buildUser } from "@/testing/factories";
+import { buildCompany, buildUser } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
 
-const company: Company = {
-  id: 1,
-  name: "Acme Holdings",
-  industry: "energy",
-  location: "London, United Kingdom",
-  stage: "seed",
-  description: null,
-  logoUrl: null,
-  website: null,
-  employeeCount: null,
-  invitationMessage: null,
-  requireSecondFactor: false,
-  createdAt: "2026-01-01T00:00:00.000Z",
-};
+const company = buildCompany({ industry: "energy" });
 const ownFactorFirst = "Set up two-factor sign-in for yourself first";
 
 /** Company Settings → General as a founder; the server keeps the company and refuses the requirement unless `allowed`. */

@@ -4,6 +4,7 @@ import * as documentsApi from "@shared/api/documents";
 import * as resolutionsApi from "@shared/api/resolutions";
 import { preferenceDefaults } from "@shared/preferences";
 import { DRAFT_STORAGE_PREFIX } from "@/lib/use-form-draft";
+import { freezeDateAt } from "@/testing/clock";
 import { buildLibraryDocument, buildUser } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
@@ -15,14 +16,7 @@ import { buildResolution, me, now, serve } from "@/testing/resolution-fixtures";
 // Local dates are visible away from UTC: the deadline is the end of the chosen day in New York.
 runInTimeZone("America/New_York");
 
-beforeEach(() => {
-  // The injected clock: only Date is faked unless a test fakes more.
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateAt(now);
 
 const budget = buildLibraryDocument({ id: 40, name: "Budget.pdf", category: "Financial", companyId: 3 });
 

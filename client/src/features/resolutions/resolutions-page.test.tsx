@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import * as resolutionsApi from "@shared/api/resolutions";
 import type { Certificate, VoteCounts } from "@shared/resolutions";
+import { freezeDateAt } from "@/testing/clock";
 import { buildUser } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
@@ -12,14 +13,7 @@ import { at, buildResolution, details, me, now, serve } from "@/testing/resoluti
 // Local dates are visible away from UTC: the deadline is the end of the chosen day in New York.
 runInTimeZone("America/New_York");
 
-beforeEach(() => {
-  // The injected clock: only Date is faked unless a test fakes more.
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+freezeDateAt(now);
 
 const titlesIn = (panel: HTMLElement) =>
   within(panel)

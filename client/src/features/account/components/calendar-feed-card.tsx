@@ -1,5 +1,6 @@
 import { Copy, RefreshCw } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { LoadError } from "@/components/load-error";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -54,16 +55,7 @@ function FeedAddress({ userId, companyId }: { userId: number; companyId: number 
     );
   }
   if (feed.isError) {
-    return (
-      <div className="grid justify-items-start gap-2">
-        <p role="alert" className="text-sm text-destructive">
-          {CALENDAR_FEED_LOAD_FAILED_TEXT}
-        </p>
-        <Button type="button" variant="outline" onClick={() => void feed.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message={CALENDAR_FEED_LOAD_FAILED_TEXT} onRetry={() => void feed.refetch()} />;
   }
 
   async function onCopy() {

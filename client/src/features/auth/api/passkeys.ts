@@ -43,6 +43,25 @@ function browserRefusal(error: unknown, registering: boolean): PasskeyCancelledE
 }
 
 const loadBrowserLibrary = () => import("@simplewebauthn/browser");
+type BrowserLibrary = Awaited<ReturnType<typeof loadBrowserLibrary>>;
+
+/** Runs the browser's part of a ceremony (it asks the user); a refusal becomes a PasskeyCancelledError that says why. */
+async function onThisDevice<Answer>(ceremony: (library: BrowserLibrary) => Promise<unknown>, registering: boolean): Promise<Answer> {
+  const library = await loadBrowserLibrary();
+  try {
+    return (await ceremony(library)) as Answer;
+  } catch (error) {
+    throw browserRefusal(error, registering) ?? error;
+  }
+}
+
+/** This device's proof that it holds one of the passkeys a sign-in's (or a re-authentication's) options allow. */
+function authenticateOnThisDevice(options: unknown): Promise<PasskeyLoginInput["response"]> {
+  return onThisDevice(
+    ({ startAuthentication }) => startAuthentication({ optionsJSON: options as Parameters<typeof startAuthentication>[0]["optionsJSON"] }),
+    false,
+  );
+}
 
 /** GET /api/auth/passkeys: the caller's passkeys. */
 export function listPasskeys(): Promise<Passkey[]> {
@@ -58,14 +77,12 @@ export function usePasskeys() {
 /** Creates a passkey on this device (the browser asks the user) and registers it under `name`. */
 export async function addPasskey(name: string): Promise<Passkey> {
   const { options } = await callApi(api.passkeyRegisterOptions);
-  const { startRegistration } = await loadBrowserLibrary();
-  let response;
-  try {
-    response = await startRegistration({ optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"] });
-  } catch (error) {
-    throw browserRefusal(error, true) ?? error;
-  }
-  return callApi(api.registerPasskey, { body: { name, response: response as unknown as PasskeyRegisterInput["response"] } });
+  const response = await onThisDevice<PasskeyRegisterInput["response"]>(
+    ({ startRegistration }) =>
+      startRegistration({ optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"] }),
+    true,
+  );
+  return callApi(api.registerPasskey, { body: { name, response } });
 }
 
 /** Adding or removing a passkey changes the list and the user's second-factor flag. */
@@ -102,14 +119,8 @@ export function useRemovePasskey() {
  */
 export async function signInWithPasskey({ signInChallenge }: { signInChallenge?: string } = {}): Promise<AuthResponse> {
   const { challenge, options } = await callApi(api.passkeyLoginOptions, { body: signInChallenge ? { challenge: signInChallenge } : {} });
-  const { startAuthentication } = await loadBrowserLibrary();
-  let response;
-  try {
-    response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
-  } catch (error) {
-    throw browserRefusal(error, false) ?? error;
-  }
-  return callApi(api.loginWithPasskey, { body: { challenge, response: response as unknown as PasskeyLoginInput["response"] } });
+  const response = await authenticateOnThisDevice(options);
+  return callApi(api.loginWithPasskey, { body: { challenge, response } });
 }
 
 /** signInWithPasskey, and a success starts the session as a password sign-in does. */
@@ -128,12 +139,6 @@ export function usePasskeySignIn() {
  */
 export async function reauthenticateWithPasskey(): Promise<ReauthAnswer> {
   const { challenge, options } = await callApi(identityApi.reauthPasskeyOptions);
-  const { startAuthentication } = await loadBrowserLibrary();
-  let response;
-  try {
-    response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
-  } catch (error) {
-    throw browserRefusal(error, false) ?? error;
-  }
-  return callApi(identityApi.reauthWithPasskey, { body: { challenge, response: response as unknown as PasskeyLoginInput["response"] } });
+  const response = await authenticateOnThisDevice(options);
+  return callApi(identityApi.reauthWithPasskey, { body: { challenge, response } });
 }

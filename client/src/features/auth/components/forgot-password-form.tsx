@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link } from "wouter";
 import { passwordResetRequestSchema, type PasswordResetRequest } from "@shared/identity";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
@@ -8,12 +7,11 @@ import { LabeledField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
 import { useRequestPasswordReset } from "@/features/auth/api/password-reset";
+import { BackToSignIn } from "@/features/auth/components/auth-link";
 
 export const RESET_LINK_SENT_TEXT =
   "If an account has that address, we have sent it a link to reset the password. It works for 30 minutes.";
 export const RESET_REQUEST_FAILED_TEXT = "The link could not be sent. Please try again.";
-
-const linkClass = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
 
 /**
  * Asks for the address a reset link goes to. The answer is the same whether or not an account holds it, so the page
@@ -57,11 +55,7 @@ export function ForgotPasswordForm() {
           </form>
         </Form>
       )}
-      <p className="text-center text-sm text-muted-foreground">
-        <Link href="/" className={linkClass}>
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
-import { Link } from "wouter";
 import type { LoginInput } from "@shared/auth";
 import type { SecondFactorChallenge } from "@shared/second-factor";
 import { Button } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { useLogin } from "@/features/auth/api/login";
 import { PasskeySignIn } from "@/features/auth/components/passkey-sign-in";
+import { AuthLink } from "@/features/auth/components/auth-link";
 
 const LOGIN_FAILED_TEXT = "Invalid username or password. Please try again.";
 
@@ -110,19 +110,14 @@ export function LoginForm() {
           {(field) => <PasswordInput autoComplete="current-password" {...field} />}
         </LabeledField>
         <p className="-mt-2 text-right text-sm">
-          <Link href="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
-            Forgot password?
-          </Link>
+          <AuthLink href="/forgot-password">Forgot password?</AuthLink>
         </p>
         <Button type="submit" size="lg" className="w-full" disabled={pending}>
           {pending ? "Signing in..." : "Sign in"}
         </Button>
         <PasskeySignIn />
         <p className="text-center text-sm text-muted-foreground">
-          New to Quorum?{" "}
-          <Link href="/register" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
-            Register
-          </Link>
+          New to Quorum? <AuthLink href="/register">Register</AuthLink>
         </p>
       </form>
     </Form>

@@ -2,6 +2,7 @@ import { formatDistanceToNow } from "date-fns";
 import { KeyRound, Plus, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { passkeyLimits, type Passkey } from "@shared/second-factor";
+import { LoadError } from "@/components/load-error";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -42,14 +43,7 @@ export function PasskeySettings() {
             Loading passkeys...
           </p>
         ) : passkeys.isError ? (
-          <div className="grid justify-items-start gap-2">
-            <p role="alert" className="text-sm text-destructive">
-              {PASSKEYS_LOAD_FAILED_TEXT}
-            </p>
-            <Button type="button" variant="outline" onClick={() => void passkeys.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError message={PASSKEYS_LOAD_FAILED_TEXT} onRetry={() => void passkeys.refetch()} />
         ) : passkeys.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">You have no passkeys yet.</p>
         ) : (

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { registerSchema, type RegisterInput } from "@shared/auth";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
@@ -10,6 +10,7 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { useRegister } from "@/features/auth/api/register";
+import { AuthLink } from "@/features/auth/components/auth-link";
 
 const REGISTER_FAILED_TEXT = "There was an error creating your account. Please try again.";
 
@@ -71,10 +72,7 @@ export function RegisterForm({
           </Button>
         ) : (
           <p className="text-center text-sm text-muted-foreground">
-            Already have an account?{" "}
-            <Link href="/" className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
-              Sign in
-            </Link>
+            Already have an account? <AuthLink href="/">Sign in</AuthLink>
           </p>
         )}
       </form>

@@ -13,6 +13,7 @@ import { ApiError, serverMessageOf } from "@/lib/api-client";
 import { clearAuthToken, getAuthToken } from "@/lib/auth-token";
 import { applyServerErrors } from "@/lib/form-errors";
 import { useConfirmPasswordReset } from "@/features/auth/api/password-reset";
+import { BackToSignIn } from "@/features/auth/components/auth-link";
 
 export const PASSWORD_CHANGED_TEXT = "Your password has been changed. Sign in with your new password.";
 export const PASSWORDS_DIFFER_TEXT = "The passwords do not match";
@@ -24,8 +25,6 @@ const resetFormSchema = z
     z.refine((values) => values.newPassword === values.confirmPassword, { message: PASSWORDS_DIFFER_TEXT, path: ["confirmPassword"] }),
   );
 type ResetFormValues = z.infer<typeof resetFormSchema>;
-
-const linkClass = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
 
 /** A link that cannot reset anything (malformed, used, expired, replaced): what the server said, and a way to a new one. */
 function DeadLink({ message }: { message: string }) {
@@ -112,11 +111,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Button type="submit" size="lg" className="w-full" disabled={confirm.isPending}>
           {confirm.isPending ? "Saving..." : "Set new password"}
         </Button>
-        <p className="text-center text-sm text-muted-foreground">
-          <Link href="/" className={linkClass}>
-            Back to sign in
-          </Link>
-        </p>
+        <BackToSignIn />
       </form>
     </Form>
   );

@@ -5,18 +5,9 @@ import { canDeleteDocument } from "@shared/permissions";
 import type { CompanyRole } from "@shared/roles";
 import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
 import { VirtualList, type ColumnBreakpoint } from "@/components/virtual-list";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
@@ -263,29 +254,16 @@ export function DocumentsLibrary({ documents, userId, role, onUpload }: Document
       </ListQueryState>
 
       <DocumentPreviewDialog document={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete document?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {deleting?.name} and its file will be permanently deleted. Resolutions that cite it will no longer list it.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={(event) => {
-                event.preventDefault();
-                confirmDelete();
-              }}
-              disabled={remove.isPending}
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-            >
-              {remove.isPending ? "Deleting..." : "Delete"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete document?"
+        description={<>{deleting?.name} and its file will be permanently deleted. Resolutions that cite it will no longer list it.</>}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
     </ListScreen>
   );
 }

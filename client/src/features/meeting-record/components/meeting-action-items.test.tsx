@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as meetingRecordApi from "@shared/api/meeting-record";
+import type { ApiErrorBody } from "@shared/api-error";
 import type { ActionItem, CreateActionItemInput, UpdateActionItemInput } from "@shared/meeting-record";
 import { setAuthToken } from "@/lib/auth-token";
+import { freezeDateAt } from "@/testing/clock";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { signedInHandlers } from "@/testing/handlers";
 import { renderWithProviders, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
@@ -15,11 +18,7 @@ const members = [
   { id: 8, name: "Ann Owner" },
 ];
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date(2026, 5, 10, 12, 0));
-});
-afterEach(() => vi.useRealTimers());
+freezeDateAt(new Date(2026, 5, 10, 12, 0));
 
 const item = (fields: Partial<ActionItem> & Pick<ActionItem, "id" | "title">): ActionItem => ({
   meetingId: 90,
@@ -32,26 +31,29 @@ const item = (fields: Partial<ActionItem> & Pick<ActionItem, "id" | "title">): A
 });
 
 /** The meeting's list as a store the PATCH and POST handlers change, with the bodies they were sent. */
-function serveItems(initial: ActionItem[], refusal?: { status: number; body: object }) {
+function serveItems(initial: ActionItem[], refusal?: { status: number; body: ApiErrorBody }) {
   let items = initial;
   const patched: { id: number; body: UpdateActionItemInput }[] = [];
   const posted: CreateActionItemInput[] = [];
+  const ofMeeting = { params: { id: 90 } };
   server.use(
-    http.get("/api/meetings/90/action-items", () => HttpResponse.json(items)),
-    http.patch("/api/action-items/:id", async ({ params, request }) => {
-      const body = (await request.json()) as UpdateActionItemInput;
-      patched.push({ id: Number(params.id), body });
-      items = items.map((entry) => (entry.id === Number(params.id) ? { ...entry, ...body } : entry)) as ActionItem[];
-      return HttpResponse.json(items.find((entry) => entry.id === Number(params.id)));
+    handle(meetingRecordApi.meetingActionItems, () => items, ofMeeting),
+    handle(meetingRecordApi.updateActionItem, ({ params, body }) => {
+      patched.push({ id: params.id, body });
+      items = items.map((entry) => (entry.id === params.id ? { ...entry, ...body } : entry)) as ActionItem[];
+      return items.find((entry) => entry.id === params.id) ?? apiError(404, "Not found");
     }),
-    http.post("/api/meetings/90/action-items", async ({ request }) => {
-      const body = (await request.json()) as CreateActionItemInput;
-      posted.push(body);
-      if (refusal) return HttpResponse.json(refusal.body, { status: refusal.status });
-      const created = item({ id: 99, title: body.title, ownerId: Number(body.ownerId), ownerName: "Ann Owner", dueDate: body.dueDate });
-      items = [...items, created];
-      return HttpResponse.json(created, { status: 201 });
-    }),
+    handle(
+      meetingRecordApi.createActionItem,
+      ({ body }) => {
+        posted.push(body);
+        if (refusal) return apiError(refusal.status, refusal.body);
+        const created = item({ id: 99, title: body.title, ownerId: Number(body.ownerId), ownerName: "Ann Owner", dueDate: body.dueDate });
+        items = [...items, created];
+        return created;
+      },
+      ofMeeting,
+    ),
   );
   return { patched, posted };
 }
@@ -113,7 +115,7 @@ describe("a meeting's action items", () => {
     renderSection({ canEditAny: true });
     expect(await within(await rowOf("Renew the lease")).findByRole("button", { name: "Mark done: Renew the lease" })).toBeInTheDocument();
 
-    server.use(http.get("/api/meetings/91/action-items", () => HttpResponse.json([])));
+    server.use(handle(meetingRecordApi.meetingActionItems, () => [], { params: { id: 91 } }));
     renderSection({ meetingId: 91 });
     expect(await screen.findByText("No action items yet.")).toBeInTheDocument();
   });

@@ -1,19 +1,26 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
-import type { AttendanceInput } from "@shared/meeting-record";
+import * as meetingRecordApi from "@shared/api/meeting-record";
 import type { CompanyRole } from "@shared/roles";
 import { installFakeEventSource } from "@/testing/fake-event-source";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
-import { buildPageMeeting, captureBodies, pageUser, runOnMeetingPageClock, serveMeetingPage } from "@/testing/meeting-fixtures";
+import {
+  buildPageMeeting,
+  buildStartedMeeting,
+  captureBodies,
+  pageUser,
+  type BodyAnswer,
+  runOnMeetingPageClock,
+  serveMeetingPage,
+} from "@/testing/meeting-fixtures";
 import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
 
 runOnMeetingPageClock();
 
 const as = (role: CompanyRole) => pageUser(7, role);
-// Started on 31 May; the page's clock reads 1 June.
-const started = buildPageMeeting({ id: 91, date: "2026-05-31T14:00:00.000Z", status: "confirmed" });
+const started = buildStartedMeeting(91);
 const attendance = buildAttendance({
   attendees: [
     buildAttendee(1, "Ada Lovelace", "present", "founder"),
@@ -28,6 +35,11 @@ const attendance = buildAttendance({
 
 const section = () => screen.findByRole("region", { name: "Attendance" });
 
+/** Answers the started meeting's PUT of its attendance with `answer(body)`, recording the bodies. */
+function recordAttendance(answer: BodyAnswer<typeof meetingRecordApi.recordAttendance>) {
+  return captureBodies(meetingRecordApi.recordAttendance, answer, { params: { id: started.id } });
+}
+
 function open(role: CompanyRole, meeting = started) {
   serveMeetingPage({ meeting });
   serveMeetingRecord(meeting.id, { attendance });
@@ -39,7 +51,7 @@ describe("the Attendance section", () => {
     const upcoming = buildPageMeeting({ id: 92 });
     serveMeetingPage({ meeting: upcoming });
     let asked = 0;
-    server.use(http.get("/api/meetings/92/attendance", () => (asked++, HttpResponse.json(attendance))));
+    server.use(handle(meetingRecordApi.getAttendance, () => (asked++, attendance), { params: { id: 92 } }));
     renderApp({ path: "/meetings/92", signedInAs: as("founder") });
     expect(await within(await section()).findByText("Attendance can be recorded once the meeting starts.")).toBeInTheDocument();
     expect(asked).toBe(0);
@@ -99,9 +111,7 @@ describe("the Attendance section", () => {
   });
 
   it("saves each participant's status, the guests and the chair in one body", async () => {
-    const bodies = captureBodies<AttendanceInput>("put", "/api/meetings/91/attendance", () =>
-      HttpResponse.json({ ...attendance, chairId: 2, quorum: { ...attendance.quorum, present: 4 } }),
-    );
+    const bodies = recordAttendance(() => ({ ...attendance, chairId: 2, quorum: { ...attendance.quorum, present: 4 } }));
     const { user } = open("founder");
     const region = await section();
     const grace = await within(region).findByRole("radiogroup", { name: /Grace Hopper/ });
@@ -136,7 +146,7 @@ describe("the Attendance section", () => {
   });
 
   it("refuses an empty guest name without sending anything", async () => {
-    const bodies = captureBodies<AttendanceInput>("put", "/api/meetings/91/attendance", () => HttpResponse.json(attendance));
+    const bodies = recordAttendance(() => attendance);
     const { user } = open("admin");
     const region = await section();
     await user.click(await within(region).findByRole("button", { name: "Add guest" }));
@@ -161,9 +171,7 @@ describe("the Attendance section", () => {
 
   it("sends the time of close on the meeting's day, in local time, or null once cleared", async () => {
     // The meeting started on 31 May at 10:00 in New York (14:00 UTC).
-    const bodies = captureBodies<AttendanceInput>("put", "/api/meetings/91/attendance", (body) =>
-      HttpResponse.json({ ...attendance, closedAt: body.closedAt ?? null }),
-    );
+    const bodies = recordAttendance((body) => ({ ...attendance, closedAt: body.closedAt ?? null }));
     const { user } = open("founder");
     const region = await section();
     const closedAt = await within(region).findByLabelText("Closed at");
@@ -183,7 +191,7 @@ describe("the Attendance section", () => {
     const pastMidnight = "2026-06-01T04:30:00.000Z";
     serveMeetingPage({ meeting: started });
     serveMeetingRecord(started.id, { attendance: { ...attendance, closedAt: pastMidnight } });
-    const bodies = captureBodies<AttendanceInput>("put", "/api/meetings/91/attendance", () => HttpResponse.json(attendance));
+    const bodies = recordAttendance(() => attendance);
     const { user } = renderApp({ path: "/meetings/91", signedInAs: as("founder") });
     const region = await section();
     expect(await within(region).findByLabelText("Closed at")).toHaveValue("00:30");
@@ -193,11 +201,7 @@ describe("the Attendance section", () => {
 
   it("shows the server's refusal of the time of close at its field", async () => {
     const message = "Closed at must be at or after the meeting's start";
-    server.use(
-      http.put("/api/meetings/91/attendance", () =>
-        HttpResponse.json({ message: "Validation failed", errors: [{ path: "closedAt", message }] }, { status: 400 }),
-      ),
-    );
+    recordAttendance(() => apiError(400, { message: "Validation failed", errors: [{ path: "closedAt", message }] }));
     const { user } = open("founder");
     const region = await section();
     const closedAt = await within(region).findByLabelText("Closed at");
@@ -212,13 +216,8 @@ describe("the Attendance section", () => {
   });
 
   it("shows the server's refusal (400) with its reasons, keeping what was chosen", async () => {
-    server.use(
-      http.put("/api/meetings/91/attendance", () =>
-        HttpResponse.json(
-          { message: "Validation failed", errors: [{ path: "chairId", message: "The chair must be recorded present" }] },
-          { status: 400 },
-        ),
-      ),
+    recordAttendance(() =>
+      apiError(400, { message: "Validation failed", errors: [{ path: "chairId", message: "The chair must be recorded present" }] }),
     );
     const { user } = open("founder");
     const region = await section();
@@ -231,7 +230,7 @@ describe("the Attendance section", () => {
   });
 
   it("shows a conflict (409)", async () => {
-    server.use(http.put("/api/meetings/91/attendance", () => HttpResponse.json({ message: "The minutes are approved" }, { status: 409 })));
+    recordAttendance(() => apiError(409, "The minutes are approved"));
     const { user } = open("founder");
     await user.click(await within(await section()).findByRole("button", { name: "Save attendance" }));
     await waitFor(async () => expect(within(await section()).getByRole("alert")).toHaveTextContent("The minutes are approved"));
@@ -244,7 +243,7 @@ describe("the Attendance section, live", () => {
     serveMeetingPage({ meeting: started });
     serveMeetingRecord(started.id, { attendance });
     let asked = 0;
-    server.use(http.get("/api/meetings/91/attendance", () => (asked++, HttpResponse.json(attendance))));
+    server.use(handle(meetingRecordApi.getAttendance, () => (asked++, attendance), { params: { id: 91 } }));
     renderApp({ path: "/meetings/91", signedInAs: as("member") });
     expect(await within(await section()).findByText("Quorate: 5 of 7 voting members present")).toBeInTheDocument();
     await waitFor(() => expect(streams.created()).toHaveLength(1));

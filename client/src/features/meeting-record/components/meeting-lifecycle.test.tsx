@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
-import type { MeetingUpdateInput } from "@shared/agenda";
+import { HttpResponse } from "msw";
+import * as documentsApi from "@shared/api/documents";
+import * as meetingRecordApi from "@shared/api/meeting-record";
 import type { CompanyRole } from "@shared/roles";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -12,16 +14,21 @@ runOnMeetingPageClock();
 const as = (role: CompanyRole) => pageUser(7, role);
 const meeting = buildPageMeeting({ id: 90, location: "Board room", status: "pending" });
 
-/** Answers PATCH /api/meetings/90 with the meeting changed as asked (or with `refusal`), recording the bodies. */
+/** Answers the meeting's PATCH with the meeting changed as asked (or with `refusal`), recording the bodies. */
 function capturePatch(refusal?: { status: number; message: string }) {
-  return captureBodies<MeetingUpdateInput>("patch", "/api/meetings/90", (body) => {
-    if (refusal) return HttpResponse.json({ message: refusal.message }, { status: refusal.status });
-    const content = { ...JSON.parse(meeting.content!), ...body };
-    const changed = { ...meeting, content: JSON.stringify(content) };
-    // The page reads the meeting again afterwards: it answers the changed one from now on.
-    server.use(http.get("/api/documents/90", () => HttpResponse.json(changed)));
-    return HttpResponse.json(changed);
-  });
+  const ofMeeting = { params: { id: meeting.id } };
+  return captureBodies(
+    meetingRecordApi.updateMeeting,
+    (body) => {
+      if (refusal) return apiError(refusal.status, refusal.message);
+      const content = { ...JSON.parse(meeting.content!), ...body };
+      const changed = { ...meeting, content: JSON.stringify(content) };
+      // The page reads the meeting again afterwards: it answers the changed one from now on.
+      server.use(handle(documentsApi.getDocument, () => changed, ofMeeting));
+      return changed;
+    },
+    ofMeeting,
+  );
 }
 
 const manage = () => screen.findByRole("group", { name: "Manage meeting" });
@@ -144,15 +151,19 @@ describe("Download board pack", () => {
     const built = new Promise<void>((resolve) => (release = resolve));
     const pdf = new TextEncoder().encode("%PDF-1.7\n…\n%%EOF");
     server.use(
-      http.get("/api/meetings/90/board-pack.pdf", async () => {
-        await built;
-        return new HttpResponse(pdf, {
-          headers: {
-            "Content-Type": "application/pdf",
-            "Content-Disposition": `attachment; filename="Q3 Board Meeting - board pack.pdf"; filename*=UTF-8''Q3%20Board%20Meeting%20%E2%80%93%20board%20pack.pdf`,
-          },
-        });
-      }),
+      handle(
+        meetingRecordApi.boardPack,
+        async () => {
+          await built;
+          return new HttpResponse(pdf, {
+            headers: {
+              "Content-Type": "application/pdf",
+              "Content-Disposition": `attachment; filename="Q3 Board Meeting - board pack.pdf"; filename*=UTF-8''Q3%20Board%20Meeting%20%E2%80%93%20board%20pack.pdf`,
+            },
+          });
+        },
+        { params: { id: 90 } },
+      ),
     );
     const { user } = renderApp({ path: "/meetings/90", signedInAs: as("member") });
     await user.click(await screen.findByRole("button", { name: "Download board pack" }));
@@ -168,10 +179,13 @@ describe("Download board pack", () => {
     serveMeetingPage({ meeting });
     let fail = false;
     server.use(
-      http.get("/api/meetings/90/board-pack.pdf", () =>
-        fail
-          ? HttpResponse.json({ message: "A paper could not be read" }, { status: 500 })
-          : new HttpResponse(new TextEncoder().encode("%PDF-1.7"), { headers: { "Content-Type": "application/pdf" } }),
+      handle(
+        meetingRecordApi.boardPack,
+        () =>
+          fail
+            ? apiError(500, "A paper could not be read")
+            : new HttpResponse(new TextEncoder().encode("%PDF-1.7"), { headers: { "Content-Type": "application/pdf" } }),
+        { params: { id: 90 } },
       ),
     );
     const { user } = renderApp({ path: "/meetings/90", signedInAs: as("observer") });

@@ -2,17 +2,8 @@ import { CalendarClock, CheckCircle2, XCircle } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { MeetingUpdateInput } from "@shared/agenda";
 import type { DocumentObject } from "@shared/documents";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { useUpdateMeeting } from "@/features/meeting-record/api/update-meeting";
@@ -89,30 +80,17 @@ export function MeetingLifecycle({ meeting, started, onChanged }: MeetingLifecyc
         </Suspense>
       )}
 
-      <AlertDialog open={dialog === "cancel"} onOpenChange={(open) => !open && setDialog(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel this meeting?</AlertDialogTitle>
-            <AlertDialogDescription className="break-words">
-              “{meeting.title}” will be marked as cancelled and leave the upcoming meetings. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={update.isPending}>Keep meeting</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              disabled={update.isPending}
-              onClick={(event) => {
-                // Stays open until the server has answered.
-                event.preventDefault();
-                void send({ status: "cancelled" }, "cancelled").then((saved) => saved && setDialog(null));
-              }}
-            >
-              {update.isPending ? "Cancelling…" : "Cancel meeting"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={dialog === "cancel"}
+        title="Cancel this meeting?"
+        description={<>“{meeting.title}” will be marked as cancelled and leave the upcoming meetings. This cannot be undone.</>}
+        confirmLabel="Cancel meeting"
+        cancelLabel="Keep meeting"
+        pendingLabel="Cancelling…"
+        pending={update.isPending}
+        onConfirm={() => void send({ status: "cancelled" }, "cancelled").then((saved) => saved && setDialog(null))}
+        onClose={() => setDialog(null)}
+      />
     </>
   );
 }

@@ -1,21 +1,31 @@
 import { screen, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as accountApi from "@shared/api/account";
+import * as documentsApi from "@shared/api/documents";
+import * as meetingRecordApi from "@shared/api/meeting-record";
 import type { Minutes, MinutesDraft } from "@shared/meeting-record";
 import { preferenceDefaults } from "@shared/preferences";
 import type { CompanyRole } from "@shared/roles";
+import { apiUrl } from "@/lib/api-client";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast, findToastBehindModal } from "@/testing/toasts";
-import { buildPageMeeting, pageUser, runOnMeetingPageClock, serveMeetingPage } from "@/testing/meeting-fixtures";
-import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
+import {
+  buildPageMeeting,
+  buildStartedMeeting,
+  captureBodies,
+  pageUser,
+  runOnMeetingPageClock,
+  serveMeetingPage,
+  type BodyAnswer,
+} from "@/testing/meeting-fixtures";
+import { buildAttendance, buildAttendee, buildMinutes, draftedMinutes, draftText, serveMeetingRecord } from "@/testing/record-fixtures";
 import { NO_AI_TEXT } from "@/features/meeting-record/components/kept-minutes";
 
 runOnMeetingPageClock();
 
 const as = (role: CompanyRole) => pageUser(7, role);
-const started = buildPageMeeting({ id: 95, date: "2026-05-31T14:00:00.000Z", status: "confirmed" });
-const draftText = "MINUTES OF Q3 Board Meeting\n\nPresent: Ada Lovelace (chair)";
-const draft = buildMinutes({ status: "draft", text: draftText, updatedAt: "2026-06-01T08:00:00.000Z" });
+const started = buildStartedMeeting(95);
 const sha = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 const approved = buildMinutes({
   status: "approved",
@@ -29,6 +39,9 @@ const approved = buildMinutes({
 });
 
 const section = () => screen.findByRole("region", { name: "Minutes" });
+const ofStarted = { params: { id: started.id } };
+/** Where the approved minutes' PDF is downloaded from. */
+const minutesPdf = apiUrl(documentsApi.downloadDocument, { params: { id: 55 }, query: {} });
 
 function open(role: CompanyRole, minutes: Minutes, meeting = started) {
   serveMeetingPage({ meeting });
@@ -36,16 +49,14 @@ function open(role: CompanyRole, minutes: Minutes, meeting = started) {
   return renderApp({ path: `/meetings/${meeting.id}`, signedInAs: as(role) });
 }
 
-/** Answers POST .../minutes/draft with `answer`, recording the bodies. */
+/** Answers the started meeting's drafting with `answer`, recording the bodies. */
 function captureDraft(answer: MinutesDraft) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post("/api/meetings/95/minutes/draft", async ({ request }) => {
-      bodies.push(await request.json());
-      return HttpResponse.json(answer);
-    }),
-  );
-  return bodies;
+  return captureBodies(meetingRecordApi.draftMinutes, () => answer, ofStarted);
+}
+
+/** Answers the started meeting's approval with `answer`, recording the bodies. */
+function captureApproval(answer: BodyAnswer<typeof meetingRecordApi.approveMinutes>) {
+  return captureBodies(meetingRecordApi.approveMinutes, answer, ofStarted);
 }
 
 describe("the Minutes section for those who read them", () => {
@@ -68,7 +79,7 @@ describe("the Minutes section for those who read them", () => {
   });
 
   it("shows a member circulated minutes read-only", async () => {
-    open("observer", { ...draft, status: "circulated", circulatedAt: "2026-06-01T08:30:00.000Z" });
+    open("observer", { ...draftedMinutes, status: "circulated", circulatedAt: "2026-06-01T08:30:00.000Z" });
     const region = await section();
     expect(await within(region).findByRole("document", { name: "Minutes text" })).toHaveTextContent("Present: Ada Lovelace (chair)");
     expect(within(region).getByText("Circulated")).toBeInTheDocument();
@@ -81,7 +92,7 @@ describe("the Minutes section for those who read them", () => {
     const region = await section();
     expect(await within(region).findByText("Approved on June 1, 2026, signed by Ada Lovelace as chair.")).toBeInTheDocument();
     expect(within(region).getByText(sha)).toHaveClass("font-mono", "break-all");
-    expect(within(region).getByRole("link", { name: "Download minutes (PDF)" })).toHaveAttribute("href", "/api/documents/55/download");
+    expect(within(region).getByRole("link", { name: "Download minutes (PDF)" })).toHaveAttribute("href", minutesPdf);
     expect(within(region).getByRole("document", { name: "Minutes text" })).toHaveTextContent("MINUTES OF Q3 Board Meeting");
     expect(within(region).queryByRole("textbox")).not.toBeInTheDocument();
     expect(within(region).queryByRole("button", { name: /Draft|Circulate|Approve/ })).not.toBeInTheDocument();
@@ -90,7 +101,7 @@ describe("the Minutes section for those who read them", () => {
 
 describe("drafting", () => {
   it("drafts from the record and opens the editor on the text", async () => {
-    const bodies = captureDraft({ ...draft, improvement: null });
+    const bodies = captureDraft({ ...draftedMinutes, improvement: null });
     const { user } = open("admin", buildMinutes());
     const region = await section();
     expect(within(region).queryByRole("textbox")).not.toBeInTheDocument();
@@ -111,7 +122,7 @@ describe("drafting", () => {
     ["unavailable", null, "Wording not changed", NO_AI_TEXT],
     ["failed", "The AI service did not answer", "Wording not changed", "The AI service did not answer"],
   ] as const)("improves the wording (%s) and says what became of it", async (outcome, message, title, description) => {
-    const bodies = captureDraft({ ...draft, improvement: { outcome, message } });
+    const bodies = captureDraft({ ...draftedMinutes, improvement: { outcome, message } });
     const { user } = open("founder", buildMinutes());
     await user.click(await within(await section()).findByRole("button", { name: "Improve wording" }));
     const toast = await findToast(title);
@@ -120,8 +131,8 @@ describe("drafting", () => {
   });
 
   it("asks before a draft is rebuilt, and keeps it when told to", async () => {
-    const bodies = captureDraft({ ...draft, text: "Rebuilt", improvement: null });
-    const { user } = open("founder", draft);
+    const bodies = captureDraft({ ...draftedMinutes, text: "Rebuilt", improvement: null });
+    const { user } = open("founder", draftedMinutes);
     await user.click(await within(await section()).findByRole("button", { name: "Redraft" }));
     const ask = await screen.findByRole("alertdialog", { name: "Redraft the minutes?" });
     await user.click(within(ask).getByRole("button", { name: "Keep my draft" }));
@@ -135,19 +146,27 @@ describe("drafting", () => {
 
 describe("circulating and approving", () => {
   it("saves what was typed, then circulates", async () => {
-    server.use(http.get("/api/users/7/preferences", () => HttpResponse.json({ ...preferenceDefaults, autoSaveDrafts: false })));
+    server.use(handle(accountApi.getPreferences, () => ({ ...preferenceDefaults, autoSaveDrafts: false }), { params: { id: 7 } }));
     const order: string[] = [];
     server.use(
-      http.put("/api/meetings/95/minutes", async ({ request }) => {
-        order.push(`save ${((await request.json()) as { text: string }).text.slice(-4)}`);
-        return HttpResponse.json({ ...draft, text: `${draftText} end` });
-      }),
-      http.post("/api/meetings/95/minutes/circulate", () => {
-        order.push("circulate");
-        return HttpResponse.json({ ...draft, text: `${draftText} end`, status: "circulated", circulatedAt: "2026-06-01T09:00:00.000Z" });
-      }),
+      handle(
+        meetingRecordApi.editMinutes,
+        ({ body }) => {
+          order.push(`save ${body.text.slice(-4)}`);
+          return { ...draftedMinutes, text: `${draftText} end` };
+        },
+        ofStarted,
+      ),
+      handle(
+        meetingRecordApi.circulateMinutes,
+        () => {
+          order.push("circulate");
+          return { ...draftedMinutes, text: `${draftText} end`, status: "circulated", circulatedAt: "2026-06-01T09:00:00.000Z" };
+        },
+        ofStarted,
+      ),
     );
-    const { user } = open("founder", draft);
+    const { user } = open("founder", draftedMinutes);
     const region = await section();
     await user.type(await within(region).findByRole("textbox", { name: "Minutes text" }), " end");
     await user.click(within(region).getByRole("button", { name: "Circulate to participants" }));
@@ -159,25 +178,15 @@ describe("circulating and approving", () => {
   });
 
   it("shows a refusal to circulate (409)", async () => {
-    server.use(
-      http.post("/api/meetings/95/minutes/circulate", () =>
-        HttpResponse.json({ message: "The minutes are already circulated" }, { status: 409 }),
-      ),
-    );
-    const { user } = open("founder", draft);
+    server.use(handle(meetingRecordApi.circulateMinutes, () => apiError(409, "The minutes are already circulated"), ofStarted));
+    const { user } = open("founder", draftedMinutes);
     await user.click(await within(await section()).findByRole("button", { name: "Circulate to participants" }));
     expect(await within(await section()).findByRole("alert")).toHaveTextContent("The minutes are already circulated");
   });
 
   it("signs circulated minutes as chair: they read Approved, with the SHA-256 and the PDF", async () => {
-    const bodies: { via: string }[] = [];
-    server.use(
-      http.post("/api/meetings/95/minutes/approve", async ({ request }) => {
-        bodies.push((await request.json()) as { via: string });
-        return HttpResponse.json(approved);
-      }),
-    );
-    const { user } = open("founder", { ...draft, status: "circulated" });
+    const bodies = captureApproval(() => approved);
+    const { user } = open("founder", { ...draftedMinutes, status: "circulated" });
     await user.click(await within(await section()).findByRole("button", { name: "Approve…" }));
     const dialog = await screen.findByRole("dialog", { name: "Approve the minutes" });
     expect(within(dialog).getByRole("button", { name: "Propose a resolution" })).toBeInTheDocument();
@@ -187,15 +196,13 @@ describe("circulating and approving", () => {
     const region = await section();
     expect(await within(region).findByText("Approved on June 1, 2026, signed by Ada Lovelace as chair.")).toBeInTheDocument();
     expect(within(region).getByText(sha)).toBeInTheDocument();
-    expect(within(region).getByRole("link", { name: "Download minutes (PDF)" })).toHaveAttribute("href", "/api/documents/55/download");
+    expect(within(region).getByRole("link", { name: "Download minutes (PDF)" })).toHaveAttribute("href", minutesPdf);
     expect(within(region).queryByRole("textbox")).not.toBeInTheDocument();
   });
 
   it("proposes a resolution, then links to it instead of offering approval again", async () => {
-    server.use(
-      http.post("/api/meetings/95/minutes/approve", () => HttpResponse.json({ ...draft, status: "circulated", resolutionId: 777 })),
-    );
-    const { user } = open("admin", { ...draft, status: "circulated" });
+    captureApproval(() => ({ ...draftedMinutes, status: "circulated", resolutionId: 777 }));
+    const { user } = open("admin", { ...draftedMinutes, status: "circulated" });
     await user.click(await within(await section()).findByRole("button", { name: "Approve…" }));
     await user.click(
       within(await screen.findByRole("dialog", { name: "Approve the minutes" })).getByRole("button", { name: "Propose a resolution" }),
@@ -210,7 +217,7 @@ describe("circulating and approving", () => {
   });
 
   it("shows a keeper minutes before the board read-only: the server refuses every edit until the resolution is decided", async () => {
-    open("founder", { ...draft, status: "circulated", circulatedAt: "2026-06-01T08:30:00.000Z", resolutionId: 777 });
+    open("founder", { ...draftedMinutes, status: "circulated", circulatedAt: "2026-06-01T08:30:00.000Z", resolutionId: 777 });
     const region = await section();
     expect(await within(region).findByRole("document", { name: "Minutes text" })).toHaveTextContent("Present: Ada Lovelace (chair)");
     expect(within(region).getByRole("link", { name: "the resolution approving these minutes" })).toBeInTheDocument();
@@ -222,7 +229,7 @@ describe("circulating and approving", () => {
   it("leaves the signature to the recorded chair: a keeper who is not the chair may only propose a resolution", async () => {
     serveMeetingPage({ meeting: started });
     serveMeetingRecord(started.id, {
-      minutes: { ...draft, status: "circulated" },
+      minutes: { ...draftedMinutes, status: "circulated" },
       attendance: buildAttendance({ attendees: [buildAttendee(2, "Grace Hopper", "present")], chairId: 2 }),
     });
     const { user } = renderApp({ path: "/meetings/95", signedInAs: as("founder") });
@@ -234,16 +241,10 @@ describe("circulating and approving", () => {
   });
 
   it("lets the recorded chair sign even as a member, who may not propose a resolution", async () => {
-    const bodies: { via: string }[] = [];
-    server.use(
-      http.post("/api/meetings/95/minutes/approve", async ({ request }) => {
-        bodies.push((await request.json()) as { via: string });
-        return HttpResponse.json({ ...approved, approvedBy: { userId: 7, name: "Member Seven" } });
-      }),
-    );
+    const bodies = captureApproval(() => ({ ...approved, approvedBy: { userId: 7, name: "Member Seven" } }));
     serveMeetingPage({ meeting: started });
     serveMeetingRecord(started.id, {
-      minutes: { ...draft, status: "circulated" },
+      minutes: { ...draftedMinutes, status: "circulated" },
       attendance: buildAttendance({ attendees: [buildAttendee(7, "Member Seven", "present")], chairId: 7 }),
     });
     const { user } = renderApp({ path: "/meetings/95", signedInAs: as("member") });
@@ -258,12 +259,8 @@ describe("circulating and approving", () => {
   });
 
   it("shows a refusal to approve (409) in the dialog", async () => {
-    server.use(
-      http.post("/api/meetings/95/minutes/approve", () =>
-        HttpResponse.json({ message: "The minutes are already before the board as a resolution" }, { status: 409 }),
-      ),
-    );
-    const { user } = open("founder", { ...draft, status: "circulated" });
+    captureApproval(() => apiError(409, "The minutes are already before the board as a resolution"));
+    const { user } = open("founder", { ...draftedMinutes, status: "circulated" });
     await user.click(await within(await section()).findByRole("button", { name: "Approve…" }));
     const dialog = await screen.findByRole("dialog", { name: "Approve the minutes" });
     await user.click(within(dialog).getByRole("button", { name: "Sign as chair" }));

@@ -1,41 +1,34 @@
 import { Gavel, Loader2, PenLine, Stamp } from "lucide-react";
 import { useState } from "react";
 import type { ApprovalRoute } from "@shared/meeting-record";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { useApproveMinutes } from "@/features/meeting-record/api/minutes";
 import { RecordErrors } from "@/features/meeting-record/components/record-section";
 import { refusalOf, type Refusal } from "@/features/meeting-record/lib/refusal";
 
-/** Asks before a draft is rebuilt from the record (`improve` null: closed). */
+/**
+ * Asks before a draft is rebuilt from the record (`improve` null: closed): the edits made to it are lost. The
+ * parent closes it as the drafting starts; the section shows its progress.
+ */
 export function RedraftDialog({ improve, onCancel, onConfirm }: { improve: boolean | null; onCancel: () => void; onConfirm: () => void }) {
   return (
-    <AlertDialog open={improve != null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{improve ? "Improve the wording?" : "Redraft the minutes?"}</AlertDialogTitle>
-          <AlertDialogDescription>
-            The minutes are drafted again from the meeting&apos;s record{improve ? " and reworded by the AI" : ""}: the edits made to the
-            draft are replaced.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep my draft</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{improve ? "Improve wording" : "Redraft"}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={improve != null}
+      title={improve ? "Improve the wording?" : "Redraft the minutes?"}
+      description={
+        <>
+          The minutes are drafted again from the meeting&apos;s record{improve ? " and reworded by the AI" : ""}: the edits made to the
+          draft are replaced.
+        </>
+      }
+      confirmLabel={improve ? "Improve wording" : "Redraft"}
+      cancelLabel="Keep my draft"
+      onConfirm={onConfirm}
+      onClose={onCancel}
+    />
   );
 }
 

@@ -1,18 +1,18 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as accountApi from "@shared/api/account";
+import * as meetingRecordApi from "@shared/api/meeting-record";
 import type { Minutes } from "@shared/meeting-record";
 import { preferenceDefaults } from "@shared/preferences";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
-import { buildPageMeeting, captureBodies, pageNow, pageUser, runOnMeetingPageClock, serveMeetingPage } from "@/testing/meeting-fixtures";
-import { buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
+import { buildStartedMeeting, captureBodies, pageNow, pageUser, runOnMeetingPageClock, serveMeetingPage } from "@/testing/meeting-fixtures";
+import { draftedMinutes, draftText, serveMeetingRecord } from "@/testing/record-fixtures";
 import { AUTOSAVE_DELAY_MS } from "@/features/meeting-record/components/minutes-editor";
 
 runOnMeetingPageClock();
 
-const started = buildPageMeeting({ id: 95, date: "2026-05-31T14:00:00.000Z", status: "confirmed" });
-const draftText = "MINUTES OF Q3 Board Meeting\n\nPresent: Ada Lovelace (chair)";
-const draft = buildMinutes({ status: "draft", text: draftText, updatedAt: "2026-06-01T08:00:00.000Z" });
+const started = buildStartedMeeting(95);
 
 const section = () => screen.findByRole("region", { name: "Minutes" });
 
@@ -36,16 +36,16 @@ describe("editing the minutes", () => {
   }
 
   function captureEdits(refusal?: { status: number; message: string }) {
-    return captureBodies<{ text: string }>("put", "/api/meetings/95/minutes", (body) =>
-      refusal
-        ? HttpResponse.json({ message: refusal.message }, { status: refusal.status })
-        : HttpResponse.json({ ...draft, text: body.text }),
+    return captureBodies(
+      meetingRecordApi.editMinutes,
+      (body) => (refusal ? apiError(refusal.status, refusal.message) : { ...draftedMinutes, text: body.text }),
+      { params: { id: started.id } },
     );
   }
 
   it("saves on its own a moment after typing stops when Auto-save Drafts is on, and says so quietly", async () => {
     const bodies = captureEdits();
-    const { user } = open(draft);
+    const { user } = open(draftedMinutes);
     const textbox = await editor();
     await user.type(textbox, "\nApologies: none");
     expect(bodies).toEqual([]);
@@ -56,9 +56,9 @@ describe("editing the minutes", () => {
   });
 
   it("waits for 'Save draft' when Auto-save Drafts is off", async () => {
-    server.use(http.get("/api/users/7/preferences", () => HttpResponse.json({ ...preferenceDefaults, autoSaveDrafts: false })));
+    server.use(handle(accountApi.getPreferences, () => ({ ...preferenceDefaults, autoSaveDrafts: false }), { params: { id: 7 } }));
     const bodies = captureEdits();
-    const { user } = open(draft);
+    const { user } = open(draftedMinutes);
     const region = await section();
     const textbox = await editor();
     await user.type(textbox, " and more");
@@ -72,7 +72,7 @@ describe("editing the minutes", () => {
 
   it("keeps the text when a save fails, says why, and does not try again until the text changes", async () => {
     const bodies = captureEdits({ status: 409, message: "The minutes are approved: nothing about them changes" });
-    const { user } = open(draft);
+    const { user } = open(draftedMinutes);
     const region = await section();
     const textbox = await editor();
     await user.type(textbox, " (corrected)");
@@ -85,7 +85,7 @@ describe("editing the minutes", () => {
 
   it("says when the text is over 200,000 characters and does not save it", async () => {
     const bodies = captureEdits();
-    const { user } = open({ ...draft, text: "x".repeat(200_000) });
+    const { user } = open({ ...draftedMinutes, text: "x".repeat(200_000) });
     const region = await section();
     const textbox = await editor();
     await user.type(textbox, "y");

@@ -1,8 +1,10 @@
 import { screen, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as meetingRecordApi from "@shared/api/meeting-record";
 import type { ActionItem } from "@shared/meeting-record";
 import { setAuthToken } from "@/lib/auth-token";
+import { freezeDateAt } from "@/testing/clock";
 import { buildUser } from "@/testing/factories";
+import { handle } from "@/testing/handle";
 import { signedInHandlers } from "@/testing/handlers";
 import { renderApp, renderWithProviders, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
@@ -10,12 +12,8 @@ import { MyActionItemsPanel } from "@/features/meeting-record/components/my-acti
 
 const me = buildUser({ id: 7, companyId: 3 });
 
-beforeEach(() => {
-  // Only Date is faked: "today" is 10 June wherever the test runs; timers stay real.
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date(2026, 5, 10, 12, 0));
-});
-afterEach(() => vi.useRealTimers());
+// "Today" is 10 June wherever the test runs.
+freezeDateAt(new Date(2026, 5, 10, 12, 0));
 
 const item = (fields: Partial<ActionItem> & Pick<ActionItem, "id" | "title" | "dueDate">): ActionItem => ({
   meetingId: 40,
@@ -30,10 +28,14 @@ const item = (fields: Partial<ActionItem> & Pick<ActionItem, "id" | "title" | "d
 function serveMine(items: ActionItem[]): URLSearchParams[] {
   const asked: URLSearchParams[] = [];
   server.use(
-    http.get("/api/companies/3/action-items", ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
-      return HttpResponse.json(items);
-    }),
+    handle(
+      meetingRecordApi.companyActionItems,
+      ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return items;
+      },
+      { params: { companyId: 3 } },
+    ),
   );
   return asked;
 }

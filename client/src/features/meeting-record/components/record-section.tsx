@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Refusal } from "@/features/meeting-record/lib/refusal";
@@ -29,14 +29,7 @@ export function SectionLoading({ label }: { label: string }) {
 }
 
 export function SectionLoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <div className="grid justify-items-start gap-3" role="alert">
-      <p className="text-sm text-destructive">{what} could not be loaded.</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
+  return <LoadError message={`${what} could not be loaded.`} onRetry={onRetry} />;
 }
 
 /** The server's refusal of a change, with its reasons for each field. */

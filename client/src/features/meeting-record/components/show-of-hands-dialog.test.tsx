@@ -1,26 +1,32 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import * as meetingRecordApi from "@shared/api/meeting-record";
+import * as meetingsApi from "@shared/api/meetings";
+import * as resolutionsApi from "@shared/api/resolutions";
 import type { MeetingVoteInput, Minutes } from "@shared/meeting-record";
 import type { ResolutionDetails } from "@shared/resolutions";
 import type { CompanyRole } from "@shared/roles";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToastBehindModal } from "@/testing/toasts";
 import {
   buildAgendaItem,
   buildPageMeeting,
+  buildStartedMeeting,
   buildResolutionRow,
+  captureBodies,
   pageCompanyId,
   pageUser,
   runOnMeetingPageClock,
   serveMeetingPage,
+  type BodyAnswer,
 } from "@/testing/meeting-fixtures";
 import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
 
 runOnMeetingPageClock();
 
 const as = (role: CompanyRole) => pageUser(7, role);
-const started = buildPageMeeting({ id: 93, date: "2026-05-31T14:00:00.000Z", status: "confirmed" });
+const started = buildStartedMeeting(93);
 const budget = buildResolutionRow({ id: 501, title: "Approve the budget", status: "pending" });
 const auditor = buildResolutionRow({ id: 502, title: "Appoint the auditor", status: "approved" });
 const item = buildAgendaItem({ title: "Finance", resolutionIds: [501, 502] });
@@ -53,17 +59,30 @@ function open(role: CompanyRole, meeting = started, record: { resolution?: Resol
   serveMeetingRecord(meeting.id, { attendance, minutes: record.minutes });
   const asked = { agenda: 0, resolutions: 0 };
   server.use(
-    http.get("/api/resolutions/501", () => HttpResponse.json(record.resolution ?? details())),
-    http.get(`/api/meetings/${meeting.id}/agenda`, () => {
-      asked.agenda += 1;
-      return HttpResponse.json({ items: [item] });
-    }),
-    http.get(`/api/companies/${pageCompanyId}/resolutions`, () => {
-      asked.resolutions += 1;
-      return HttpResponse.json([budget, auditor]);
-    }),
+    handle(resolutionsApi.getResolution, () => record.resolution ?? details(), { params: { id: budget.id } }),
+    handle(
+      meetingsApi.getAgenda,
+      () => {
+        asked.agenda += 1;
+        return { items: [item] };
+      },
+      { params: { id: meeting.id } },
+    ),
+    handle(
+      resolutionsApi.listResolutions,
+      () => {
+        asked.resolutions += 1;
+        return [budget, auditor];
+      },
+      { params: { companyId: pageCompanyId } },
+    ),
   );
   return { ...renderApp({ path: `/meetings/${meeting.id}`, signedInAs: as(role) }), asked };
+}
+
+/** Answers the show of hands on the budget with `answer(body)`, recording the bodies. */
+function captureVotes(answer: BodyAnswer<typeof meetingRecordApi.recordMeetingVote>) {
+  return captureBodies(meetingRecordApi.recordMeetingVote, answer, { params: { id: budget.id } });
 }
 
 const agenda = () => screen.findByRole("region", { name: "Agenda" });
@@ -110,14 +129,7 @@ describe("a show of hands on the agenda", () => {
   });
 
   it("lists the voting members present, sends the votes cast, says the outcome and refreshes the agenda and resolutions", async () => {
-    const bodies: MeetingVoteInput[] = [];
-    server.use(
-      http.post("/api/resolutions/501/meeting-vote", async ({ request }) => {
-        const body = (await request.json()) as MeetingVoteInput;
-        bodies.push(body);
-        return HttpResponse.json(decided(body.votes));
-      }),
-    );
+    const bodies = captureVotes((body) => decided(body.votes));
     const { user, asked } = open("founder");
     await user.click(await within(await agenda()).findByRole("button", { name: "Record show of hands on Approve the budget" }));
     const dialog = await screen.findByRole("dialog", { name: "Record show of hands" });
@@ -152,14 +164,7 @@ describe("a show of hands on the agenda", () => {
   });
 
   it("shows who declared a conflict as not voting, with no choice, and never sends their vote", async () => {
-    const bodies: MeetingVoteInput[] = [];
-    server.use(
-      http.post("/api/resolutions/501/meeting-vote", async ({ request }) => {
-        const body = (await request.json()) as MeetingVoteInput;
-        bodies.push(body);
-        return HttpResponse.json(decided(body.votes));
-      }),
-    );
+    const bodies = captureVotes((body) => decided(body.votes));
     const { user } = open("founder", started, {
       resolution: details({ recusals: [{ userId: 2, name: "Grace Hopper", reason: "Supplier's director" }] }),
     });
@@ -178,7 +183,7 @@ describe("a show of hands on the agenda", () => {
 
   it("asks for at least one vote before sending", async () => {
     let sent = 0;
-    server.use(http.post("/api/resolutions/501/meeting-vote", () => (sent++, HttpResponse.json({}))));
+    server.use(handle(meetingRecordApi.recordMeetingVote, () => (sent++, details()), { params: { id: budget.id } }));
     const { user } = open("founder");
     await user.click(await within(await agenda()).findByRole("button", { name: "Record show of hands on Approve the budget" }));
     const dialog = await screen.findByRole("dialog", { name: "Record show of hands" });
@@ -188,13 +193,8 @@ describe("a show of hands on the agenda", () => {
   });
 
   it("shows the server's refusal (400) and its reasons in the dialog, which stays open", async () => {
-    server.use(
-      http.post("/api/resolutions/501/meeting-vote", () =>
-        HttpResponse.json(
-          { message: "Validation failed", errors: [{ path: "votes.0.userId", message: "Ada Lovelace declared a conflict" }] },
-          { status: 400 },
-        ),
-      ),
+    captureVotes(() =>
+      apiError(400, { message: "Validation failed", errors: [{ path: "votes.0.userId", message: "Ada Lovelace declared a conflict" }] }),
     );
     const { user } = open("founder");
     await user.click(await within(await agenda()).findByRole("button", { name: "Record show of hands on Approve the budget" }));

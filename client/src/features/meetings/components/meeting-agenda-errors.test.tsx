@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
 import { agendaLimits } from "@shared/agenda";
+import * as documentsApi from "@shared/api/documents";
+import * as meetingsApi from "@shared/api/meetings";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import {
@@ -24,10 +26,14 @@ const agendaRegion = () => screen.findByRole("region", { name: "Agenda" });
 function libraryFailingOnce() {
   let calls = 0;
   server.use(
-    http.get("/api/companies/3/documents", () => {
-      calls += 1;
-      return calls === 1 ? HttpResponse.json({ message: "Down" }, { status: 500 }) : HttpResponse.json([budget]);
-    }),
+    handle(
+      documentsApi.listLibrary,
+      () => {
+        calls += 1;
+        return calls === 1 ? apiError(500, "Down") : [budget];
+      },
+      { params: { companyId: 3 } },
+    ),
   );
 }
 
@@ -80,11 +86,10 @@ describe("the agenda editor's limits and item errors", () => {
 
   it("shows an error about the item itself under its heading, tied to its title, and focuses it", async () => {
     serveMeetingPage({ meeting, items: [buildAgendaItem({ id: 1, title: "Call to order" }), buildAgendaItem({ id: 2, title: "Close" })] });
-    const bodies = captureBodies("put", "/api/meetings/61/agenda", () =>
-      HttpResponse.json(
-        { message: "Invalid agenda", errors: [{ path: "items.1.id", message: "This item is no longer on the agenda" }] },
-        { status: 400 },
-      ),
+    const bodies = captureBodies(
+      meetingsApi.replaceAgenda,
+      () => apiError(400, { message: "Invalid agenda", errors: [{ path: "items.1.id", message: "This item is no longer on the agenda" }] }),
+      { params: { id: 61 } },
     );
     const { user } = renderApp({ path: "/meetings/61", signedInAs: founder });
     const region = await agendaRegion();

@@ -1,6 +1,7 @@
 import { ListPlus, Pencil } from "lucide-react";
 import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
 import type { AgendaItem } from "@shared/agenda";
+import { LoadError } from "@/components/load-error";
 import { LoadingSpinner } from "@/components/loading-spinner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -70,14 +71,7 @@ export function MeetingAgendaSection({
       </div>
     );
   } else if (agenda.isError) {
-    body = (
-      <div className="grid justify-items-start gap-3" role="alert">
-        <p className="text-sm text-destructive">The agenda could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void agenda.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadError message="The agenda could not be loaded." onRetry={() => void agenda.refetch()} />;
   } else if (editing && items) {
     body = (
       <Suspense fallback={<LoadingSpinner label="Loading the agenda editor" className="py-6" />}>

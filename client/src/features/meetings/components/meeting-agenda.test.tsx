@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
-import type { AgendaItemValues } from "@shared/agenda";
+import { agendaInputSchema } from "@shared/agenda";
+import * as documentsApi from "@shared/api/documents";
+import * as meetingsApi from "@shared/api/meetings";
+import { apiUrl } from "@/lib/api-client";
+import { apiError, handle, type OtherAnswer } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
@@ -78,7 +81,10 @@ describe("the agenda on /meetings/:id", () => {
     // A paper opens in the documents' preview.
     await user.click(within(items[1]!).getByRole("button", { name: "Open paper Budget 2026.pdf" }));
     const preview = await screen.findByRole("dialog", { name: "Budget 2026.pdf" });
-    expect(within(preview).getByTitle("Preview of Budget 2026.pdf")).toHaveAttribute("src", "/api/documents/70/download?inline=1");
+    expect(within(preview).getByTitle("Preview of Budget 2026.pdf")).toHaveAttribute(
+      "src",
+      apiUrl(documentsApi.downloadDocument, { params: { id: 70 }, query: { inline: "1" } }),
+    );
 
     // A member who did not schedule it cannot edit it.
     expect(screen.queryByRole("button", { name: "Edit agenda" })).not.toBeInTheDocument();
@@ -88,12 +94,14 @@ describe("the agenda on /meetings/:id", () => {
     let calls = 0;
     serveMeetingPage({ meeting, members });
     server.use(
-      http.get("/api/meetings/60/agenda", () => {
-        calls += 1;
-        return calls === 1
-          ? HttpResponse.json({ message: "Down" }, { status: 500 })
-          : HttpResponse.json({ items: [buildAgendaItem({ title: "Back again" })] });
-      }),
+      handle(
+        meetingsApi.getAgenda,
+        () => {
+          calls += 1;
+          return calls === 1 ? apiError(500, "Down") : { items: [buildAgendaItem({ title: "Back again" })] };
+        },
+        { params: { id: 60 } },
+      ),
     );
     const { user } = renderApp({ path: "/meetings/60", signedInAs: member });
     expect(await screen.findByRole("status", { name: "Loading agenda" })).toBeInTheDocument();
@@ -122,29 +130,22 @@ describe("the agenda on /meetings/:id", () => {
 });
 
 describe("editing the agenda", () => {
-  /** The PUT body as sent (JSON: numbers are numbers). */
-  type AgendaInput = { items: (Partial<AgendaItemValues> & Pick<AgendaItemValues, "title" | "durationMinutes">)[] };
-
   /** Answers the PUT with `answer`, or by saving what was sent. */
-  function capturePut(answer?: (body: AgendaInput) => Response) {
-    return captureBodies<AgendaInput>(
-      "put",
-      "/api/meetings/60/agenda",
+  function capturePut(answer?: () => OtherAnswer) {
+    return captureBodies(
+      meetingsApi.replaceAgenda,
       answer ??
-        ((body) =>
-          HttpResponse.json({
-            items: body.items.map((item, index) =>
-              buildAgendaItem({
-                id: item.id ?? 500 + index,
-                title: item.title,
-                presenterId: item.presenterId ?? null,
-                durationMinutes: item.durationMinutes,
-                description: item.description ?? "",
-                documentIds: item.documentIds ?? [],
-                resolutionIds: item.resolutionIds ?? [],
-              }),
-            ),
-          })),
+        ((body) => ({
+          items: agendaInputSchema.parse(body).items.map((item, index) =>
+            buildAgendaItem({
+              ...item,
+              id: item.id ?? 500 + index,
+              presenterId: item.presenterId ?? null,
+              description: item.description ?? "",
+            }),
+          ),
+        })),
+      { params: { id: 60 } },
     );
   }
 
@@ -230,10 +231,10 @@ describe("editing the agenda", () => {
       items: [buildAgendaItem({ id: 1, title: "Call to order", presenterId: 8 }), buildAgendaItem({ id: 2, title: "Close" })],
     });
     const bodies = capturePut(() =>
-      HttpResponse.json(
-        { message: "Invalid agenda", errors: [{ path: "items.0.presenterId", message: "The presenter is not a member of this company" }] },
-        { status: 400 },
-      ),
+      apiError(400, {
+        message: "Invalid agenda",
+        errors: [{ path: "items.0.presenterId", message: "The presenter is not a member of this company" }],
+      }),
     );
     const { user } = renderApp({ path: "/meetings/60", signedInAs: founder });
     const region = await agendaRegion();

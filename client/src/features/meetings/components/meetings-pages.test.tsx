@@ -1,8 +1,12 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
-import type { DocumentObject } from "@shared/documents";
+import * as companiesApi from "@shared/api/companies";
+import * as documentsApi from "@shared/api/documents";
+import * as meetingsApi from "@shared/api/meetings";
 import type { ListedMeeting } from "@shared/meetings";
+import { apiUrl } from "@/lib/api-client";
+import { freezeDateAt } from "@/testing/clock";
 import { buildUser } from "@/testing/factories";
+import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import {
@@ -11,6 +15,7 @@ import {
   buildListedMeeting,
   buildMeetingDocument,
   buildMember,
+  serveDocuments,
   serveMeetingPage,
 } from "@/testing/meeting-fixtures";
 
@@ -18,31 +23,11 @@ const me = buildUser({ id: 7, companyId: 3 });
 const now = new Date("2026-06-01T09:00:00.000Z");
 const minutes = (n: number) => new Date(now.getTime() + n * 60_000).toISOString();
 
-beforeEach(() => {
-  // The injected clock: only Date is faked, timers stay real.
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-/** The company's documents, answered as the server answers them: only those of the category asked for, if any. */
-function documents(list: DocumentObject[]) {
-  const asked: (string | null)[] = [];
-  server.use(
-    http.get("/api/documents", ({ request }) => {
-      const category = new URL(request.url).searchParams.get("category");
-      asked.push(category);
-      return HttpResponse.json(category === null ? list : list.filter((document) => document.category === category));
-    }),
-  );
-  return asked;
-}
+freezeDateAt(now);
 
 describe("/meetings", () => {
   it("splits the company's meetings at now: Upcoming soonest first, Past (and cancelled) most recent first; files are not meetings", async () => {
-    const asked = documents([
+    const { asked } = serveDocuments([
       buildMeetingDocument({ id: 1, title: "Just started", date: minutes(0), status: "confirmed" }),
       buildMeetingDocument({ id: 2, title: "In a minute", date: minutes(1), status: "confirmed", participants: ["7", "8"] }),
       buildMeetingDocument({ id: 3, title: "Next month", date: minutes(60 * 24 * 30), status: "cancelled" }),
@@ -73,7 +58,7 @@ describe("/meetings", () => {
   });
 
   it("searches titles case-insensitively", async () => {
-    documents([
+    serveDocuments([
       buildMeetingDocument({ id: 11, title: "Q3 Board Meeting", date: minutes(60) }),
       buildMeetingDocument({ id: 12, title: "Audit committee", date: minutes(120) }),
     ]);
@@ -133,7 +118,7 @@ describe("/meetings/:id", () => {
 
   it("shows the meeting's own agenda text in View Agenda when its items cannot be read", async () => {
     serveMeetingPage({ meeting: buildMeetingDocument({ id: 24, agenda: "1. Call to order (5 min)\n\n2. Close (5 min)" }) });
-    server.use(http.get("/api/meetings/24/agenda", () => HttpResponse.json({ message: "Down" }, { status: 500 })));
+    server.use(handle(meetingsApi.getAgenda, () => apiError(500, "Down"), { params: { id: 24 } }));
     const { user } = renderApp({ path: "/meetings/24", signedInAs: me });
     await user.click(await screen.findByRole("button", { name: "View Agenda" }));
     const agenda = await screen.findByRole("dialog", { name: "Agenda" });
@@ -148,20 +133,23 @@ describe("/meetings/:id", () => {
     await user.click(await screen.findByRole("button", { name: "Join Meeting" }));
     const dialog = await screen.findByRole("dialog", { name: "Join Meeting" });
     expect(within(dialog).getByText(/Board room/)).toBeInTheDocument();
-    expect(within(dialog).getByRole("link", { name: "Add to calendar (.ics)" })).toHaveAttribute("href", "/api/meetings/22/calendar.ics");
+    expect(within(dialog).getByRole("link", { name: "Add to calendar (.ics)" })).toHaveAttribute(
+      "href",
+      apiUrl(meetingsApi.meetingCalendar, { params: { id: 22 } }),
+    );
     // A past meeting shows Completed.
     expect(screen.getByText("Completed")).toBeInTheDocument();
   });
 
   it.each([
-    ["a missing id", 404, { message: "Not found" }],
-    ["a document that is no meeting", 200, buildFileDocument({ id: 23 })],
-  ])("says 'Meeting not found' for %s", async (_label, status, body) => {
-    server.use(http.get("/api/documents/23", () => HttpResponse.json(body, { status })));
+    ["a missing id", () => apiError(404, "Not found")],
+    ["a document that is no meeting", () => buildFileDocument({ id: 23 })],
+  ])("says 'Meeting not found' for %s", async (_label, answer) => {
+    server.use(handle(documentsApi.getDocument, answer, { params: { id: 23 } }));
     const { user, currentPath } = renderApp({ path: "/meetings/23", signedInAs: me });
     expect(await screen.findByRole("heading", { level: 1, name: "Meeting not found" })).toBeInTheDocument();
     expect(screen.getByText("The meeting you're looking for doesn't exist.")).toBeInTheDocument();
-    documents([]);
+    serveDocuments([]);
     await user.click(screen.getByRole("link", { name: "Back to Meetings" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Board Meetings" })).toBeInTheDocument();
     expect(currentPath()).toBe("/meetings");
@@ -170,7 +158,7 @@ describe("/meetings/:id", () => {
 
 describe("dashboard", () => {
   function upcoming(list: ListedMeeting[] | Promise<ListedMeeting[]>) {
-    server.use(http.get("/api/companies/3/meetings/upcoming", async () => HttpResponse.json(await list)));
+    server.use(handle(meetingsApi.upcomingMeetings, () => list, { params: { companyId: 3 } }));
   }
 
   it("lists upcoming meetings after loading placeholders, formatted 'MMMM d, yyyy • h:mm a - h:mm a'", async () => {
@@ -230,7 +218,7 @@ describe("dashboard", () => {
 
   it("says when nothing is scheduled, and opens the Schedule meeting modal from Quick Actions", async () => {
     upcoming([]);
-    server.use(http.get("/api/companies/3/members", () => HttpResponse.json([buildMember({ id: 7 })])));
+    server.use(handle(companiesApi.listMembers, () => [buildMember({ id: 7 })], { params: { companyId: 3 } }));
     const { user } = renderApp({ path: "/", signedInAs: me });
     expect(await screen.findByText("No upcoming meetings scheduled.")).toBeInTheDocument();
     expect(screen.getByText("Create a new board meeting with agenda")).toBeInTheDocument();
@@ -250,7 +238,7 @@ describe("observers", () => {
   const observer = buildUser({ id: 8, companyId: 3, role: "observer" });
 
   it("are offered no way to schedule a meeting on the dashboard (the server would refuse them)", async () => {
-    server.use(http.get("/api/companies/3/meetings/upcoming", () => HttpResponse.json([])));
+    server.use(handle(meetingsApi.upcomingMeetings, () => [], { params: { companyId: 3 } }));
     renderApp({ path: "/", signedInAs: observer });
     expect(await screen.findByText("No upcoming meetings scheduled.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Create resolution" })).toBeInTheDocument();
@@ -260,7 +248,7 @@ describe("observers", () => {
   });
 
   it("see the meetings but no New Meeting button on /meetings", async () => {
-    documents([buildMeetingDocument({ id: 51, title: "Q3 Board Meeting", date: minutes(60) })]);
+    serveDocuments([buildMeetingDocument({ id: 51, title: "Q3 Board Meeting", date: minutes(60) })]);
     renderApp({ path: "/meetings", signedInAs: observer });
     const panel = await screen.findByRole("tabpanel", { name: "Upcoming" });
     expect(await within(panel).findByText("Q3 Board Meeting")).toBeInTheDocument();

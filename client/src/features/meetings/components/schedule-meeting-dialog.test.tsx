@@ -1,58 +1,20 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
-import type { DocumentObject } from "@shared/documents";
-import { buildUser } from "@/testing/factories";
-import { renderApp } from "@/testing/render";
-import { server } from "@/testing/server";
-import { findToast, findToastBehindModal } from "@/testing/toasts";
-import { runInTimeZone } from "@/testing/time-zone";
+import * as accountApi from "@shared/api/account";
+import * as documentsApi from "@shared/api/documents";
 import { preferenceDefaults } from "@shared/preferences";
 import { DRAFT_STORAGE_PREFIX } from "@/lib/use-form-draft";
-import { buildMeetingDocument, buildMember } from "@/testing/meeting-fixtures";
+import { apiError, handle } from "@/testing/handle";
+import { buildMeetingDocument } from "@/testing/meeting-fixtures";
+import { openScheduleModal, runOnScheduleClock, serveScheduleData } from "@/testing/schedule-fixtures";
+import { server } from "@/testing/server";
+import { findToast, findToastBehindModal } from "@/testing/toasts";
 
-// New York, so "local time stored as UTC" is visible (the machine itself runs in UTC).
-runInTimeZone("America/New_York");
-
-const me = buildUser({ id: 7, companyId: 3, firstName: "Fay", lastName: "Founder" });
-const members = [
-  buildMember({ id: 7, firstName: "Fay", lastName: "Founder", role: "founder" }),
-  buildMember({ id: 8, firstName: "Ann", lastName: "Admin", role: "admin" }),
-  buildMember({ id: 9, firstName: "Obi", lastName: "Observer", role: "observer" }),
-];
-
-function companyData(documents: DocumentObject[] = []) {
-  const state = { documents, listCalls: 0 };
-  server.use(
-    http.get("/api/documents", () => {
-      state.listCalls += 1;
-      return HttpResponse.json(state.documents);
-    }),
-    http.get("/api/companies/3/members", () => HttpResponse.json(members)),
-  );
-  return state;
-}
-
-async function openModal() {
-  const view = renderApp({ path: "/meetings", signedInAs: me });
-  await view.user.click(await screen.findByRole("button", { name: "New Meeting" }));
-  const dialog = await screen.findByRole("dialog", { name: "Schedule New Board Meeting" });
-  await within(dialog).findByRole("checkbox", { name: /Ann Admin/ });
-  return { ...view, dialog };
-}
+runOnScheduleClock();
 
 describe("Schedule meeting modal", () => {
-  beforeEach(() => {
-    // Only Date is faked: timers stay real for user-event and msw.
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-03-14T19:09:30.000Z")); // 3:09 PM in New York
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it("opens with its defaults: date today, time now, a virtual location, notifications on, the members to choose from", async () => {
-    companyData();
-    const { dialog } = await openModal();
+    serveScheduleData();
+    const { dialog } = await openScheduleModal();
     expect(within(dialog).getByLabelText("Meeting title")).toHaveValue("");
     expect(within(dialog).getByLabelText("Date")).toHaveValue("2026-03-14");
     expect(within(dialog).getByLabelText("Time")).toHaveValue("15:09");
@@ -73,8 +35,8 @@ describe("Schedule meeting modal", () => {
   });
 
   it("starts afresh on each opening: what was typed is gone and the time is the new now", async () => {
-    companyData();
-    const { dialog, user } = await openModal();
+    serveScheduleData();
+    const { dialog, user } = await openScheduleModal();
     await user.type(within(dialog).getByLabelText("Meeting title"), "Q1 review");
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -88,9 +50,9 @@ describe("Schedule meeting modal", () => {
 
   it("shows the form's messages on the invalid fields and sends nothing", async () => {
     let posted = false;
-    companyData();
-    server.use(http.post("/api/documents", () => ((posted = true), HttpResponse.json({}, { status: 500 }))));
-    const { dialog, user } = await openModal();
+    serveScheduleData();
+    server.use(handle(documentsApi.createDocument, () => ((posted = true), buildMeetingDocument({ companyId: 3 }))));
+    const { dialog, user } = await openScheduleModal();
     await user.clear(within(dialog).getByLabelText("Date"));
     await user.clear(within(dialog).getByLabelText("Time"));
     await user.clear(within(dialog).getByLabelText("Location"));
@@ -110,13 +72,13 @@ describe("Schedule meeting modal", () => {
   });
 
   it("schedules with the local date and time stored as UTC, closes, and refreshes the list", async () => {
-    const state = companyData();
+    const state = serveScheduleData();
     let posted: Record<string, unknown> | undefined;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.post("/api/documents", async ({ request }) => {
-        posted = (await request.json()) as Record<string, unknown>;
+      handle(documentsApi.createDocument, async ({ body }) => {
+        posted = body;
         await released;
         const created = buildMeetingDocument({
           id: 90,
@@ -126,11 +88,11 @@ describe("Schedule meeting modal", () => {
           participants: ["8", "9"],
         });
         state.documents = [created];
-        return HttpResponse.json(created, { status: 201 });
+        return created;
       }),
     );
-    const { dialog, user } = await openModal();
-    expect(state.listCalls).toBe(1);
+    const { dialog, user } = await openScheduleModal();
+    expect(state.asked).toHaveLength(1);
     await user.type(within(dialog).getByLabelText("Meeting title"), "Q2 Board Meeting");
     const date = within(dialog).getByLabelText("Date");
     await user.clear(date);
@@ -149,7 +111,7 @@ describe("Schedule meeting modal", () => {
     expect(within(toast).getByText("The board meeting has been successfully scheduled.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Schedule New Board Meeting" })).not.toBeInTheDocument());
     expect(await screen.findByRole("link", { name: /Q2 Board Meeting/ })).toHaveAttribute("href", "/meetings/90");
-    expect(state.listCalls).toBe(2);
+    expect(state.asked).toHaveLength(2);
 
     expect(posted).toMatchObject({
       name: "Meeting: Q2 Board Meeting",
@@ -175,13 +137,11 @@ describe("Schedule meeting modal", () => {
   });
 
   it("toasts the server's message when scheduling fails, and stays open", async () => {
-    companyData();
+    serveScheduleData();
     server.use(
-      http.post("/api/documents", () =>
-        HttpResponse.json({ message: "Participants must be members of the company", errors: [] }, { status: 400 }),
-      ),
+      handle(documentsApi.createDocument, () => apiError(400, { message: "Participants must be members of the company", errors: [] })),
     );
-    const { dialog, user } = await openModal();
+    const { dialog, user } = await openScheduleModal();
     await user.type(within(dialog).getByLabelText("Meeting title"), "Doomed");
     await user.click(within(dialog).getByRole("checkbox", { name: "Send notifications to participants" }));
     await user.click(within(dialog).getByRole("button", { name: "Schedule Meeting" }));
@@ -194,21 +154,21 @@ describe("Schedule meeting modal", () => {
   describe("Auto-save Drafts", () => {
     const storedDrafts = () => Object.keys(window.localStorage).filter((key) => key.startsWith(DRAFT_STORAGE_PREFIX));
 
-    async function typeAndCancel(dialog: HTMLElement, user: Awaited<ReturnType<typeof openModal>>["user"]) {
+    async function typeAndCancel(dialog: HTMLElement, user: Awaited<ReturnType<typeof openScheduleModal>>["user"]) {
       await user.type(within(dialog).getByLabelText("Meeting title"), "Q1 review");
       await user.type(within(dialog).getByLabelText("Agenda"), "1. Budget");
       await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
       await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     }
 
-    async function reopen(user: Awaited<ReturnType<typeof openModal>>["user"]) {
+    async function reopen(user: Awaited<ReturnType<typeof openScheduleModal>>["user"]) {
       await user.click(screen.getByRole("button", { name: "New Meeting" }));
       return screen.findByRole("dialog", { name: "Schedule New Board Meeting" });
     }
 
     it("keeps an unsent meeting and offers it back on the next opening", async () => {
-      companyData();
-      const { dialog, user } = await openModal();
+      serveScheduleData();
+      const { dialog, user } = await openScheduleModal();
       expect(within(dialog).queryByText(/unsent draft/)).not.toBeInTheDocument();
       await typeAndCancel(dialog, user);
       expect(storedDrafts()).toEqual([`${DRAFT_STORAGE_PREFIX}meeting:new:7:3`]);
@@ -223,8 +183,8 @@ describe("Schedule meeting modal", () => {
     });
 
     it("forgets a discarded draft", async () => {
-      companyData();
-      const { dialog, user } = await openModal();
+      serveScheduleData();
+      const { dialog, user } = await openScheduleModal();
       await typeAndCancel(dialog, user);
       const again = await reopen(user);
       await user.click(within(again).getByRole("button", { name: "Discard" }));
@@ -233,15 +193,13 @@ describe("Schedule meeting modal", () => {
     });
 
     it("forgets the draft once the meeting is scheduled", async () => {
-      companyData();
+      serveScheduleData();
       server.use(
-        http.post("/api/documents", () =>
-          HttpResponse.json(buildMeetingDocument({ id: 91, companyId: 3, title: "Q1 review", date: "2026-03-20T13:30:00.000Z" }), {
-            status: 201,
-          }),
+        handle(documentsApi.createDocument, () =>
+          buildMeetingDocument({ id: 91, companyId: 3, title: "Q1 review", date: "2026-03-20T13:30:00.000Z" }),
         ),
       );
-      const { dialog, user } = await openModal();
+      const { dialog, user } = await openScheduleModal();
       await user.type(within(dialog).getByLabelText("Meeting title"), "Q1 review");
       await user.click(within(dialog).getByRole("button", { name: "Schedule Meeting" }));
       await findToast("Meeting scheduled");
@@ -252,9 +210,9 @@ describe("Schedule meeting modal", () => {
     });
 
     it("keeps nothing when the user has switched Auto-save Drafts off", async () => {
-      companyData();
-      server.use(http.get("/api/users/7/preferences", () => HttpResponse.json({ ...preferenceDefaults, autoSaveDrafts: false })));
-      const { dialog, user } = await openModal();
+      serveScheduleData();
+      server.use(handle(accountApi.getPreferences, () => ({ ...preferenceDefaults, autoSaveDrafts: false }), { params: { id: 7 } }));
+      const { dialog, user } = await openScheduleModal();
       await typeAndCancel(dialog, user);
       expect(storedDrafts()).toEqual([]);
       const again = await reopen(user);

@@ -1,8 +1,8 @@
 import { format } from "date-fns";
 import { z } from "zod";
-import { dateInput, limits, text } from "@shared/input";
+import { dateInput } from "@shared/input";
 import {
-  maxResolutionDescription,
+  createResolutionSchema,
   resolutionTypes,
   type CreateResolutionInput,
   type Resolution,
@@ -17,20 +17,8 @@ export const CREATE_FAILED_TEXT = "Failed to create resolution. Please try again
 export const VOTE_FAILED_TEXT = "Failed to submit vote. Please try again.";
 export const DEADLINE_PAST_MESSAGE = "The deadline cannot be before today";
 
-/** The New Resolution form: title, description, type and a deadline date are required. */
-export const resolutionFormSchema = z.object({
-  title: text({
-    max: limits.title,
-    min: 1,
-    requiredMessage: "Title is required",
-    maxMessage: `Title must be at most ${limits.title} characters`,
-  }),
-  description: text({
-    max: maxResolutionDescription,
-    min: 1,
-    requiredMessage: "Description is required",
-    maxMessage: `Description must be at most ${maxResolutionDescription} characters`,
-  }),
+/** The New Resolution form: the title and description as the server takes them, a type, a deadline date and the papers. */
+export const resolutionFormSchema = createResolutionSchema.pick({ title: true, description: true }).extend({
   type: z.enum(resolutionTypes, { message: "Type is required" }),
   deadline: dateInput("Deadline is required"),
   documentIds: z.array(z.number()),
