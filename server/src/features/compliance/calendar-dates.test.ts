@@ -1,21 +1,11 @@
 import { eq } from "drizzle-orm";
-import request from "supertest";
 import { complianceRuleIds, type CalendarFeed } from "../../../../shared/compliance";
 import { companies } from "../../db/schema";
-import { meetingContent } from "../../testing/factories";
+import { complianceFixtures } from "../../testing/compliance-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
 const ctx = useTestContext();
-const api = () => request(ctx.app);
-
-async function schedule(user: SignedUp, start: Date, title: string): Promise<number> {
-  const response = await api()
-    .post("/api/documents")
-    .set("Authorization", user.bearer)
-    .send({ category: "Meeting", content: JSON.stringify(meetingContent(start, { title, status: "confirmed" })) });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.id as number;
-}
+const { api, schedule } = complianceFixtures(ctx);
 
 /** The subscribed feed of `user`, fetched as a calendar app would (no session). */
 async function subscribedFeed(user: SignedUp) {

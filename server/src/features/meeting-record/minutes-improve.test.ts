@@ -4,6 +4,7 @@ import { setupServer } from "msw/node";
 import type { MinutesDraft } from "../../../../shared/meeting-record";
 import { meetingMinutes, platformServices } from "../../db/schema";
 import { encryptSecret } from "../../integrations/secrets";
+import { completion } from "../../testing/ai-chat-mock";
 import { minutesFixtures, minutesTestStart } from "../../testing/minutes-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 import { missingFact, type Fact } from "./minutes-facts";
@@ -18,17 +19,6 @@ interface SeenRequest {
 }
 const seen: SeenRequest[] = [];
 let reply: () => Promise<Response> | Response = () => completion("");
-
-function completion(content: string) {
-  return HttpResponse.json({
-    id: "chatcmpl-minutes",
-    object: "chat.completion",
-    created: 1_780_000_000,
-    model: "test-model",
-    choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, finish_reason: "stop", logprobs: null }],
-    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-  });
-}
 
 const mockAi = setupServer(
   http.post(`${aiBase}/chat/completions`, async ({ request: incoming }) => {
