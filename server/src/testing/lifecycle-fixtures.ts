@@ -1,6 +1,7 @@
 import request from "supertest";
 import type { MeetingUpdateInput } from "../../../shared/agenda";
 import { scheduleMeeting, type ScheduledMeetingFields } from "./factories";
+import { useTestContext } from "./test-context";
 
 interface Caller {
   /** Authorization header value. */
@@ -28,4 +29,19 @@ export function lifecycleFixtures(ctx: LifecycleContext) {
   const calendar = (user: Caller, id: number) => api().get(`/api/meetings/${id}/calendar.ics`).set("Authorization", user.bearer);
 
   return { api, schedule, update, calendar };
+}
+
+/** When a lifecycle test file's clock starts; it is set back there after each test. */
+export const lifecycleTestStart = "2026-06-01T09:00:00.000Z";
+
+/**
+ * A meeting lifecycle test file: its context with the clock set back to `lifecycleTestStart` after each test, the
+ * fixtures, a board with a named founder, and a moment `days` after the start.
+ */
+export function useLifecycleContext() {
+  const ctx = useTestContext();
+  afterEach(() => ctx.clock.set(lifecycleTestStart));
+  const board = (name = "Lifecycle Ltd") => ctx.board(name, { firstName: "Fay", lastName: "Founder" });
+  const inDays = (days: number) => new Date(new Date(lifecycleTestStart).getTime() + days * dayMs);
+  return { ctx, board, inDays, ...lifecycleFixtures(ctx) };
 }

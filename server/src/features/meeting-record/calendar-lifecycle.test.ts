@@ -1,14 +1,9 @@
 import ICAL from "ical.js";
 import type { CalendarFeed } from "../../../../shared/compliance";
-import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { dayMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
+import type { SignedUp } from "../../testing/test-context";
+import { useLifecycleContext } from "../../testing/lifecycle-fixtures";
 
-const testStart = "2026-06-01T09:00:00.000Z";
-const ctx = useTestContext();
-afterEach(() => ctx.clock.set(testStart));
-
-const { api, schedule, update, calendar } = lifecycleFixtures(ctx);
-const inDays = (days: number) => new Date(new Date(testStart).getTime() + days * dayMs);
+const { ctx, api, schedule, update, calendar, inDays } = useLifecycleContext();
 
 /** The events of an iCalendar text, parsed as a calendar app would. */
 function eventsOf(ics: string): ICAL.Component[] {

@@ -2,16 +2,10 @@ import { count, eq } from "drizzle-orm";
 import { complianceRuleIds, type ComplianceGroup } from "../../../../shared/compliance";
 import type { ListedMeeting } from "../../../../shared/meetings";
 import { meetings } from "../../db/schema";
-import { useTestContext, type SignedUp } from "../../testing/test-context";
-import { dayMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
+import type { SignedUp } from "../../testing/test-context";
+import { useLifecycleContext } from "../../testing/lifecycle-fixtures";
 
-const testStart = "2026-06-01T09:00:00.000Z";
-const ctx = useTestContext();
-afterEach(() => ctx.clock.set(testStart));
-
-const { api, schedule, update } = lifecycleFixtures(ctx);
-const board = (name = "Lifecycle Ltd") => ctx.board(name, { firstName: "Fay", lastName: "Founder" });
-const inDays = (days: number) => new Date(new Date(testStart).getTime() + days * dayMs);
+const { ctx, api, schedule, update, board, inDays } = useLifecycleContext();
 
 describe("scheduling a meeting already confirmed or cancelled (POST /api/documents)", () => {
   it("is for founders and admins: a member may schedule a pending meeting only (403)", async () => {

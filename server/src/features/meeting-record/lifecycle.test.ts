@@ -1,16 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { DocumentObject } from "../../../../shared/documents";
 import { mailOutbox, meetings, notifications, userPreferences } from "../../db/schema";
-import { useTestContext } from "../../testing/test-context";
-import { dayMs, hourMs, lifecycleFixtures } from "../../testing/lifecycle-fixtures";
+import { hourMs, useLifecycleContext, lifecycleTestStart } from "../../testing/lifecycle-fixtures";
 
-const testStart = "2026-06-01T09:00:00.000Z";
-const ctx = useTestContext();
-afterEach(() => ctx.clock.set(testStart));
-
-const { api, schedule, update } = lifecycleFixtures(ctx);
-const board = (name = "Lifecycle Ltd") => ctx.board(name, { firstName: "Fay", lastName: "Founder" });
-const inDays = (days: number) => new Date(new Date(testStart).getTime() + days * dayMs);
+const { ctx, api, schedule, update, board, inDays } = useLifecycleContext();
 
 async function sequenceOf(id: number): Promise<number> {
   const [row] = await ctx.db.select({ sequence: meetings.sequence }).from(meetings).where(eq(meetings.documentId, id));
@@ -186,7 +179,7 @@ describe("PATCH /api/meetings/:id", () => {
 
   it.each([
     ["a new date in the past", () => ({ date: inDays(-1).toISOString() }), "date", "The new date must be in the future"],
-    ["a new date right now", () => ({ date: testStart }), "date", "The new date must be in the future"],
+    ["a new date right now", () => ({ date: lifecycleTestStart }), "date", "The new date must be in the future"],
     [
       "an end that is not two hours after the start",
       () => ({ date: inDays(5).toISOString(), endDate: inDays(5.5).toISOString() }),
