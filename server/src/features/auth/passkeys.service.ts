@@ -1,12 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
-import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import {
   passkeyLimits,
@@ -61,10 +53,24 @@ const signInExpired = "The sign-in has expired. Please sign in again.";
 /** Failed passkey sign-ins that name no account count per address, as that address's unknown passkeys. */
 const unknownPasskeyAttemptKey = (ip: string) => `unknown passkey from ${ipLimitKey(ip)}`;
 
+type WebAuthnLibrary = typeof import("@simplewebauthn/server") & typeof import("@simplewebauthn/server/helpers");
+let webAuthnLibrary: Promise<WebAuthnLibrary> | undefined;
+/**
+ * The WebAuthn library, loaded at the first passkey request: loading it (and the ASN.1 and crypto packages behind it)
+ * costs about a fifth of a second of CPU, which every start of the server paid before its first answer.
+ */
+export function webAuthn(): Promise<WebAuthnLibrary> {
+  webAuthnLibrary ??= Promise.all([import("@simplewebauthn/server"), import("@simplewebauthn/server/helpers")]).then(
+    ([server, helpers]) => ({ ...server, ...helpers }),
+  );
+  return webAuthnLibrary;
+}
+
 /** The WebAuthn challenge an answer signed, read from its clientDataJSON; null when it cannot be read. */
-function answeredChallenge(response: { response: Record<string, unknown> }): string | null {
+async function answeredChallenge(response: { response: Record<string, unknown> }): Promise<string | null> {
   const clientDataJSON = response.response.clientDataJSON;
   if (typeof clientDataJSON !== "string") return null;
+  const { decodeClientDataJSON } = await webAuthn();
   try {
     const challenge = decodeClientDataJSON(clientDataJSON).challenge;
     return typeof challenge === "string" && challenge.length > 0 && challenge.length <= 1024 ? challenge : null;
@@ -95,6 +101,7 @@ export async function passkeyRegisterOptions(deps: PasskeyDeps, user: UserRow): 
   if (existing.length >= passkeyLimits.perUser) throw conflict(`You already have ${passkeyLimits.perUser} passkeys: remove one first.`);
   const { rpName, rpID } = relyingParty(deps);
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName,
     rpID,
@@ -118,7 +125,7 @@ export async function passkeyRegisterOptions(deps: PasskeyDeps, user: UserRow): 
 export async function registerPasskey(deps: PasskeyDeps, caller: FactorCaller, input: PasskeyRegisterInput): Promise<Passkey> {
   const { db, clock } = deps;
   const userId = caller.user.id;
-  const webauthnChallenge = answeredChallenge(input.response);
+  const webauthnChallenge = await answeredChallenge(input.response);
   if (!webauthnChallenge) throw badRequest(registrationFailed);
   const [spent] = await db
     .delete(authChallenges)
@@ -134,6 +141,7 @@ export async function registerPasskey(deps: PasskeyDeps, caller: FactorCaller, i
   if (!spent) throw badRequest("This passkey answers no registration in progress. Please try again.");
 
   const { rpID, origin } = relyingParty(deps);
+  const { verifyRegistrationResponse } = await webAuthn();
   let credential;
   try {
     const verification = await verifyRegistrationResponse({
@@ -231,6 +239,7 @@ export async function verifyPasskeyAnswer(
   failure: () => HttpError,
 ): Promise<number> {
   const { rpID, origin } = relyingParty(deps);
+  const { verifyAuthenticationResponse } = await webAuthn();
   try {
     const verification = await verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
@@ -272,6 +281,7 @@ export async function passkeyLoginOptions(deps: PasskeyDeps, signInChallenge: st
   // (100 a minute, with its failed sign-ins), so nobody can fill the table.
   await recordAttemptWithinLimit(db, clock, null, ip);
   const { rpID } = relyingParty(deps);
+  const { generateAuthenticationOptions } = await webAuthn();
   if (signInChallenge === undefined) {
     const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
     const challenge = await issueChallenge(db, clock, { purpose: "passkey-login", userId: null, webauthnChallenge: options.challenge });

@@ -1,4 +1,3 @@
-import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { reauthLifetimeMs, type ReauthAnswer, type ReauthInput } from "../../../../shared/identity";
 import type { PasskeyLoginInput, PasskeyOptions } from "../../../../shared/second-factor";
@@ -10,7 +9,7 @@ import { HttpError, badRequest, conflict } from "../../http/errors";
 import { verifyPassword } from "../../http/passwords";
 import type { AuthContext } from "../../http/request-context";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "./auth.service";
-import { advancePasskeyCounter, relyingParty, verifyPasskeyAnswer } from "./passkeys.service";
+import { advancePasskeyCounter, relyingParty, verifyPasskeyAnswer, webAuthn } from "./passkeys.service";
 import { WrongCode, assertSecondStepOpen, issueChallenge, recordSecondFactorFailure, takeChallenge } from "./second-factor-state";
 import { spendSecondStepCode } from "./totp.service";
 
@@ -88,6 +87,7 @@ export async function reauthPasskeyOptions(deps: ReauthDeps, caller: Caller): Pr
     .from(passkeys)
     .where(eq(passkeys.userId, caller.user.id));
   if (owned.length === 0) throw conflict("You have no passkey: confirm it's you with your password instead.");
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps).rpID,
     // It stands for the password and the second factor at once, so it must verify its user (a PIN, a fingerprint).

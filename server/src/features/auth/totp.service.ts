@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import {
   totpCodePattern,
   type RecoveryCodes,
@@ -176,6 +175,8 @@ export async function setupTotp({ db, clock, appSecret }: TotpDeps, user: UserRo
     .returning({ userId: totpFactors.userId });
   if (!row) throw conflict("An authenticator app is already on: turn it off first");
   const otpauthUrl = totpOf(secret, user.username).toString();
+  // Loaded when an authenticator app is first set up, not at start-up.
+  const { default: QRCode } = await import("qrcode");
   const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { secret, otpauthUrl, qrSvg };
 }
