@@ -33,6 +33,6 @@ export function meetingsRoutes(deps: RouterDeps): BoundRoute[] {
     ),
     route(api.getAgenda, async ({ params }) => ({ items: await readAgenda(deps.db, params.id) }), meetingOf),
     route(api.replaceAgenda, ({ params, body, tenant }) => replaceAgenda(deps, tenant, params.id, body.items), meetingOf),
-    route(api.upcomingMeetings, ({ tenant }) => upcomingMeetings(deps, tenant.company.id)),
+    route(api.upcomingMeetings, ({ tenant }) => upcomingMeetings(deps, tenant.company.id, deps.lists)),
   ];
 }

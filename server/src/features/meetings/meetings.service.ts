@@ -7,7 +7,9 @@ import { can, deniedMessage } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Queryable, Transaction } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { documents, meetingParticipants, meetings, memberships } from "../../db/schema";
+import type { CompanyListCache } from "../../http/company-list-cache";
 import { forbidden, HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { idParam } from "../../http/validate";
@@ -239,9 +241,12 @@ export function meetingCompanyGuard(deps: ServiceDeps<"db">): { companyOf: (req:
   return { companyOf: (req: Request) => meetingCompanyOf(deps, idParam(req.params.id)) };
 }
 
-/** The company's next meetings, soonest first: one query on the (company, start time) index. */
-export async function upcomingMeetings(deps: MeetingDeps, companyId: number): Promise<ListedMeeting[]> {
-  const rows = await deps.db
+/** How many upcoming meetings a kept list holds: twice those shown, so meetings that start while it is kept leave ten. */
+const keptUpcomingLimit = 2 * upcomingLimit;
+
+/** The company's next meetings from a moment, soonest first: one query on the (company, start time) index. */
+const upcomingQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: meetings.documentId,
       title: meetings.title,
@@ -254,11 +259,29 @@ export async function upcomingMeetings(deps: MeetingDeps, companyId: number): Pr
     .from(meetings)
     // A cancelled meeting is no longer coming up (calendars still carry it, marked cancelled).
     .where(
-      and(eq(meetings.companyId, companyId), gt(meetings.startsAt, deps.clock.now()), notInArray(meetings.status, ["draft", "cancelled"])),
+      and(
+        eq(meetings.companyId, sql.placeholder("companyId")),
+        gt(meetings.startsAt, sql.placeholder("now")),
+        notInArray(meetings.status, ["draft", "cancelled"]),
+      ),
     )
     .orderBy(asc(meetings.startsAt), asc(meetings.documentId))
-    .limit(upcomingLimit);
-  return rows.map((row) => ({
+    .limit(keptUpcomingLimit)
+    .prepare("quorum_upcoming_meetings"),
+);
+
+/** A company's upcoming meetings as read at one moment, mapped to their answer once for as long as they are kept. */
+interface UpcomingFrom {
+  meetings: ListedMeeting[];
+  /** Each meeting's start (ms), in the same order. */
+  startsAt: number[];
+  /** Every meeting that was upcoming at that moment (fewer than the query's limit). */
+  whole: boolean;
+}
+
+async function readUpcoming(db: MeetingDeps["db"], companyId: number, now: Date): Promise<{ value: UpcomingFrom; ids: number[] }> {
+  const rows = await upcomingQuery(db).execute({ companyId, now: now.toISOString() });
+  const listed = rows.map((row) => ({
     id: row.id,
     title: row.title,
     date: row.startsAt.toISOString(),
@@ -267,6 +290,25 @@ export async function upcomingMeetings(deps: MeetingDeps, companyId: number): Pr
     status: row.status,
     participantCount: Number(row.participantCount),
   }));
+  const startsAt = rows.map((row) => row.startsAt.getTime());
+  return { value: { meetings: listed, startsAt, whole: rows.length < keptUpcomingLimit }, ids: rows.map((row) => row.id) };
+}
+
+/**
+ * `GET /api/companies/:companyId/meetings/upcoming`: the company's next ten meetings, soonest first. Every dashboard
+ * visit asks for it, so the list is kept with the company's lists until one of its meetings changes (`lists`), and
+ * cut to the clock's moment on each read: a meeting that has started since is dropped, and one further down the kept
+ * list takes its place. Should more have started than the kept list holds beyond ten, it is read again.
+ */
+export async function upcomingMeetings(deps: MeetingDeps, companyId: number, lists?: CompanyListCache): Promise<ListedMeeting[]> {
+  const now = deps.clock.now();
+  const load = () => readUpcoming(deps.db, companyId, now);
+  const kept = lists ? await lists.read(companyId, "upcoming meetings", now.getTime(), load) : (await load()).value;
+  // Sorted by start: those no longer upcoming lead the list.
+  let first = 0;
+  while (first < kept.startsAt.length && kept.startsAt[first]! <= now.getTime()) first += 1;
+  if (kept.whole || kept.meetings.length - first >= upcomingLimit) return kept.meetings.slice(first, first + upcomingLimit);
+  return (await load()).value.meetings.slice(0, upcomingLimit);
 }
 
 /** The calendar status of a meeting: a pending one is tentative until confirmed. */
