@@ -355,6 +355,10 @@ function quorumEndpoints(data: Seed): Endpoint[] {
       request: (i) => ({ method: "GET", path: `/api/companies/${companyId}/compliance`, token: token(i) }),
     },
     {
+      name: "GET /api/companies/:id/meetings/upcoming",
+      request: (i) => ({ method: "GET", path: `/api/companies/${companyId}/meetings/upcoming`, token: token(i) }),
+    },
+    {
       // A voter changes their vote: every voter in turn on every resolution in turn; the ones who never vote keep them all open.
       name: "POST /api/resolutions/:id/vote",
       request: (i) => ({
