@@ -79,7 +79,7 @@ export async function measureStartup(options: {
 }): Promise<{ within: boolean; lines: string[] }> {
   rmSync(options.dataDir, { recursive: true, force: true });
   mkdirSync(options.dataDir, { recursive: true });
-  const databases = [
+  const databases: { name: string; env: Record<string, string> }[] = [
     { name: "embedded (PGlite)", env: { DATA_DIR: options.dataDir, APP_SECRET: options.appSecret } },
     { name: "Postgres", env: { DATA_DIR: options.dataDir, APP_SECRET: options.appSecret, DATABASE_URL: options.databaseUrl } },
   ];
