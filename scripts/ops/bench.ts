@@ -12,9 +12,12 @@
 // Last, live events (bench-streams.ts): 2,000 event streams on fresh instances while 50 votes a second land, on one
 // instance and on two (streams on one, votes on the other): each stream's delay per vote, streams lost, memory.
 //
+// First of all, start-up (bench-startup.ts): restarts of the built server on an existing database, embedded and Postgres,
+// from the spawn to the first answer of /api/health.
+//
 // Options: --write puts the table in docs/benchmarks.md; --profile runs Quorum under `node --cpu-prof` and
 // prints each server's profile's top entries; --only <text> measures only the endpoints (and parts: "board pack",
-// "lists at scale", "live event streams") whose name contains the text.
+// "lists at scale", "live event streams", "start-up") whose name contains the text.
 import { insertBoard } from "./bench-seed";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -33,6 +36,7 @@ import { createSession } from "../../server/src/http/session";
 import { defaultLimits } from "../../server/src/limits";
 import { measureBoardPack, seedBoardPack } from "./bench-board-pack";
 import { ensureBuiltApp, measureLists } from "./bench-lists";
+import { measureStartup, startupPartName } from "./bench-startup";
 import { measureStreams, seedStreams, streamsPartName } from "./bench-streams";
 import { summarizeProfile } from "./cpuprofile-top";
 import { serverAllocatorEnv } from "../build/server-env.mjs";
@@ -50,6 +54,7 @@ const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefi
 const listsIncluded = !only || "lists at scale".includes(only);
 const START_TIMEOUT_MS = 90_000;
 const streamsIncluded = !only || streamsPartName.includes(only);
+const startupIncluded = !only || startupPartName.includes(only);
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const running = new Set<ChildProcess>();
@@ -355,6 +360,10 @@ function quorumEndpoints(data: Seed): Endpoint[] {
       request: (i) => ({ method: "GET", path: `/api/companies/${companyId}/compliance`, token: token(i) }),
     },
     {
+      name: "GET /api/companies/:id/meetings/upcoming",
+      request: (i) => ({ method: "GET", path: `/api/companies/${companyId}/meetings/upcoming`, token: token(i) }),
+    },
+    {
       // A voter changes their vote: every voter in turn on every resolution in turn; the ones who never vote keep them all open.
       name: "POST /api/resolutions/:id/vote",
       request: (i) => ({
@@ -424,6 +433,17 @@ async function main(): Promise<void> {
     );
   // The server decides at start whether it serves the app: the lists part needs it built before then.
   if (listsIncluded) ensureBuiltApp();
+  // Before any other server runs, so nothing of the bench's own competes with the starts.
+  const startup = startupIncluded
+    ? await measureStartup({
+        script: join(outDir, "quorum.js"),
+        cwd: repoRoot,
+        dataDir: join(outDir, "startup-data"),
+        databaseUrl,
+        appSecret,
+        runs: 3,
+      })
+    : undefined;
   const quorum = await startQuorum("quorum");
   cleanups.unshift(quorum.stop);
   const data = await seed(databaseUrl);
@@ -484,6 +504,7 @@ async function main(): Promise<void> {
     memory
       ? `Quorum's resident memory after the whole run: ${memory.rss} MB (peak ${memory.peak} MB).`
       : "Quorum's resident memory: not readable on this system.",
+    ...(startup ? ["", ...startup.lines, ...(startup.within ? [] : ["", "Start-up is OUTSIDE its target."])] : []),
     ...(pack ? ["", ...pack.lines, ...(pack.within ? [] : ["The board pack is OUTSIDE its targets."])] : []),
     ...(lists ? ["", ...lists.lines, ...(lists.within ? [] : ["", "The lists are OUTSIDE their targets."])] : []),
     ...(live ? ["", ...live.lines, ...(live.within ? [] : ["", "Live events are OUTSIDE their targets."])] : []),
@@ -514,7 +535,7 @@ const watchdog = setTimeout(
     console.error("bench: gave up (the run took too long)");
     process.exit(2);
   },
-  (seconds * 20 + 300 + (streamsIncluded ? 240 : 0) + (listsIncluded ? 300 : 0)) * 1000,
+  (seconds * 20 + 300 + (streamsIncluded ? 240 : 0) + (listsIncluded ? 300 : 0) + (startupIncluded ? 120 : 0)) * 1000,
 );
 watchdog.unref();
 try {

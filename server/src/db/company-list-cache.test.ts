@@ -1,7 +1,7 @@
 import request from "supertest";
 import { complianceRuleIds, type ComplianceGroup } from "../../../shared/compliance";
 import { resolutionFixtures } from "../testing/resolution-fixtures";
-import { meetingContent, uploadPdf } from "../testing/factories";
+import { meetingContent, scheduleMeeting, uploadPdf } from "../testing/factories";
 import { useSecondInstance, useTestContext } from "../testing/test-context";
 
 /**
@@ -107,6 +107,36 @@ describe("the kept company lists", () => {
     let expired: string | undefined;
     expect(await ctx.countQueries(async () => (expired = await statusOf(complianceRuleIds.noExpiredResolutions)))).toBe(0);
     expect(expired).toBe("overdue");
+  });
+
+  it("upcoming meetings: a repeated read makes no query; a meeting scheduled or cancelled on another instance shows at once; one that starts gives its place to the eleventh from the kept list", async () => {
+    const { founder, company } = await fixtures.boardWith(1);
+    const path = `/api/companies/${company.id}/meetings/upcoming`;
+    const base = ctx.clock.now().getTime();
+    const titles = async () => ((await list(founder, path)).body as { title: string }[]).map((meeting) => meeting.title);
+    // One starts in 10 s, ten more on the days after: the list shows ten of the eleven.
+    await scheduleMeeting(second.app, founder, new Date(base + 10_000), { title: "Starting" });
+    for (let day = 1; day <= 10; day += 1)
+      await scheduleMeeting(second.app, founder, new Date(base + day * 86_400_000), { title: `Day ${day}` });
+    const firstTen = ["Starting", ...Array.from({ length: 9 }, (_, i) => `Day ${i + 1}`)];
+    await soon(async () => expect(await titles()).toEqual(firstTen));
+    await kept(founder, path);
+
+    // Started: gone, and the eleventh shows, from the kept list.
+    ctx.clock.set(new Date(base + 10_000));
+    let shown: string[] = [];
+    expect(await ctx.countQueries(async () => (shown = await titles()))).toBe(0);
+    expect(shown).toEqual(Array.from({ length: 10 }, (_, i) => `Day ${i + 1}`));
+
+    const sooner = await scheduleMeeting(second.app, founder, new Date(base + 3_600_000), { title: "Sooner" });
+    await soon(async () => expect((await titles())[0]).toBe("Sooner"));
+    await kept(founder, path);
+    const cancelled = await request(second.app)
+      .patch(`/api/meetings/${sooner}`)
+      .set("Authorization", founder.bearer)
+      .send({ status: "cancelled" });
+    expect(cancelled.status).toBe(200);
+    await soon(async () => expect((await titles())[0]).toBe("Day 1"));
   });
 
   it("keeps its lists through a stranger's refused write and another user's sign-out", async () => {

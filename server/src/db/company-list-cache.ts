@@ -1,8 +1,8 @@
 import type { LiveBus } from "./live-bus";
 
 /**
- * A company's busiest lists (its resolutions, its library, the record its compliance is scored from), kept by this
- * instance until anything they show changes.
+ * A company's busiest lists (its resolutions, its library, the record its compliance is scored from, its upcoming
+ * meetings), kept by this instance until anything they show changes.
  * Every such change notifies every instance as it commits: a resolution created or decided, a vote (named by its
  * resolution, found among the ids a kept list holds), a document added or removed (which also takes citations), a
  * meeting; a session, user, membership or company change (names, who may vote) drops every list. The instance's

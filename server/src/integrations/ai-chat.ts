@@ -1,4 +1,3 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { serviceNames } from "../../../shared/platform";
 import type { Database } from "../db/client";
 import { OutboundAddressError, checkHttpServiceUrl, guardedFetch, type OutboundPolicy } from "./outbound-address";
@@ -115,6 +114,8 @@ export async function resolveAiConfig(deps: {
  * Every failure is an AiServiceError.
  */
 export async function completeChat(config: AiChatConfig, messages: ChatMessage[]): Promise<string | null> {
+  // Loaded at the first call: the SDK costs tens of milliseconds of CPU that every start of the server paid.
+  const { default: OpenAI, APIConnectionTimeoutError, APIError, APIUserAbortError } = await import("openai");
   let connection: ReturnType<typeof guardedFetch>;
   try {
     checkHttpServiceUrl(config.outbound, config.baseURL);

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { serviceNames } from "../../../shared/platform";
 import type { Database } from "../db/client";
 import { checkTarget, resolveChecked, type OutboundPolicy } from "./outbound-address";
@@ -115,6 +115,8 @@ export function openMailTransport(config: SmtpConfig, options: { outbound: Outbo
   const open = async (): Promise<Transporter> => {
     const target = checkTarget(options.outbound, config.host, config.port);
     const [first] = await resolveChecked(options.outbound, config.host, target.allowListed);
+    // Loaded at the first message sent, not at start-up (tens of milliseconds of CPU).
+    const { default: nodemailer } = await import("nodemailer");
     return nodemailer.createTransport(transportOptions(config, first!.address, target.allowListed, timeout));
   };
   return {

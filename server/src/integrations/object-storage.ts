@@ -1,14 +1,5 @@
 import type { Readable } from "node:stream";
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { OutboundAddressError, checkHttpServiceUrl, guardedAgents, type OutboundPolicy } from "./outbound-address";
 import type { ServiceCredentials } from "./service-credentials";
 
@@ -62,6 +53,13 @@ export function objectStoreConfig(service: Pick<ServiceCredentials, "key" | "url
   };
 }
 
+let sdk: Promise<typeof import("@aws-sdk/client-s3")> | undefined;
+/**
+ * The S3 client library, loaded when a store is first used: loading it costs about a tenth of a second of CPU, which
+ * every start of the server paid before its first answer, though most servers keep their files in the database.
+ */
+const s3Sdk = () => (sdk ??= import("@aws-sdk/client-s3"));
+
 /** S3's smallest multipart part (all but the last); also the most an upload holds in memory at once. */
 const partBytes = 5 * 1024 * 1024;
 
@@ -84,16 +82,22 @@ export function openObjectStore(config: ObjectStoreConfig, outbound: OutboundPol
     if (error instanceof OutboundAddressError) throw new ObjectStoreConfigError(`The Storage service: ${error.message}`);
     throw error;
   }
-  const client = new S3Client({
-    requestHandler: guardedAgents(outbound, target),
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-  });
+  let client: S3Client | undefined;
+  const connect = async () => {
+    const s3 = await s3Sdk();
+    client ??= new s3.S3Client({
+      requestHandler: guardedAgents(outbound, target),
+      endpoint: config.endpoint,
+      region: config.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    });
+    return { s3, client };
+  };
   const Bucket = config.bucket;
 
   async function put(key: string, source: AsyncIterable<Buffer>, contentType: string): Promise<void> {
+    const { s3, client } = await connect();
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     let uploadId: string | undefined;
@@ -103,11 +107,11 @@ export function openObjectStore(config: ObjectStoreConfig, outbound: OutboundPol
       pending = [];
       pendingBytes = 0;
       if (!uploadId) {
-        const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
+        const created = await client.send(new s3.CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }));
         uploadId = created.UploadId;
       }
       const PartNumber = parts.length + 1;
-      const uploaded = await client.send(new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: body }));
+      const uploaded = await client.send(new s3.UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: body }));
       parts.push({ ETag: uploaded.ETag, PartNumber });
     };
     try {
@@ -117,24 +121,28 @@ export function openObjectStore(config: ObjectStoreConfig, outbound: OutboundPol
         if (pendingBytes >= partBytes) await flushPart();
       }
       if (!uploadId) {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: Buffer.concat(pending, pendingBytes), ContentType: contentType }));
+        await client.send(
+          new s3.PutObjectCommand({ Bucket, Key: key, Body: Buffer.concat(pending, pendingBytes), ContentType: contentType }),
+        );
         return;
       }
       if (pendingBytes > 0) await flushPart();
-      await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      await client.send(new s3.CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
     } catch (error) {
-      if (uploadId) await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+      if (uploadId) await client.send(new s3.AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
       throw error;
     }
   }
 
   async function get(key: string): Promise<Readable> {
-    const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+    const { s3, client } = await connect();
+    const answer = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
     return answer.Body as Readable;
   }
 
   async function remove(key: string): Promise<void> {
-    await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    const { s3, client } = await connect();
+    await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
   }
 
   return { put, get, remove };

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import { Agent } from "undici";
+import type { Agent } from "undici";
 
 /**
  * Where the server may connect when it calls a configured service (AI, SMTP, object storage). A platform admin's
@@ -207,18 +207,25 @@ export function guardedLookup(policy: OutboundPolicy, allowInside: boolean): Loo
  */
 export function guardedFetch(policy: OutboundPolicy, baseUrl: string): { fetch: typeof fetch; close: () => Promise<void> } {
   const origin = checkHttpServiceUrl(policy, baseUrl);
-  const dispatcher = new Agent({ connect: { lookup: guardedLookup(policy, origin.allowListed) } });
+  // undici is loaded at the first request, not at start-up (about a tenth of a second of CPU).
+  let dispatcher: Promise<Agent> | undefined;
   const guarded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const target = checkHttpServiceUrl(policy, url);
     if (target.hostname !== origin.hostname || target.port !== origin.port) {
       throw new OutboundAddressError("A request left the service's own address");
     }
+    dispatcher ??= import("undici").then(({ Agent }) => new Agent({ connect: { lookup: guardedLookup(policy, origin.allowListed) } }));
     // Read at call time: tests that intercept fetch in-process replace the global one.
     // Node's fetch takes an undici dispatcher; its bundled typings name another copy of the same interface.
-    return globalThis.fetch(input, { ...init, redirect: "manual", dispatcher } as unknown as RequestInit);
+    return globalThis.fetch(input, { ...init, redirect: "manual", dispatcher: await dispatcher } as unknown as RequestInit);
   };
-  return { fetch: guarded as typeof fetch, close: () => dispatcher.close() };
+  return {
+    fetch: guarded as typeof fetch,
+    close: async () => {
+      if (dispatcher) await (await dispatcher).close();
+    },
+  };
 }
 
 /** Node http(s) agents whose sockets connect only to checked addresses (for clients built on node:http). */

@@ -1,4 +1,4 @@
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
 import type { PasskeyLoginInput, PasskeyOptions } from "../../../../shared/second-factor";
 import type { Clock } from "../../clock";
@@ -9,7 +9,7 @@ import { ipLimitKey } from "../../http/ip-limit-key";
 import { createSession } from "../../http/session";
 import { limitOf } from "../../limits";
 import { activeRoleOf, attemptKeyOf, forgetAttempt, recordAttemptWithinLimit, type SignedIn } from "./auth.service";
-import { relyingParty, type PasskeyDeps } from "./passkeys.service";
+import { relyingParty, webAuthn, type PasskeyDeps } from "./passkeys.service";
 import {
   assertSecondStepOpen,
   clearSecondFactorLock,
@@ -43,6 +43,7 @@ export async function verifyPasskeyAnswer(
 ): Promise<number> {
   const { rpID, origin } = relyingParty(deps);
   try {
+    const { verifyAuthenticationResponse } = await webAuthn();
     const verification = await verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
       expectedChallenge,
@@ -84,6 +85,7 @@ export async function passkeyLoginOptions(deps: PasskeyDeps, signInChallenge: st
   await recordAttemptWithinLimit(db, clock, null, ip);
   const { rpID } = relyingParty(deps);
   if (signInChallenge === undefined) {
+    const { generateAuthenticationOptions } = await webAuthn();
     const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
     const challenge = await issueChallenge(db, clock, { purpose: "passkey-login", userId: null, webauthnChallenge: options.challenge });
     return { challenge, options: options as unknown as Record<string, unknown> };
@@ -95,6 +97,7 @@ export async function passkeyLoginOptions(deps: PasskeyDeps, signInChallenge: st
     .from(passkeys)
     .where(eq(passkeys.userId, signIn.userId));
   if (owned.length === 0) throw unauthorized("This account has no passkey. Use your authenticator app or a recovery code.");
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID,
     userVerification: "preferred",

@@ -1,5 +1,4 @@
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
-import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import { passkeyLimits, type Passkey, type PasskeyOptions, type PasskeyRegisterInput } from "../../../../shared/second-factor";
 import type { ServiceDeps } from "../../app-deps";
@@ -28,10 +27,24 @@ export function relyingParty(deps: Pick<PasskeyDeps, "mail">): { rpName: string;
 
 const registrationFailed = "The passkey could not be registered. Please try again.";
 
+type WebAuthnLibrary = typeof import("@simplewebauthn/server") & typeof import("@simplewebauthn/server/helpers");
+let webAuthnLibrary: Promise<WebAuthnLibrary> | undefined;
+/**
+ * The WebAuthn library, loaded at the first passkey request: loading it (and the ASN.1 and crypto packages behind it)
+ * costs about a fifth of a second of CPU, which every start of the server paid before its first answer.
+ */
+export function webAuthn(): Promise<WebAuthnLibrary> {
+  webAuthnLibrary ??= Promise.all([import("@simplewebauthn/server"), import("@simplewebauthn/server/helpers")]).then(
+    ([server, helpers]) => ({ ...server, ...helpers }),
+  );
+  return webAuthnLibrary;
+}
+
 /** The WebAuthn challenge an answer signed, read from its clientDataJSON; null when it cannot be read. */
-function answeredChallenge(response: { response: Record<string, unknown> }): string | null {
+async function answeredChallenge(response: { response: Record<string, unknown> }): Promise<string | null> {
   const clientDataJSON = response.response.clientDataJSON;
   if (typeof clientDataJSON !== "string") return null;
+  const { decodeClientDataJSON } = await webAuthn();
   try {
     const challenge = decodeClientDataJSON(clientDataJSON).challenge;
     return typeof challenge === "string" && challenge.length > 0 && challenge.length <= 1024 ? challenge : null;
@@ -62,6 +75,7 @@ export async function passkeyRegisterOptions(deps: PasskeyDeps, user: UserRow): 
   if (existing.length >= passkeyLimits.perUser) throw conflict(`You already have ${passkeyLimits.perUser} passkeys: remove one first.`);
   const { rpName, rpID } = relyingParty(deps);
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName,
     rpID,
@@ -85,7 +99,7 @@ export async function passkeyRegisterOptions(deps: PasskeyDeps, user: UserRow): 
 export async function registerPasskey(deps: PasskeyDeps, caller: FactorCaller, input: PasskeyRegisterInput): Promise<Passkey> {
   const { db, clock } = deps;
   const userId = caller.user.id;
-  const webauthnChallenge = answeredChallenge(input.response);
+  const webauthnChallenge = await answeredChallenge(input.response);
   if (!webauthnChallenge) throw badRequest(registrationFailed);
   const [spent] = await db
     .delete(authChallenges)
@@ -103,6 +117,7 @@ export async function registerPasskey(deps: PasskeyDeps, caller: FactorCaller, i
   const { rpID, origin } = relyingParty(deps);
   let credential;
   try {
+    const { verifyRegistrationResponse } = await webAuthn();
     const verification = await verifyRegistrationResponse({
       response: input.response as unknown as RegistrationResponseJSON,
       expectedChallenge: webauthnChallenge,

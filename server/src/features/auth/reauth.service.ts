@@ -1,4 +1,3 @@
-import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { reauthLifetimeMs, type ReauthAnswer, type ReauthInput } from "../../../../shared/identity";
 import type { PasskeyLoginInput, PasskeyOptions } from "../../../../shared/second-factor";
@@ -11,7 +10,7 @@ import { verifyPassword } from "../../crypto/passwords";
 import type { AuthContext } from "../../http/request-context";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "./auth.service";
 import { advancePasskeyCounter, verifyPasskeyAnswer } from "./passkey-login.service";
-import { relyingParty } from "./passkeys.service";
+import { relyingParty, webAuthn } from "./passkeys.service";
 import { WrongCode, assertSecondStepOpen, issueChallenge, recordSecondFactorFailure, takeChallenge } from "./second-factor-state";
 import { spendSecondStepCode } from "./second-step-codes";
 
@@ -89,6 +88,7 @@ export async function reauthPasskeyOptions(deps: ReauthDeps, caller: Caller): Pr
     .from(passkeys)
     .where(eq(passkeys.userId, caller.user.id));
   if (owned.length === 0) throw conflict("You have no passkey: confirm it's you with your password instead.");
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(deps).rpID,
     // It stands for the password and the second factor at once, so it must verify its user (a PIN, a fingerprint).

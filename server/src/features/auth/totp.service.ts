@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { Secret } from "otpauth";
-import QRCode from "qrcode";
 import {
   type RecoveryCodes,
   type SecondFactorLoginInput,
@@ -65,6 +64,8 @@ export async function setupTotp({ db, clock, appSecret }: TotpDeps, user: UserRo
     .returning({ userId: totpFactors.userId });
   if (!row) throw conflict("An authenticator app is already on: turn it off first");
   const otpauthUrl = totpOf(secret, user.username).toString();
+  // Loaded when an authenticator app is first set up, not at start-up.
+  const { default: QRCode } = await import("qrcode");
   const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { secret, otpauthUrl, qrSvg };
 }

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { fileTypeFromBuffer } from "file-type";
 import {
   acceptedFileTypes,
   fileTooLargeMessage,
@@ -92,6 +91,8 @@ export function inspectFile(
     // A PDF (by its bytes, whatever it claims) is also held to bounds on its pages and on what it inflates to.
     let pdf = null as PdfBoundsCheck | null;
     const checkHead = async (bytes: Buffer) => {
+      // Loaded at the first upload, not at start-up.
+      const { fileTypeFromBuffer } = await import("file-type");
       detected = (await fileTypeFromBuffer(bytes))?.ext;
       if (extension !== null) assertDetected(detected, extension);
       if (detected === "pdf") pdf = new PdfBoundsCheck();

@@ -6,7 +6,8 @@ import { readAgenda } from "./agenda-items.service";
 import { replaceAgenda } from "./agenda-write.service";
 import { generateAgenda } from "./agenda.service";
 import { meetingCompanyGuard } from "./meetings.guard";
-import { createDraft, meetingCalendar, upcomingMeetings } from "./meetings.service";
+import { createDraft, meetingCalendar } from "./meetings.service";
+import { upcomingMeetings } from "./upcoming-list";
 
 /** The meetings endpoints (shared/api/meetings.ts) bound to their handlers. */
 export function meetingsRoutes(deps: RouterDeps): BoundRoute[] {
@@ -34,6 +35,6 @@ export function meetingsRoutes(deps: RouterDeps): BoundRoute[] {
     ),
     route(api.getAgenda, async ({ params }) => ({ items: await readAgenda(deps.db, params.id) }), meetingOf),
     route(api.replaceAgenda, ({ params, body, tenant }) => replaceAgenda(deps, tenant, params.id, body.items), meetingOf),
-    route(api.upcomingMeetings, ({ tenant }) => upcomingMeetings(deps, tenant.company.id)),
+    route(api.upcomingMeetings, ({ tenant }) => upcomingMeetings(deps, tenant.company.id, deps.lists)),
   ];
 }

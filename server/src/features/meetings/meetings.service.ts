@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, lt, ne, notInArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory, meetingEndFrom, meetingFileType, meetingNamePrefix, type MeetingStatus } from "../../../../shared/meeting-model";
-import { meetingContentSchema, type ListedMeeting, type MeetingContent, type MeetingContentWire } from "../../../../shared/meetings";
+import { meetingContentSchema, type MeetingContent, type MeetingContentWire } from "../../../../shared/meetings";
 import { can, deniedMessage } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
@@ -17,8 +17,6 @@ type MeetingDeps = ServiceDeps<"db" | "clock">;
 
 /** Drafts (made for agenda generation) are deleted once they are this old. */
 const draftLifetimeMs = 24 * 60 * 60 * 1000;
-/** How many meetings the upcoming list answers at most (the dashboard panel; /meetings has them all). */
-const upcomingLimit = 10;
 
 const invalid = (path: string, message: string) => new HttpError(400, message, {}, [{ path, message }]);
 
@@ -224,36 +222,6 @@ export async function createDraft(
     };
     return insertMeeting(tx, tenant, now, row, 0);
   });
-}
-
-/** The company's next meetings, soonest first: one query on the (company, start time) index. */
-export async function upcomingMeetings(deps: MeetingDeps, companyId: number): Promise<ListedMeeting[]> {
-  const rows = await deps.db
-    .select({
-      id: meetings.documentId,
-      title: meetings.title,
-      startsAt: meetings.startsAt,
-      endsAt: meetings.endsAt,
-      location: meetings.location,
-      status: meetings.status,
-      participantCount: sql<number>`(select count(*)::int from ${meetingParticipants} where ${meetingParticipants.meetingId} = ${meetings.documentId})`,
-    })
-    .from(meetings)
-    // A cancelled meeting is no longer coming up (calendars still carry it, marked cancelled).
-    .where(
-      and(eq(meetings.companyId, companyId), gt(meetings.startsAt, deps.clock.now()), notInArray(meetings.status, ["draft", "cancelled"])),
-    )
-    .orderBy(asc(meetings.startsAt), asc(meetings.documentId))
-    .limit(upcomingLimit);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    date: row.startsAt.toISOString(),
-    endDate: row.endsAt.toISOString(),
-    location: row.location,
-    status: row.status,
-    participantCount: Number(row.participantCount),
-  }));
 }
 
 /** The calendar status of a meeting: a pending one is tentative until confirmed. */
