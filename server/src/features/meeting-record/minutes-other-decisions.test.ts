@@ -16,6 +16,15 @@ const { api, draft } = minutesFixtures(ctx);
 
 const otherDecisionsHeading = "## Other decisions taken at the meeting";
 
+/** Sets the meeting's agenda to one "Finance" item that takes the resolution. */
+async function financeItemTaking(creator: { bearer: string }, meetingId: number, resolutionId: number) {
+  const agenda = await api()
+    .put(`/api/meetings/${meetingId}/agenda`)
+    .set("Authorization", creator.bearer)
+    .send({ items: [{ title: "Finance", durationMinutes: 30, resolutionIds: [resolutionId] }] });
+  expect(agenda.status, JSON.stringify(agenda.body)).toBe(200);
+}
+
 /**
  * A meeting with one agenda item holding a resolution, where the founder and two members attend; a show of hands
  * decides the agenda's resolution and two resolutions not on the agenda (one rejected, then one approved).
@@ -25,11 +34,7 @@ async function meetingWithDecisionsOffTheAgenda() {
   const onAgenda = await propose(founder, { title: "Approve the FY27 budget", description: "That the FY27 budget be approved." });
   const offAgenda = await propose(founder, { title: "Open a Paris office", description: "That an office be opened in Paris." });
   const refused = await propose(founder, { title: "Sell the van", description: "That the company van be sold.", type: "Special" });
-  const agenda = await api()
-    .put(`/api/meetings/${meetingId}/agenda`)
-    .set("Authorization", creator.bearer)
-    .send({ items: [{ title: "Finance", durationMinutes: 30, resolutionIds: [onAgenda] }] });
-  expect(agenda.status, JSON.stringify(agenda.body)).toBe(200);
+  await financeItemTaking(creator, meetingId, onAgenda);
   inMeeting(startsAt);
   await recorded(creator, meetingId, {
     attendees: [
@@ -87,11 +92,7 @@ describe("minutes of a meeting whose show of hands decided resolutions not on it
   it("has no such heading when every decision taken at the meeting is on its agenda", async () => {
     const { founder, members, creator, meetingId, startsAt } = await boardMeeting({ members: 2 });
     const onAgenda = await propose(founder);
-    const agenda = await api()
-      .put(`/api/meetings/${meetingId}/agenda`)
-      .set("Authorization", creator.bearer)
-      .send({ items: [{ title: "Finance", durationMinutes: 30, resolutionIds: [onAgenda] }] });
-    expect(agenda.status, JSON.stringify(agenda.body)).toBe(200);
+    await financeItemTaking(creator, meetingId, onAgenda);
     inMeeting(startsAt);
     await recorded(creator, meetingId, {
       attendees: [
