@@ -65,7 +65,8 @@ function decidedWhere(meetingId: number, certificate: Certificate, decidingMeeti
  * same company).
  */
 function readMeetingResolutions(db: Queryable, meeting: RecordedMeeting, agendaIds: number[]) {
-  const decidedHere = and(ne(resolutions.status, "pending"), sql`(${resolutions.certificate} ->> 'meetingId')::integer = ${meeting.id}`);
+  // Compared as text: a cast would make one certificate with an odd meetingId fail every minutes read of the company.
+  const decidedHere = and(ne(resolutions.status, "pending"), sql`${resolutions.certificate} ->> 'meetingId' = ${String(meeting.id)}`);
   return db
     .select({
       id: resolutions.id,
@@ -79,10 +80,7 @@ function readMeetingResolutions(db: Queryable, meeting: RecordedMeeting, agendaI
     .from(resolutions)
     .leftJoin(
       meetings,
-      and(
-        eq(meetings.documentId, sql`(${resolutions.certificate} ->> 'meetingId')::integer`),
-        eq(meetings.companyId, resolutions.companyId),
-      ),
+      and(sql`${meetings.documentId}::text = ${resolutions.certificate} ->> 'meetingId'`, eq(meetings.companyId, resolutions.companyId)),
     )
     .where(
       and(
