@@ -3,6 +3,7 @@ import { answer } from "./answer";
 import { email, id, isHttpUrl, limits, optionalHttpUrl, password, requiredText, text } from "./input";
 import { employeeCounts } from "./options";
 import { companyRoles } from "./roles";
+import { governanceSettingsAnswerFields, governanceSettingsFields } from "./written-resolutions";
 
 /** A logo is at most 2 MB of image; as base64 that is 4/3 larger, plus the "data:image/...;base64," prefix. */
 export const maxLogoBytes = 2 * 1024 * 1024;
@@ -46,6 +47,8 @@ export const companyProfileSchema = z.object({
   invitationMessage: optionalText(2000),
   /** Members without a second factor must set one up before they see the company; absent: unchanged. */
   requireSecondFactor: z.optional(z.boolean({ error: "Require two-factor sign-in must be on or off" })),
+  /** The board's rule for written resolutions (founders and admins); absent: unchanged. */
+  ...governanceSettingsFields,
 });
 export type CompanyProfileInput = z.input<typeof companyProfileSchema>;
 
@@ -152,6 +155,7 @@ export const companySchema = answer.object({
   employeeCount: answer.string().nullable(),
   invitationMessage: answer.string().nullable(),
   requireSecondFactor: answer.boolean(),
+  ...governanceSettingsAnswerFields,
   createdAt: answer.string(),
 });
 export type Company = z.infer<typeof companySchema>;

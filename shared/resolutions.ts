@@ -2,10 +2,12 @@ import { z } from "zod";
 import { answer } from "./answer";
 import { id, integer, isoTimestamp, limits, text } from "./input";
 import { attendanceStatuses } from "./meeting-model";
+import { resolutionProcedures, writtenCertificateSchema, writtenStateSchema } from "./written-resolutions";
 
 export const resolutionTypes = ["Ordinary", "Special", "Unanimous"] as const;
 export type ResolutionType = (typeof resolutionTypes)[number];
-export const resolutionStatuses = ["pending", "approved", "rejected"] as const;
+/** `referred`: a written resolution on which enough directors asked for a meeting; it goes to the next meeting's agenda. */
+export const resolutionStatuses = ["pending", "approved", "rejected", "referred"] as const;
 export type ResolutionStatus = (typeof resolutionStatuses)[number];
 export const voteChoices = ["yes", "no", "abstain"] as const;
 export type VoteChoice = (typeof voteChoices)[number];
@@ -134,29 +136,40 @@ export function decideOutcome(input: OutcomeInput): Outcome {
 
 export const resolutionTitleMax = limits.title;
 
-export const createResolutionSchema = z.object({
-  title: text({
-    max: limits.title,
-    min: 1,
-    requiredMessage: "Title is required",
-    maxMessage: `Title must be at most ${limits.title} characters`,
-  }),
-  description: text({
-    max: maxResolutionDescription,
-    min: 1,
-    requiredMessage: "Description is required",
-    maxMessage: `Description must be at most ${maxResolutionDescription} characters`,
-  }),
-  type: z.enum(resolutionTypes, { message: "Type must be Ordinary, Special or Unanimous" }),
-  deadline: isoTimestamp("Deadline must be an ISO date and time"),
-  documentIds: z
-    .array(id("Documents must be document ids"), { message: "Documents must be a list of document ids" })
-    .max(maxResolutionDocuments, `At most ${maxResolutionDocuments} documents`)
-    .default([])
-    .transform((ids) => [...new Set(ids)]),
-  /** Always created pending: any status sent is ignored. */
-  status: z.optional(z.enum(resolutionStatuses, { message: "Status must be pending" })),
-});
+export const createResolutionSchema = z
+  .object({
+    title: text({
+      max: limits.title,
+      min: 1,
+      requiredMessage: "Title is required",
+      maxMessage: `Title must be at most ${limits.title} characters`,
+    }),
+    description: text({
+      max: maxResolutionDescription,
+      min: 1,
+      requiredMessage: "Description is required",
+      maxMessage: `Description must be at most ${maxResolutionDescription} characters`,
+    }),
+    /** A written resolution is decided by the board's rule for written resolutions: its type and deadline are ignored. */
+    procedure: z.enum(resolutionProcedures, { message: "Decide by must be vote or written" }).default("vote"),
+    type: z.optional(z.enum(resolutionTypes, { message: "Type must be Ordinary, Special or Unanimous" })),
+    deadline: z.optional(isoTimestamp("Deadline must be an ISO date and time")),
+    documentIds: z
+      .array(id("Documents must be document ids"), { message: "Documents must be a list of document ids" })
+      .max(maxResolutionDocuments, `At most ${maxResolutionDocuments} documents`)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
+    /** Always created pending: any status sent is ignored. */
+    status: z.optional(z.enum(resolutionStatuses, { message: "Status must be pending" })),
+  })
+  .check((ctx) => {
+    if (ctx.value.procedure !== "vote") return;
+    if (ctx.value.type === undefined)
+      ctx.issues.push({ code: "custom", input: ctx.value.type, path: ["type"], message: "Type must be Ordinary, Special or Unanimous" });
+    if (ctx.value.deadline === undefined)
+      ctx.issues.push({ code: "custom", input: ctx.value.deadline, path: ["deadline"], message: "Deadline must be an ISO date and time" });
+  });
+
 export type CreateResolutionInput = z.input<typeof createResolutionSchema>;
 
 export const castVoteSchema = z.object({
@@ -182,8 +195,13 @@ export const resolutionSchema = answer.object({
   id: answer.number().int(),
   title: answer.string(),
   description: answer.string(),
+  procedure: answer.enum(resolutionProcedures),
   type: answer.enum(resolutionTypes),
+  /** A written resolution's lapse. */
   deadline: answer.string(),
+  /** A written resolution's: hex SHA-256 of the UTF-8 bytes of its text (`description`), which never changes. */
+  textSha256: answer.string().nullable(),
+  lapsesAt: answer.string().nullable(),
   status: answer.enum(resolutionStatuses),
   createdAt: answer.string(),
   createdBy: answer.number().int().nullable(),
@@ -199,6 +217,9 @@ export const pendingResolutionSummarySchema = answer.object({
   title: answer.string(),
   createdAt: answer.string(),
   deadline: answer.string(),
+  procedure: answer.enum(resolutionProcedures),
+  /** A written resolution the caller may sign and has not yet signed. */
+  awaitingYourSignature: answer.boolean(),
 });
 export type PendingResolutionSummary = z.infer<typeof pendingResolutionSummarySchema>;
 
@@ -245,6 +266,10 @@ export const resolutionDetailsSchema = resolutionSchema.extend({
   /** Who declared a conflict on it. */
   recusals: answer.array(answer.object({ userId: answer.number().int(), name: answer.string(), reason: answer.string() })),
   certificate: certificateSchema.nullable(),
+  /** A written resolution's signing state (null for a vote). */
+  written: writtenStateSchema.nullable(),
+  /** A decided written resolution's frozen certificate. */
+  writtenCertificate: writtenCertificateSchema.nullable(),
 });
 export type ResolutionDetails = z.infer<typeof resolutionDetailsSchema>;
 

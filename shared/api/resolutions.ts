@@ -10,6 +10,13 @@ import {
   resolutionSchema,
   voteCountsSchema,
 } from "../resolutions";
+import {
+  nudgeSignerSchema,
+  signOptionsAnswerSchema,
+  signOptionsSchema,
+  signResolutionSchema,
+  writtenCertificateSchema,
+} from "../written-resolutions";
 import { endpoint } from "./endpoint";
 
 const tag = "Resolutions";
@@ -21,7 +28,7 @@ const resolutionInService = { class: "thing", thing: "resolution", param: "id", 
 export const createResolution = endpoint({
   method: "POST",
   path: "/api/resolutions",
-  summary: "Create a resolution in the caller's active company (always pending)",
+  summary: "Create a resolution in the caller's active company (always pending), decided by an online vote or in writing",
   tag,
   access: { class: "company", by: "active", permission: "createResolution" },
   body: createResolutionSchema,
@@ -72,7 +79,7 @@ export const castVote = endpoint({
   access: resolutionInService,
   body: castVoteSchema,
   responses: { 200: voteCountsSchema },
-  errors: { 409: "The resolution is decided, or its deadline has passed" },
+  errors: { 409: "The resolution is decided, its deadline has passed, or it is a written resolution" },
 });
 
 export const declareConflict = endpoint({
@@ -113,4 +120,58 @@ export const updateQuorum = endpoint({
   access: { ...byCompany, permission: "editCompany" },
   body: quorumSettingsSchema,
   responses: { 200: quorumSettingSchema },
+});
+
+// --- Written resolutions ---
+
+export const signOptions = endpoint({
+  method: "POST",
+  path: "/api/resolutions/:id/sign-options",
+  summary: "The statement an eligible director signs for a decision on a written resolution, and the passkey request over it",
+  tag,
+  access: resolutionInService,
+  body: signOptionsSchema,
+  responses: { 200: signOptionsAnswerSchema },
+  errors: { 409: "Not a pending written resolution, already signed, or a decision the rule does not offer" },
+});
+
+export const signResolution = endpoint({
+  method: "POST",
+  path: "/api/resolutions/:id/signatures",
+  summary: "Sign a written resolution: a passkey assertion over the issued statement, or the password (and code) again",
+  tag,
+  access: resolutionInService,
+  body: signResolutionSchema,
+  responses: { 200: resolutionDetailsSchema },
+  errors: { 409: "Not a pending written resolution, already signed, or not eligible" },
+});
+
+export const withdrawSignature = endpoint({
+  method: "DELETE",
+  path: "/api/resolutions/:id/signatures/mine",
+  summary: "Withdraw the caller's signature while the rule allows and the resolution has not taken effect",
+  tag,
+  access: resolutionInService,
+  responses: { 200: resolutionDetailsSchema },
+  errors: { 409: "The rule forbids withdrawal, or the resolution is decided" },
+});
+
+export const nudgeSigner = endpoint({
+  method: "POST",
+  path: "/api/resolutions/:id/nudge",
+  summary: "Remind a director who has not signed a written resolution (the proposer, founders and admins; once a day each)",
+  tag,
+  access: resolutionInService,
+  body: nudgeSignerSchema,
+  responses: { 204: null },
+  errors: { 409: "Already signed, not eligible, or nudged in the last day" },
+});
+
+export const writtenCertificate = endpoint({
+  method: "GET",
+  path: "/api/resolutions/:id/certificate.json",
+  summary: "A decided written resolution's machine-readable certificate, checkable offline",
+  tag,
+  access: resolutionById,
+  responses: { 200: writtenCertificateSchema },
 });

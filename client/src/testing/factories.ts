@@ -42,6 +42,10 @@ export function buildCompany(fields: Partial<Company> = {}): Company {
     employeeCount: null,
     invitationMessage: null,
     requireSecondFactor: false,
+    writtenResolutionRule: "unanimous",
+    writtenLapseDays: 28,
+    writtenAllowWithdrawal: true,
+    writtenMeetingDemandPercent: 33,
     createdAt: "2026-01-01T00:00:00.000Z",
     ...fields,
   };

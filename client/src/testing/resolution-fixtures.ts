@@ -16,6 +16,9 @@ export function buildResolution(overrides: Partial<Resolution> = {}): Resolution
     id,
     title: `Resolution ${id}`,
     description: "Approve the plan",
+    procedure: "vote",
+    textSha256: null,
+    lapsesAt: null,
     type: "Ordinary",
     deadline: at(7 * 86_400_000),
     status: "pending",
@@ -29,7 +32,7 @@ export function buildResolution(overrides: Partial<Resolution> = {}): Resolution
   };
 }
 export function details(resolution: Resolution, extra: Partial<ResolutionDetails> = {}): ResolutionDetails {
-  return { ...resolution, documents: [], voters: [], recusals: [], certificate: null, ...extra };
+  return { ...resolution, documents: [], voters: [], recusals: [], certificate: null, written: null, writtenCertificate: null, ...extra };
 }
 export function serve(list: Resolution[], { votes }: { votes?: () => VoteCounts } = {}) {
   server.use(

@@ -17,6 +17,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { actionItemStatuses, attendanceStatuses, meetingStatuses } from "../../../shared/meeting-model";
 import type { Certificate } from "../../../shared/resolutions";
+import {
+  resolutionProcedures,
+  signDecisions,
+  signatureMethods,
+  writtenRuleKinds,
+  type WrittenCertificate,
+  type WrittenRule,
+} from "../../../shared/written-resolutions";
 import { companyRoles } from "../../../shared/roles";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -125,6 +133,11 @@ export const companies = pgTable("companies", {
   quorumPercent: integer("quorum_percent"),
   /** Members without a second factor are sent to set one up before they see anything of this company. */
   requireSecondFactor: boolean("require_second_factor").notNull().default(false),
+  /** The board's rule for written resolutions: unanimity, or a majority with a share that may ask for a meeting. */
+  writtenResolutionRule: text("written_resolution_rule", { enum: writtenRuleKinds }).notNull().default("unanimous"),
+  writtenLapseDays: integer("written_lapse_days").notNull().default(28),
+  writtenAllowWithdrawal: boolean("written_allow_withdrawal").notNull().default(true),
+  writtenMeetingDemandPercent: integer("written_meeting_demand_percent").notNull().default(33),
   createdAt: createdAt(),
 });
 
@@ -367,7 +380,7 @@ export const meetingGuests = pgTable(
 );
 
 export const resolutionTypes = ["Ordinary", "Special", "Unanimous"] as const;
-export const resolutionStatuses = ["pending", "approved", "rejected"] as const;
+export const resolutionStatuses = ["pending", "approved", "rejected", "referred"] as const;
 
 export const resolutions = pgTable(
   "resolutions",
@@ -384,6 +397,14 @@ export const resolutions = pgTable(
     explanation: text("explanation"),
     /** The tally certificate, frozen at the decision (later role changes and departures never alter it). */
     certificate: jsonb("certificate").$type<Certificate>(),
+    /** An online vote, or a written resolution signed by each director; never changes. A written one lapses at `deadline`. */
+    procedure: text("procedure", { enum: resolutionProcedures }).notNull().default("vote"),
+    /** A written resolution's: hex SHA-256 of its text's UTF-8 bytes (`description` never changes). */
+    textSha256: text("text_sha256"),
+    /** A written resolution's rule as it stood when it was proposed. */
+    writtenRule: jsonb("written_rule").$type<WrittenRule>(),
+    /** A decided written resolution's certificate, frozen at the decision. */
+    writtenCertificate: jsonb("written_certificate").$type<WrittenCertificate>(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -530,6 +551,47 @@ export const resolutionRecusals = pgTable(
   (t) => [primaryKey({ columns: [t.resolutionId, t.userId] }), index("resolution_recusals_user_idx").on(t.userId)],
 );
 
+/**
+ * A director's signature on a written resolution, with its evidence: the canonical statement signed and, for a
+ * passkey, the credential, its COSE public key and the assertion (base64url). Withdrawing deletes it; a nonce is
+ * accepted once.
+ */
+export const writtenSignatures = pgTable(
+  "written_signatures",
+  {
+    id: serial("id").primaryKey(),
+    resolutionId: belongsTo("resolution_id", () => resolutions.id),
+    userId: belongsTo("user_id", () => users.id),
+    decision: text("decision", { enum: signDecisions }).notNull(),
+    method: text("method", { enum: signatureMethods }).notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+    statement: text("statement").notNull(),
+    nonce: text("nonce").notNull(),
+    credentialId: text("credential_id"),
+    publicKey: text("public_key"),
+    authenticatorData: text("authenticator_data"),
+    clientDataJson: text("client_data_json"),
+    signature: text("signature"),
+  },
+  (t) => [
+    uniqueIndex("written_signatures_resolution_user_idx").on(t.resolutionId, t.userId),
+    uniqueIndex("written_signatures_nonce_idx").on(t.nonce),
+    index("written_signatures_user_idx").on(t.userId),
+  ],
+);
+
+/** Reminders and nudges sent to a director yet to sign: one of each kind (a nudge's row carries its last time). */
+export const writtenSignatureReminders = pgTable(
+  "written_signature_reminders",
+  {
+    resolutionId: belongsTo("resolution_id", () => resolutions.id),
+    userId: belongsTo("user_id", () => users.id),
+    kind: text("kind", { enum: ["lapse-3-days", "lapse-1-day", "nudge"] }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resolutionId, t.userId, t.kind] }), index("written_signature_reminders_user_idx").on(t.userId)],
+);
+
 export const platformServices = pgTable(
   "platform_services",
   {
@@ -652,7 +714,7 @@ export const passkeys = pgTable(
   (t) => [uniqueIndex("passkeys_credential_idx").on(t.credentialId), index("passkeys_user_idx").on(t.userId)],
 );
 
-export const authChallengePurposes = ["second-factor", "passkey-register", "passkey-login", "reauth-passkey"] as const;
+export const authChallengePurposes = ["second-factor", "passkey-register", "passkey-login", "reauth-passkey", "written-signature"] as const;
 export type AuthChallengePurpose = (typeof authChallengePurposes)[number];
 
 /**

@@ -72,7 +72,7 @@ describe("GET /api/openapi.json", () => {
       "x-access": { class: "thing", thing: "resolution", param: "id", by: "service" },
     });
     expect(Object.keys(vote.responses)).toEqual(["200", "400", "401", "403", "404", "409"]);
-    expect(vote.responses["409"]!.description).toBe("The resolution is decided, or its deadline has passed");
+    expect(vote.responses["409"]!.description).toBe("The resolution is decided, its deadline has passed, or it is a written resolution");
     expect(vote.responses["200"]!.content!["application/json"]!.schema).toMatchObject({
       properties: { total: { type: "integer" }, userVote: { anyOf: [{ enum: ["yes", "no", "abstain"] }, { type: "null" }] } },
     });

@@ -31,6 +31,10 @@ function toCompany(row: CompanyRow): Company {
     employeeCount: row.employeeCount,
     invitationMessage: row.invitationMessage,
     requireSecondFactor: row.requireSecondFactor,
+    writtenResolutionRule: row.writtenResolutionRule,
+    writtenLapseDays: row.writtenLapseDays,
+    writtenAllowWithdrawal: row.writtenAllowWithdrawal,
+    writtenMeetingDemandPercent: row.writtenMeetingDemandPercent,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -52,6 +56,10 @@ function profileColumns(input: CompanyProfile) {
     employeeCount: keepOrNull(input.employeeCount),
     invitationMessage: keepOrNull(input.invitationMessage),
     requireSecondFactor: input.requireSecondFactor,
+    writtenResolutionRule: input.writtenResolutionRule,
+    writtenLapseDays: input.writtenLapseDays,
+    writtenAllowWithdrawal: input.writtenAllowWithdrawal,
+    writtenMeetingDemandPercent: input.writtenMeetingDemandPercent,
   };
 }
 

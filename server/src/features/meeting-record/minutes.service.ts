@@ -247,6 +247,7 @@ export async function approveMinutes(
       const resolution = await createResolution({ db: tx, clock: deps.clock }, tenant, {
         title: approvalTitle(meeting),
         description: `That the minutes of "${meeting.title}", held on ${formatUtcDate(meeting.startsAt)}${circulated}, be approved as a true record of the meeting. SHA-256 of the minutes' text: ${textSha256(locked.text)}.`,
+        procedure: "vote",
         type: "Ordinary",
         deadline: new Date(now.getTime() + approvalVotingMs),
         documentIds: [],

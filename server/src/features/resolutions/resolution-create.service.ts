@@ -6,7 +6,7 @@ import type { Resolution } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import { documents, memberships, resolutionDocuments, resolutions } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import { HttpError, conflict } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { notADraftMeeting } from "../meetings/meetings.service";
 import { notify } from "../notifications/notifications.service";
@@ -20,10 +20,19 @@ type Deps = ServiceDeps<"db" | "clock">;
 export async function createResolution(
   deps: Deps,
   tenant: TenantContext,
-  input: { title: string; description: string; type: ResolutionRow["type"]; deadline: Date; documentIds: number[] },
+  input: {
+    title: string;
+    description: string;
+    procedure: ResolutionRow["procedure"];
+    type?: ResolutionRow["type"];
+    deadline?: Date;
+    documentIds: number[];
+  },
 ): Promise<Resolution> {
   const now = deps.clock.now();
-  if (input.deadline.getTime() <= now.getTime()) {
+  const { type, deadline } = input;
+  if (input.procedure !== "vote" || !type || !deadline) throw conflict("Written resolutions are not open yet");
+  if (deadline.getTime() <= now.getTime()) {
     throw new HttpError(400, "The deadline must be in the future", {}, [
       { path: "deadline", message: "The deadline must be in the future" },
     ]);
@@ -53,9 +62,9 @@ export async function createResolution(
         companyId,
         title: input.title,
         description: input.description,
-        type: input.type,
+        type: type,
         status: "pending",
-        deadline: input.deadline,
+        deadline: deadline,
         createdBy: tenant.user.id,
         createdAt: now,
       })
@@ -70,7 +79,7 @@ export async function createResolution(
       action: "resolution.created",
       targetType: "resolution",
       targetId: created.id,
-      details: { type: input.type, deadline: input.deadline.toISOString(), documentIds: input.documentIds },
+      details: { type: type, deadline: deadline.toISOString(), documentIds: input.documentIds },
     });
     const voters = await tx
       .select({ userId: memberships.userId })
@@ -81,7 +90,7 @@ export async function createResolution(
       companyId,
       recipients: voters.map(({ userId }) => userId),
       title: `New resolution: ${input.title}`,
-      body: `${displayName(tenant.user)} asks for your vote (${input.type}) by ${input.deadline.toISOString().slice(0, 10)}.`,
+      body: `${displayName(tenant.user)} asks for your vote (${type}) by ${deadline.toISOString().slice(0, 10)}.`,
       link: `/resolutions/${created.id}`,
       at: deps.clock.now(),
     });

@@ -22,8 +22,10 @@ const listColumns = {
   id: resolutions.id,
   title: resolutions.title,
   description: resolutions.description,
+  procedure: resolutions.procedure,
   type: resolutions.type,
   deadline: resolutions.deadline,
+  textSha256: resolutions.textSha256,
   status: resolutions.status,
   createdAt: resolutions.createdAt,
   createdBy: resolutions.createdBy,
@@ -39,8 +41,10 @@ interface ListRow {
   id: number;
   title: string;
   description: string;
+  procedure: ResolutionRow["procedure"];
   type: ResolutionRow["type"];
   deadline: Date;
+  textSha256: string | null;
   status: ResolutionRow["status"];
   createdAt: Date;
   createdBy: number | null;
@@ -55,8 +59,11 @@ export function toResolution(row: ListRow): Resolution {
     id: row.id,
     title: row.title,
     description: row.description,
+    procedure: row.procedure,
     type: row.type,
     deadline: row.deadline.toISOString(),
+    textSha256: row.textSha256,
+    lapsesAt: row.procedure === "written" ? row.deadline.toISOString() : null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy,
@@ -137,7 +144,13 @@ export async function listResolutions(deps: Deps, companyId: number, lists?: Com
 export async function pendingResolutions(deps: Deps, companyId: number): Promise<PendingResolutionSummary[]> {
   await decideDue(deps, companyId);
   const rows = await deps.db
-    .select({ id: resolutions.id, title: resolutions.title, createdAt: resolutions.createdAt, deadline: resolutions.deadline })
+    .select({
+      id: resolutions.id,
+      title: resolutions.title,
+      createdAt: resolutions.createdAt,
+      deadline: resolutions.deadline,
+      procedure: resolutions.procedure,
+    })
     .from(resolutions)
     .where(and(eq(resolutions.companyId, companyId), eq(resolutions.status, "pending"), gt(resolutions.deadline, deps.clock.now())))
     .orderBy(asc(resolutions.deadline), asc(resolutions.id));
@@ -146,6 +159,8 @@ export async function pendingResolutions(deps: Deps, companyId: number): Promise
     title: row.title,
     createdAt: row.createdAt.toISOString(),
     deadline: row.deadline.toISOString(),
+    procedure: row.procedure,
+    awaitingYourSignature: false,
   }));
 }
 
@@ -230,5 +245,7 @@ export async function resolutionDetails(deps: Deps, id: number): Promise<Resolut
       ? certificate.recused
       : recusalRows.map((recusal) => ({ userId: recusal.userId, name: displayName(recusal), reason: recusal.reason })),
     certificate,
+    written: null,
+    writtenCertificate: null,
   };
 }

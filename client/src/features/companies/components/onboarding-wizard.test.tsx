@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { delay } from "msw";
 import * as companiesApi from "@shared/api/companies";
 import type { Company } from "@shared/companies";
-import { buildUser } from "@/testing/factories";
+import { buildCompany, buildUser } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
@@ -13,21 +13,16 @@ import { clampStep, firstStepWithError, onboardingProgress } from "@/features/co
 const newUser = () => buildUser({ id: 42, companyId: null, role: null });
 
 function company(fields: Partial<Company> = {}): Company {
-  return {
+  return buildCompany({
     id: 9,
     name: "Initech",
     industry: "media",
     location: "Austin, USA",
     stage: "series-c",
-    description: null,
-    logoUrl: null,
-    website: null,
     employeeCount: "51-200",
-    invitationMessage: null,
-    requireSecondFactor: false,
     createdAt: "2026-06-01T09:00:00.000Z",
     ...fields,
-  };
+  });
 }
 
 async function renderWizard() {

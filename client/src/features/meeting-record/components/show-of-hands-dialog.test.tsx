@@ -41,7 +41,7 @@ const attendance = buildAttendance({
 
 /** The budget as GET /api/resolutions/501 answers it: still pending, nobody recused unless told. */
 function details(fields: Partial<ResolutionDetails> = {}): ResolutionDetails {
-  return { ...budget, documents: [], voters: [], recusals: [], certificate: null, ...fields };
+  return { ...budget, documents: [], voters: [], recusals: [], certificate: null, written: null, writtenCertificate: null, ...fields };
 }
 
 function decided(votes: MeetingVoteInput["votes"]): ResolutionDetails {
