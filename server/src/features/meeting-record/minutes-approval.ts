@@ -1,7 +1,6 @@
 // Approving minutes freezes them: the text, its SHA-256, the approving certificate and a PDF in the library, all in
 // one transaction. By the chair's signature that happens at once; by a resolution, once the board has approved it
 // (settled when the minutes are next read, by the sweep, or after a show of hands).
-import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { and, eq, ne, type SQL } from "drizzle-orm";
 import { minutesCategory } from "../../../../shared/meeting-model";
@@ -9,6 +8,7 @@ import type { Certificate } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
 import { formatUtcDate, startSweep } from "../../clock";
 import { recordAudit } from "../../db/audit";
+import { textSha256 } from "../../crypto/text-hash";
 import { companies, meetingMinutes, meetings, resolutions } from "../../db/schema";
 import { abandonReceivedFile, insertDocument, receiveFile } from "../documents/documents.service";
 import { HttpError } from "../../http/errors";
@@ -18,11 +18,6 @@ export type ApprovalDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound"
 
 export const minutesPdfFailedMessage = "The minutes' PDF could not be made. Try again in a moment.";
 const minutesPdfRetryAfterSeconds = 10;
-
-/** Hex SHA-256 of a text's UTF-8 bytes. */
-export function textSha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
 
 /** What the minutes were when the approval was decided on: the freeze happens only if they are still so. */
 export interface ApprovalBasis {
