@@ -61,7 +61,8 @@ function checkStatement(certificate: WrittenCertificate, signature: WrittenSigna
   };
   expect("resolutionId", certificate.resolutionId, "resolution");
   expect("companyId", certificate.companyId, "company");
-  expect("textSha256", textHash, "a text whose SHA-256 is");
+  if (statement.textSha256 !== textHash)
+    fail(`${signer}: signed a text whose SHA-256 is ${String(statement.textSha256)}, but this text's is ${textHash}`);
   expect("signerId", signature.userId, "signer");
   expect("decision", signature.decision, "the decision");
   if (typeof statement.nonce !== "string" || statement.nonce.length === 0) fail(`${signer}: the signed statement has no nonce`);
