@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { answer } from "./answer";
 import { id, ignored, limits, text } from "./input";
-import { meetingCategory, minutesCategory } from "./meeting-model";
+import { meetingCategory, minutesCategory, resolutionCertificatesCategory } from "./meeting-model";
 
 /** A document's content travels as text: a note, a meeting's JSON, or a file as a data: URL of at most 20 MiB. */
 const maxContentLength = 28 * 1024 * 1024;
@@ -83,8 +83,14 @@ export const uploadCategoryLabels: Record<UploadCategory, string> = {
   Marketing: "Marketing",
 };
 
-/** Every category a document is stored under: the upload categories, meetings, and approved minutes' PDFs. */
-export const documentCategories = [...uploadCategories, meetingCategory, minutesCategory] as const;
+/**
+ * The categories the library lists and filters by: the upload categories, and the PDFs Quorum files itself
+ * (approved minutes, written resolutions' certificates).
+ */
+export const libraryCategories = [...uploadCategories, minutesCategory, resolutionCertificatesCategory] as const;
+
+/** Every category a document is stored under: the library's and meetings'. */
+export const documentCategories = [...libraryCategories, meetingCategory] as const;
 export type DocumentCategory = (typeof documentCategories)[number];
 
 /**

@@ -12,6 +12,8 @@ export type MeetingStatus = (typeof meetingStatuses)[number];
 export const meetingCategory = "Meeting";
 /** The library category of approved minutes' PDFs (the compliance rule counts documents named "… minutes …"). */
 export const minutesCategory = "Meeting Minutes";
+/** The library category of written resolutions' certificates (PDFs with the machine-readable certificate inside). */
+export const resolutionCertificatesCategory = "Resolution Certificates";
 export const meetingFileType = "application/json";
 export const meetingNamePrefix = "Meeting: ";
 

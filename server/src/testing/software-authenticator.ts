@@ -23,7 +23,7 @@ export interface SoftwareCredential {
 }
 
 /** A credential's public key as COSE EC2 (kty 2, alg -7 ES256, crv 1 P-256, x, y), CBOR-encoded. */
-function coseKey(publicKey: KeyObject): Uint8Array {
+export function coseKey(publicKey: KeyObject): Uint8Array {
   const jwk = publicKey.export({ format: "jwk" });
   const key = new Map<number, number | Uint8Array>([
     [1, 2],

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import { passkeyLimits, type Passkey, type PasskeyOptions, type PasskeyRegisterInput } from "../../../../shared/second-factor";
@@ -158,7 +159,12 @@ export async function registerPasskey(deps: PasskeyDeps, caller: FactorCaller, i
         action: "second_factor.passkey_added",
         targetType: "passkey",
         targetId: row.id,
-        details: { name: row.name },
+        // The key's hash ties it to this account in the exported chain: a certificate's signature names the key itself.
+        details: {
+          name: row.name,
+          credentialId: row.credentialId,
+          publicKeySha256: createHash("sha256").update(row.publicKey).digest("hex"),
+        },
       });
       await tellAccountHolder(tx, clock, caller.user, `A passkey ("${row.name}") was added to your account.`);
       return toPasskey(row);

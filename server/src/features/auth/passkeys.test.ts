@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { passkeyLimits } from "../../../../shared/second-factor";
 import { auditEvents, passkeys, sessions } from "../../db/schema";
-import { SoftwareAuthenticator } from "../../testing/software-authenticator";
+import { coseKey, SoftwareAuthenticator } from "../../testing/software-authenticator";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 import { passkeyFixtures } from "../../testing/passkey-fixtures";
 
@@ -42,6 +43,13 @@ describe("passkeys", () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.actorId, user.id), eq(auditEvents.action, "second_factor.passkey_added")));
     expect(added).toMatchObject({ companyId: null, targetType: "passkey", targetId: String(registered.body.id), chainKey: 0 });
+    // The event carries the key's hash (hex SHA-256 of its COSE public key), as a certificate's signature shows the key.
+    const credential = authenticator.credentials[0]!;
+    expect(added?.details).toEqual({
+      name: "Work laptop",
+      credentialId: credential.id,
+      publicKeySha256: createHash("sha256").update(coseKey(credential.publicKey)).digest("hex"),
+    });
 
     const listed = await api().get("/api/auth/passkeys").set("Authorization", user.bearer);
     expect(listed.status).toBe(200);

@@ -10,7 +10,7 @@ import {
   type PDFRef,
 } from "@cantoo/pdf-lib";
 import type { PackData, PackPaper } from "./board-pack.data";
-import { drawFooter, margin, pageSize, pdfText, render, type Fonts } from "./board-pack.layout";
+import { drawFooter, margin, pageSize, pdfText, render, type Fonts } from "../../integrations/pdf-layout";
 import { planAgenda, planCover, planSection, type PaperOutcome } from "./board-pack.pages";
 import type { PackBuildLimits } from "./pdf-jobs";
 

@@ -1,7 +1,7 @@
 import type { PDFImage } from "@cantoo/pdf-lib";
 import type { MeetingStatus } from "../../../../shared/meeting-model";
 import type { PackData, PackItem } from "./board-pack.data";
-import { Flow, type Fonts, type Line, type PlannedPage, type Style } from "./board-pack.layout";
+import { Flow, type Fonts, type Line, type PlannedPage, type Style } from "../../integrations/pdf-layout";
 
 // What the pack's own pages say: the cover, the agenda and each item's section page, planned (not yet drawn).
 

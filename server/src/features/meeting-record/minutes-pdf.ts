@@ -1,7 +1,7 @@
 // Approved minutes as a PDF for the library: the text as approved, how it was approved, and its SHA-256, so a
 // printed copy can be checked against the record.
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
-import { drawFooter, Flow, pageSize, render, type Fonts, type Style } from "./board-pack.layout";
+import { drawFooter, Flow, pageSize, render, type Fonts, type Style } from "../../integrations/pdf-layout";
 
 export interface MinutesPdfInput {
   company: string;

@@ -1,6 +1,6 @@
 import { Download, Eye, FileImage, FileText, File as FileIcon, LayoutGrid, List, Trash2, Upload, type LucideIcon } from "lucide-react";
 import { useMemo, useState, useSyncExternalStore } from "react";
-import { uploadCategories, type LibraryDocument } from "@shared/documents";
+import { libraryCategories, type LibraryDocument } from "@shared/documents";
 import { canDeleteDocument } from "@shared/permissions";
 import type { CompanyRole } from "@shared/roles";
 import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
@@ -160,7 +160,7 @@ export function DocumentsLibrary({ documents, userId, role, onUpload }: Document
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {[allCategories, ...uploadCategories].map((value) => (
+              {[allCategories, ...libraryCategories].map((value) => (
                 <SelectItem key={value} value={value}>
                   {value === allCategories ? "All Categories" : value}
                 </SelectItem>

@@ -74,6 +74,22 @@ describe("/documents", () => {
     expect(screen.getByText("No documents found")).toBeInTheDocument();
   });
 
+  it("filters by the categories Quorum files itself: approved minutes and written resolutions' certificates", async () => {
+    serveLibrary([
+      ...library,
+      libraryDocument({ id: 4, name: "Minutes of Board meeting (2 Jun 2026).pdf", category: "Meeting Minutes", uploadedBy: null }),
+      libraryDocument({ id: 5, name: "Certificate of written resolution #41.pdf", category: "Resolution Certificates", uploadedBy: null }),
+    ]);
+    const { user } = renderApp({ path: "/documents", signedInAs: userAs("member") });
+    await screen.findByText("Q2 Accounts.pdf");
+    await user.click(screen.getByRole("combobox", { name: "Filter by category" }));
+    await user.click(await screen.findByRole("option", { name: "Resolution Certificates" }));
+    expect(rowNames()).toEqual(["Certificate of written resolution #41.pdf"]);
+    await user.click(screen.getByRole("combobox", { name: "Filter by category" }));
+    await user.click(await screen.findByRole("option", { name: "Meeting Minutes" }));
+    expect(rowNames()).toEqual(["Minutes of Board meeting (2 Jun 2026).pdf"]);
+  });
+
   it("shows the empty state when the library is empty", async () => {
     renderApp({ path: "/documents", signedInAs: userAs("member") });
     expect(await screen.findByText("No documents found")).toBeInTheDocument();

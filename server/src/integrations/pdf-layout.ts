@@ -1,8 +1,9 @@
 import { rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from "@cantoo/pdf-lib";
 import { Encodings } from "@cantoo/pdf-lib/standard-fonts";
 
-// The pack's own pages (cover, agenda, sections) are planned first, as positioned runs of text, and drawn after:
-// the agenda's page numbers are known only once every paper has been read, but its length must be known before.
+// The layout of the PDFs Quorum writes itself (the board pack's own pages, approved minutes, written resolutions'
+// certificates): text is planned first, as positioned runs on A4 pages, and drawn after. The pack's agenda needs
+// that: its page numbers are known only once every paper has been read, but its length must be known before.
 
 /** A4, in points. */
 export const pageSize: [number, number] = [595.28, 841.89];
