@@ -1,5 +1,5 @@
 import * as meetingRecordApi from "@shared/api/meeting-record";
-import type { Attendance, AttendanceStatus, Minutes } from "@shared/meeting-record";
+import { noMinutes, type Attendance, type AttendanceStatus, type Minutes } from "@shared/meeting-record";
 import { handle } from "@/testing/handle";
 import { server } from "@/testing/server";
 
@@ -22,19 +22,7 @@ export function buildAttendance(fields: Partial<Attendance> = {}): Attendance {
 
 /** A meeting's minutes: not drafted, unless told. */
 export function buildMinutes(fields: Partial<Minutes> = {}): Minutes {
-  return {
-    status: "none",
-    text: null,
-    updatedAt: null,
-    circulatedAt: null,
-    approvedAt: null,
-    approvedVia: null,
-    approvedBy: null,
-    sha256: null,
-    documentId: null,
-    resolutionId: null,
-    ...fields,
-  };
+  return { ...noMinutes, ...fields };
 }
 
 /** The text of a drafted meeting's minutes. */

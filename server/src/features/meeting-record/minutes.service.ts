@@ -1,7 +1,7 @@
 // A meeting's minutes: drafted from the record (none → draft), edited, circulated to the participants (→ circulated)
 // and approved by the chair or a resolution (→ approved), after which nothing about them changes.
 import { eq } from "drizzle-orm";
-import type { Minutes, MinutesDraft } from "../../../../shared/meeting-record";
+import { noMinutes, type Minutes, type MinutesDraft } from "../../../../shared/meeting-record";
 import { displayName } from "../../../../shared/people";
 import { limits } from "../../../../shared/input";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
@@ -65,20 +65,7 @@ async function readMinutes(db: Database, meetingId: number, keeper: boolean): Pr
     .from(meetingMinutes)
     .leftJoin(users, eq(users.id, meetingMinutes.approvedBy))
     .where(eq(meetingMinutes.meetingId, meetingId));
-  if (!row) {
-    return {
-      status: "none",
-      text: null,
-      updatedAt: null,
-      circulatedAt: null,
-      approvedAt: null,
-      approvedVia: null,
-      approvedBy: null,
-      sha256: null,
-      documentId: null,
-      resolutionId: null,
-    };
-  }
+  if (!row) return { ...noMinutes };
   const { minutes, approver } = row;
   return {
     status: minutes.status,
