@@ -6,21 +6,10 @@ import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
-import {
-  buildPageMeeting,
-  buildStartedMeeting,
-  captureBodies,
-  pageUser,
-  type BodyAnswer,
-  runOnMeetingPageClock,
-  serveMeetingPage,
-} from "@/testing/meeting-fixtures";
+import { buildPageMeeting, captureBodies, type BodyAnswer, onStartedMeetingPage, serveMeetingPage } from "@/testing/meeting-fixtures";
 import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
 
-runOnMeetingPageClock();
-
-const as = (role: CompanyRole) => pageUser(7, role);
-const started = buildStartedMeeting(91);
+const { as, started } = onStartedMeetingPage(91);
 const attendance = buildAttendance({
   attendees: [
     buildAttendee(1, "Ada Lovelace", "present", "founder"),
