@@ -9,6 +9,7 @@ import type { CompanyRole } from "../../../../shared/roles";
 import { quorumRequired, quorumRule } from "../../../../shared/resolutions";
 import type { Queryable } from "../../db/client";
 import { companies, meetingAttendance, meetingGuests, meetingParticipants, meetings, memberships, users } from "../../db/schema";
+import { nameColumns } from "../../db/people";
 import { forbidden, notFound } from "../../http/errors";
 
 /** A meeting as its record needs it. */
@@ -87,9 +88,7 @@ export async function readAttendance(db: Queryable, meeting: RecordedMeeting): P
     db
       .select({
         userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: users.username,
+        ...nameColumns,
         role: memberships.role,
         status: meetingAttendance.status,
       })

@@ -6,6 +6,7 @@ import { displayName } from "../../../../shared/people";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { companies, documentFiles, documents, meetingParticipants, meetings, users } from "../../db/schema";
+import { nameColumns } from "../../db/people";
 import { HttpError, notFound } from "../../http/errors";
 import { documentDownload, PdfBoundsCheck } from "../documents/documents.service";
 import { readAgenda } from "../meetings/agenda-items.service";
@@ -80,7 +81,7 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
 
   const [participantRows, agenda] = await Promise.all([
     db
-      .select({ firstName: users.firstName, lastName: users.lastName, username: users.username })
+      .select({ ...nameColumns })
       .from(meetingParticipants)
       .innerJoin(users, eq(users.id, meetingParticipants.userId))
       .where(eq(meetingParticipants.meetingId, meetingId)),

@@ -8,6 +8,7 @@ import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { formatUtcDate } from "../../clock";
 import type { Database, Transaction } from "../../db/client";
 import { meetingMinutes, meetingParticipants, users } from "../../db/schema";
+import { nameColumns } from "../../db/people";
 import { conflict, forbidden } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { notify } from "../notifications/notifications.service";
@@ -60,7 +61,7 @@ async function readMinutes(db: Database, meetingId: number, keeper: boolean): Pr
   const [row] = await db
     .select({
       minutes: meetingMinutes,
-      approver: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
+      approver: { id: users.id, ...nameColumns },
     })
     .from(meetingMinutes)
     .leftJoin(users, eq(users.id, meetingMinutes.approvedBy))
