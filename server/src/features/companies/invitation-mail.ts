@@ -8,7 +8,7 @@ import { rateRule } from "../../limits";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
 import { companies, users } from "../../db/schema";
-import { nameColumns } from "../../db/people";
+import { nameColumns } from "../../db/columns";
 import { linkWithToken, newLinkToken } from "../../crypto/link-token";
 import { countAgainstLimits } from "../../http/rate-limit";
 import { defaultMailSettings } from "../../integrations/mailer";

@@ -8,7 +8,7 @@ import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Database, Queryable } from "../../db/client";
 import { companies, invitations, memberships, users, type InvitationStatus } from "../../db/schema";
-import { nameColumns } from "../../db/people";
+import { nameColumns } from "../../db/columns";
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { linkTokenDigest } from "../../crypto/link-token";
 import { addressProvedByAnotherMessage, proveAddress, releaseWaitingAccounts, waitingAccountsFor } from "../identity/addresses.service";

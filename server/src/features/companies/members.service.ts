@@ -8,7 +8,7 @@ import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users } from "../../db/schema";
-import { nameColumns } from "../../db/people";
+import { nameColumns } from "../../db/columns";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
 import { notify } from "../notifications/notifications.service";
 import { assertMaySeat, type InvitingActor } from "./company-invitations.service";

@@ -4,7 +4,7 @@ import type { ActionItem } from "../../../../shared/meeting-record";
 import { displayName } from "../../../../shared/people";
 import type { Queryable } from "../../db/client";
 import { actionItems, meetings, users } from "../../db/schema";
-import { nameColumns } from "../../db/people";
+import { nameColumns } from "../../db/columns";
 
 /**
  * The action items matching `where`, soonest due first (so overdue ones lead), then in the order they were made.

@@ -4,7 +4,7 @@ import type { AgendaItem } from "../../../../shared/agenda";
 import { displayName } from "../../../../shared/people";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema";
-import { nameColumns } from "../../db/people";
+import { nameColumns } from "../../db/columns";
 
 /** Each presenter's display name by user id: one query, none when no item names a presenter. */
 export async function presenterNames(db: Queryable, agenda: readonly Pick<AgendaItem, "presenterId">[]): Promise<Map<number, string>> {

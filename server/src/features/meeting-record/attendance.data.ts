@@ -9,7 +9,7 @@ import type { CompanyRole } from "../../../../shared/roles";
 import { quorumRequired, quorumRule } from "../../../../shared/resolutions";
 import type { Queryable } from "../../db/client";
 import { companies, meetingAttendance, meetingGuests, meetingParticipants, meetings, memberships, users } from "../../db/schema";
-import { nameColumns } from "../../db/people";
+import { meetingScheduleColumns, nameColumns } from "../../db/columns";
 import { forbidden, notFound } from "../../http/errors";
 
 /** A meeting as its record needs it. */
@@ -40,11 +40,7 @@ export async function findRecordedMeeting(
     .select({
       id: meetings.documentId,
       companyId: meetings.companyId,
-      title: meetings.title,
-      startsAt: meetings.startsAt,
-      endsAt: meetings.endsAt,
-      location: meetings.location,
-      status: meetings.status,
+      ...meetingScheduleColumns,
       createdBy: meetings.createdBy,
       chairId: meetings.chairId,
       closedAt: meetings.closedAt,

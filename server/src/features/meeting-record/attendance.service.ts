@@ -8,7 +8,7 @@ import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { meetingAttendance, meetingGuests, meetingMinutes, meetingParticipants, meetings, memberships, users } from "../../db/schema";
-import { nameColumns } from "../../db/people";
+import { nameColumns } from "../../db/columns";
 import { HttpError, conflict } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { readAttendance, recordedMeeting, requireRecordKeeper, type RecordedMeeting } from "./attendance.data";

@@ -6,7 +6,7 @@ import { displayName } from "../../../../shared/people";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { companies, documentFiles, documents, meetingParticipants, meetings, users } from "../../db/schema";
-import { nameColumns } from "../../db/people";
+import { meetingScheduleColumns, nameColumns } from "../../db/columns";
 import { HttpError, notFound } from "../../http/errors";
 import { documentDownload, PdfBoundsCheck } from "../documents/documents.service";
 import { readAgenda } from "../meetings/agenda-items.service";
@@ -64,11 +64,7 @@ const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity:
 export async function readPackData(db: Queryable, meetingId: number): Promise<PackData> {
   const [meeting] = await db
     .select({
-      title: meetings.title,
-      startsAt: meetings.startsAt,
-      endsAt: meetings.endsAt,
-      location: meetings.location,
-      status: meetings.status,
+      ...meetingScheduleColumns,
       sequence: meetings.sequence,
       companyId: meetings.companyId,
       companyName: companies.name,

@@ -8,7 +8,7 @@ import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { formatUtcDate } from "../../clock";
 import type { Database, Transaction } from "../../db/client";
 import { meetingMinutes, meetingParticipants, users } from "../../db/schema";
-import { nameColumns } from "../../db/people";
+import { nameColumns } from "../../db/columns";
 import { conflict, forbidden } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { notify } from "../notifications/notifications.service";

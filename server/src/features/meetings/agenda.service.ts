@@ -3,7 +3,7 @@ import { displayName } from "../../../../shared/people";
 import { type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetings";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { actionItems, companies, documents, meetings, resolutions, users } from "../../db/schema";
-import { nameColumns } from "../../db/people";
+import { nameColumns } from "../../db/columns";
 import { HttpError, notFound } from "../../http/errors";
 import {
   AiServiceError,
