@@ -8,6 +8,17 @@ export function buildAttendee(userId: number, name: string, status: AttendanceSt
   return { userId, name, role, status };
 }
 
+/** The board of the record's tests as attendees: Ada Lovelace (1, founder), Grace Hopper (2), Alan Turing (3) and Olive Observer (4, observer), with these statuses in that order. */
+export function boardAttendees(statuses: readonly [AttendanceStatus, AttendanceStatus, AttendanceStatus, AttendanceStatus]) {
+  const board = [
+    [1, "Ada Lovelace", "founder"],
+    [2, "Grace Hopper", "member"],
+    [3, "Alan Turing", "member"],
+    [4, "Olive Observer", "observer"],
+  ] as const;
+  return board.map(([userId, name, role], index) => buildAttendee(userId, name, statuses[index], role));
+}
+
 /** A meeting's attendance: nobody recorded yet, and not quorate, unless told. */
 export function buildAttendance(fields: Partial<Attendance> = {}): Attendance {
   return {
