@@ -152,6 +152,20 @@ export const minutesSchema = answer.object({
 });
 export type Minutes = z.infer<typeof minutesSchema>;
 
+/** A meeting's minutes before a first draft: status none, every other field null. */
+export const noMinutes: Minutes = {
+  status: "none",
+  text: null,
+  updatedAt: null,
+  circulatedAt: null,
+  approvedAt: null,
+  approvedVia: null,
+  approvedBy: null,
+  sha256: null,
+  documentId: null,
+  resolutionId: null,
+};
+
 export const improvementOutcomes = ["kept", "refused", "unavailable", "failed"] as const;
 
 /** A draft's answer: the minutes, and what became of the AI's wording when it was asked for. */

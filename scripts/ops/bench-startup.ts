@@ -25,6 +25,22 @@ function cpuMsOf(pid: number | undefined): number | undefined {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * The environment a benchmark starts the built server with, as `npm start` does (allocator settings included):
+ * production, on 127.0.0.1 at `port`, with only the PATH and HOME of the caller's own, then `env`.
+ */
+export function productionEnv(port: number, env: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    ...serverAllocatorEnv,
+    ...env,
+  };
+}
+
 /** Starts the server as `npm start` does, waits for its first 200 from /api/health, then stops it. */
 async function startOnce(script: string, cwd: string, env: Record<string, string>): Promise<Start> {
   const port = await freePort();
@@ -32,16 +48,7 @@ async function startOnce(script: string, cwd: string, env: Record<string, string
   const child = spawn(process.execPath, ["--enable-source-maps", script], {
     cwd,
     stdio: ["ignore", "ignore", "pipe"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      ...serverAllocatorEnv,
-      ...env,
-    },
+    env: productionEnv(port, { LOG_LEVEL: "warn", ...env }),
   });
   const stderr: string[] = [];
   child.stderr?.on("data", (chunk: Buffer) => stderr.push(String(chunk)));

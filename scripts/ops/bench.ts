@@ -36,10 +36,9 @@ import { createSession } from "../../server/src/http/session";
 import { defaultLimits } from "../../server/src/limits";
 import { measureBoardPack, seedBoardPack } from "./bench-board-pack";
 import { ensureBuiltApp, measureLists } from "./bench-lists";
-import { measureStartup, startupPartName } from "./bench-startup";
+import { measureStartup, productionEnv, startupPartName } from "./bench-startup";
 import { measureStreams, seedStreams, streamsPartName } from "./bench-streams";
 import { summarizeProfile } from "./cpuprofile-top";
-import { serverAllocatorEnv } from "../build/server-env.mjs";
 import { pdfWorkerEntry, serverBundleOptions } from "../build/server-bundle.mjs";
 import { freePort } from "../testing/free-port";
 
@@ -123,18 +122,9 @@ async function startProcess(
   const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: repoRoot,
     stdio: ["ignore", fd, "pipe"],
-    // Both servers start as `npm start` starts Quorum, allocator settings included.
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      // The load registers and signs in far more often from one address than people do.
-      LIMITS_MULTIPLIER: "1000",
-      ...serverAllocatorEnv,
-      ...env,
-    },
+    // Both servers start as `npm start` starts Quorum. The load registers and signs in far more often from one
+    // address than people do.
+    env: productionEnv(port, { LIMITS_MULTIPLIER: "1000", ...env }),
   });
   closeSync(fd);
   running.add(child);

@@ -75,6 +75,18 @@ export function endpoint<const E extends Endpoint>(declaration: E): E {
   return declaration;
 }
 
+/** The declared success status: the one the handler's answer is sent with (and a fake answer, in client tests). */
+export function successStatus(endpoint: Endpoint): number {
+  const status = Object.keys(endpoint.responses)
+    .map(Number)
+    .find((code) => code >= 200 && code < 300);
+  if (status === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no success status`);
+  return status;
+}
+
+/** The names of a path's parameters (`:id`), in order. */
+export const pathParamNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+
 type SuccessStatus = 200 | 201 | 202 | 204;
 type SuccessKey<E extends Endpoint> = Extract<keyof E["responses"], SuccessStatus>;
 

@@ -2,7 +2,7 @@ import { http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
 import type { $ZodType, input as ZodInput, output as ZodOutput } from "zod/v4/core";
 import { apiErrorBodySchema, type ApiErrorBody } from "@shared/api-error";
-import type { AnswerSpec, Endpoint, PathParamNames, RawAnswer } from "@shared/api/endpoint";
+import { pathParamNames, successStatus, type AnswerSpec, type Endpoint, type PathParamNames, type RawAnswer } from "@shared/api/endpoint";
 import { apiTable } from "@shared/api/table";
 
 /*
@@ -135,17 +135,6 @@ function fail(problem: string): never {
 }
 
 const isSchema = (spec: AnswerSpec | undefined): spec is $ZodType => typeof spec === "object" && spec !== null && "_zod" in spec;
-
-/** The declared success status, the one a handler's answer is sent with (as the server picks it). */
-function successStatus(endpoint: Endpoint): number {
-  const status = Object.keys(endpoint.responses)
-    .map(Number)
-    .find((code) => code >= 200 && code < 300);
-  if (status === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no success status`);
-  return status;
-}
-
-const pathParamNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 
 /**
  * An msw handler answering `endpoint` at its declared method and path, as the client addresses it (`callApi` and

@@ -199,6 +199,15 @@ export function buildStartedMeeting(id: number): DocumentObject {
   return buildPageMeeting({ id, date: "2026-05-31T14:00:00.000Z", status: "confirmed" });
 }
 
+/**
+ * The setup of a test file on a started meeting's record: the page's clock, the meeting that started on 31 May
+ * (`id`), and `as(role)`, user 7 of the page's company signed in with that role.
+ */
+export function onStartedMeetingPage(id: number) {
+  runOnMeetingPageClock();
+  return { as: (role: CompanyRole) => pageUser(7, role), started: buildStartedMeeting(id) };
+}
+
 /** A signed-in user of the page's company. */
 export function pageUser(id: number, role: CompanyRole) {
   return buildUser({ id, companyId: pageCompanyId, role });

@@ -1,11 +1,22 @@
 import * as meetingRecordApi from "@shared/api/meeting-record";
-import type { Attendance, AttendanceStatus, Minutes } from "@shared/meeting-record";
+import { noMinutes, type Attendance, type AttendanceStatus, type Minutes } from "@shared/meeting-record";
 import { handle } from "@/testing/handle";
 import { server } from "@/testing/server";
 
 /** An attendee as GET /api/meetings/:id/attendance lists them. */
 export function buildAttendee(userId: number, name: string, status: AttendanceStatus = "absent", role: string | null = "member") {
   return { userId, name, role, status };
+}
+
+/** The board of the record's tests as attendees: Ada Lovelace (1, founder), Grace Hopper (2), Alan Turing (3) and Olive Observer (4, observer), with these statuses in that order. */
+export function boardAttendees(statuses: readonly [AttendanceStatus, AttendanceStatus, AttendanceStatus, AttendanceStatus]) {
+  const board = [
+    [1, "Ada Lovelace", "founder"],
+    [2, "Grace Hopper", "member"],
+    [3, "Alan Turing", "member"],
+    [4, "Olive Observer", "observer"],
+  ] as const;
+  return board.map(([userId, name, role], index) => buildAttendee(userId, name, statuses[index], role));
 }
 
 /** A meeting's attendance: nobody recorded yet, and not quorate, unless told. */
@@ -22,19 +33,7 @@ export function buildAttendance(fields: Partial<Attendance> = {}): Attendance {
 
 /** A meeting's minutes: not drafted, unless told. */
 export function buildMinutes(fields: Partial<Minutes> = {}): Minutes {
-  return {
-    status: "none",
-    text: null,
-    updatedAt: null,
-    circulatedAt: null,
-    approvedAt: null,
-    approvedVia: null,
-    approvedBy: null,
-    sha256: null,
-    documentId: null,
-    resolutionId: null,
-    ...fields,
-  };
+  return { ...noMinutes, ...fields };
 }
 
 /** The text of a drafted meeting's minutes. */

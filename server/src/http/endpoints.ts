@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { z } from "zod";
 import type { $ZodType, output as ZodOutput } from "zod/v4/core";
-import type { Access, AnswerOf, Endpoint } from "../../../shared/api/endpoint";
+import { pathParamNames, successStatus, type Access, type AnswerOf, type Endpoint } from "../../../shared/api/endpoint";
 import { apiErrorBodySchema } from "../../../shared/api-error";
 import type { Guards } from "./guards";
 import type { AuthContext, TenantContext } from "./request-context";
@@ -127,17 +127,6 @@ function guardsFor(endpoint: Endpoint, options: BoundRoute["options"], guards: G
   }
 }
 
-/** A success status of the declaration: the one the handler's answer is sent with. */
-function successStatus(endpoint: Endpoint): number {
-  const status = Object.keys(endpoint.responses)
-    .map(Number)
-    .find((code) => code >= 200 && code < 300);
-  if (status === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no success status`);
-  return status;
-}
-
-const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-
 /** Why a JSON answer breaks the declaration, or null when it keeps it. Error answers all share one body. */
 export function answerProblem(endpoint: Endpoint, status: number, body: unknown): string | null {
   const where = `${endpoint.method} ${endpoint.path} answered ${status}`;
@@ -157,7 +146,7 @@ export function mountRoutes(routes: readonly BoundRoute[], deps: MountDeps): Rou
   const router = Router();
   for (const { endpoint, handler, options } of routes) {
     const success = successStatus(endpoint);
-    const names = pathParams(endpoint.path);
+    const names = pathParamNames(endpoint.path);
     const serve: RequestHandler = async (req, res) => {
       const params: Record<string, number> = {};
       for (const name of names) params[name] = idParam(req.params[name]);

@@ -4,7 +4,7 @@
 import { STATUS_CODES } from "node:http";
 import { z } from "zod";
 import type { $ZodType, JSONSchema } from "zod/v4/core";
-import type { Access, AnswerSpec, Endpoint, HttpMethod, RawAnswer } from "../../../shared/api/endpoint";
+import { pathParamNames, type Access, type AnswerSpec, type Endpoint, type HttpMethod, type RawAnswer } from "../../../shared/api/endpoint";
 import type * as reference from "../../../shared/api/reference";
 import { apiModules } from "../../../shared/api/table";
 import { apiErrorBodySchema } from "../../../shared/api-error";
@@ -63,8 +63,6 @@ export interface OpenApiDocument {
 
 /** The error body every refusal answers with: one component every error response refers to. */
 export const errorBodyRef = "#/components/schemas/ApiError";
-
-const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 
 /** Express's `/api/resolutions/:id` as OpenAPI writes it: `/api/resolutions/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
@@ -129,7 +127,7 @@ function notFoundWhen(endpoint: Endpoint): string | undefined {
   if (access.class === "thing")
     return access.thing === "company" ? "No such company, or not the caller's" : `No such ${access.thing}, or another company's`;
   if (access.class === "own-user" && access.by === "owner") return `No such ${access.thing}, or another user's`;
-  return pathParams(endpoint.path).length > 0 ? "An id that names nothing" : undefined;
+  return pathParamNames(endpoint.path).length > 0 ? "An id that names nothing" : undefined;
 }
 
 /** Every error status the endpoint can answer, with when: those its input and access class imply, then its own. */
@@ -239,7 +237,7 @@ function securityOf(endpoint: Endpoint): Operation["security"] {
 function operationOf(name: string, endpoint: Endpoint, components: Record<string, Schema>): Operation {
   const { access } = endpoint;
   const parameters: Parameter[] = [
-    ...pathParams(endpoint.path).map((param): Parameter => ({ name: param, in: "path", required: true, schema: idSchema })),
+    ...pathParamNames(endpoint.path).map((param): Parameter => ({ name: param, in: "path", required: true, schema: idSchema })),
     ...queryParameters(endpoint, name, components),
   ];
   const requestBody = requestBodyOf(endpoint, name, components);

@@ -85,21 +85,22 @@ export function zip(entries: Record<string, string>): Buffer {
     const data = Buffer.from(text, "utf8");
     const fileName = Buffer.from(name, "utf8");
     const crc = crc32(data);
+    // Both headers carry the CRC, the sizes (stored: compressed = plain) and the name's length, at `at`.
+    const writeEntryFields = (header: Buffer, at: number) => {
+      header.writeUInt32LE(crc, at);
+      header.writeUInt32LE(data.length, at + 4);
+      header.writeUInt32LE(data.length, at + 8);
+      header.writeUInt16LE(fileName.length, at + 12);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
+    writeEntryFields(local, 14);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
+    writeEntryFields(central, 16);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);
     centrals.push(central, fileName);

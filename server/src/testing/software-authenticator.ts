@@ -41,6 +41,18 @@ function uint32(value: number): Buffer {
   return bytes;
 }
 
+/** The browser's answer with a platform credential: its id, the client data, and the ceremony's own fields. */
+function answerOf<R extends object>(credentialId: string, clientDataJSON: Buffer, response: R) {
+  return {
+    id: credentialId,
+    rawId: credentialId,
+    type: "public-key" as const,
+    response: { clientDataJSON: b64url(clientDataJSON), ...response },
+    authenticatorAttachment: "platform",
+    clientExtensionResults: {},
+  };
+}
+
 function clientData(type: "webauthn.create" | "webauthn.get", challenge: string, origin: string): Buffer {
   return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
 }
@@ -104,19 +116,11 @@ export class SoftwareAuthenticator {
       ]) as Parameters<typeof isoCBOR.encode>[0],
     );
     const clientDataJSON = clientData("webauthn.create", overrides.challenge ?? String(options.challenge), overrides.origin ?? this.origin);
-    return {
-      id: credential.id,
-      rawId: credential.id,
-      type: "public-key" as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ["internal"],
-        publicKeyAlgorithm: -7,
-      },
-      authenticatorAttachment: "platform",
-      clientExtensionResults: {},
-    };
+    return answerOf(credential.id, clientDataJSON, {
+      attestationObject: b64url(attestationObject),
+      transports: ["internal"],
+      publicKeyAlgorithm: -7,
+    });
   }
 
   /**
@@ -139,18 +143,10 @@ export class SoftwareAuthenticator {
     const clientDataJSON = clientData("webauthn.get", String(options.challenge), pick.origin ?? this.origin);
     // ECDSA over authData || SHA-256(clientDataJSON), DER-encoded as WebAuthn sends it.
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);
-    return {
-      id: credential.id,
-      rawId: credential.id,
-      type: "public-key" as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        userHandle: credential.userHandle,
-      },
-      authenticatorAttachment: "platform",
-      clientExtensionResults: {},
-    };
+    return answerOf(credential.id, clientDataJSON, {
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      userHandle: credential.userHandle,
+    });
   }
 }

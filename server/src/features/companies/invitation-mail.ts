@@ -8,6 +8,7 @@ import { rateRule } from "../../limits";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/client";
 import { companies, users } from "../../db/schema";
+import { nameColumns } from "../../db/columns";
 import { linkWithToken, newLinkToken } from "../../crypto/link-token";
 import { countAgainstLimits } from "../../http/rate-limit";
 import { defaultMailSettings } from "../../integrations/mailer";
@@ -50,9 +51,7 @@ export async function queueInvitationMail(
     .select({
       companyName: companies.name,
       invitationMessage: companies.invitationMessage,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
+      ...nameColumns,
     })
     .from(companies)
     .innerJoin(users, eq(users.id, invitation.inviterId))

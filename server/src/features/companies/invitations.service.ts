@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
 import { maskEmail, type InvitationAccepted, type InvitationPreview, type MyInvitation } from "../../../../shared/identity";
 import { displayName } from "../../../../shared/people";
 import type { CompanyRole } from "../../../../shared/roles";
@@ -8,6 +8,7 @@ import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Database, Queryable } from "../../db/client";
 import { companies, invitations, memberships, users, type InvitationStatus } from "../../db/schema";
+import { nameColumns } from "../../db/columns";
 import { HttpError, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { linkTokenDigest } from "../../crypto/link-token";
 import { addressProvedByAnotherMessage, proveAddress, releaseWaitingAccounts, waitingAccountsFor } from "../identity/addresses.service";
@@ -85,26 +86,32 @@ async function answerableByToken(db: Queryable, clock: Clock, token: string, add
   return invitation;
 }
 
-/** POST /api/invitations/preview: what either link offers, to anyone holding it (nothing of who holds the address). */
-export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock">, token: string): Promise<InvitationPreview> {
-  const [row] = await db
-    .select({
-      ...answerableColumns,
-      companyName: companies.name,
-      inviterFirstName: users.firstName,
-      inviterLastName: users.lastName,
-      inviterUsername: users.username,
-    })
+/**
+ * The invitations matching `where`, newest first, each with its company's name and who sent it ("A board member"
+ * once the inviter's account is gone).
+ */
+async function invitationsWithInviter(db: Queryable, where: SQL | undefined) {
+  const rows = await db
+    .select({ ...answerableColumns, companyName: companies.name, ...nameColumns })
     .from(invitations)
     .innerJoin(companies, eq(companies.id, invitations.companyId))
     .leftJoin(users, eq(users.id, invitations.invitedBy))
-    .where(hasLinkToken(token));
+    .where(where)
+    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+  return rows.map(({ firstName, lastName, username, ...row }) => ({
+    ...row,
+    inviterName: displayName({ firstName, lastName, username }) || "A board member",
+  }));
+}
+
+/** POST /api/invitations/preview: what either link offers, to anyone holding it (nothing of who holds the address). */
+export async function previewInvitation({ db, clock }: ServiceDeps<"db" | "clock">, token: string): Promise<InvitationPreview> {
+  const [row] = await invitationsWithInviter(db, hasLinkToken(token));
   if (!row) throw notFound(badLinkMessage);
-  const inviterName = displayName({ firstName: row.inviterFirstName, lastName: row.inviterLastName, username: row.inviterUsername });
   return {
     companyName: row.companyName,
     role: row.role,
-    inviterName: inviterName || "A board member",
+    inviterName: row.inviterName,
     email: maskEmail(row.email),
     expiresAt: row.expiresAt.toISOString(),
     status: isExpired(row, clock) ? "expired" : row.status,
@@ -203,28 +210,15 @@ export async function invitationForRegistration(
 /** GET /api/invitations: pending, unexpired invitations to the caller's verified address. */
 export async function listMyInvitations({ db, clock }: ServiceDeps<"db" | "clock">, caller: UserRow): Promise<MyInvitation[]> {
   if (!caller.emailVerified || caller.email === "") return [];
-  const rows = await db
-    .select({
-      id: invitations.id,
-      companyName: companies.name,
-      role: invitations.role,
-      expiresAt: invitations.expiresAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
-    })
-    .from(invitations)
-    .innerJoin(companies, eq(companies.id, invitations.companyId))
-    .leftJoin(users, eq(users.id, invitations.invitedBy))
-    .where(
-      and(equalsIgnoringCase(invitations.email, caller.email), eq(invitations.status, "pending"), gt(invitations.expiresAt, clock.now())),
-    )
-    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+  const rows = await invitationsWithInviter(
+    db,
+    and(equalsIgnoringCase(invitations.email, caller.email), eq(invitations.status, "pending"), gt(invitations.expiresAt, clock.now())),
+  );
   return rows.map((row) => ({
     id: row.id,
     companyName: row.companyName,
     role: row.role,
-    inviterName: displayName(row) || "A board member",
+    inviterName: row.inviterName,
     expiresAt: row.expiresAt.toISOString(),
   }));
 }

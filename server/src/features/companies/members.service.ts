@@ -8,6 +8,7 @@ import { recordAudit } from "../../db/audit";
 import { equalsIgnoringCase } from "../../db/case-insensitive";
 import type { Queryable } from "../../db/client";
 import { companies, invitations, memberships, users } from "../../db/schema";
+import { nameColumns } from "../../db/columns";
 import { HttpError, conflict, forbidden, notFound } from "../../http/errors";
 import { notify } from "../notifications/notifications.service";
 import { assertMaySeat, type InvitingActor } from "./company-invitations.service";
@@ -34,9 +35,7 @@ async function membersOf(db: Queryable, companyId: number, viewerId: number): Pr
   const rows = await db
     .select({
       id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
+      ...nameColumns,
       email: users.email,
       role: memberships.role,
       profileImageUrl: users.profileImageUrl,

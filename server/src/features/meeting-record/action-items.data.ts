@@ -4,6 +4,7 @@ import type { ActionItem } from "../../../../shared/meeting-record";
 import { displayName } from "../../../../shared/people";
 import type { Queryable } from "../../db/client";
 import { actionItems, meetings, users } from "../../db/schema";
+import { nameColumns } from "../../db/columns";
 
 /**
  * The action items matching `where`, soonest due first (so overdue ones lead), then in the order they were made.
@@ -17,9 +18,7 @@ export async function readActionItems(db: Queryable, where: SQL | undefined): Pr
       meetingTitle: meetings.title,
       title: actionItems.title,
       ownerId: actionItems.ownerId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
+      ...nameColumns,
       dueDate: actionItems.dueDate,
       status: actionItems.status,
     })

@@ -9,6 +9,7 @@ import type { CompanyRole } from "../../../../shared/roles";
 import { quorumRequired, quorumRule } from "../../../../shared/resolutions";
 import type { Queryable } from "../../db/client";
 import { companies, meetingAttendance, meetingGuests, meetingParticipants, meetings, memberships, users } from "../../db/schema";
+import { meetingScheduleColumns, nameColumns } from "../../db/columns";
 import { forbidden, notFound } from "../../http/errors";
 
 /** A meeting as its record needs it. */
@@ -39,11 +40,7 @@ export async function findRecordedMeeting(
     .select({
       id: meetings.documentId,
       companyId: meetings.companyId,
-      title: meetings.title,
-      startsAt: meetings.startsAt,
-      endsAt: meetings.endsAt,
-      location: meetings.location,
-      status: meetings.status,
+      ...meetingScheduleColumns,
       createdBy: meetings.createdBy,
       chairId: meetings.chairId,
       closedAt: meetings.closedAt,
@@ -87,9 +84,7 @@ export async function readAttendance(db: Queryable, meeting: RecordedMeeting): P
     db
       .select({
         userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: users.username,
+        ...nameColumns,
         role: memberships.role,
         status: meetingAttendance.status,
       })

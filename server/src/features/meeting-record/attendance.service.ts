@@ -8,6 +8,7 @@ import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { meetingAttendance, meetingGuests, meetingMinutes, meetingParticipants, meetings, memberships, users } from "../../db/schema";
+import { nameColumns } from "../../db/columns";
 import { HttpError, conflict } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { readAttendance, recordedMeeting, requireRecordKeeper, type RecordedMeeting } from "./attendance.data";
@@ -49,7 +50,7 @@ async function strangers(tx: Transaction, meeting: RecordedMeeting, input: Atten
       .from(meetingParticipants)
       .where(and(eq(meetingParticipants.meetingId, meeting.id), inArray(meetingParticipants.userId, ids))),
     await tx
-      .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
+      .select({ userId: users.id, ...nameColumns })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.companyId, meeting.companyId), inArray(memberships.userId, ids))),

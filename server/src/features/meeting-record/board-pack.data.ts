@@ -6,6 +6,7 @@ import { displayName } from "../../../../shared/people";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
 import { companies, documentFiles, documents, meetingParticipants, meetings, users } from "../../db/schema";
+import { meetingScheduleColumns, nameColumns } from "../../db/columns";
 import { HttpError, notFound } from "../../http/errors";
 import { documentDownload, PdfBoundsCheck } from "../documents/documents.service";
 import { readAgenda } from "../meetings/agenda-items.service";
@@ -63,11 +64,7 @@ const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity:
 export async function readPackData(db: Queryable, meetingId: number): Promise<PackData> {
   const [meeting] = await db
     .select({
-      title: meetings.title,
-      startsAt: meetings.startsAt,
-      endsAt: meetings.endsAt,
-      location: meetings.location,
-      status: meetings.status,
+      ...meetingScheduleColumns,
       sequence: meetings.sequence,
       companyId: meetings.companyId,
       companyName: companies.name,
@@ -80,7 +77,7 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
 
   const [participantRows, agenda] = await Promise.all([
     db
-      .select({ firstName: users.firstName, lastName: users.lastName, username: users.username })
+      .select({ ...nameColumns })
       .from(meetingParticipants)
       .innerJoin(users, eq(users.id, meetingParticipants.userId))
       .where(eq(meetingParticipants.meetingId, meetingId)),

@@ -9,6 +9,7 @@ import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { documents, meetingParticipants, meetings } from "../../db/schema";
+import { meetingScheduleColumns } from "../../db/columns";
 import { HttpError, conflict, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { meetingContents } from "../meetings/meetings.service";
@@ -110,11 +111,7 @@ export async function updateMeeting(deps: LifecycleDeps, tenant: TenantContext, 
   await deps.db.transaction(async (tx) => {
     const [stored] = await tx
       .select({
-        title: meetings.title,
-        startsAt: meetings.startsAt,
-        endsAt: meetings.endsAt,
-        location: meetings.location,
-        status: meetings.status,
+        ...meetingScheduleColumns,
       })
       .from(meetings)
       .where(eq(meetings.documentId, meetingId))

@@ -1,4 +1,4 @@
-import type { MinutesDraft } from "../../../../shared/meeting-record";
+import type { AttendanceStatus, MinutesDraft } from "../../../../shared/meeting-record";
 import { meetingRecordFixtures } from "../../testing/meeting-record-fixtures";
 import { minutesFixtures } from "../../testing/minutes-fixtures";
 import { useTestContext } from "../../testing/test-context";
@@ -16,13 +16,23 @@ const { api, draft } = minutesFixtures(ctx);
 
 const otherDecisionsHeading = "## Other decisions taken at the meeting";
 
-/** Sets the meeting's agenda to one "Finance" item that takes the resolution. */
-async function financeItemTaking(creator: { bearer: string }, meetingId: number, resolutionId: number) {
+type Board = Awaited<ReturnType<typeof boardMeeting>>;
+
+/**
+ * Sets the meeting's agenda to one "Finance" item that takes the resolution; then, at the meeting, records the
+ * founder and the first members attending as `statuses` says, in that order, and no guests.
+ */
+async function heldWithFinanceItem(board: Board, resolutionId: number, statuses: AttendanceStatus[]) {
+  const { creator, meetingId, startsAt, founder, members } = board;
   const agenda = await api()
     .put(`/api/meetings/${meetingId}/agenda`)
     .set("Authorization", creator.bearer)
     .send({ items: [{ title: "Finance", durationMinutes: 30, resolutionIds: [resolutionId] }] });
   expect(agenda.status, JSON.stringify(agenda.body)).toBe(200);
+  inMeeting(startsAt);
+  const people = [founder, ...members];
+  const attendees = statuses.map((status, index) => ({ userId: people[index]!.id, status }));
+  await recorded(creator, meetingId, { attendees, guests: [] });
 }
 
 /**
@@ -30,20 +40,12 @@ async function financeItemTaking(creator: { bearer: string }, meetingId: number,
  * decides the agenda's resolution and two resolutions not on the agenda (one rejected, then one approved).
  */
 async function meetingWithDecisionsOffTheAgenda() {
-  const { founder, members, creator, meetingId, startsAt } = await boardMeeting({ members: 3 });
+  const board = await boardMeeting({ members: 3 });
+  const { founder, members, meetingId } = board;
   const onAgenda = await propose(founder, { title: "Approve the FY27 budget", description: "That the FY27 budget be approved." });
   const offAgenda = await propose(founder, { title: "Open a Paris office", description: "That an office be opened in Paris." });
   const refused = await propose(founder, { title: "Sell the van", description: "That the company van be sold.", type: "Special" });
-  await financeItemTaking(creator, meetingId, onAgenda);
-  inMeeting(startsAt);
-  await recorded(creator, meetingId, {
-    attendees: [
-      { userId: founder.id, status: "present" },
-      { userId: members[0]!.id, status: "present" },
-      { userId: members[1]!.id, status: "remote" },
-    ],
-    guests: [],
-  });
+  await heldWithFinanceItem(board, onAgenda, ["present", "present", "remote"]);
   const hands = async (resolutionId: number, choices: ("yes" | "no" | "abstain")[]) => {
     const voters = [founder, members[0]!, members[1]!];
     const response = await meetingVote(founder, resolutionId, {
@@ -90,17 +92,10 @@ describe("minutes of a meeting whose show of hands decided resolutions not on it
   });
 
   it("has no such heading when every decision taken at the meeting is on its agenda", async () => {
-    const { founder, members, creator, meetingId, startsAt } = await boardMeeting({ members: 2 });
+    const board = await boardMeeting({ members: 2 });
+    const { founder, members, meetingId } = board;
     const onAgenda = await propose(founder);
-    await financeItemTaking(creator, meetingId, onAgenda);
-    inMeeting(startsAt);
-    await recorded(creator, meetingId, {
-      attendees: [
-        { userId: founder.id, status: "present" },
-        { userId: members[0]!.id, status: "present" },
-      ],
-      guests: [],
-    });
+    await heldWithFinanceItem(board, onAgenda, ["present", "present"]);
     const hands = await meetingVote(founder, onAgenda, {
       meetingId,
       votes: [

@@ -10,6 +10,18 @@ const ctx = useTestContext();
 afterEach(() => ctx.clock.set(minutesTestStart));
 const fixtures = minutesFixtures(ctx);
 const { getMinutes, draft, edit, circulate, approve, knownRecord, smallBoard } = fixtures;
+type Founder = Awaited<ReturnType<typeof smallBoard>>["founder"];
+
+/** Each write on the minutes in turn (draft, edit, circulate, approve by the chair and by resolution): their answers. */
+async function everyWriteStep(founder: Founder, meetingId: number) {
+  return [
+    await draft(founder, meetingId),
+    await edit(founder, meetingId, "Rewritten"),
+    await circulate(founder, meetingId),
+    await approve(founder, meetingId, "chair"),
+    await approve(founder, meetingId, "resolution"),
+  ];
+}
 
 describe("draft → circulated → approved", () => {
   it("a cancelled meeting has no minutes: drafting, editing, circulating and approving are each a 409", async () => {
@@ -23,13 +35,7 @@ describe("draft → circulated → approved", () => {
       .send({ status: "cancelled" });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     const refusal = { message: cancelledRecordMessage };
-    for (const response of [
-      await draft(founder, meetingId),
-      await edit(founder, meetingId, "Rewritten"),
-      await circulate(founder, meetingId),
-      await approve(founder, meetingId, "chair"),
-      await approve(founder, meetingId, "resolution"),
-    ]) {
+    for (const response of await everyWriteStep(founder, meetingId)) {
       expect(response.status).toBe(409);
       expect(response.body).toEqual(refusal);
     }
@@ -63,13 +69,7 @@ describe("draft → circulated → approved", () => {
     expect(corrected.body).toMatchObject({ status: "circulated", text: "# Minutes\n\nCorrected." });
 
     expect((await approve(founder, meetingId, "chair")).status).toBe(200);
-    for (const response of [
-      await draft(founder, meetingId),
-      await edit(founder, meetingId, "Rewritten"),
-      await circulate(founder, meetingId),
-      await approve(founder, meetingId, "chair"),
-      await approve(founder, meetingId, "resolution"),
-    ]) {
+    for (const response of await everyWriteStep(founder, meetingId)) {
       expect(response.status).toBe(409);
       expect(response.body).toEqual({ message: approvedMinutesMessage });
     }

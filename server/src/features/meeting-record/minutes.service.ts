@@ -1,13 +1,14 @@
 // A meeting's minutes: drafted from the record (none → draft), edited, circulated to the participants (→ circulated)
 // and approved by the chair or a resolution (→ approved), after which nothing about them changes.
 import { eq } from "drizzle-orm";
-import type { Minutes, MinutesDraft } from "../../../../shared/meeting-record";
+import { noMinutes, type Minutes, type MinutesDraft } from "../../../../shared/meeting-record";
 import { displayName } from "../../../../shared/people";
 import { limits } from "../../../../shared/input";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { formatUtcDate } from "../../clock";
 import type { Database, Transaction } from "../../db/client";
 import { meetingMinutes, meetingParticipants, users } from "../../db/schema";
+import { nameColumns } from "../../db/columns";
 import { conflict, forbidden } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { notify } from "../notifications/notifications.service";
@@ -61,25 +62,12 @@ async function readMinutes(db: Database, meetingId: number, keeper: boolean): Pr
   const [row] = await db
     .select({
       minutes: meetingMinutes,
-      approver: { id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username },
+      approver: { id: users.id, ...nameColumns },
     })
     .from(meetingMinutes)
     .leftJoin(users, eq(users.id, meetingMinutes.approvedBy))
     .where(eq(meetingMinutes.meetingId, meetingId));
-  if (!row) {
-    return {
-      status: "none",
-      text: null,
-      updatedAt: null,
-      circulatedAt: null,
-      approvedAt: null,
-      approvedVia: null,
-      approvedBy: null,
-      sha256: null,
-      documentId: null,
-      resolutionId: null,
-    };
-  }
+  if (!row) return { ...noMinutes };
   const { minutes, approver } = row;
   return {
     status: minutes.status,

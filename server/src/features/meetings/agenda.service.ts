@@ -3,6 +3,7 @@ import { displayName } from "../../../../shared/people";
 import { type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetings";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
 import { actionItems, companies, documents, meetings, resolutions, users } from "../../db/schema";
+import { nameColumns } from "../../db/columns";
 import { HttpError, notFound } from "../../http/errors";
 import {
   AiServiceError,
@@ -44,9 +45,7 @@ async function openActionItems({ db }: ServiceDeps<"db">, companyId: number): Pr
     .select({
       title: actionItems.title,
       dueDate: actionItems.dueDate,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      username: users.username,
+      ...nameColumns,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(actionItems)

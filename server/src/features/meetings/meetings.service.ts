@@ -7,6 +7,7 @@ import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
 import type { Queryable, Transaction } from "../../db/client";
 import { documents, meetingParticipants, meetings, memberships } from "../../db/schema";
+import { meetingScheduleColumns } from "../../db/columns";
 import { forbidden, HttpError, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { buildCalendar, type CalendarEvent } from "../../integrations/calendar";
@@ -22,11 +23,7 @@ const invalid = (path: string, message: string) => new HttpError(400, message, {
 
 /** The columns a meeting's content is rebuilt from. */
 const meetingContentColumns = {
-  title: meetings.title,
-  startsAt: meetings.startsAt,
-  endsAt: meetings.endsAt,
-  location: meetings.location,
-  status: meetings.status,
+  ...meetingScheduleColumns,
   agenda: meetings.agenda,
 };
 interface MeetingContentRow {

@@ -5,6 +5,7 @@ import type { ServiceDeps } from "../../app-deps";
 import type { CompanyListCache } from "../../db/company-list-cache";
 import { preparedPerDatabase } from "../../db/prepared";
 import { meetingParticipants, meetings } from "../../db/schema";
+import { meetingScheduleColumns } from "../../db/columns";
 
 type MeetingDeps = ServiceDeps<"db" | "clock">;
 
@@ -19,11 +20,7 @@ const upcomingQuery = preparedPerDatabase((db) =>
   db
     .select({
       id: meetings.documentId,
-      title: meetings.title,
-      startsAt: meetings.startsAt,
-      endsAt: meetings.endsAt,
-      location: meetings.location,
-      status: meetings.status,
+      ...meetingScheduleColumns,
       participantCount: sql<number>`(select count(*)::int from ${meetingParticipants} where ${meetingParticipants.meetingId} = ${meetings.documentId})`,
     })
     .from(meetings)

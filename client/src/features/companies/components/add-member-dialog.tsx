@@ -5,7 +5,8 @@ import { useForm } from "react-hook-form";
 import { addMemberSchema, type AddMemberInput, type AddMemberResult } from "@shared/companies";
 import type { CompanyRole } from "@shared/roles";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { FormDialogFooter } from "@/components/form-dialog-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
 import { SelectField } from "@/components/ui/select-fields";
@@ -94,14 +95,7 @@ export function AddMemberDialog({ companyId, actorRole }: { companyId: number; a
               >
                 {(field) => <PasswordInput autoComplete="new-password" {...field} />}
               </LabeledField>
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={pending}>
-                  {pending ? "Adding..." : "Add Member"}
-                </Button>
-              </DialogFooter>
+              <FormDialogFooter onCancel={() => setOpen(false)} pending={pending} submitLabel="Add Member" pendingLabel="Adding..." />
             </form>
           </Form>
         )}

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { acceptAttribute, defaultUploadCategory, uploadCategories, uploadCategoryLabels } from "@shared/documents";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialogFooter } from "@/components/form-dialog-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormField } from "@/components/ui/form";
 import { LabeledField, LabeledItem } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
@@ -139,14 +139,13 @@ export function UploadDocumentDialog({ open, onOpenChange }: { open: boolean; on
                 <p className="text-xs text-muted-foreground">Uploading… {progress}%</p>
               </div>
             )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => changeOpen(false)} disabled={upload.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={upload.isPending}>
-                {upload.isPending ? "Uploading..." : "Upload"}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter
+              onCancel={() => changeOpen(false)}
+              cancelDisabled={upload.isPending}
+              pending={upload.isPending}
+              submitLabel="Upload"
+              pendingLabel="Uploading..."
+            />
           </form>
         </Form>
       </DialogContent>

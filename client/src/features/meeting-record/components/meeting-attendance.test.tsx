@@ -6,28 +6,12 @@ import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast } from "@/testing/toasts";
-import {
-  buildPageMeeting,
-  buildStartedMeeting,
-  captureBodies,
-  pageUser,
-  type BodyAnswer,
-  runOnMeetingPageClock,
-  serveMeetingPage,
-} from "@/testing/meeting-fixtures";
-import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
+import { buildPageMeeting, captureBodies, type BodyAnswer, onStartedMeetingPage, serveMeetingPage } from "@/testing/meeting-fixtures";
+import { boardAttendees, buildAttendance, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
 
-runOnMeetingPageClock();
-
-const as = (role: CompanyRole) => pageUser(7, role);
-const started = buildStartedMeeting(91);
+const { as, started } = onStartedMeetingPage(91);
 const attendance = buildAttendance({
-  attendees: [
-    buildAttendee(1, "Ada Lovelace", "present", "founder"),
-    buildAttendee(2, "Grace Hopper", "remote"),
-    buildAttendee(3, "Alan Turing", "apologies"),
-    buildAttendee(4, "Olive Observer", "absent", "observer"),
-  ],
+  attendees: boardAttendees(["present", "remote", "apologies", "absent"]),
   guests: [{ name: "Pat Auditor" }],
   chairId: 1,
   quorum: { voting: 7, required: 4, present: 5, quorate: true, rule: "more than half of the eligible voters" },

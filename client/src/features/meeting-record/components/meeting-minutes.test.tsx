@@ -10,22 +10,11 @@ import { apiError, handle } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
 import { findToast, findToastBehindModal } from "@/testing/toasts";
-import {
-  buildPageMeeting,
-  buildStartedMeeting,
-  captureBodies,
-  pageUser,
-  runOnMeetingPageClock,
-  serveMeetingPage,
-  type BodyAnswer,
-} from "@/testing/meeting-fixtures";
+import { buildPageMeeting, captureBodies, onStartedMeetingPage, serveMeetingPage, type BodyAnswer } from "@/testing/meeting-fixtures";
 import { buildAttendance, buildAttendee, buildMinutes, draftedMinutes, draftText, serveMeetingRecord } from "@/testing/record-fixtures";
 import { NO_AI_TEXT } from "@/features/meeting-record/components/kept-minutes";
 
-runOnMeetingPageClock();
-
-const as = (role: CompanyRole) => pageUser(7, role);
-const started = buildStartedMeeting(95);
+const { as, started } = onStartedMeetingPage(95);
 const sha = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 const approved = buildMinutes({
   status: "approved",

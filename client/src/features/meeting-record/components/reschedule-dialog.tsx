@@ -2,8 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { rescheduleFormSchema, type MeetingUpdateInput, type RescheduleFormValues } from "@shared/agenda";
 import { MeetingWhenWhereFields } from "@/components/meeting-when-where-fields";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialogFooter } from "@/components/form-dialog-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { localStart } from "@/lib/date-time-input";
 import { rescheduleDefaults, toRescheduleUpdate } from "@/features/meeting-record/lib/reschedule";
@@ -39,14 +39,7 @@ export function RescheduleDialog({
         <Form {...form}>
           <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4" aria-label="Reschedule meeting">
             <MeetingWhenWhereFields control={form.control} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? "Saving…" : "Reschedule"}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter onCancel={onClose} pending={form.formState.isSubmitting} submitLabel="Reschedule" pendingLabel="Saving…" />
           </form>
         </Form>
       </DialogContent>

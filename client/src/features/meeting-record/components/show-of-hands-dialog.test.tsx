@@ -12,31 +12,21 @@ import { findToastBehindModal } from "@/testing/toasts";
 import {
   buildAgendaItem,
   buildPageMeeting,
-  buildStartedMeeting,
   buildResolutionRow,
   captureBodies,
   pageCompanyId,
-  pageUser,
-  runOnMeetingPageClock,
+  onStartedMeetingPage,
   serveMeetingPage,
   type BodyAnswer,
 } from "@/testing/meeting-fixtures";
-import { buildAttendance, buildAttendee, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
+import { boardAttendees, buildAttendance, buildMinutes, serveMeetingRecord } from "@/testing/record-fixtures";
 
-runOnMeetingPageClock();
-
-const as = (role: CompanyRole) => pageUser(7, role);
-const started = buildStartedMeeting(93);
+const { as, started } = onStartedMeetingPage(93);
 const budget = buildResolutionRow({ id: 501, title: "Approve the budget", status: "pending" });
 const auditor = buildResolutionRow({ id: 502, title: "Appoint the auditor", status: "approved" });
 const item = buildAgendaItem({ title: "Finance", resolutionIds: [501, 502] });
 const attendance = buildAttendance({
-  attendees: [
-    buildAttendee(1, "Ada Lovelace", "present", "founder"),
-    buildAttendee(2, "Grace Hopper", "remote"),
-    buildAttendee(3, "Alan Turing", "apologies"),
-    buildAttendee(4, "Olive Observer", "present", "observer"),
-  ],
+  attendees: boardAttendees(["present", "remote", "apologies", "present"]),
 });
 
 /** The budget as GET /api/resolutions/501 answers it: still pending, nobody recused unless told. */

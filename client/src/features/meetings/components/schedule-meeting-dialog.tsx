@@ -11,8 +11,9 @@ import { formatAgenda, meetingFormSchema, type MeetingFormValues } from "@shared
 import { DraftNotice } from "@/components/draft-notice";
 import { MeetingWhenWhereFields } from "@/components/meeting-when-where-fields";
 import { Button } from "@/components/ui/button";
+import { FormDialogFooter } from "@/components/form-dialog-footer";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
@@ -253,14 +254,7 @@ function ScheduleMeetingForm({
             </FormItem>
           )}
         />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={scheduling}>
-            {scheduling ? "Scheduling..." : "Schedule Meeting"}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter onCancel={onCancel} pending={scheduling} submitLabel="Schedule Meeting" pendingLabel="Scheduling..." />
       </form>
     </Form>
   );
