@@ -105,6 +105,9 @@ export interface Signer {
  */
 export async function signResolution(deps: Deps, signer: Signer, id: number, input: SignResolutionInput, ip: string) {
   const { userId } = signer.writer;
+  // Who may not sign it is told so before any proof is looked at (an outsider learns nothing, a password is not
+  // counted); the same checks run again under the lock that writes the signature.
+  await openResolutionWrite(deps, id, signer.writer, (tx, row, state) => assertMaySign(tx, row, state, userId, input.decision));
   let proof: { statement: SigningStatement; text: string; evidence: PasskeyEvidence } | { method: "password" | "password+totp" };
   if ("response" in input) {
     const statement = parseStatement(input.statement);
