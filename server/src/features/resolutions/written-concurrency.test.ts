@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { auditEvents, writtenSignatures } from "../../db/schema";
 import { resolutionFixtures } from "../../testing/resolution-fixtures";
 import { useMailingContext } from "../../testing/test-smtp";
@@ -51,6 +51,13 @@ describe.runIf(process.env.QUORUM_TEST_DB === "postgres")("written resolutions u
         .from(auditEvents)
         .where(and(eq(auditEvents.action, "resolution.decided"), eq(auditEvents.targetId, String(id))));
       expect(decisions).toHaveLength(1);
+      // The signature taken last under the lock (the last "signed" event of the chain) is the one that made it.
+      const signedEvents = await ctx.db
+        .select({ actorId: auditEvents.actorId })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "resolution.signed"), eq(auditEvents.targetId, String(id))))
+        .orderBy(asc(auditEvents.seq));
+      expect(last.userId).toBe(signedEvents.at(-1)!.actorId);
     }
   });
 

@@ -129,6 +129,9 @@ describe("a written resolution under unanimity", () => {
     const after = await details(founder, id);
     expect(after.written?.signed).toEqual([]);
     expect(after.written?.awaiting.map((person) => person.userId)).toEqual([founder.id, voters[2]!.id]);
+    // Withdrawing the declaration does not bring the signature back: the director signs again.
+    expect((await api().delete(`/api/resolutions/${id}/conflict`).set("Authorization", voters[1]!.bearer)).status).toBe(204);
+    expect((await details(voters[1]!, id)).written).toMatchObject({ mine: null, maySign: true, signed: [] });
   });
 });
 
