@@ -39,6 +39,8 @@ export const auditActions = [
   "resolution.created",
   "resolution.decided",
   "resolution.meeting_vote",
+  "resolution.signature_withdrawn",
+  "resolution.signed",
   "resolution.vote_changed",
   "resolution.voted",
   "second_factor.totp_enabled",

@@ -4,6 +4,7 @@ import request from "supertest";
 import { createApp } from "../app";
 import { actionItems, documentFiles, documents, invitations, notifications, passkeys, resolutions, users } from "../db/schema";
 import { endpoint, type Access } from "../../../shared/api/endpoint";
+import { defaultWrittenRule } from "../../../shared/written-resolutions";
 import { mountRoutes, route as bind } from "./endpoints";
 import { createGuards } from "./guards";
 import { meetingContent } from "../testing/factories";
@@ -29,6 +30,8 @@ let dan: SignedUp;
 let companyA: { id: number; name: string };
 let serviceId: number;
 let outsiderInvitation: number;
+/** A decided written resolution of company A: only one has a certificate to read. */
+let decidedWritten: number;
 let routes: ApiRoute[];
 let walkProblems: string[];
 let listening: Awaited<ReturnType<typeof listenOn>>;
@@ -129,6 +132,42 @@ beforeAll(async () => {
     })
     .returning({ id: resolutions.id });
   things.resolution = resolution!.id;
+  const decidedAt = new Date("2026-06-02T10:00:00.000Z");
+  const [writtenOne] = await ctx.db
+    .insert(resolutions)
+    .values({
+      companyId: companyA.id,
+      title: secret,
+      description: secret,
+      procedure: "written",
+      type: "Unanimous",
+      status: "rejected",
+      deadline: decidedAt,
+      decidedAt,
+      createdBy: alice.id,
+      writtenRule: defaultWrittenRule,
+      writtenCertificate: {
+        procedure: "written",
+        resolutionId: 0,
+        companyId: companyA.id,
+        title: secret,
+        text: secret,
+        textSha256: "",
+        rule: defaultWrittenRule,
+        proposedAt: decidedAt.toISOString(),
+        lapsesAt: decidedAt.toISOString(),
+        eligible: [],
+        recused: [],
+        signatures: [],
+        outcome: "rejected",
+        effectiveAt: null,
+        decidedAt: decidedAt.toISOString(),
+        explanation: "Lapsed",
+        auditHeadHash: "",
+      },
+    })
+    .returning({ id: resolutions.id });
+  decidedWritten = writtenOne!.id;
   const [actionItem] = await ctx.db
     .insert(actionItems)
     .values({
@@ -182,7 +221,11 @@ function idFor(route: ApiRoute): number {
 async function call(route: ApiRoute, id: number, bearer?: string) {
   const verb = verbs[route.method as keyof typeof verbs];
   if (!verb) throw new Error(`no way to call ${routeKey(route)}`);
-  const calls = routeFixtures[routeKey(route)]?.calls?.(id, { member: carol.id, invitation: outsiderInvitation }) ?? [{}];
+  const calls = routeFixtures[routeKey(route)]?.calls?.(id, {
+    member: carol.id,
+    invitation: outsiderInvitation,
+    writtenResolution: decidedWritten,
+  }) ?? [{}];
   const responses = [];
   for (const fixture of calls) {
     if (answersEventStream(route.endpoint)) {

@@ -32,7 +32,8 @@ export interface FixtureCall {
 export interface RouteFixture {
   /** The calls that exercise the route, given the id under test; default one call, no body. */
   /** `people.member`: a member of company A besides its founder; `people.invitation`: an invitation of company A to an outsider. */
-  calls?: (id: number, people: { member: number; invitation: number }) => FixtureCall[];
+  /** `people.writtenResolution`: a decided written resolution of company A (the tenancy test's; the fuzz test reads bodies only). */
+  calls?: (id: number, people: { member: number; invitation: number; writtenResolution?: number }) => FixtureCall[];
 }
 
 export const routeFixtures: Record<string, RouteFixture> = {
@@ -74,7 +75,15 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "POST /api/resolutions": {
     calls: () => [
       { body: { title: "Intrusion", description: "Hijack", type: "Ordinary", deadline: "2026-12-31T23:59:59.999Z", documentIds: [] } },
+      { body: { procedure: "written", title: "Intrusion", description: "Hijack", documentIds: [] } },
     ],
+  },
+  // A signature by password (a passkey's would need the caller's own statement): refused before any proof is looked at.
+  "POST /api/resolutions/:id/sign-options": { calls: () => [{ body: { decision: "agree" } }] },
+  "POST /api/resolutions/:id/signatures": { calls: () => [{ body: { decision: "agree", password: "hijacked-1" } }] },
+  // Only a decided written resolution has a certificate to read.
+  "GET /api/resolutions/:id/certificate.json": {
+    calls: (id, people) => [{ path: `/api/resolutions/${people.writtenResolution ?? id}/certificate.json` }],
   },
   "POST /api/resolutions/:id/vote": { calls: () => [{ body: { vote: "no", comment: "hijacked" } }] },
   "POST /api/resolutions/:id/conflict": { calls: () => [{ body: { reason: "hijacked" } }] },

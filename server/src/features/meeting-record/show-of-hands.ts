@@ -15,6 +15,7 @@ import { HttpError, conflict } from "../../http/errors";
 import { resolutionDetails } from "../resolutions/resolutions-read.service";
 import { decideIfReady, membersAsVoters, type MeetingDecision, type ResolutionRow } from "../resolutions/meeting-decision.service";
 import { openResolutionWrite, type Writer } from "../resolutions/open-resolution-write.service";
+import { writtenNotVoted } from "../resolutions/vote.service";
 import { findRecordedMeeting, readAttendance } from "./attendance.data";
 import { refuseRecordOf } from "./attendance.service";
 import { settleMinutesApproval } from "./minutes-approval";
@@ -118,6 +119,8 @@ export async function recordMeetingVote(
   input: { meetingId: number; votes: Hand[] },
 ): Promise<ResolutionDetails> {
   await openResolutionWrite(deps, resolutionId, caller, async (tx, row, state) => {
+    // A written resolution is decided by each director's signature, never by hands at a meeting.
+    if (row.procedure === "written") throw conflict(writtenNotVoted);
     const meeting = await findRecordedMeeting(tx, input.meetingId, "share");
     if (!meeting || meeting.companyId !== row.companyId) {
       const message = "The meeting must be a meeting of this resolution's company";

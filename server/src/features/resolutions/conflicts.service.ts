@@ -3,13 +3,13 @@
 import { and, eq } from "drizzle-orm";
 import type { ServiceDeps } from "../../app-deps";
 import { recordAudit } from "../../db/audit";
-import { resolutionRecusals, votes } from "../../db/schema";
+import { resolutionRecusals, votes, writtenSignatures } from "../../db/schema";
 import { openResolutionWrite, type Writer } from "./open-resolution-write.service";
 import { decideIfReady } from "./resolution-decision";
 
 type Deps = ServiceDeps<"db" | "clock">;
 
-/** `POST /api/resolutions/:id/conflict`: the caller's vote is withdrawn and they leave the denominator. */
+/** `POST /api/resolutions/:id/conflict`: the caller's vote (or signature) is withdrawn and they leave the denominator. */
 export async function declareConflict(deps: Deps, writer: Writer, id: number, reason: string): Promise<void> {
   const { userId } = writer;
   await openResolutionWrite(deps, id, writer, async (tx, row) => {
@@ -17,6 +17,11 @@ export async function declareConflict(deps: Deps, writer: Writer, id: number, re
       .delete(votes)
       .where(and(eq(votes.resolutionId, id), eq(votes.userId, userId)))
       .returning({ vote: votes.vote });
+    // On a written resolution the declarer's signature goes, as a vote does.
+    const unsigned = await tx
+      .delete(writtenSignatures)
+      .where(and(eq(writtenSignatures.resolutionId, id), eq(writtenSignatures.userId, userId)))
+      .returning({ id: writtenSignatures.id });
     await tx
       .insert(resolutionRecusals)
       .values({ resolutionId: id, userId, reason, createdAt: deps.clock.now() })
@@ -27,9 +32,9 @@ export async function declareConflict(deps: Deps, writer: Writer, id: number, re
       action: "resolution.conflict_declared",
       targetType: "resolution",
       targetId: id,
-      details: { withdrawnVote: withdrawn[0]?.vote ?? null },
+      details: { withdrawnVote: withdrawn[0]?.vote ?? null, ...(unsigned.length > 0 ? { withdrawnSignature: true } : {}) },
     });
-    // Leaving the denominator may leave everyone else having voted.
+    // Leaving the denominator may leave everyone else having voted (or signed).
     await decideIfReady(tx, deps.clock, row, userId);
   });
 }

@@ -3,10 +3,14 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { meetingCategory } from "../../../../shared/meeting-model";
 import type { Resolution } from "../../../../shared/resolutions";
+import { defaultWrittenRule, writtenRuleWords, type WrittenRule } from "../../../../shared/written-resolutions";
 import type { ServiceDeps } from "../../app-deps";
+import { formatUtc } from "../../clock";
+import { textSha256 } from "../../crypto/text-hash";
 import { recordAudit } from "../../db/audit";
-import { documents, memberships, resolutionDocuments, resolutions } from "../../db/schema";
-import { HttpError, conflict } from "../../http/errors";
+import type { Queryable } from "../../db/client";
+import { companies, documents, memberships, resolutionDocuments, resolutions } from "../../db/schema";
+import { HttpError } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
 import { notADraftMeeting } from "../meetings/meetings.service";
 import { notify } from "../notifications/notifications.service";
@@ -15,8 +19,32 @@ import type { ResolutionRow } from "./resolution-decision";
 import { resolutionRow, toResolution } from "./resolutions-read.service";
 
 type Deps = ServiceDeps<"db" | "clock">;
+const day = 24 * 60 * 60 * 1000;
 
-/** `POST /api/resolutions`: always pending, a deadline in the future, documents of the company; notifies the other voters. */
+/**
+ * What a written resolution takes from its company when proposed: the board's rule as it stands now (kept with it,
+ * whatever the setting becomes), its lapse that many days on, and its text's hash. Its vote type is the rule's
+ * nearest (never used to decide it).
+ */
+async function writtenProposal(db: Queryable, companyId: number, text: string, now: Date) {
+  const [company] = await db
+    .select({
+      kind: companies.writtenResolutionRule,
+      lapseDays: companies.writtenLapseDays,
+      allowWithdrawal: companies.writtenAllowWithdrawal,
+      meetingDemandPercent: companies.writtenMeetingDemandPercent,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const rule: WrittenRule = company ?? defaultWrittenRule;
+  const type: ResolutionRow["type"] = rule.kind === "unanimous" ? "Unanimous" : "Ordinary";
+  return { rule, type, deadline: new Date(now.getTime() + rule.lapseDays * day), textSha256: textSha256(text) };
+}
+
+/**
+ * `POST /api/resolutions`: always pending, a deadline in the future (a written one's lapse), documents of the company;
+ * notifies the other voters (of a written one, every other eligible director, by the bell and by e-mail).
+ */
 export async function createResolution(
   deps: Deps,
   tenant: TenantContext,
@@ -30,14 +58,17 @@ export async function createResolution(
   },
 ): Promise<Resolution> {
   const now = deps.clock.now();
-  const { type, deadline } = input;
-  if (input.procedure !== "vote" || !type || !deadline) throw conflict("Written resolutions are not open yet");
-  if (deadline.getTime() <= now.getTime()) {
+  const companyId = tenant.company.id;
+  const written = input.procedure === "written" ? await writtenProposal(deps.db, companyId, input.description, now) : null;
+  const type = written?.type ?? input.type;
+  const deadline = written?.deadline ?? input.deadline;
+  // The request's schema requires a vote's type and deadline.
+  if (!type || !deadline) throw new Error("a vote without its type or deadline");
+  if (!written && deadline.getTime() <= now.getTime()) {
     throw new HttpError(400, "The deadline must be in the future", {}, [
       { path: "deadline", message: "The deadline must be in the future" },
     ]);
   }
-  const companyId = tenant.company.id;
   const id = await deps.db.transaction(async (tx) => {
     if (input.documentIds.length > 0) {
       const found = await tx
@@ -62,9 +93,12 @@ export async function createResolution(
         companyId,
         title: input.title,
         description: input.description,
-        type: type,
+        procedure: input.procedure,
+        type,
         status: "pending",
-        deadline: deadline,
+        deadline,
+        textSha256: written?.textSha256 ?? null,
+        writtenRule: written?.rule ?? null,
         createdBy: tenant.user.id,
         createdAt: now,
       })
@@ -79,7 +113,15 @@ export async function createResolution(
       action: "resolution.created",
       targetType: "resolution",
       targetId: created.id,
-      details: { type: type, deadline: deadline.toISOString(), documentIds: input.documentIds },
+      details: written
+        ? {
+            procedure: "written",
+            textSha256: written.textSha256,
+            rule: written.rule,
+            lapsesAt: deadline.toISOString(),
+            documentIds: input.documentIds,
+          }
+        : { type, deadline: deadline.toISOString(), documentIds: input.documentIds },
     });
     const voters = await tx
       .select({ userId: memberships.userId })
@@ -89,8 +131,10 @@ export async function createResolution(
       kind: "resolutionCreated",
       companyId,
       recipients: voters.map(({ userId }) => userId),
-      title: `New resolution: ${input.title}`,
-      body: `${displayName(tenant.user)} asks for your vote (${type}) by ${deadline.toISOString().slice(0, 10)}.`,
+      title: written ? `Written resolution to sign: ${input.title}` : `New resolution: ${input.title}`,
+      body: written
+        ? `${displayName(tenant.user)} asks for your signature on a written resolution by ${formatUtc(deadline)} (${writtenRuleWords(written.rule)}).`
+        : `${displayName(tenant.user)} asks for your vote (${type}) by ${deadline.toISOString().slice(0, 10)}.`,
       link: `/resolutions/${created.id}`,
       at: deps.clock.now(),
     });

@@ -9,6 +9,7 @@ import { builtOnce, preparedPerDatabase } from "../../db/prepared";
 import { companies, resolutionRecusals, resolutions, votes } from "../../db/schema";
 import { notify } from "../notifications/notifications.service";
 import { membersAsVoters, resolutionVoteHolders, resolutionVoters } from "./eligible-voters";
+import { decideWrittenIfReady, writtenLapsed } from "./written-decision";
 
 type Deps = ServiceDeps<"db" | "clock">;
 export type ResolutionRow = typeof resolutions.$inferSelect;
@@ -39,15 +40,17 @@ export const eligibleCount = sql<number>`case when ${sql`${resolutions.status} =
  * Whether a pending resolution is due its decision (everyone eligible voted, or the deadline passed with votes),
  * from its live tally: the same rule decideIfReady applies under the row lock, so reads and votes that find nothing
  * due skip the lock and the loading a decision needs. The live tally counts the votes the decision counts, so this
- * never misses a resolution that is due.
+ * never misses a resolution that is due. A written resolution has no votes: it is due here once it lapsed (its
+ * signatures decide it under the lock as they arrive).
  */
 export function isDue(
-  row: { status: ResolutionRow["status"]; type: ResolutionRow["type"]; deadline: Date },
+  row: { status: ResolutionRow["status"]; procedure: ResolutionRow["procedure"]; type: ResolutionRow["type"]; deadline: Date },
   tally: Tally,
   eligible: number,
   now: Date,
 ): boolean {
   if (row.status !== "pending") return false;
+  if (row.procedure === "written") return writtenLapsed(row, now);
   return decideOutcome({
     type: row.type,
     tally,
@@ -113,6 +116,8 @@ export async function decideIfReady(
   const closed = meeting !== undefined || row.deadline.getTime() <= now.getTime();
   // Told the live tally, a resolution that is not due costs no further query.
   if (live && !isDue(row, live.tally, live.eligible, now)) return row;
+  // A written resolution is decided by its signatures, under its own rule (a show of hands never reaches one).
+  if (row.procedure === "written") return decideWrittenIfReady(tx, clock, row, actorId);
   const [company] = await tx.select({ quorumPercent: companies.quorumPercent }).from(companies).where(eq(companies.id, row.companyId));
   const members = await membersAsVoters(tx, { id: row.id, companyId: row.companyId });
   const recusalRows = await tx

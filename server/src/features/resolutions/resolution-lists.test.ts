@@ -22,8 +22,22 @@ describe("lists", () => {
     expect(list.body[1].voteCounts).toEqual({ yes: 1, no: 1, abstain: 1 });
     const pending = await request(ctx.app).get(`/api/companies/${company.id}/resolutions/pending`).set("Authorization", founder.bearer);
     expect(pending.body).toEqual([
-      { id: soon, title: "Soon", createdAt: expect.any(String), deadline: expect.any(String) },
-      { id: first, title: "First", createdAt: expect.any(String), deadline: expect.any(String) },
+      {
+        id: soon,
+        title: "Soon",
+        createdAt: expect.any(String),
+        deadline: expect.any(String),
+        procedure: "vote",
+        awaitingYourSignature: false,
+      },
+      {
+        id: first,
+        title: "First",
+        createdAt: expect.any(String),
+        deadline: expect.any(String),
+        procedure: "vote",
+        awaitingYourSignature: false,
+      },
     ]);
     ctx.clock.advance(2 * day);
     const later = await request(ctx.app).get(`/api/companies/${company.id}/resolutions/pending`).set("Authorization", founder.bearer);

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gt, sql, type Placeholder } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import type { PendingResolutionSummary, Resolution, ResolutionDetails, Tally, VoteChoice } from "../../../../shared/resolutions";
+import type { WrittenCertificate } from "../../../../shared/written-resolutions";
 import type { ServiceDeps } from "../../app-deps";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
@@ -11,6 +12,7 @@ import { notFound } from "../../http/errors";
 import { mayVote } from "./eligible-voters";
 import { decideDue, decideOnRead, eligibleCount, frozenTally, isDue, tallyOf, type ResolutionRow } from "./resolution-decision";
 import type { CompanyListCache } from "../../db/company-list-cache";
+import { awaitingSignatureOf, writtenStateOf, type Viewer } from "./written-read.service";
 
 type Deps = ServiceDeps<"db" | "clock">;
 
@@ -141,7 +143,7 @@ export async function listResolutions(deps: Deps, companyId: number, lists?: Com
 }
 
 /** `GET /api/companies/:companyId/resolutions/pending`: pending and not past the deadline, soonest deadline first. */
-export async function pendingResolutions(deps: Deps, companyId: number): Promise<PendingResolutionSummary[]> {
+export async function pendingResolutions(deps: Deps, companyId: number, userId: number): Promise<PendingResolutionSummary[]> {
   await decideDue(deps, companyId);
   const rows = await deps.db
     .select({
@@ -150,6 +152,7 @@ export async function pendingResolutions(deps: Deps, companyId: number): Promise
       createdAt: resolutions.createdAt,
       deadline: resolutions.deadline,
       procedure: resolutions.procedure,
+      awaitingYourSignature: awaitingSignatureOf(userId),
     })
     .from(resolutions)
     .where(and(eq(resolutions.companyId, companyId), eq(resolutions.status, "pending"), gt(resolutions.deadline, deps.clock.now())))
@@ -160,7 +163,7 @@ export async function pendingResolutions(deps: Deps, companyId: number): Promise
     createdAt: row.createdAt.toISOString(),
     deadline: row.deadline.toISOString(),
     procedure: row.procedure,
-    awaitingYourSignature: false,
+    awaitingYourSignature: row.awaitingYourSignature === true,
   }));
 }
 
@@ -198,8 +201,12 @@ export async function resolutionRow(db: Database, id: number): Promise<ListRow> 
   return row;
 }
 
-/** `GET /api/resolutions/:id`: the resolution, its documents, who has voted (never their choices while pending), the certificate once decided. */
-export async function resolutionDetails(deps: Deps, id: number): Promise<ResolutionDetails> {
+/**
+ * `GET /api/resolutions/:id`: the resolution, its documents, who has voted (never their choices while pending), the
+ * certificate once decided; of a written one, its signing state as `viewer` sees it (who has signed, never how, while
+ * pending) and its frozen certificate once decided.
+ */
+export async function resolutionDetails(deps: Deps, id: number, viewer?: Viewer): Promise<ResolutionDetails> {
   const row = await currentResolution(deps, id);
   const [attached, voterRows, recusalRows] = [
     await deps.db
@@ -233,8 +240,20 @@ export async function resolutionDetails(deps: Deps, id: number): Promise<Resolut
       .where(eq(resolutionRecusals.resolutionId, id))
       .orderBy(asc(resolutionRecusals.createdAt)),
   ];
-  const [stored] = await deps.db.select({ certificate: resolutions.certificate }).from(resolutions).where(eq(resolutions.id, id));
+  const [stored] = await deps.db
+    .select({
+      certificate: resolutions.certificate,
+      writtenRule: resolutions.writtenRule,
+      writtenCertificate: resolutions.writtenCertificate,
+    })
+    .from(resolutions)
+    .where(eq(resolutions.id, id));
   const certificate = stored?.certificate ?? null;
+  const writtenCertificate = stored?.writtenCertificate ?? null;
+  const written =
+    row.procedure === "written"
+      ? await writtenStateOf(deps.db, { ...row, writtenRule: stored?.writtenRule ?? null, writtenCertificate }, viewer, deps.clock.now())
+      : null;
   return {
     ...toResolution(row),
     documents: attached.map((doc) => ({ ...doc, hasFile: Boolean(doc.hasFile) })),
@@ -245,7 +264,15 @@ export async function resolutionDetails(deps: Deps, id: number): Promise<Resolut
       ? certificate.recused
       : recusalRows.map((recusal) => ({ userId: recusal.userId, name: displayName(recusal), reason: recusal.reason })),
     certificate,
-    written: null,
-    writtenCertificate: null,
+    written,
+    writtenCertificate,
   };
+}
+
+/** `GET /api/resolutions/:id/certificate.json`: a decided written resolution's frozen certificate (lapsed ones decided first). */
+export async function writtenCertificateOf(deps: Deps, id: number): Promise<WrittenCertificate> {
+  await currentResolution(deps, id);
+  const [stored] = await deps.db.select({ certificate: resolutions.writtenCertificate }).from(resolutions).where(eq(resolutions.id, id));
+  if (!stored?.certificate) throw notFound("This resolution has no certificate of a written decision yet");
+  return stored.certificate;
 }

@@ -39,8 +39,12 @@ export function resolutionsRoutes(deps: RouterDeps): BoundRoute[] {
   return [
     route(api.createResolution, ({ tenant, body }) => createResolution(deps, tenant, body)),
     route(api.listResolutions, ({ tenant }) => listResolutions(deps, tenant.company.id, deps.lists)),
-    route(api.pendingResolutions, ({ tenant }) => pendingResolutions(deps, tenant.company.id)),
-    route(api.getResolution, ({ params }) => resolutionDetails(deps, params.id), resolutionOf),
+    route(api.pendingResolutions, ({ tenant }) => pendingResolutions(deps, tenant.company.id, tenant.user.id)),
+    route(
+      api.getResolution,
+      ({ params, tenant }) => resolutionDetails(deps, params.id, { userId: tenant.user.id, role: tenant.role }),
+      resolutionOf,
+    ),
     route(api.getVoteCounts, ({ params, tenant, req }) => voteCounts(deps, params.id, tenant.user.id, polls.get(req)), pollOf),
     // A vote, and a conflict declared or withdrawn, check the caller's membership and role themselves, under the
     // resolution's row lock: a guard's check before it would be the same read, made twice.

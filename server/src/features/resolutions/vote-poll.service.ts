@@ -9,7 +9,10 @@ import type { VotePollCache } from "./vote-poll-cache";
 type Deps = ServiceDeps<"db" | "clock">;
 
 /** What the poll needs of a resolution: its company, whether it is due, the counts and the reader's own vote. */
-export type VotePollRead = Pick<ResolutionRead, "id" | "companyId" | "status" | "type" | "deadline" | "tally" | "eligible" | "ownVote">;
+export type VotePollRead = Pick<
+  ResolutionRead,
+  "id" | "companyId" | "status" | "procedure" | "type" | "deadline" | "tally" | "eligible" | "ownVote"
+>;
 
 /**
  * The vote poll in one query: the guard's company lookup reads the whole poll answer with it (the resolution's
@@ -29,8 +32,8 @@ export async function readVotePoll(
   const read = await readResolution(db, id, userId);
   if (!read) return undefined;
   // Kept without its texts: a poll shows none of them.
-  const { companyId, status, type, deadline, tally, eligible, ownVote } = read;
-  const poll: VotePollRead = { id, companyId, status, type, deadline, tally, eligible, ownVote };
+  const { companyId, status, procedure, type, deadline, tally, eligible, ownVote } = read;
+  const poll: VotePollRead = { id, companyId, status, procedure, type, deadline, tally, eligible, ownVote };
   cache?.remember(id, userId, poll, now, epoch);
   return poll;
 }

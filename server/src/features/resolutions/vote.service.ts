@@ -15,6 +15,9 @@ import { voteCountsOf } from "./vote-poll.service";
 
 type Deps = ServiceDeps<"db" | "clock">;
 
+/** Why a written resolution takes no vote. */
+export const writtenNotVoted = "This is a written resolution: each director signs it instead of voting";
+
 /**
  * `POST /api/resolutions/:id/vote`: creates or replaces the caller's vote under the resolution's row lock,
  * so a vote racing the decision is either counted in it or refused (409), never both; then decides the
@@ -42,6 +45,7 @@ export async function castVote(
   });
   if (taken?.tally) return voteCountsOf(taken.tally, input.vote);
   return openResolutionWrite(deps, id, voter, async (tx, row, state): Promise<VoteCounts> => {
+    if (row.procedure === "written") throw conflict(writtenNotVoted);
     // openResolutionWrite let only a voter of the company through: one who still may not vote declared a conflict on it.
     if (!state.mayVote) throw conflict("You declared a conflict of interest on this resolution: withdraw it to vote");
     const now = deps.clock.now();

@@ -37,6 +37,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "resolution.meeting_vote": "Show of hands recorded",
   "resolution.vote_changed": "Vote changed",
   "resolution.voted": "Vote cast",
+  "resolution.signed": "Written resolution signed",
+  "resolution.signature_withdrawn": "Signature withdrawn",
   "second_factor.totp_enabled": "Authenticator app turned on",
   "second_factor.totp_disabled": "Authenticator app turned off",
   "second_factor.recovery_code_used": "Recovery code used",
