@@ -14,6 +14,7 @@ import { setPlatformAdmin } from "./features/auth/auth.service";
 import { startBackgroundJobs } from "./features/reminders/worker";
 import { startMinutesSweep } from "./features/meeting-record/minutes.service";
 import { startResolutionSweep } from "./features/resolutions/resolution-decision";
+import { startCertificateSweep } from "./features/resolutions/written-certificate-file";
 import { createHttpServer } from "./http/http-server";
 import { defaultMailSettings } from "./integrations/mailer";
 import { checkHttpServiceUrl, systemResolver } from "./integrations/outbound-address";
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
   const resolutionSweep = startResolutionSweep({ db: database.db, clock: systemClock, logger });
   // Minutes whose approving resolution was decided are approved (or let go) even when nobody reads them.
   const minutesSweep = startMinutesSweep({ db: database.db, clock: systemClock, logger, appSecret, outbound: deps.outbound });
+  // A decided written resolution's certificate is filed in the library even when the deciding request did not file it.
+  const certificateSweep = startCertificateSweep({ db: database.db, clock: systemClock, logger, appSecret, outbound: deps.outbound });
 
   const server = createHttpServer(app, logger);
   server.on("error", (error) => {
@@ -113,6 +116,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     resolutionSweep.stop();
     minutesSweep.stop();
+    certificateSweep.stop();
     // Open event streams end now (clients reconnect to another instance); in-flight requests read sessions afresh.
     void live.close();
     // In-flight requests get 10 s to finish; then we stop regardless.

@@ -405,6 +405,8 @@ export const resolutions = pgTable(
     writtenRule: jsonb("written_rule").$type<WrittenRule>(),
     /** A decided written resolution's certificate, frozen at the decision. */
     writtenCertificate: jsonb("written_certificate").$type<WrittenCertificate>(),
+    /** When that certificate was filed in the library as a PDF (after the decision commits). */
+    writtenCertificateFiledAt: timestamp("written_certificate_filed_at", { withTimezone: true }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

@@ -1,13 +1,14 @@
 // Filing a decided written resolution's certificate: its PDF (the JSON attached inside) becomes a library document of
 // the company, category "Resolution Certificates", in the transaction that decides the resolution.
 import { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { resolutionCertificatesCategory } from "../../../../shared/meeting-model";
 import { displayName } from "../../../../shared/people";
 import type { WrittenCertificate } from "../../../../shared/written-resolutions";
 import type { ServiceDeps } from "../../app-deps";
 import type { Transaction } from "../../db/client";
-import { companies, users } from "../../db/schema";
+import { startSweep } from "../../clock";
+import { companies, resolutions, users } from "../../db/schema";
 import { insertDocument, receiveFile } from "../documents/documents.service";
 import { renderWrittenCertificatePdf } from "./written-certificate-pdf";
 
@@ -55,4 +56,46 @@ export async function fileWrittenCertificate(
     },
     { ...received.place, sha256: file.sha256 },
   );
+}
+
+/**
+ * Files the certificates of decided written resolutions not yet filed: of one resolution (after the request that may
+ * have decided it has committed) or of all (the sweep). Each in its own transaction, which claims the resolution by
+ * setting `writtenCertificateFiledAt` first: two callers racing file it once (the second waits on the row and finds it
+ * claimed). Answers how many were filed.
+ */
+export async function fileDecidedCertificates(deps: CertificateFileDeps, scope: { resolutionId: number } | "all"): Promise<number> {
+  const due = await deps.db
+    .select({ id: resolutions.id })
+    .from(resolutions)
+    .where(
+      and(
+        isNotNull(resolutions.writtenCertificate),
+        isNull(resolutions.writtenCertificateFiledAt),
+        scope === "all" ? undefined : eq(resolutions.id, scope.resolutionId),
+      ),
+    );
+  let filed = 0;
+  for (const { id } of due) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(resolutions)
+        .set({ writtenCertificateFiledAt: deps.clock.now() })
+        .where(and(eq(resolutions.id, id), isNull(resolutions.writtenCertificateFiledAt)))
+        .returning({ certificate: resolutions.writtenCertificate });
+      if (!claimed?.certificate) return false;
+      await fileWrittenCertificate(tx, deps, claimed.certificate, null);
+      return true;
+    });
+    if (done) filed += 1;
+  }
+  return filed;
+}
+
+/** Files any certificate a request did not (a lapse decided by the resolution sweep, a failed render), every `intervalMs`. */
+export function startCertificateSweep(deps: CertificateFileDeps & ServiceDeps<"logger">, intervalMs = 60_000): { stop: () => void } {
+  return startSweep(deps.logger, intervalMs, () => fileDecidedCertificates(deps, "all"), {
+    handled: "written resolution certificates filed",
+    failed: "certificate sweep failed",
+  });
 }

@@ -1,6 +1,7 @@
 // Signing a written resolution: the statement a director signs, the signature with its evidence, and withdrawing it.
 // Every check of the resolution's state runs under its row lock, in the transaction that writes the signature, its
 // audit event and the decision it may bring.
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { ResolutionDetails } from "../../../../shared/resolutions";
 import {
@@ -158,7 +159,17 @@ export async function signResolution(deps: Deps, signer: Signer, id: number, inp
       action: "resolution.signed",
       targetType: "resolution",
       targetId: id,
-      details: { method: values.method, textSha256: row.textSha256 },
+      // A passkey's credential and key hash tie the signature, through the company's chain, to the key's registration.
+      details: {
+        method: values.method,
+        textSha256: row.textSha256,
+        ...(values.publicKey
+          ? {
+              credentialId: values.credentialId,
+              publicKeySha256: createHash("sha256").update(Buffer.from(values.publicKey, "base64url")).digest("hex"),
+            }
+          : {}),
+      },
     });
     await decideWrittenIfReady(tx, deps.clock, row, userId);
     return state.voterRole;
