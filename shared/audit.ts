@@ -39,6 +39,7 @@ export const auditActions = [
   "resolution.created",
   "resolution.decided",
   "resolution.meeting_vote",
+  "resolution.signer_nudged",
   "resolution.vote_changed",
   "resolution.voted",
   "second_factor.totp_enabled",

@@ -31,6 +31,7 @@ import { complianceRoutes } from "./features/compliance/compliance.routes";
 import { platformRoutes } from "./features/platform/platform.routes";
 import { liveResolutionFigures } from "./features/resolutions/live-resolution-figures.service";
 import { resolutionsRoutes } from "./features/resolutions/resolutions.routes";
+import { writtenNudgeRoutes } from "./features/resolutions/written-nudge.routes";
 import { serveApiReference } from "./http/api-reference";
 import { mountRoutes, route } from "./http/endpoints";
 import { apiNotFound, errorHandler } from "./http/errors";
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...minutesRoutes(routerDeps),
         ...actionItemsRoutes(routerDeps),
         ...resolutionsRoutes(routerDeps),
+        ...writtenNudgeRoutes(routerDeps),
         ...libraryRoutes(routerDeps),
         ...complianceRoutes(routerDeps),
         ...auditRoutes(routerDeps),
