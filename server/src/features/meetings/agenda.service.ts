@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetings";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
@@ -13,7 +13,8 @@ import {
   type AiChatConfig,
 } from "../../integrations/ai-chat";
 import { countAiCall } from "../../limits";
-import { agendaPrompt, parseAgendaAnswer, templateAgenda, withMattersArising, type AgendaContext } from "./agenda-drafts";
+import type { WrittenSinceLastMeeting } from "./agenda-written";
+import { agendaPrompt, parseAgendaAnswer, templateAgenda, withServerItems, type AgendaContext } from "./agenda-drafts";
 
 /** How much of the company's data an agenda is drafted from. */
 const recentDocumentsInPrompt = 5;
@@ -60,6 +61,39 @@ async function openActionItems({ db }: ServiceDeps<"db">, companyId: number): Pr
   };
 }
 
+/** When a decided written resolution took effect (its certificate's time; the decision's for one without it). */
+const writtenEffectiveAt =
+  sql<Date>`coalesce((${resolutions.writtenCertificate} ->> 'effectiveAt')::timestamptz, ${resolutions.decidedAt})`.mapWith(
+    (value: string | Date) => new Date(value),
+  );
+
+/**
+ * The company's written resolutions passed or referred to a meeting after the start of its last meeting before this
+ * one (a draft or cancelled meeting is none) and by this one's start, in the order they took effect (one query).
+ */
+async function writtenSinceLastMeeting(
+  { db }: ServiceDeps<"db">,
+  meeting: { id: number; companyId: number; startsAt: Date },
+): Promise<WrittenSinceLastMeeting> {
+  const previousStart = sql`(select max(m.starts_at) from meetings m where m.company_id = ${meeting.companyId} and m.status in ('pending', 'confirmed') and m.document_id <> ${meeting.id} and m.starts_at < ${meeting.startsAt})`;
+  const rows = await db
+    .select({ title: resolutions.title, status: resolutions.status, effectiveAt: writtenEffectiveAt })
+    .from(resolutions)
+    .where(
+      and(
+        eq(resolutions.companyId, meeting.companyId),
+        eq(resolutions.procedure, "written"),
+        inArray(resolutions.status, ["approved", "referred"]),
+        gt(writtenEffectiveAt, sql`coalesce(${previousStart}, '-infinity'::timestamptz)`),
+        lte(writtenEffectiveAt, meeting.startsAt),
+      ),
+    )
+    .orderBy(asc(writtenEffectiveAt), asc(resolutions.id));
+  const of = (status: string) =>
+    rows.filter((row) => row.status === status).map((row) => ({ title: row.title, effectiveAt: row.effectiveAt }));
+  return { passed: of("approved"), referred: of("referred") };
+}
+
 /** The meeting and its company's data, in a fixed number of queries. */
 async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: number): Promise<AgendaContext> {
   const [found] = await deps.db
@@ -81,7 +115,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
     .where(eq(meetings.documentId, meetingId));
   if (!found) throw notFound("Meeting not found");
   const now = deps.clock.now();
-  const [pendingResolutions, recentDocuments, [lastMeeting], openItems] = await Promise.all([
+  const [pendingResolutions, recentDocuments, [lastMeeting], openItems, writtenResolutions] = await Promise.all([
     deps.db
       .select({ title: resolutions.title, type: resolutions.type, deadline: resolutions.deadline })
       .from(resolutions)
@@ -104,6 +138,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
       .orderBy(desc(meetings.startsAt))
       .limit(1),
     openActionItems(deps, found.companyId),
+    writtenSinceLastMeeting(deps, { id: meetingId, companyId: found.companyId, startsAt: found.startsAt }),
   ]);
   return {
     meeting: { title: found.title, startsAt: found.startsAt, location: found.location },
@@ -112,6 +147,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
     recentDocuments,
     lastMeeting: lastMeeting ?? null,
     openActionItems: openItems,
+    writtenResolutions,
   };
 }
 
@@ -131,7 +167,7 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
     throw new HttpError(502, aiFailureMessage(error));
   }
   const parsed = parseAgendaAnswer(answer);
-  const items = parsed && withMattersArising(parsed, context);
+  const items = parsed && withServerItems(parsed, context);
   if (!items) {
     logger.warn({ ai: { ...where, answerLength: answer?.length ?? 0 } }, "agenda answer was not a valid agenda");
     throw new HttpError(502, "The AI service answered with something that is not a valid agenda");
