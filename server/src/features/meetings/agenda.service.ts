@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { type AgendaItem, type GeneratedAgenda } from "../../../../shared/meetings";
 import type { AppDeps, ServiceDeps } from "../../app-deps";
@@ -13,7 +13,7 @@ import {
   type AiChatConfig,
 } from "../../integrations/ai-chat";
 import { countAiCall } from "../../limits";
-import type { WrittenSinceLastMeeting } from "./agenda-written";
+import { writtenSinceLastMeeting } from "./written-since-last-meeting.service";
 import { agendaPrompt, parseAgendaAnswer, templateAgenda, withServerItems, type AgendaContext } from "./agenda-drafts";
 
 /** How much of the company's data an agenda is drafted from. */
@@ -61,39 +61,6 @@ async function openActionItems({ db }: ServiceDeps<"db">, companyId: number): Pr
   };
 }
 
-/** When a decided written resolution took effect (its certificate's time; the decision's for one without it). */
-const writtenEffectiveAt =
-  sql<Date>`coalesce((${resolutions.writtenCertificate} ->> 'effectiveAt')::timestamptz, ${resolutions.decidedAt})`.mapWith(
-    (value: string | Date) => new Date(value),
-  );
-
-/**
- * The company's written resolutions passed or referred to a meeting after the start of its last meeting before this
- * one (a draft or cancelled meeting is none) and by this one's start, in the order they took effect (one query).
- */
-async function writtenSinceLastMeeting(
-  { db }: ServiceDeps<"db">,
-  meeting: { id: number; companyId: number; startsAt: Date },
-): Promise<WrittenSinceLastMeeting> {
-  const previousStart = sql`(select max(m.starts_at) from meetings m where m.company_id = ${meeting.companyId} and m.status in ('pending', 'confirmed') and m.document_id <> ${meeting.id} and m.starts_at < ${meeting.startsAt})`;
-  const rows = await db
-    .select({ title: resolutions.title, status: resolutions.status, effectiveAt: writtenEffectiveAt })
-    .from(resolutions)
-    .where(
-      and(
-        eq(resolutions.companyId, meeting.companyId),
-        eq(resolutions.procedure, "written"),
-        inArray(resolutions.status, ["approved", "referred"]),
-        gt(writtenEffectiveAt, sql`coalesce(${previousStart}, '-infinity'::timestamptz)`),
-        lte(writtenEffectiveAt, meeting.startsAt),
-      ),
-    )
-    .orderBy(asc(writtenEffectiveAt), asc(resolutions.id));
-  const of = (status: string) =>
-    rows.filter((row) => row.status === status).map((row) => ({ title: row.title, effectiveAt: row.effectiveAt }));
-  return { passed: of("approved"), referred: of("referred") };
-}
-
 /** The meeting and its company's data, in a fixed number of queries. */
 async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: number): Promise<AgendaContext> {
   const [found] = await deps.db
@@ -138,7 +105,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
       .orderBy(desc(meetings.startsAt))
       .limit(1),
     openActionItems(deps, found.companyId),
-    writtenSinceLastMeeting(deps, { id: meetingId, companyId: found.companyId, startsAt: found.startsAt }),
+    writtenSinceLastMeeting(deps.db, { id: meetingId, companyId: found.companyId, startsAt: found.startsAt }),
   ]);
   return {
     meeting: { title: found.title, startsAt: found.startsAt, location: found.location },
