@@ -41,6 +41,7 @@ export const auditActions = [
   "resolution.meeting_vote",
   "resolution.signature_withdrawn",
   "resolution.signed",
+  "resolution.signer_nudged",
   "resolution.vote_changed",
   "resolution.voted",
   "second_factor.totp_enabled",

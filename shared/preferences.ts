@@ -51,6 +51,10 @@ export const notificationKinds = {
   resolutionCreated: "resolutionVoting",
   voteClosingSoon: "resolutionVoting",
   resolutionDecided: "resolutionVoting",
+  /** A written resolution the director has not signed lapses in 3 days, or in 1 day. */
+  writtenSignatureDue: "resolutionVoting",
+  /** The proposer, a founder or an admin asks a director to sign a written resolution. */
+  writtenSignatureNudge: "resolutionVoting",
   memberAdded: "boardMemberUpdates",
   roleChanged: "boardMemberUpdates",
 } as const satisfies Record<string, PreferenceKey>;

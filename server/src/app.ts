@@ -32,6 +32,7 @@ import { platformRoutes } from "./features/platform/platform.routes";
 import { liveResolutionFigures } from "./features/resolutions/live-resolution-figures.service";
 import { resolutionsRoutes } from "./features/resolutions/resolutions.routes";
 import { writtenResolutionsRoutes } from "./features/resolutions/written.routes";
+import { writtenNudgeRoutes } from "./features/resolutions/written-nudge.routes";
 import { serveApiReference } from "./http/api-reference";
 import { mountRoutes, route } from "./http/endpoints";
 import { apiNotFound, errorHandler } from "./http/errors";
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...actionItemsRoutes(routerDeps),
         ...resolutionsRoutes(routerDeps),
         ...writtenResolutionsRoutes(routerDeps),
+        ...writtenNudgeRoutes(routerDeps),
         ...libraryRoutes(routerDeps),
         ...complianceRoutes(routerDeps),
         ...auditRoutes(routerDeps),

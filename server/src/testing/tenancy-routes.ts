@@ -87,6 +87,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   },
   "POST /api/resolutions/:id/vote": { calls: () => [{ body: { vote: "no", comment: "hijacked" } }] },
   "POST /api/resolutions/:id/conflict": { calls: () => [{ body: { reason: "hijacked" } }] },
+  "POST /api/resolutions/:id/nudge": { calls: (_id, people) => [{ body: { userId: people.member } }] },
   "PUT /api/companies/:companyId/quorum": { calls: () => [{ body: { quorumPercent: 100 } }] },
   // attendance and a show of hands
   "PUT /api/meetings/:id/attendance": {

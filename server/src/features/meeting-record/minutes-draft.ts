@@ -97,6 +97,21 @@ function otherDecisionsBlock(record: MinutesRecord): string[] {
   return ["", `## ${otherDecisionsHeading}`, ...record.otherDecisions.flatMap((resolution) => resolutionBlock(resolution, 3))];
 }
 
+export const writtenResolutionsHeading = "Written resolutions noted";
+
+/** The written resolutions passed since the previous meeting, noted under their own heading; nothing when none was. */
+function writtenResolutionsBlock(record: MinutesRecord): string[] {
+  if (record.writtenResolutions.length === 0) return [];
+  return [
+    "",
+    `## ${writtenResolutionsHeading}`,
+    "",
+    "The board noted these resolutions, passed by the directors in writing since the previous meeting:",
+    "",
+    ...record.writtenResolutions.map((resolution) => `- ${resolution.title}: effective ${formatUtcDate(resolution.effectiveAt)}`),
+  ];
+}
+
 function actionItemLines(record: MinutesRecord): string[] {
   if (record.actionItems.length === 0) return ["No action items."];
   return record.actionItems.map((item) => `- ${item.title}: ${item.owner}, due ${formatUtcDate(item.dueDate)}`);
@@ -127,6 +142,7 @@ export function draftMinutesText(record: MinutesRecord): string {
     "## Agenda",
     ...agendaBlock(record),
     ...otherDecisionsBlock(record),
+    ...writtenResolutionsBlock(record),
     "",
     "## Action items",
     "",

@@ -66,6 +66,12 @@ export function factsOf(record: MinutesRecord): Fact[] {
   }
   // Decisions taken at the meeting on resolutions not on its agenda are the record as much as the agenda's.
   record.otherDecisions.forEach(resolutionFacts);
+  // So are the written resolutions noted, each with the day it took effect.
+  for (const resolution of record.writtenResolutions) {
+    text(resolution.title);
+    placed(resolution.title, formatUtcDate(resolution.effectiveAt));
+    text(formatUtcDate(resolution.effectiveAt));
+  }
   for (const item of record.actionItems) {
     text(item.title);
     placed(item.title, item.owner);

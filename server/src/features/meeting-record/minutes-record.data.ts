@@ -7,6 +7,7 @@ import type { Certificate, ResolutionStatus, ResolutionType, Tally } from "../..
 import type { Queryable } from "../../db/client";
 import { companies, documents, meetings, resolutions, users } from "../../db/schema";
 import { readAgenda } from "../meetings/agenda-items.service";
+import { writtenSinceLastMeeting } from "../meetings/written-since-last-meeting.service";
 import { readMeetingActionItems } from "./action-items.data";
 import { readAttendance, recordedMeeting, type RecordedMeeting } from "./attendance.data";
 import { presenterNames } from "./agenda-presenters.data";
@@ -49,6 +50,11 @@ export interface MinutesRecord {
    * decided: the minutes record every decision taken at the meeting.
    */
   otherDecisions: MinutesResolution[];
+  /**
+   * The written resolutions passed since the company's previous meeting (after its start) and by this one's start, in
+   * the order they took effect: the minutes record them as noted.
+   */
+  writtenResolutions: { title: string; effectiveAt: Date }[];
   actionItems: { title: string; owner: string; dueDate: string }[];
 }
 
@@ -105,12 +111,12 @@ function minutesResolution(meetingId: number, row: Awaited<ReturnType<typeof rea
 }
 
 /**
- * The record of a meeting (404 for a draft or a missing one): at most twelve queries, one after the other when
+ * The record of a meeting (404 for a draft or a missing one): at most thirteen queries, one after the other when
  * `db` is a transaction.
  */
 export async function readMinutesRecord(db: Queryable, meetingId: number): Promise<MinutesRecord> {
   const meeting = await recordedMeeting(db, meetingId);
-  const [[heading], attendance, agenda, actionItems] = await Promise.all([
+  const [[heading], attendance, agenda, actionItems, written] = await Promise.all([
     db
       .select({ company: companies.name, chairFirst: users.firstName, chairLast: users.lastName, chairUsername: users.username })
       .from(meetings)
@@ -120,6 +126,7 @@ export async function readMinutesRecord(db: Queryable, meetingId: number): Promi
     readAttendance(db, meeting),
     readAgenda(db, meetingId, { startsAt: meeting.startsAt }),
     readMeetingActionItems(db, meetingId),
+    writtenSinceLastMeeting(db, meeting),
   ]);
 
   const documentIds = [...new Set(agenda.flatMap((item) => item.documentIds))];
@@ -159,6 +166,7 @@ export async function readMinutesRecord(db: Queryable, meetingId: number): Promi
       resolutions: item.resolutionIds.flatMap((id) => resolutionsById.get(id) ?? []),
     })),
     otherDecisions,
+    writtenResolutions: written.passed,
     actionItems: actionItems.map((item) => ({ title: item.title, owner: item.ownerName, dueDate: item.dueDate })),
   };
 }

@@ -1,5 +1,6 @@
 import { agendaItemsSchema, type AgendaItem } from "../../../../shared/meetings";
 import { formatUtcDate } from "../../clock";
+import { isWrittenResolutionItem, writtenResolutionItems, type WrittenSinceLastMeeting } from "./agenda-written";
 
 /**
  * How a board agenda is drafted from the meeting and its company's data: the standard template, and the
@@ -25,6 +26,8 @@ export interface AgendaContext {
   lastMeeting: { title: string; startsAt: Date } | null;
   /** The company's open action items, soonest due first (the first of them), and how many are open in all. */
   openActionItems: { items: { title: string; ownerName: string; dueDate: string }[]; total: number };
+  /** The written resolutions passed, and those referred to a meeting, since the company's last meeting. */
+  writtenResolutions: WrittenSinceLastMeeting;
 }
 
 /** Fixed items around the resolutions: call to order, minutes, reports, any other business, close. */
@@ -56,16 +59,23 @@ export function mattersArising({ items, total }: AgendaContext["openActionItems"
 }
 
 /**
- * The AI's items after the server's Matters arising (an item of its own by that name is dropped). When that makes
- * more items than an agenda may have, the AI's items just before its last are dropped: the agenda still ends with
- * the close, and a usable draft beats a refusal the secretary cannot act on.
+ * The AI's items after the server's Matters arising, with the server's written resolution items after the AI's item on
+ * the previous minutes (else after its first item); an item of the AI's own by one of those names is dropped. When
+ * that makes more items than an agenda may have, the AI's items just before its last are dropped: the agenda still
+ * ends with the close, and a usable draft beats a refusal the secretary cannot act on.
  */
-export function withMattersArising(items: AgendaItem[], context: AgendaContext): AgendaItem[] {
+export function withServerItems(items: AgendaItem[], context: AgendaContext): AgendaItem[] {
   const first = mattersArising(context.openActionItems);
-  if (!first) return items;
-  const rest = items.filter((item) => item.title.trim().toLowerCase() !== mattersArisingTitle.toLowerCase());
-  const kept = rest.length + 1 <= maxItems ? rest : [...rest.slice(0, maxItems - 2), rest[rest.length - 1]!];
-  return [first, ...kept];
+  const written = writtenResolutionItems(context.writtenResolutions);
+  if (!first && written.length === 0) return items;
+  const rest = items.filter(
+    (item) => item.title.trim().toLowerCase() !== mattersArisingTitle.toLowerCase() && !isWrittenResolutionItem(item),
+  );
+  const room = maxItems - (first ? 1 : 0) - written.length;
+  const kept = rest.length <= room ? rest : [...rest.slice(0, room - 1), rest[rest.length - 1]!];
+  const minutesAt = kept.findIndex((item) => /\bminutes\b/i.test(item.title));
+  const at = minutesAt >= 0 ? minutesAt + 1 : Math.min(1, kept.length);
+  return [...(first ? [first] : []), ...kept.slice(0, at), ...written, ...kept.slice(at)];
 }
 
 /**
@@ -75,6 +85,7 @@ export function withMattersArising(items: AgendaItem[], context: AgendaContext):
 export function templateAgenda(context: AgendaContext): AgendaItem[] {
   const { company, pendingResolutions, recentDocuments, lastMeeting } = context;
   const arising = mattersArising(context.openActionItems);
+  const written = writtenResolutionItems(context.writtenResolutions);
   const items: AgendaItem[] = [
     ...(arising ? [arising] : []),
     {
@@ -89,6 +100,7 @@ export function templateAgenda(context: AgendaContext): AgendaItem[] {
         ? `Review and approve the minutes of ${quoted(lastMeeting.title)}, and follow up on its action items.`
         : "Review and approve the minutes of the previous board meeting, and follow up on its action items.",
     },
+    ...written,
     {
       title: "Reports",
       duration: 20,
@@ -99,7 +111,7 @@ export function templateAgenda(context: AgendaContext): AgendaItem[] {
     },
   ];
 
-  const roomForResolutions = maxItems - fixedItemCount - (arising ? 1 : 0);
+  const roomForResolutions = maxItems - fixedItemCount - (arising ? 1 : 0) - written.length;
   const namedOneByOne =
     pendingResolutions.length <= roomForResolutions ? pendingResolutions : pendingResolutions.slice(0, roomForResolutions - 1);
   for (const resolution of namedOneByOne) {
@@ -140,6 +152,8 @@ const orNone = (lines: string[]) => (lines.length > 0 ? lines.join("\n") : "- no
 export function agendaPrompt(context: AgendaContext): { system: string; user: string } {
   const { meeting, company, pendingResolutions, recentDocuments, lastMeeting } = context;
   const arising = mattersArising(context.openActionItems);
+  const written = writtenResolutionItems(context.writtenResolutions);
+  const serverItems = (arising ? 1 : 0) + written.length;
   const profile = [
     `Name: ${company.name}`,
     company.industry && `Industry: ${company.industry}`,
@@ -171,8 +185,15 @@ export function agendaPrompt(context: AgendaContext): { system: string; user: st
           "",
         ]
       : []),
+    ...(written.length > 0
+      ? [
+          "The agenda will also have these items on written resolutions, already written, after the previous minutes; leave them out of your answer:",
+          ...written.map((item) => `- ${item.title}`),
+          "",
+        ]
+      : []),
     'Answer with JSON only, no prose and no code fences, in exactly this shape: {"items": [{"title": string, "duration": number, "description": string}]}.',
-    `Give 3 to ${arising ? maxItems - 1 : maxItems} items in running order. duration is whole minutes between 1 and 120. description is one or two sentences.`,
+    `Give 3 to ${maxItems - serverItems} items in running order. duration is whole minutes between 1 and 120. description is one or two sentences.`,
     "Open with the call to order and quorum, approve the previous minutes, give each pending resolution its own item by name, and end with any other business and the close.",
   ].join("\n");
   return {

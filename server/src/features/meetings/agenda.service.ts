@@ -14,7 +14,8 @@ import {
   type AiChatConfig,
 } from "../../integrations/ai-chat";
 import { countAiCall } from "../../limits";
-import { agendaPrompt, parseAgendaAnswer, templateAgenda, withMattersArising, type AgendaContext } from "./agenda-drafts";
+import { writtenSinceLastMeeting } from "./written-since-last-meeting.service";
+import { agendaPrompt, parseAgendaAnswer, templateAgenda, withServerItems, type AgendaContext } from "./agenda-drafts";
 
 /** How much of the company's data an agenda is drafted from. */
 const recentDocumentsInPrompt = 5;
@@ -80,7 +81,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
     .where(eq(meetings.documentId, meetingId));
   if (!found) throw notFound("Meeting not found");
   const now = deps.clock.now();
-  const [pendingResolutions, recentDocuments, [lastMeeting], openItems] = await Promise.all([
+  const [pendingResolutions, recentDocuments, [lastMeeting], openItems, writtenResolutions] = await Promise.all([
     deps.db
       .select({ title: resolutions.title, type: resolutions.type, deadline: resolutions.deadline })
       .from(resolutions)
@@ -103,6 +104,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
       .orderBy(desc(meetings.startsAt))
       .limit(1),
     openActionItems(deps, found.companyId),
+    writtenSinceLastMeeting(deps.db, { id: meetingId, companyId: found.companyId, startsAt: found.startsAt }),
   ]);
   return {
     meeting: { title: found.title, startsAt: found.startsAt, location: found.location },
@@ -111,6 +113,7 @@ async function agendaContextFor(deps: ServiceDeps<"db" | "clock">, meetingId: nu
     recentDocuments,
     lastMeeting: lastMeeting ?? null,
     openActionItems: openItems,
+    writtenResolutions,
   };
 }
 
@@ -130,7 +133,7 @@ async function aiAgenda(config: AiChatConfig, context: AgendaContext, logger: Ap
     throw new HttpError(502, aiFailureMessage(error));
   }
   const parsed = parseAgendaAnswer(answer);
-  const items = parsed && withMattersArising(parsed, context);
+  const items = parsed && withServerItems(parsed, context);
   if (!items) {
     logger.warn({ ai: { ...where, answerLength: answer?.length ?? 0 } }, "agenda answer was not a valid agenda");
     throw new HttpError(502, "The AI service answered with something that is not a valid agenda");

@@ -4,9 +4,9 @@ import { resolutions, votes } from "../../db/schema";
 import { resolutionVoters } from "./eligible-voters";
 
 /**
- * Everyone who may vote on a pending resolution whose deadline falls after `after` and at `until` at the latest, and
- * has not voted on it: by deadline, then resolution, then user. Who may vote is `resolutionVoters`, as for a vote
- * itself. The resolutions read are share-locked: a decision (which takes the row lock) waits for the caller's
+ * Everyone who may vote on a pending resolution put to an online vote (a written one is signed, not voted on) whose
+ * deadline falls after `after` and at `until` at the latest, and has not voted on it: by deadline, then resolution,
+ * then user. Who may vote is `resolutionVoters`, as for a vote itself. The resolutions read are share-locked: a decision (which takes the row lock) waits for the caller's
  * transaction, and one decided before it is no longer pending here.
  */
 export function votersYetToVote(db: Queryable, { after, until }: { after: Date; until: Date }) {
@@ -23,6 +23,7 @@ export function votersYetToVote(db: Queryable, { after, until }: { after: Date; 
     .leftJoin(votes, and(eq(votes.resolutionId, resolutions.id), eq(votes.userId, resolutionVoters.userId)))
     .where(
       and(
+        eq(resolutions.procedure, "vote"),
         eq(resolutions.status, "pending"),
         isNull(resolutions.decidedAt),
         gt(resolutions.deadline, after),

@@ -35,6 +35,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "resolution.created": "Resolution proposed",
   "resolution.decided": "Resolution decided",
   "resolution.meeting_vote": "Show of hands recorded",
+  "resolution.signer_nudged": "Director reminded to sign",
   "resolution.vote_changed": "Vote changed",
   "resolution.voted": "Vote cast",
   "resolution.signed": "Written resolution signed",
