@@ -1,25 +1,15 @@
-import { useSyncExternalStore } from "react";
-
-const lists = new Map<string, MediaQueryList>();
-
-/** One MediaQueryList per query, made on first use. */
-function mediaQuery(query: string): MediaQueryList {
-  let list = lists.get(query);
-  if (!list) {
-    list = window.matchMedia(query);
-    lists.set(query, list);
-  }
-  return list;
-}
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 
 /** Whether the CSS media query matches now; the component renders again when that changes. */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const list = mediaQuery(query);
+  // One MediaQueryList per component and query, asked of the window it renders in (no list outlives its window).
+  const list = useMemo(() => window.matchMedia(query), [query]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       list.addEventListener("change", onChange);
       return () => list.removeEventListener("change", onChange);
     },
-    () => mediaQuery(query).matches,
+    [list],
   );
+  return useSyncExternalStore(subscribe, () => list.matches);
 }
