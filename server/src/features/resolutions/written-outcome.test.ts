@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import request from "supertest";
 import { writtenCertificateSchema, type WrittenCertificate } from "../../../../shared/written-resolutions";
 import { formatUtc } from "../../clock";
 import { textSha256 } from "../../crypto/text-hash";
-import { auditChainHeads, auditEvents } from "../../db/schema";
+import { auditEvents, documents } from "../../db/schema";
 import { resolutionFixtures } from "../../testing/resolution-fixtures";
 import { useMailingContext } from "../../testing/test-smtp";
 import { writtenFixtures } from "../../testing/written-fixtures";
@@ -77,9 +78,30 @@ describe("a written resolution under unanimity", () => {
     expect(passkeySignature.publicKey).toMatch(/^[\w-]+$/);
     expect(JSON.parse(passkeySignature.statement)).toMatchObject({ resolutionId: id, signerId: founder.id, decision: "agree" });
     expect(JSON.parse(certificate.signatures[2]!.statement)).toMatchObject({ signerId: ben!.id, nonce: expect.any(String) });
-    // The audit head is the chain's after the decision's own event.
-    const [head] = await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.chainKey, company.id));
-    expect(certificate.auditHeadHash).toBe(head!.hash);
+    // The audit head is the chain's after the decision's own event (filing the certificate's PDF comes after it).
+    const [decision] = await ctx.db
+      .select({ hash: auditEvents.hash })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "resolution.decided"), eq(auditEvents.targetId, String(id))));
+    expect(certificate.auditHeadHash).toBe(decision!.hash);
+    // The passkey signature's event ties it to the key's registration: the same hash of the COSE public key.
+    const signedEvents = await ctx.db
+      .select({ actorId: auditEvents.actorId, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "resolution.signed"), eq(auditEvents.targetId, String(id))));
+    expect(signedEvents.find((event) => event.actorId === founder.id)?.details).toMatchObject({
+      method: "passkey",
+      credentialId: passkeySignature.credentialId,
+      publicKeySha256: createHash("sha256").update(Buffer.from(passkeySignature.publicKey!, "base64url")).digest("hex"),
+    });
+    // The certificate is filed in the library as a PDF, once.
+    const library = await ctx.db
+      .select({ name: documents.name, category: documents.category })
+      .from(documents)
+      .where(eq(documents.companyId, company.id));
+    expect(library.filter((document) => document.category === "Resolution Certificates")).toEqual([
+      { name: `Certificate of written resolution #${id} - ${certificate.title}.pdf`, category: "Resolution Certificates" },
+    ]);
     const actions = await ctx.db
       .select({ action: auditEvents.action })
       .from(auditEvents)
