@@ -26,7 +26,7 @@ function serveCompany(fields: Partial<Company> = {}) {
 
 async function openGovernance(role: "founder" | "admin" = "founder") {
   const view = renderApp({ signedInAs: buildUser({ id: 1, companyId: 1, role }), path: "/company-settings" });
-  const form = await screen.findByRole("form", { name: "Governance" }, { timeout: 5000 });
+  const form = await screen.findByRole("form", { name: "Governance" }, { timeout: 15_000 });
   return { ...view, form };
 }
 

@@ -34,7 +34,7 @@ describe("the Resolutions screen with written resolutions", () => {
       }),
     ]);
     const { user } = renderApp({ path: "/resolutions", signedInAs: me });
-    const pending = await screen.findByRole("tabpanel", { name: "Pending" }, { timeout: 5000 });
+    const pending = await screen.findByRole("tabpanel", { name: "Pending" }, { timeout: 15_000 });
     const vote = await within(pending).findByRole("article", { name: "Vote on the auditor" });
     expect(within(vote).getByText("Vote")).toBeInTheDocument();
     expect(within(vote).getByRole("button", { name: "Cast Your Vote" })).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe("New Resolution decided in writing", () => {
       }),
     );
     const { user } = renderApp({ path: "/resolutions", signedInAs: me });
-    await user.click(await screen.findByRole("button", { name: "New Resolution" }, { timeout: 5000 }));
+    await user.click(await screen.findByRole("button", { name: "New Resolution" }, { timeout: 15_000 }));
     const dialog = await screen.findByRole("dialog", { name: "New Resolution" });
     expect(within(dialog).getByRole("radio", { name: /Online vote/ })).toBeChecked();
     await user.click(within(dialog).getByRole("radio", { name: /Written resolution/ }));

@@ -23,8 +23,8 @@ beforeEach(() => vi.mocked(startAuthentication).mockClear());
 
 async function openWritten(id = 60) {
   const view = renderApp({ path: `/resolutions/${id}`, signedInAs: me });
-  const dialog = await screen.findByRole("dialog", { name: "Adopt the FY27 budget" }, { timeout: 5000 });
-  await within(dialog).findByRole("heading", { name: "The text" }, { timeout: 5000 });
+  const dialog = await screen.findByRole("dialog", { name: "Adopt the FY27 budget" }, { timeout: 15_000 });
+  await within(dialog).findByRole("heading", { name: "The text" }, { timeout: 15_000 });
   return { ...view, dialog };
 }
 
@@ -276,7 +276,7 @@ describe("a decided written resolution", () => {
     );
     expect(within(outcome).getByRole("link", { name: "Certificate PDF in the library" })).toHaveAttribute(
       "href",
-      "/documents?category=Resolution%20Certificates",
+      "/documents?search=Resolution%20Certificates",
     );
     expect(within(dialog).queryByRole("group", { name: "Your decision" })).not.toBeInTheDocument();
   });

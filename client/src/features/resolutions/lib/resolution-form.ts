@@ -113,6 +113,6 @@ export function writtenStatusLabel(status: ResolutionStatus, explanation: string
   return "Open for signatures";
 }
 
-/** The library's certificates of written resolutions. */
+/** The library's certificates of written resolutions: its search matches a document's category too. */
 export const certificateCategory = "Resolution Certificates";
-export const certificateLibraryHref = `/documents?category=${encodeURIComponent(certificateCategory)}`;
+export const certificateLibraryHref = `/documents?search=${encodeURIComponent(certificateCategory)}`;
