@@ -21,6 +21,7 @@ describe("the Resolutions screen with written resolutions", () => {
         id: 2,
         title: "Adopt the budget",
         procedure: "written",
+        description: "# Budget\n\nRESOLVED, that **it** is adopted:\n\n- capex",
         textSha256: "ab",
         lapsesAt: at(86_400_000 * 3),
         deadline: at(86_400_000 * 3),
@@ -41,6 +42,8 @@ describe("the Resolutions screen with written resolutions", () => {
     const written = within(pending).getByRole("article", { name: "Adopt the budget" });
     expect(within(written).getByText("Written")).toBeInTheDocument();
     expect(within(written).getByText("Written resolution · Lapses: June 4, 2026")).toBeInTheDocument();
+    // Its text in the list: the words without the Markdown's marks.
+    expect(within(written).getByText("Budget RESOLVED, that it is adopted: capex")).toBeInTheDocument();
     // A written resolution has no vote counts and is signed in its details.
     expect(within(written).queryByText("Yes")).not.toBeInTheDocument();
     expect(within(written).queryByRole("button", { name: "Cast Your Vote" })).not.toBeInTheDocument();

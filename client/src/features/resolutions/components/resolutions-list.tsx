@@ -8,7 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { formatLongDate } from "@/lib/format";
 import { ProcedureBadge, ResolutionStatusBadge } from "@/features/resolutions/components/resolution-status-badge";
 import { VoteCountsLine } from "@/features/resolutions/components/vote-counts-line";
-import { matchesResolutionSearch } from "@/features/resolutions/lib/resolution-form";
+import { markdownSummary, matchesResolutionSearch } from "@/features/resolutions/lib/resolution-form";
 
 const tabs: { value: ResolutionTab; label: string; empty: string }[] = [
   { value: "pending", label: "Pending", empty: "No pending resolutions." },
@@ -122,7 +122,9 @@ function ResolutionCard({
             <ResolutionStatusBadge resolution={resolution} tab={tab} />
           </div>
         </div>
-        <p className="line-clamp-3 text-sm break-words text-muted-foreground">{resolution.description}</p>
+        <p className="line-clamp-3 text-sm break-words text-muted-foreground">
+          {written ? markdownSummary(resolution.description) : resolution.description}
+        </p>
         {resolution.explanation && <p className="text-sm">{resolution.explanation}</p>}
         <div className="flex flex-wrap items-center justify-between gap-3">
           {!written && <VoteCountsLine counts={resolution.voteCounts} />}

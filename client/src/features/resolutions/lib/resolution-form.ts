@@ -116,3 +116,12 @@ export function writtenStatusLabel(status: ResolutionStatus, explanation: string
 /** The library's certificates of written resolutions: its search matches a document's category too. */
 export const certificateCategory = "Resolution Certificates";
 export const certificateLibraryHref = `/documents?search=${encodeURIComponent(certificateCategory)}`;
+
+/** A written resolution's text in a list: its words without the Markdown's marks (headings, quotes, list markers, bold, code). */
+export function markdownSummary(source: string): string {
+  return source
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d{1,9}[.)])\s+/gm, "")
+    .replace(/\*\*|__|`/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
