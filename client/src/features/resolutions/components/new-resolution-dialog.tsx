@@ -37,7 +37,7 @@ import { Markdown } from "@/features/resolutions/lib/markdown";
 
 const typeOptions = resolutionTypes.map((type) => ({ value: type, label: type }));
 const procedureOptions = [
-  { value: "vote", label: "Online vote", hint: "Each director votes yes, no or abstain before a deadline." },
+  { value: "vote", label: "Online vote", hint: "Each director votes yes, no or abstain by the closing date." },
   { value: "written", label: "Written resolution", hint: "Each director signs the exact text; decided by the board's rule." },
 ] as const;
 
