@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCompanySettings } from "@/features/companies/api/get-company-settings";
 import { CompanyGeneralForm } from "@/features/companies/components/company-general-form";
+import { GovernanceSettings } from "@/features/companies/components/governance-settings";
 import { TeamMembers } from "@/features/companies/components/team-members";
 import { QuorumSetting } from "@/features/resolutions/components/quorum-setting";
 
@@ -63,6 +64,11 @@ function CompanySettings({ user }: { user: User }) {
             <Card className="mt-6">
               <CardContent>
                 <QuorumSetting />
+              </CardContent>
+            </Card>
+            <Card className="mt-6">
+              <CardContent>
+                <GovernanceSettings key={settings.data.company.id} company={settings.data.company} />
               </CardContent>
             </Card>
           </TabsContent>

@@ -8,7 +8,8 @@ import { UploadDocumentDialog } from "@/features/documents/components/upload-doc
 
 /**
  * /documents: the board's library, with the Upload Document dialog (not for observers, whom the server
- * refuses). The dashboard's 'Upload document' lands on /documents?upload=1, which opens the dialog.
+ * refuses). The dashboard's 'Upload document' lands on /documents?upload=1, which opens the dialog; `?search=`
+ * starts the library searched (a written resolution links to its certificates so).
  */
 export function DocumentsPage() {
   const { user } = useCurrentUser();
@@ -35,6 +36,7 @@ export function DocumentsPage() {
         userId={user?.id}
         role={user?.role}
         onUpload={canUpload ? () => setUploading(true) : undefined}
+        initialSearch={new URLSearchParams(search).get("search") ?? ""}
       />
       {canUpload && <UploadDocumentDialog open={uploading} onOpenChange={setUploading} />}
     </>

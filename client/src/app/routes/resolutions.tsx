@@ -1,22 +1,28 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useParams, useSearch } from "wouter";
 import { can } from "@shared/permissions";
 import { resolutionTab, type Resolution } from "@shared/resolutions";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useNow } from "@/lib/use-now";
+import { useActiveCompanyQuery } from "@/lib/auth/active-company";
+import { companySettingsQueryOptions } from "@/features/companies/api/get-company-settings";
 import { useLibrary } from "@/features/documents/api/get-library";
 import { useResolutions } from "@/features/resolutions/api/get-resolutions";
 import { CastVoteDialog } from "@/features/resolutions/components/cast-vote-dialog";
-import { NewResolutionDialog } from "@/features/resolutions/components/new-resolution-dialog";
 import { ResolutionDetailsDialog } from "@/features/resolutions/components/resolution-details-dialog";
 import { ResolutionsList } from "@/features/resolutions/components/resolutions-list";
+
+// The New Resolution dialog (its form, validation, select and date fields) loads when it is first opened.
+const NewResolutionDialog = lazy(async () => ({
+  default: (await import("@/features/resolutions/components/new-resolution-dialog")).NewResolutionDialog,
+}));
 
 /** How long after arriving with `?new=1` (the dashboard's 'Create resolution') the New Resolution dialog opens. */
 export const NEW_RESOLUTION_DELAY_MS = 100;
 
 /**
  * /resolutions and /resolutions/:id (which opens that resolution: the vote dialog while it is open to the
- * caller's vote, its details or certificate otherwise). `?new=1` opens the New Resolution dialog.
+ * caller's vote, its details or certificate otherwise; a written resolution always opens its details, where it is signed). `?new=1` opens the New Resolution dialog.
  */
 export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
   const { user } = useCurrentUser();
@@ -31,6 +37,14 @@ export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
   const [creating, setCreating] = useState(false);
   // The page composes the two features: the documents library feeds the New Resolution picker.
   const documents = useLibrary({ enabled: creating });
+  // ...and the company's settings give it the board's rule for written resolutions.
+  const company = useActiveCompanyQuery(companySettingsQueryOptions, { enabled: creating });
+  const writtenRule = company.data && {
+    kind: company.data.company.writtenResolutionRule,
+    lapseDays: company.data.company.writtenLapseDays,
+    allowWithdrawal: company.data.company.writtenAllowWithdrawal,
+    meetingDemandPercent: company.data.company.writtenMeetingDemandPercent,
+  };
   const [voting, setVoting] = useState<Resolution | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
 
@@ -48,7 +62,8 @@ export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
   const routeId = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   const routed = routeId === null ? undefined : resolutions.data?.find((resolution) => resolution.id === routeId);
   const routeReady = routeId !== null && (routed !== undefined || resolutions.isError || (resolutions.isSuccess && !routed));
-  const routeVotes = routed !== undefined && canVote && resolutionTab(routed, now) === "pending";
+  // A written resolution is signed in its details.
+  const routeVotes = routed !== undefined && canVote && routed.procedure === "vote" && resolutionTab(routed, now) === "pending";
   const votingOn = voting ?? (routeReady && routeVotes ? routed! : null);
   const viewingId = viewing ?? (routeReady && !routeVotes ? routeId : null);
 
@@ -67,7 +82,11 @@ export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
         onVote={canVote ? setVoting : undefined}
         onOpen={(resolution) => setViewing(resolution.id)}
       />
-      {canCreate && <NewResolutionDialog open={creating} onOpenChange={setCreating} documents={documents} />}
+      {canCreate && creating && (
+        <Suspense fallback={null}>
+          <NewResolutionDialog open={creating} onOpenChange={setCreating} documents={documents} writtenRule={writtenRule} />
+        </Suspense>
+      )}
       <CastVoteDialog resolution={votingOn} userId={user?.id} onOpenChange={(open) => !open && close()} />
       <ResolutionDetailsDialog id={viewingId} now={now} onOpenChange={(open) => !open && close()} />
     </>

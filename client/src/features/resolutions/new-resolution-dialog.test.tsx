@@ -60,6 +60,7 @@ describe("New Resolution", () => {
     expect(sent[0]).toEqual({
       title: "Approve the budget",
       description: "FY27 capex",
+      procedure: "vote",
       type: "Special",
       deadline: "2026-06-02T03:59:59.999Z",
       documentIds: [40],

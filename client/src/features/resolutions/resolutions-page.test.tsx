@@ -209,7 +209,16 @@ describe("dashboard", () => {
     server.use(
       handle(
         resolutionsApi.pendingResolutions,
-        () => [{ id: 80, title: "Approve the auditor", createdAt: "2026-05-20T15:00:00.000Z", deadline: "2026-06-08T03:59:59.999Z", procedure: "vote", awaitingYourSignature: false }],
+        () => [
+          {
+            id: 80,
+            title: "Approve the auditor",
+            createdAt: "2026-05-20T15:00:00.000Z",
+            deadline: "2026-06-08T03:59:59.999Z",
+            procedure: "vote",
+            awaitingYourSignature: false,
+          },
+        ],
         { params: { companyId: 3 } },
       ),
     );

@@ -4,4 +4,6 @@ export const authKeys = {
   platformAdmin: () => ["auth", "platform-admin"] as const,
   /** Whether the user's authenticator app is on. */
   totp: () => ["auth", "totp"] as const,
+  /** The user's passkeys. */
+  passkeys: () => ["auth", "passkeys"] as const,
 };

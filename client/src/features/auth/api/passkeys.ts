@@ -6,62 +6,18 @@ import * as identityApi from "@shared/api/identity";
 import * as api from "@shared/api/second-factor";
 import { callApi } from "@/lib/api-client";
 import { authKeys } from "@/lib/auth/auth-keys";
+import { authenticateOnThisDevice as authenticate, onThisDevice, PasskeyCancelledError } from "@/lib/webauthn";
 import { startSession } from "@/features/auth/api/login";
 
-// Passkeys: the caller's list, adding and removing one, and signing in with one. The browser's WebAuthn library is
-// loaded only when a ceremony starts, so the sign-in page's first load does not carry it.
+// Passkeys: the caller's list, adding and removing one, and signing in with one. The browser's part of each ceremony
+// is in lib/webauthn.ts, which loads the browser's WebAuthn library only when a ceremony starts.
 
-export const passkeyKeys = { all: ["auth", "passkeys"] as const };
+export const passkeyKeys = { all: authKeys.passkeys() };
 
-/** A ceremony the browser did not complete: the user cancelled, it timed out, or this device cannot do it. */
-export class PasskeyCancelledError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PasskeyCancelledError";
-  }
-}
-
-/** What to tell the user when the browser refused a ceremony (the library's WebAuthnError, or the DOMException). */
-function browserRefusal(error: unknown, registering: boolean): PasskeyCancelledError | null {
-  if (!(error instanceof Error)) return null;
-  const code = "code" in error && typeof error.code === "string" ? error.code : "";
-  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || error.name === "InvalidStateError") {
-    return new PasskeyCancelledError("This device already holds a passkey for your account.");
-  }
-  if (error.name === "NotAllowedError" || code === "ERROR_CEREMONY_ABORTED" || error.name === "AbortError") {
-    return new PasskeyCancelledError(
-      registering
-        ? "No passkey was added: the request was cancelled or timed out."
-        : "No passkey was used: the request was cancelled or timed out.",
-    );
-  }
-  if (error.name === "NotSupportedError" || error.name === "SecurityError" || code.startsWith("ERROR_")) {
-    return new PasskeyCancelledError("This browser or device cannot use a passkey here.");
-  }
-  if (/WebAuthn is not supported/i.test(error.message)) return new PasskeyCancelledError("This browser does not support passkeys.");
-  return null;
-}
-
-const loadBrowserLibrary = () => import("@simplewebauthn/browser");
-type BrowserLibrary = Awaited<ReturnType<typeof loadBrowserLibrary>>;
-
-/** Runs the browser's part of a ceremony (it asks the user); a refusal becomes a PasskeyCancelledError that says why. */
-async function onThisDevice<Answer>(ceremony: (library: BrowserLibrary) => Promise<unknown>, registering: boolean): Promise<Answer> {
-  const library = await loadBrowserLibrary();
-  try {
-    return (await ceremony(library)) as Answer;
-  } catch (error) {
-    throw browserRefusal(error, registering) ?? error;
-  }
-}
+export { PasskeyCancelledError };
 
 /** This device's proof that it holds one of the passkeys a sign-in's (or a re-authentication's) options allow. */
-function authenticateOnThisDevice(options: unknown): Promise<PasskeyLoginInput["response"]> {
-  return onThisDevice(
-    ({ startAuthentication }) => startAuthentication({ optionsJSON: options as Parameters<typeof startAuthentication>[0]["optionsJSON"] }),
-    false,
-  );
-}
+const authenticateOnThisDevice = (options: unknown) => authenticate<PasskeyLoginInput["response"]>(options);
 
 /** GET /api/auth/passkeys: the caller's passkeys. */
 export function listPasskeys(): Promise<Passkey[]> {

@@ -85,11 +85,13 @@ export interface DocumentsLibraryProps {
   userId: number | null | undefined;
   role: CompanyRole | null | undefined;
   onUpload?: () => void;
+  /** The search the page starts with (a link to a kind of document: "/documents?search=Resolution Certificates"). */
+  initialSearch?: string;
 }
 
 /** /documents: search, category filter, list or grid, preview, download and (for those allowed) delete. */
-export function DocumentsLibrary({ documents, userId, role, onUpload }: DocumentsLibraryProps) {
-  const [search, setSearch] = useState("");
+export function DocumentsLibrary({ documents, userId, role, onUpload, initialSearch = "" }: DocumentsLibraryProps) {
+  const [search, setSearch] = useState(initialSearch);
   const [category, setCategory] = useState(allCategories);
   const [mode, setMode] = useViewMode(userId);
   const [previewing, setPreviewing] = useState<LibraryDocument | null>(null);

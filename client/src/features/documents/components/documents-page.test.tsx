@@ -51,6 +51,14 @@ const rowNames = () =>
 afterEach(() => window.localStorage.clear());
 
 describe("/documents", () => {
+  it("starts searched when the address says so: a written resolution's link to its certificates", async () => {
+    serveLibrary([...library, libraryDocument({ id: 9, name: "Adopt the budget — certificate.pdf", category: "Resolution Certificates" })]);
+    renderApp({ path: "/documents?search=Resolution%20Certificates", signedInAs: userAs("member") });
+    expect(await screen.findByText("Adopt the budget — certificate.pdf")).toBeInTheDocument();
+    expect(screen.getByRole("searchbox", { name: "Search documents" })).toHaveValue("Resolution Certificates");
+    expect(screen.queryByText("Q2 Accounts.pdf")).not.toBeInTheDocument();
+  });
+
   it("lists the library with size and uploader, searches by name or category and filters by category", async () => {
     serveLibrary();
     const { user } = renderApp({ path: "/documents", signedInAs: userAs("member") });

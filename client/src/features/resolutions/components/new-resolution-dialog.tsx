@@ -1,6 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { resolutionTypeHints, resolutionTypes } from "@shared/resolutions";
+import { writtenRuleWords, type WrittenRule } from "@shared/written-resolutions";
 import { DraftNotice } from "@/components/draft-notice";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -12,7 +14,9 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { applyServerErrors } from "@/lib/form-errors";
+import { formatLongDate, formatTime } from "@/lib/format";
 import { usePreferences } from "@/lib/preferences/get-preferences";
+import { cn } from "@/lib/utils";
 import { useFormDraft } from "@/lib/use-form-draft";
 import { useCreateResolution } from "@/features/resolutions/api/create-resolution";
 import { DocumentPicker, type PickableDocument } from "@/features/resolutions/components/document-picker";
@@ -22,34 +26,42 @@ import {
   MISSING_TEXT,
   MISSING_TITLE,
   emptyResolutionForm,
+  lapseTime,
   resolutionDraftChecks,
   resolutionFormSchema,
   toCreateResolution,
   todayInput,
   type ResolutionFormValues,
 } from "@/features/resolutions/lib/resolution-form";
+import { Markdown } from "@/features/resolutions/lib/markdown";
 
 const typeOptions = resolutionTypes.map((type) => ({ value: type, label: type }));
+const procedureOptions = [
+  { value: "vote", label: "Online vote", hint: "Each director votes yes, no or abstain by the closing date." },
+  { value: "written", label: "Written resolution", hint: "Each director signs the exact text; decided by the board's rule." },
+] as const;
 
 export interface NewResolutionDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The library's documents to attach (the page loads them while the dialog is open). */
   documents: { data: PickableDocument[] | undefined; isLoading: boolean; isError: boolean };
+  /** The company's rule for written resolutions (undefined while it loads). */
+  writtenRule?: WrittenRule;
   /** The clock for "not before today" (tests pass their own). */
   now?: () => Date;
 }
 
 /** The New Resolution dialog; its form is mounted afresh on each opening. */
-export function NewResolutionDialog({ open, onOpenChange, documents, now = () => new Date() }: NewResolutionDialogProps) {
+export function NewResolutionDialog({ open, onOpenChange, documents, writtenRule, now = () => new Date() }: NewResolutionDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>New Resolution</DialogTitle>
-          <DialogDescription>Propose a resolution for the board to vote on before its deadline.</DialogDescription>
+          <DialogDescription>Propose a resolution for the board to decide by an online vote or in writing.</DialogDescription>
         </DialogHeader>
-        <NewResolutionForm documents={documents} now={now} onDone={() => onOpenChange(false)} />
+        <NewResolutionForm documents={documents} writtenRule={writtenRule} now={now} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -57,10 +69,12 @@ export function NewResolutionDialog({ open, onOpenChange, documents, now = () =>
 
 function NewResolutionForm({
   documents,
+  writtenRule,
   now,
   onDone,
 }: {
   documents: NewResolutionDialogProps["documents"];
+  writtenRule: WrittenRule | undefined;
   now: () => Date;
   onDone: () => void;
 }) {
@@ -73,16 +87,22 @@ function NewResolutionForm({
   const draft = useFormDraft(form, draftKey, now, resolutionDraftChecks);
   const today = todayInput(now());
   const type = form.watch("type");
+  const procedure = form.watch("procedure");
+  const written = procedure === "written";
+  const [previewing, setPreviewing] = useState(false);
 
   async function onSubmit(values: ResolutionFormValues) {
-    if (values.deadline < todayInput(now())) {
+    if (values.procedure === "vote" && values.deadline < todayInput(now())) {
       form.setError("deadline", { message: DEADLINE_PAST_MESSAGE }, { shouldFocus: true });
       return;
     }
     try {
       await create.mutateAsync(toCreateResolution(values));
       draft.clear();
-      toast({ title: "Resolution created", description: "The board has been asked to vote." });
+      toast({
+        title: "Resolution created",
+        description: values.procedure === "written" ? "The directors have been asked to sign." : "The board has been asked to vote.",
+      });
       onDone();
     } catch (error) {
       applyServerErrors(form, error);
@@ -99,36 +119,87 @@ function NewResolutionForm({
         <LabeledField control={form.control} name="title" label="Title">
           {(field) => <Input placeholder="Approve the FY27 budget" autoComplete="off" {...field} />}
         </LabeledField>
-        <LabeledField control={form.control} name="description" label="Description">
-          {(field) => <Textarea rows={4} placeholder="What the board is asked to decide" {...field} />}
-        </LabeledField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="type"
-            render={({ field }) => (
-              <FormItem hasDescription>
-                <FormLabel>Type</FormLabel>
-                <FormSelect field={field} options={typeOptions} placeholder="Select a type" />
-                <FormDescription>{type ? resolutionTypeHints[type] : "Ordinary, Special (75%) or Unanimous."}</FormDescription>
-                <FormMessage />
-              </FormItem>
+        <FormField
+          control={form.control}
+          name="procedure"
+          render={({ field }) => (
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium">Decide by</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {procedureOptions.map((option) => (
+                  <label
+                    key={option.value}
+                    className={cn(
+                      "grid cursor-pointer gap-0.5 rounded-md border p-3 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                      field.value === option.value ? "border-primary bg-primary/10" : "hover:bg-accent",
+                    )}
+                  >
+                    <span className="flex items-center gap-2 font-medium">
+                      <input
+                        type="radio"
+                        name={field.name}
+                        value={option.value}
+                        checked={field.value === option.value}
+                        onChange={() => field.onChange(option.value)}
+                        className="size-4 accent-primary"
+                      />
+                      {option.label}
+                    </span>
+                    <span className="text-xs text-muted-foreground">{option.hint}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+        />
+        {written ? (
+          <WrittenTextField previewing={previewing} onPreview={setPreviewing} source={form.watch("description")} />
+        ) : (
+          <LabeledField control={form.control} name="description" label="Description">
+            {(field) => <Textarea rows={4} placeholder="What the board is asked to decide" {...field} />}
+          </LabeledField>
+        )}
+        {written ? (
+          <p className="rounded-md border bg-muted/40 p-3 text-sm" role="note">
+            No type and no deadline:{" "}
+            {writtenRule ? `under the company's rule, ${writtenRuleWords(writtenRule)}` : "the company's rule decides it"}.
+            {writtenRule && (
+              <>
+                {" "}
+                Proposed now, it lapses on {formatLongDate(lapseTime(now(), writtenRule.lapseDays))} at{" "}
+                {formatTime(lapseTime(now(), writtenRule.lapseDays))} unless decided before.
+              </>
             )}
-          />
-          <FormField
-            control={form.control}
-            name="deadline"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Deadline</FormLabel>
-                <FormControl>
-                  <Input type="date" min={today} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        </div>
+          </p>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="type"
+              render={({ field }) => (
+                <FormItem hasDescription>
+                  <FormLabel>Type</FormLabel>
+                  <FormSelect field={field} options={typeOptions} placeholder="Select a type" />
+                  <FormDescription>{type ? resolutionTypeHints[type] : "Ordinary, Special (75%) or Unanimous."}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="deadline"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Deadline</FormLabel>
+                  <FormControl>
+                    <Input type="date" min={today} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+        )}
         <FormField
           control={form.control}
           name="documentIds"
@@ -149,5 +220,40 @@ function NewResolutionForm({
         </DialogFooter>
       </form>
     </Form>
+  );
+}
+
+/** A written resolution's exact text, in Markdown, with a preview of it rendered. */
+function WrittenTextField({ previewing, onPreview, source }: { previewing: boolean; onPreview: (on: boolean) => void; source: string }) {
+  return (
+    <FormField
+      name="description"
+      render={({ field }) => (
+        <FormItem hasDescription>
+          <div className="flex items-center justify-between gap-2">
+            <FormLabel>The exact text</FormLabel>
+            <Button type="button" variant="ghost" size="sm" aria-pressed={previewing} onClick={() => onPreview(!previewing)}>
+              {previewing ? "Edit the text" : "Preview"}
+            </Button>
+          </div>
+          {previewing ? (
+            <div className="max-h-64 overflow-y-auto rounded-md border p-3 text-sm" aria-label="Preview of the text" role="region">
+              {source.trim() ? <Markdown source={source} /> : <p className="text-muted-foreground">Nothing to preview yet.</p>}
+            </div>
+          ) : (
+            <FormControl>
+              <Textarea
+                rows={8}
+                className="font-mono text-sm"
+                placeholder={"RESOLVED, that the Company adopt the FY27 budget.\n\n- Capex: ..."}
+                {...field}
+              />
+            </FormControl>
+          )}
+          <FormDescription>Markdown. The text is frozen once proposed: a change means a new resolution.</FormDescription>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   );
 }

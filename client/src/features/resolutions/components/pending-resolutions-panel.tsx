@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import type { PendingResolutionSummary } from "@shared/resolutions";
 import { Link } from "wouter";
 import { DashboardPanel } from "@/components/dashboard-panel";
 import { Button } from "@/components/ui/button";
@@ -6,7 +7,16 @@ import { formatLongDate } from "@/lib/format";
 import { useNow } from "@/lib/use-now";
 import { usePendingResolutions } from "@/features/resolutions/api/get-pending-resolutions";
 
-/** The dashboard's Pending Resolutions: open resolutions, soonest deadline first, each with 'Vote Now'. */
+/** A written resolution the user has still to sign asks for the signature; one they signed (or cannot sign) opens. */
+function actionOf(resolution: PendingResolutionSummary): string {
+  if (resolution.procedure !== "written") return "Vote Now";
+  return resolution.awaitingYourSignature ? "Awaiting your signature" : "View";
+}
+
+/**
+ * The dashboard's Pending Resolutions: open resolutions, soonest deadline first, each with 'Vote Now' (a written
+ * resolution: 'Awaiting your signature' while the user has still to sign it).
+ */
 export function PendingResolutionsPanel({ className }: { className?: string }) {
   const pending = usePendingResolutions();
   const now = useNow();
@@ -32,12 +42,17 @@ export function PendingResolutionsPanel({ className }: { className?: string }) {
             <div className="grid min-w-0 gap-1">
               <p className="font-medium break-words">{resolution.title}</p>
               <p className="text-xs text-muted-foreground">
-                Created on {formatLongDate(resolution.createdAt)} • Expires: {formatLongDate(resolution.deadline)}
+                {resolution.procedure === "written" ? "Written resolution" : `Created on ${formatLongDate(resolution.createdAt)}`} •{" "}
+                {resolution.procedure === "written" ? "Lapses" : "Expires"}: {formatLongDate(resolution.deadline)}
               </p>
             </div>
-            <Button asChild size="sm">
-              <Link href={`/resolutions/${resolution.id}`} aria-label={`Vote Now: ${resolution.title}`}>
-                Vote Now
+            <Button
+              asChild
+              size="sm"
+              variant={resolution.procedure === "written" && !resolution.awaitingYourSignature ? "outline" : "default"}
+            >
+              <Link href={`/resolutions/${resolution.id}`} aria-label={`${actionOf(resolution)}: ${resolution.title}`}>
+                {actionOf(resolution)}
               </Link>
             </Button>
           </li>

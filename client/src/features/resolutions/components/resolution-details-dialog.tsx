@@ -1,4 +1,5 @@
 import { Printer } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { resolutionTab, type Certificate, type ResolutionDetails } from "@shared/resolutions";
 import { roleLabel } from "@shared/roles";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,29 @@ import { VoteCountsLine } from "@/features/resolutions/components/vote-counts-li
 
 const voteLabels = { yes: "Yes", no: "No", abstain: "Abstain" } as const;
 
-/** One resolution: its text, documents and who has voted; once decided, its tally certificate, which prints on its own. */
+// A written resolution's view (its text rendered, the signing and the outcome) loads when one is first opened.
+const WrittenResolutionView = lazy(() => import("@/features/resolutions/components/written-resolution-view"));
+
+const loading = (
+  <div className="grid gap-3" role="status" aria-label="Loading the resolution">
+    <Skeleton className="h-6 w-1/2" />
+    <Skeleton className="h-24 w-full" />
+  </div>
+);
+
+function subtitle(details: ResolutionDetails): string {
+  if (details.procedure === "written") {
+    return details.status === "pending"
+      ? `Written resolution · lapses ${formatLongDate(details.lapsesAt ?? details.deadline)}`
+      : "Written resolution";
+  }
+  return `${details.type} resolution · deadline ${formatLongDate(details.deadline)}`;
+}
+
+/**
+ * One resolution: its text, documents and who has voted; once decided, its tally certificate, which prints on its own.
+ * A written resolution shows its own view: the exact text and its hash, who has signed, the signing, the outcome.
+ */
 export function ResolutionDetailsDialog({
   id,
   now,
@@ -28,23 +51,20 @@ export function ResolutionDetailsDialog({
       <DialogContent data-print-sheet className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{details.data?.title ?? "Resolution"}</DialogTitle>
-          <DialogDescription>
-            {details.data
-              ? `${details.data.type} resolution · deadline ${formatLongDate(details.data.deadline)}`
-              : "Loading the resolution"}
-          </DialogDescription>
+          <DialogDescription>{details.data ? subtitle(details.data) : "Loading the resolution"}</DialogDescription>
         </DialogHeader>
         {details.isPending ? (
-          <div className="grid gap-3" role="status" aria-label="Loading the resolution">
-            <Skeleton className="h-6 w-1/2" />
-            <Skeleton className="h-24 w-full" />
-          </div>
+          loading
         ) : details.isError ? (
           <p className="text-sm text-destructive">
             {details.error instanceof ApiError && details.error.status === 404
               ? "Resolution not found."
               : "The resolution could not be loaded."}
           </p>
+        ) : details.data.procedure === "written" ? (
+          <Suspense fallback={loading}>
+            <WrittenResolutionView details={details.data} now={now} />
+          </Suspense>
         ) : (
           <DetailsBody details={details.data} now={now} />
         )}

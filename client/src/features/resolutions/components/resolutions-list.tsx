@@ -6,9 +6,9 @@ import { VirtualList } from "@/components/virtual-list";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatLongDate } from "@/lib/format";
-import { ResolutionStatusBadge } from "@/features/resolutions/components/resolution-status-badge";
+import { ProcedureBadge, ResolutionStatusBadge } from "@/features/resolutions/components/resolution-status-badge";
 import { VoteCountsLine } from "@/features/resolutions/components/vote-counts-line";
-import { matchesResolutionSearch } from "@/features/resolutions/lib/resolution-form";
+import { markdownSummary, matchesResolutionSearch } from "@/features/resolutions/lib/resolution-form";
 
 const tabs: { value: ResolutionTab; label: string; empty: string }[] = [
   { value: "pending", label: "Pending", empty: "No pending resolutions." },
@@ -29,7 +29,7 @@ export function ResolutionsList({
   now: Date;
   /** Opens the New Resolution dialog; without it (observers) there is no button. */
   onNewResolution?: () => void;
-  /** Opens the Cast Your Vote dialog; without it (observers) there is no vote button. */
+  /** Opens the Cast Your Vote dialog (or, for a written resolution, its details to sign); without it (observers) there is no button. */
   onVote?: (resolution: Resolution) => void;
   onOpen: (resolution: Resolution) => void;
 }) {
@@ -96,6 +96,7 @@ function ResolutionCard({
   onOpen: (resolution: Resolution) => void;
 }) {
   const headingId = `resolution-${resolution.id}-title`;
+  const written = resolution.procedure === "written";
   return (
     <Card role="article" aria-labelledby={headingId}>
       <CardContent className="grid gap-3 px-4 sm:px-6">
@@ -105,7 +106,9 @@ function ResolutionCard({
               {resolution.title}
             </h2>
             <p className="text-xs text-muted-foreground">
-              {resolution.type} · Deadline: {formatLongDate(resolution.deadline)}
+              {written
+                ? `Written resolution${resolution.status === "pending" ? ` · Lapses: ${formatLongDate(resolution.lapsesAt ?? resolution.deadline)}` : ""}`
+                : `${resolution.type} · Deadline: ${formatLongDate(resolution.deadline)}`}
               {resolution.documentIds.length > 0 && (
                 <span className="ml-2 inline-flex items-center gap-1">
                   <FileText className="size-3" aria-hidden />
@@ -114,19 +117,24 @@ function ResolutionCard({
               )}
             </p>
           </div>
-          <ResolutionStatusBadge resolution={resolution} tab={tab} />
+          <div className="flex flex-wrap gap-1.5">
+            <ProcedureBadge procedure={resolution.procedure} />
+            <ResolutionStatusBadge resolution={resolution} tab={tab} />
+          </div>
         </div>
-        <p className="line-clamp-3 text-sm break-words text-muted-foreground">{resolution.description}</p>
+        <p className="line-clamp-3 text-sm break-words text-muted-foreground">
+          {written ? markdownSummary(resolution.description) : resolution.description}
+        </p>
         {resolution.explanation && <p className="text-sm">{resolution.explanation}</p>}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <VoteCountsLine counts={resolution.voteCounts} />
-          <div className="flex flex-wrap gap-2">
+          {!written && <VoteCountsLine counts={resolution.voteCounts} />}
+          <div className="ml-auto flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={() => onOpen(resolution)} aria-describedby={headingId}>
-              {resolution.status === "pending" ? "Details" : "Certificate"}
+              {resolution.status === "pending" ? "Details" : written ? "Outcome" : "Certificate"}
             </Button>
             {onVote && (
-              <Button size="sm" onClick={() => onVote(resolution)} aria-describedby={headingId}>
-                Cast Your Vote
+              <Button size="sm" onClick={() => (written ? onOpen(resolution) : onVote(resolution))} aria-describedby={headingId}>
+                {written ? "Read and sign" : "Cast Your Vote"}
               </Button>
             )}
           </div>

@@ -6,8 +6,10 @@ import {
   resolutionTypes,
   type CreateResolutionInput,
   type Resolution,
+  type ResolutionStatus,
   type ResolutionTab,
 } from "@shared/resolutions";
+import { resolutionProcedures } from "@shared/written-resolutions";
 import { DATE_INPUT_FORMAT } from "@/lib/format";
 import type { DraftFieldChecks } from "@/lib/use-form-draft";
 
@@ -17,28 +19,46 @@ export const CREATE_FAILED_TEXT = "Failed to create resolution. Please try again
 export const VOTE_FAILED_TEXT = "Failed to submit vote. Please try again.";
 export const DEADLINE_PAST_MESSAGE = "The deadline cannot be before today";
 
-/** The New Resolution form: the title and description as the server takes them, a type, a deadline date and the papers. */
-export const resolutionFormSchema = createResolutionSchema.pick({ title: true, description: true }).extend({
-  type: z.enum(resolutionTypes, { message: "Type is required" }),
-  deadline: dateInput("Deadline is required"),
-  documentIds: z.array(z.number()),
-});
+/**
+ * The New Resolution form: the title and text as the server takes them, how it is decided, and the papers. An online
+ * vote needs a type and a deadline date; a written resolution has neither (the board's rule decides it, and it lapses).
+ */
+export const resolutionFormSchema = z
+  .object({
+    title: createResolutionSchema.shape.title,
+    description: createResolutionSchema.shape.description,
+    procedure: z.enum(resolutionProcedures),
+    type: z.enum(resolutionTypes, { message: "Type is required" }).optional(),
+    deadline: z.string(),
+    documentIds: z.array(z.number()),
+  })
+  .check((ctx) => {
+    if (ctx.value.procedure !== "vote") return;
+    if (!ctx.value.type) ctx.issues.push({ code: "custom", input: ctx.value.type, path: ["type"], message: "Type is required" });
+    const deadline = dateInput("Deadline is required").safeParse(ctx.value.deadline);
+    if (!deadline.success) {
+      const message = deadline.error.issues[0]?.message ?? "Deadline is required";
+      ctx.issues.push({ code: "custom", input: ctx.value.deadline, path: ["deadline"], message });
+    }
+  });
 export type ResolutionFormValues = z.input<typeof resolutionFormSchema>;
 
 export const emptyResolutionForm = (): ResolutionFormValues => ({
   title: "",
   description: "",
-  type: undefined as unknown as ResolutionFormValues["type"],
+  procedure: "vote",
+  type: undefined,
   deadline: "",
   documentIds: [],
 });
 
 /**
- * What a stored draft of the form may put back in the fields the generic rule cannot judge: a type the
- * select offers, and document ids (the rest are strings, checked by their defaults' type).
+ * What a stored draft of the form may put back in the fields the generic rule cannot judge: a procedure and a
+ * type the form offers, and document ids (the rest are strings, checked by their defaults' type).
  */
 export const resolutionDraftChecks: DraftFieldChecks<ResolutionFormValues> = {
-  type: (value) => typeof value === "string" && (resolutionTypes as readonly string[]).includes(value),
+  procedure: (value) => typeof value === "string" && (resolutionProcedures as readonly string[]).includes(value),
+  type: (value) => value === undefined || (typeof value === "string" && (resolutionTypes as readonly string[]).includes(value)),
   documentIds: (value) => Array.isArray(value) && value.every((id) => Number.isSafeInteger(id) && (id as number) > 0),
 };
 
@@ -52,15 +72,19 @@ export function endOfLocalDay(dateValue: string): Date {
 }
 
 export function toCreateResolution(values: ResolutionFormValues): CreateResolutionInput {
+  const common = { title: values.title.trim(), description: values.description.trim(), documentIds: values.documentIds };
+  if (values.procedure === "written") return { ...common, procedure: "written", status: "pending" };
   return {
-    title: values.title.trim(),
-    description: values.description.trim(),
+    ...common,
+    procedure: "vote",
     type: values.type,
     deadline: endOfLocalDay(values.deadline).toISOString(),
-    documentIds: values.documentIds,
     status: "pending",
   };
 }
+
+/** When a written resolution proposed at `now` lapses under a rule of `lapseDays`. */
+export const lapseTime = (now: Date, lapseDays: number) => new Date(now.getTime() + lapseDays * 86_400_000);
 
 /** Search on the title or the description, case-insensitive. */
 export function matchesResolutionSearch(resolution: Pick<Resolution, "title" | "description">, search: string): boolean {
@@ -76,6 +100,28 @@ export function resolutionBadge(
 ): { label: string; variant: "success" | "destructive" | "secondary" | "warning" } {
   if (resolution.status === "approved") return { label: "Approved", variant: "success" };
   if (resolution.status === "rejected") return { label: "Rejected", variant: "destructive" };
+  if (resolution.status === "referred") return { label: "Referred to a meeting", variant: "secondary" };
   if (tab === "expired") return { label: "Expired", variant: "secondary" };
   return { label: "Pending", variant: "warning" };
+}
+
+/** A decided written resolution's heading: how it ended, as its explanation starts. */
+export function writtenStatusLabel(status: ResolutionStatus, explanation: string | null): string {
+  if (status === "approved") return "Passed";
+  if (status === "referred") return "Referred to a meeting";
+  if (status === "rejected") return explanation?.startsWith("Lapsed") ? "Lapsed" : "Rejected";
+  return "Open for signatures";
+}
+
+/** The library's certificates of written resolutions: its search matches a document's category too. */
+export const certificateCategory = "Resolution Certificates";
+export const certificateLibraryHref = `/documents?search=${encodeURIComponent(certificateCategory)}`;
+
+/** A written resolution's text in a list: its words without the Markdown's marks (headings, quotes, list markers, bold, code). */
+export function markdownSummary(source: string): string {
+  return source
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d{1,9}[.)])\s+/gm, "")
+    .replace(/\*\*|__|`/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }

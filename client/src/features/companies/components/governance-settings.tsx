@@ -1,0 +1,191 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import type { Company } from "@shared/companies";
+import {
+  governanceSettingsFields,
+  lapseDaysRange,
+  writtenRuleKinds,
+  writtenRuleWords,
+  type WrittenRule,
+} from "@shared/written-resolutions";
+import { Button } from "@/components/ui/button";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { LabeledField } from "@/components/ui/form-fields";
+import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
+import { toast } from "@/components/ui/use-toast";
+import { applyServerErrors } from "@/lib/form-errors";
+import { cn } from "@/lib/utils";
+import { useUpdateCompany } from "@/features/companies/api/update-company";
+
+const asNumber = (value: string) => (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN);
+
+/** A number field's text, as the whole number the server takes, checked by the server's own rule and message. */
+const wholeNumber = (rule: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }) =>
+  z.string().check((ctx) => {
+    const result = rule.safeParse(asNumber(ctx.value));
+    if (!result.success)
+      ctx.issues.push({ code: "custom", input: ctx.value, message: result.error?.issues[0]?.message ?? "Invalid number" });
+  });
+
+const governanceFormSchema = z.object({
+  writtenResolutionRule: z.enum(writtenRuleKinds),
+  writtenLapseDays: wholeNumber(governanceSettingsFields.writtenLapseDays),
+  writtenAllowWithdrawal: z.boolean(),
+  writtenMeetingDemandPercent: wholeNumber(governanceSettingsFields.writtenMeetingDemandPercent),
+});
+type FormInput = z.infer<typeof governanceFormSchema>;
+
+const ruleOptions = [
+  { value: "unanimous", label: "Unanimous", hint: "Every eligible director must agree." },
+  { value: "majority", label: "Majority", hint: "More than half must agree; a share may ask for a meeting instead." },
+] as const;
+
+const toFormValues = (company: Company): FormInput => ({
+  writtenResolutionRule: company.writtenResolutionRule,
+  writtenLapseDays: String(company.writtenLapseDays),
+  writtenAllowWithdrawal: company.writtenAllowWithdrawal,
+  writtenMeetingDemandPercent: String(company.writtenMeetingDemandPercent),
+});
+
+/** The rule the form's values make, for the words under it (the saved one while a number is not yet valid). */
+function ruleOf(values: FormInput, company: Company): WrittenRule {
+  const lapseDays = Number(values.writtenLapseDays);
+  const percent = Number(values.writtenMeetingDemandPercent);
+  return {
+    kind: values.writtenResolutionRule,
+    lapseDays:
+      Number.isInteger(lapseDays) && lapseDays >= lapseDaysRange.min && lapseDays <= lapseDaysRange.max
+        ? lapseDays
+        : company.writtenLapseDays,
+    allowWithdrawal: values.writtenAllowWithdrawal,
+    meetingDemandPercent: Number.isInteger(percent) && percent >= 1 && percent <= 100 ? percent : company.writtenMeetingDemandPercent,
+  };
+}
+
+/** Company Settings' Governance: the board's rule for written resolutions (founders and admins). */
+export function GovernanceSettings({ company }: { company: Company }) {
+  const updateCompany = useUpdateCompany(company.id);
+  const form = useForm<FormInput>({
+    resolver: zodResolver(governanceFormSchema),
+    defaultValues: toFormValues(company),
+    values: toFormValues(company),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const values = form.watch();
+  const majority = values.writtenResolutionRule === "majority";
+
+  async function onSubmit(values: FormInput) {
+    const governance = {
+      ...values,
+      writtenLapseDays: asNumber(values.writtenLapseDays),
+      writtenMeetingDemandPercent: asNumber(values.writtenMeetingDemandPercent),
+    };
+    try {
+      // The profile's required fields go as they are stored; the others, absent, are left as they are.
+      const { name, industry, location, stage } = company;
+      await updateCompany.mutateAsync({ name, industry: industry ?? "", location: location ?? "", stage: stage ?? "", ...governance });
+      toast({ title: "Governance updated", description: `Written resolutions: ${writtenRuleWords(ruleOf(values, company))}.` });
+    } catch (error) {
+      applyServerErrors(form, error);
+      toast({ title: "Update failed", description: "There was an error updating the governance settings.", variant: "destructive" });
+    }
+  }
+
+  return (
+    <section aria-labelledby="governance-heading" className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 id="governance-heading" className="text-lg font-semibold">
+          Governance
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          How the board decides written resolutions, signed by each director between meetings. A resolution keeps the rule it was proposed
+          under.
+        </p>
+      </div>
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Governance" className="grid gap-5">
+          <FormField
+            control={form.control}
+            name="writtenResolutionRule"
+            render={({ field }) => (
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium">Rule</legend>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {ruleOptions.map((option) => (
+                    <label
+                      key={option.value}
+                      className={cn(
+                        "grid cursor-pointer gap-0.5 rounded-md border p-3 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                        field.value === option.value ? "border-primary bg-primary/10" : "hover:bg-accent",
+                      )}
+                    >
+                      <span className="flex items-center gap-2 font-medium">
+                        <input
+                          type="radio"
+                          name={field.name}
+                          value={option.value}
+                          checked={field.value === option.value}
+                          onChange={() => field.onChange(option.value)}
+                          className="size-4 accent-primary"
+                        />
+                        {option.label}
+                      </span>
+                      <span className="text-xs text-muted-foreground">{option.hint}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <LabeledField
+              control={form.control}
+              name="writtenLapseDays"
+              label="Lapse period (days)"
+              description={`From ${lapseDaysRange.min} to ${lapseDaysRange.max} days after it is proposed.`}
+            >
+              {(field) => <Input inputMode="numeric" className="w-32" {...field} />}
+            </LabeledField>
+            {majority && (
+              <LabeledField
+                control={form.control}
+                name="writtenMeetingDemandPercent"
+                label="Meeting demand (% of eligible directors)"
+                description="This share of the eligible directors asking for a meeting refers the resolution to one."
+              >
+                {(field) => <Input inputMode="numeric" className="w-32" {...field} />}
+              </LabeledField>
+            )}
+          </div>
+          <FormField
+            control={form.control}
+            name="writtenAllowWithdrawal"
+            render={({ field }) => (
+              <FormItem hasDescription className="rounded-md border p-4">
+                <div className="flex items-center justify-between gap-4">
+                  <FormLabel>Withdrawal allowed</FormLabel>
+                  <FormControl>
+                    <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+                  </FormControl>
+                </div>
+                <FormDescription>A director may withdraw their signature until the resolution takes effect.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <p className="text-sm" aria-live="polite">
+            <span className="font-medium">In words: </span>
+            {writtenRuleWords(ruleOf(values, company))}; signatures {values.writtenAllowWithdrawal ? "may" : "may not"} be withdrawn.
+          </p>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={updateCompany.isPending}>
+              {updateCompany.isPending ? "Saving..." : "Save governance"}
+            </Button>
+          </div>
+        </form>
+      </Form>
+    </section>
+  );
+}
