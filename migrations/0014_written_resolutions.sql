@@ -52,9 +52,11 @@ ALTER FUNCTION quorum_vote_if_clear(integer, integer, integer, timestamptz, text
   RENAME TO quorum_vote_if_clear_on_vote;--> statement-breakpoint
 CREATE FUNCTION quorum_vote_if_clear(p_resolution_id integer, p_voter_id integer, p_session_id integer,
   p_idle_since timestamptz, p_choice text, p_comment text, p_at timestamptz, p_voting_roles text[]) RETURNS jsonb
-  LANGUAGE sql AS $$
-  SELECT CASE WHEN (SELECT r.procedure FROM resolutions r WHERE r.id = p_resolution_id) = 'vote'
-    THEN quorum_vote_if_clear_on_vote(p_resolution_id, p_voter_id, p_session_id, p_idle_since, p_choice, p_comment, p_at,
-      p_voting_roles)
-  END
+  LANGUAGE plpgsql AS $$
+BEGIN
+  -- plpgsql, not sql: its two statements are planned once per connection, not on every vote.
+  IF (SELECT r.procedure FROM resolutions r WHERE r.id = p_resolution_id) IS DISTINCT FROM 'vote' THEN RETURN NULL; END IF;
+  RETURN quorum_vote_if_clear_on_vote(p_resolution_id, p_voter_id, p_session_id, p_idle_since, p_choice, p_comment, p_at,
+    p_voting_roles);
+END;
 $$;
