@@ -101,7 +101,9 @@ describe("a security change that needs a fresh proof", () => {
     const { user } = await addPasskey(true);
     const dialog = await screen.findByRole("dialog", { name: "Confirm it's you" });
     await user.type(within(dialog).getByLabelText("Password"), "board-password-1");
-    await user.type(within(dialog).getByLabelText("Code from your authenticator app"), "123456");
+    const codeField = within(dialog).getByLabelText("Code from your authenticator app");
+    expect(codeField).toHaveAccessibleDescription("Leave it empty if your account has no authenticator app.");
+    await user.type(codeField, "123456");
     await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
     await findToast("Passkey added");
     expect(state.reauths).toEqual([{ password: "board-password-1", code: "123456" }]);

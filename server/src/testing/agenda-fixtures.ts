@@ -1,12 +1,17 @@
 import request from "supertest";
-import { documents, resolutions } from "../db/schema";
+import { documents, platformServices, resolutions } from "../db/schema";
+import { encryptSecret } from "../integrations/secrets";
 import { meetingContent } from "./factories";
 import type { SignedUp, TestContext } from "./test-context";
 
 const day = 24 * 60 * 60 * 1000;
 
+/** Where the stored "OpenAI" platform service points the client (any OpenAI-compatible server), and its key. */
+export const aiBase = "https://ai.test/v1";
+export const storedAiKey = "sk-stored-0123456789abcdef";
+
 /** What the agenda generation tests share: the request, and a company with a meeting to draft an agenda for. */
-export function agendaFixtures(ctx: Pick<TestContext, "app" | "clock" | "board" | "db">) {
+export function agendaFixtures(ctx: Pick<TestContext, "app" | "clock" | "board" | "db" | "deps">) {
   const api = () => request(ctx.app);
   const generateAgenda = (user: SignedUp, meetingId: number, app = ctx.app) =>
     request(app).post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", user.bearer);
@@ -73,5 +78,16 @@ export function agendaFixtures(ctx: Pick<TestContext, "app" | "clock" | "board" 
     return response.body.id;
   }
 
-  return { api, generateAgenda, boardWithMeeting };
+  /** The stored "OpenAI" service, on and at `aiBase` unless told otherwise; `keySecret` encrypts its key under another APP_SECRET than the app's. */
+  async function storeAiService(fields: { isEnabled?: boolean; url?: string | null; keySecret?: string } = {}) {
+    await ctx.db.insert(platformServices).values({
+      serviceName: "OpenAI",
+      serviceKeyEncrypted: encryptSecret(storedAiKey, fields.keySecret ?? ctx.deps.appSecret),
+      serviceKeyPreview: storedAiKey.slice(0, 8),
+      serviceUrl: fields.url === undefined ? aiBase : fields.url,
+      isEnabled: fields.isEnabled ?? true,
+    });
+  }
+
+  return { api, generateAgenda, boardWithMeeting, storeAiService };
 }

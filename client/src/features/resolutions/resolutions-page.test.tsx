@@ -196,7 +196,7 @@ describe("the certificate", () => {
     const rows = within(section).getAllByRole("row");
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getByText("Agreed")).toBeInTheDocument();
-    expect(within(dialog).getByText("Plan.pdf")).toBeInTheDocument();
+    expect(within(within(dialog).getByRole("region", { name: "Documents" })).getByText("Plan.pdf")).toBeInTheDocument();
     expect(dialog).toHaveAttribute("data-print-sheet");
     await user.click(within(section).getByRole("button", { name: "Print certificate" }));
     expect(print).toHaveBeenCalledOnce();

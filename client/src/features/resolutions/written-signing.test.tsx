@@ -47,7 +47,7 @@ describe("a written resolution opened", () => {
       "RESOLVED, that the **FY27 budget** is adopted.",
     );
     expect(within(dialog).getByLabelText("SHA-256 of the text")).toHaveTextContent(writtenSha);
-    expect(within(dialog).getByText("Budget.pdf")).toBeInTheDocument();
+    expect(within(within(dialog).getByRole("region", { name: "Papers" })).getByText("Budget.pdf")).toBeInTheDocument();
     expect(within(dialog).getByText("every eligible director must agree; lapses after 28 days.")).toBeInTheDocument();
     expect(within(within(dialog).getByRole("list", { name: "Signed" })).getByRole("listitem")).toHaveTextContent(
       "Fay Founder · May 30, 2026 at 9:15 AM",

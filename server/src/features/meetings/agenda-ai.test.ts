@@ -3,15 +3,12 @@ import { createApp } from "../../app";
 import { platformServices } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { AiServiceError, completeChat } from "../../integrations/ai-chat";
-import { encryptSecret } from "../../integrations/secrets";
-import { agendaFixtures } from "../../testing/agenda-fixtures";
+import { agendaFixtures, aiBase, storedAiKey } from "../../testing/agenda-fixtures";
 import { completion, useAiChatMock } from "../../testing/ai-chat-mock";
 import { useTestContext } from "../../testing/test-context";
 
-/** The stored "OpenAI" platform service points the client at https://ai.test/v1 (any OpenAI-compatible server). */
-const aiBase = "https://ai.test/v1";
+/** The stored "OpenAI" platform service points the client at `aiBase`; the environment's, at `envBase`. */
 const envBase = "https://env-ai.test/v1";
-const storedKey = "sk-stored-0123456789abcdef";
 const aiTimeoutMs = 300;
 const day = 24 * 60 * 60 * 1000;
 
@@ -23,18 +20,7 @@ afterEach(async () => {
   await ctx.db.delete(platformServices);
 });
 
-const { api, generateAgenda, boardWithMeeting } = agendaFixtures(ctx);
-
-/** The stored "OpenAI" service; `keySecret` encrypts its key under another APP_SECRET than the app's. */
-async function configureAiService(fields: { isEnabled?: boolean; url?: string | null; keySecret?: string } = {}) {
-  await ctx.db.insert(platformServices).values({
-    serviceName: "OpenAI",
-    serviceKeyEncrypted: encryptSecret(storedKey, fields.keySecret ?? ctx.deps.appSecret),
-    serviceKeyPreview: storedKey.slice(0, 8),
-    serviceUrl: fields.url === undefined ? aiBase : fields.url,
-    isEnabled: fields.isEnabled ?? true,
-  });
-}
+const { api, generateAgenda, boardWithMeeting, storeAiService } = agendaFixtures(ctx);
 
 const validItems = [
   { title: "Call to order", duration: 5, description: "Open and confirm quorum." },
@@ -45,7 +31,7 @@ const validItems = [
 
 describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
   it("sends the meeting, company profile, pending resolutions and recent documents, and answers the AI's items", async () => {
-    await configureAiService();
+    await storeAiService();
     reply = () => completion(JSON.stringify({ items: validItems }));
     const { founder, company, meetingId } = await boardWithMeeting();
 
@@ -64,7 +50,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     expect(seen).toHaveLength(1);
     const sent = seen[0]!;
     expect(sent.url).toBe(`${aiBase}/chat/completions`);
-    expect(sent.authorization).toBe(`Bearer ${storedKey}`);
+    expect(sent.authorization).toBe(`Bearer ${storedAiKey}`);
     expect(sent.body.model).toBe("test-model");
     const prompt = sent.body.messages.map((message) => message.content).join("\n");
     expect(prompt).toContain("Summer Board Meeting");
@@ -79,11 +65,11 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     expect(prompt).toContain("Previous meeting: Spring Board Meeting");
     expect(prompt).toMatch(/JSON/);
     // The key never reaches the logs.
-    expect(ctx.logs.join("")).not.toContain(storedKey);
+    expect(ctx.logs.join("")).not.toContain(storedAiKey);
   });
 
   it("works on a draft made for the purpose", async () => {
-    await configureAiService();
+    await storeAiService();
     reply = () => completion(`\`\`\`json\n${JSON.stringify(validItems)}\n\`\`\``);
     const { founder } = await boardWithMeeting();
     const draft = await api()
@@ -112,7 +98,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     ["an item without a title", () => completion(JSON.stringify({ items: [...validItems, { duration: 5, description: "?" }] }))],
     ["an empty answer", () => completion("")],
   ])("answers 502 for %s", async (_label, makeReply) => {
-    await configureAiService();
+    await storeAiService();
     reply = makeReply;
     const { founder, meetingId } = await boardWithMeeting();
     const response = await generateAgenda(founder, meetingId);
@@ -122,7 +108,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
   });
 
   it("answers 502 when the AI service fails with a 500 (no retry)", async () => {
-    await configureAiService();
+    await storeAiService();
     reply = () => HttpResponse.json({ error: { message: "The server had an error", type: "server_error" } }, { status: 500 });
     const { founder, meetingId } = await boardWithMeeting();
     const response = await generateAgenda(founder, meetingId);
@@ -136,7 +122,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
   });
 
   it("answers 502 when the AI service does not answer in time", async () => {
-    await configureAiService();
+    await storeAiService();
     reply = async () => {
       await delay(aiTimeoutMs * 10);
       return completion(JSON.stringify({ items: validItems }));
@@ -152,7 +138,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
   });
 
   it("answers the same 502 when the AI service cannot be reached: nothing tells which addresses answer", async () => {
-    await configureAiService();
+    await storeAiService();
     reply = () => HttpResponse.error();
     const { founder, meetingId } = await boardWithMeeting();
     const response = await generateAgenda(founder, meetingId);
@@ -161,7 +147,7 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
   });
 
   it("answers 502 when the stored key was written under another APP_SECRET, without calling the AI", async () => {
-    await configureAiService({ keySecret: "another-app-secret-of-at-least-32-chars" });
+    await storeAiService({ keySecret: "another-app-secret-of-at-least-32-chars" });
     const { founder, meetingId } = await boardWithMeeting();
     const response = await generateAgenda(founder, meetingId);
     expect(response.status).toBe(502);
@@ -172,13 +158,13 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
   });
 
   it("reaches the AI through an adapter that throws its own error, never an HTTP one, and never shows the key", async () => {
-    reply = () => HttpResponse.json({ error: { message: `bad key ${storedKey}`, type: "invalid_request_error" } }, { status: 401 });
-    const config = { apiKey: storedKey, baseURL: aiBase, model: "test-model", timeoutMs: aiTimeoutMs, outbound: ctx.deps.outbound };
+    reply = () => HttpResponse.json({ error: { message: `bad key ${storedAiKey}`, type: "invalid_request_error" } }, { status: 401 });
+    const config = { apiKey: storedAiKey, baseURL: aiBase, model: "test-model", timeoutMs: aiTimeoutMs, outbound: ctx.deps.outbound };
     const failure = await completeChat(config, [{ role: "user", content: "Hello" }]).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AiServiceError);
     expect(failure).not.toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({ failure: "error-status", status: 401 });
-    expect((failure as Error).message).not.toContain(storedKey);
+    expect((failure as Error).message).not.toContain(storedAiKey);
 
     reply = () => completion("Plain words");
     expect(await completeChat(config, [{ role: "user", content: "Hello" }])).toBe("Plain words");
@@ -202,8 +188,8 @@ describe("POST /api/meetings/:id/generate-agenda with an AI service", () => {
     expect(seen[0]!.body.model).toBe("env-model");
 
     // A stored, enabled service wins over the environment.
-    await configureAiService();
+    await storeAiService();
     await generateAgenda(founder, meetingId, envApp);
-    expect(seen[1]).toMatchObject({ url: `${aiBase}/chat/completions`, authorization: `Bearer ${storedKey}` });
+    expect(seen[1]).toMatchObject({ url: `${aiBase}/chat/completions`, authorization: `Bearer ${storedAiKey}` });
   });
 });

@@ -1,14 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { documents, platformServices, resolutions } from "../../db/schema";
-import { encryptSecret } from "../../integrations/secrets";
-import { agendaFixtures } from "../../testing/agenda-fixtures";
+import { agendaFixtures, aiBase } from "../../testing/agenda-fixtures";
 import { completion, useAiChatMock } from "../../testing/ai-chat-mock";
 import { addMember } from "../../testing/factories";
 import { useTestContext } from "../../testing/test-context";
 
 // Without an AI service the agenda is the standard board agenda, and no AI is asked.
-const aiBase = "https://ai.test/v1";
-const storedKey = "sk-stored-0123456789abcdef";
 const day = 24 * 60 * 60 * 1000;
 
 const seen = useAiChatMock([aiBase], () => completion("{}"));
@@ -18,18 +15,7 @@ afterEach(async () => {
   await ctx.db.delete(platformServices);
 });
 
-const { generateAgenda, boardWithMeeting } = agendaFixtures(ctx);
-
-/** A stored "OpenAI" service that is switched off. */
-async function configureAiService(fields: { isEnabled: boolean }) {
-  await ctx.db.insert(platformServices).values({
-    serviceName: "OpenAI",
-    serviceKeyEncrypted: encryptSecret(storedKey, ctx.deps.appSecret),
-    serviceKeyPreview: storedKey.slice(0, 8),
-    serviceUrl: aiBase,
-    isEnabled: fields.isEnabled,
-  });
-}
+const { generateAgenda, boardWithMeeting, storeAiService } = agendaFixtures(ctx);
 
 describe("POST /api/meetings/:id/generate-agenda without an AI service", () => {
   it("builds the standard board agenda from the company's data, with source template", async () => {
@@ -60,7 +46,7 @@ describe("POST /api/meetings/:id/generate-agenda without an AI service", () => {
   });
 
   it("treats a disabled service as none, and keeps to 12 items with many pending resolutions", async () => {
-    await configureAiService({ isEnabled: false });
+    await storeAiService({ isEnabled: false });
     const { founder, company, meetingId } = await boardWithMeeting();
     const deadline = new Date(ctx.clock.now().getTime() + 5 * day);
     await ctx.db.insert(resolutions).values(

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import type { AgendaItem, GeneratedAgenda } from "../../../../shared/meetings";
 import { meetings, platformServices } from "../../db/schema";
-import { encryptSecret } from "../../integrations/secrets";
+import { agendaFixtures, aiBase } from "../../testing/agenda-fixtures";
 import { completion, useAiChatMock } from "../../testing/ai-chat-mock";
 import { scheduleMeeting } from "../../testing/factories";
 import { resolutionFixtures } from "../../testing/resolution-fixtures";
@@ -14,23 +14,13 @@ import { decideWrittenResolution, insertWrittenResolution } from "../../testing/
  * company's last meeting (title and effective date), and gives each one referred to a meeting an item of its own.
  * Both drafts, the template's and the AI's (faked at the HTTP level).
  */
-const aiBase = "https://ai.test/v1";
 let aiItems: AgendaItem[] = [];
 const seen = useAiChatMock([aiBase], () => completion(JSON.stringify({ items: aiItems })));
 const ctx = useTestContext({ ai: { model: "test-model", timeoutMs: 2000 } });
+const { storeAiService } = agendaFixtures(ctx);
 afterEach(async () => {
   await ctx.db.delete(platformServices);
 });
-
-async function useAi() {
-  await ctx.db.insert(platformServices).values({
-    serviceName: "OpenAI",
-    serviceKeyEncrypted: encryptSecret("sk-stored-0123456789abcdef", ctx.deps.appSecret),
-    serviceKeyPreview: "sk-store",
-    serviceUrl: aiBase,
-    isEnabled: true,
-  });
-}
 
 async function generate(user: SignedUp, meetingId: number): Promise<GeneratedAgenda> {
   const response = await request(ctx.app).post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", user.bearer);
@@ -120,7 +110,7 @@ describe("written resolutions in the next meeting's agenda draft", () => {
 
   it("the AI's draft gets the same items after its minutes item, in place of any of its own by those names, and still at most 12", async () => {
     const { founder, june } = await boardWithWritten("AI Co");
-    await useAi();
+    await storeAiService();
     const item = (title: string) => ({ title, duration: 10, description: `${title}.` });
     aiItems = [
       item("Call to order"),

@@ -3,7 +3,7 @@ import { setupServer } from "msw/node";
 import request from "supertest";
 import type { GeneratedAgenda } from "../../../../shared/meetings";
 import { actionItems, platformServices, resolutions } from "../../db/schema";
-import { encryptSecret } from "../../integrations/secrets";
+import { agendaFixtures, aiBase } from "../../testing/agenda-fixtures";
 import { scheduleMeeting } from "../../testing/factories";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 
@@ -11,7 +11,6 @@ import { useTestContext, type SignedUp } from "../../testing/test-context";
  * Both agenda drafts open with "Matters arising" on the company's open action items, when there are any. The
  * AI is faked at the HTTP level (as in agenda.test.ts); the items are written straight to their table.
  */
-const aiBase = "https://ai.test/v1";
 const prompts: string[] = [];
 let aiItems: { title: string; duration: number; description: string }[] = [];
 
@@ -32,6 +31,7 @@ const mockAi = setupServer(
 );
 
 const ctx = useTestContext({ ai: { model: "test-model", timeoutMs: 2000 } });
+const { storeAiService } = agendaFixtures(ctx);
 beforeAll(() =>
   mockAi.listen({
     onUnhandledRequest: (req, print) => {
@@ -44,16 +44,6 @@ afterEach(async () => {
   await ctx.db.delete(platformServices);
 });
 afterAll(() => mockAi.close());
-
-async function useAi() {
-  await ctx.db.insert(platformServices).values({
-    serviceName: "OpenAI",
-    serviceKeyEncrypted: encryptSecret("sk-stored-0123456789abcdef", ctx.deps.appSecret),
-    serviceKeyPreview: "sk-store",
-    serviceUrl: aiBase,
-    isEnabled: true,
-  });
-}
 
 const generate = (user: SignedUp, meetingId: number) =>
   request(ctx.app).post(`/api/meetings/${meetingId}/generate-agenda`).set("Authorization", user.bearer);
@@ -133,7 +123,7 @@ describe("Matters arising", () => {
   });
 
   it("opens the AI's agenda too: the prompt names the items, the AI's own Matters arising is dropped, and 12 items keep the close", async () => {
-    await useAi();
+    await storeAiService();
     const { founder, ann, meetingId, item } = await boardWithItems("AI Co");
     await ctx.db
       .insert(actionItems)

@@ -1,36 +1,20 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import request from "supertest";
-import { mailOutbox, notifications, resolutions } from "../../db/schema";
+import { mailOutbox, resolutions } from "../../db/schema";
 import { addMember } from "../../testing/factories";
+import { reminderFixtures } from "../../testing/reminder-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
 import { sendVoteClosingReminders, voteClosingLeadMs } from "./vote-reminders.service";
-import { startBackgroundJobs } from "./worker";
 
 /**
  * "Vote closing soon": the worker's round tells each member who may vote and has not, once, when a pending
  * resolution's deadline comes within 24 hours. Everything runs on the injected clock.
  */
 const ctx = useTestContext();
+const { later, workerRound, bellOf, toldAmong } = reminderFixtures(ctx);
 
 const api = () => request(ctx.app);
 const hour = 60 * 60 * 1000;
-
-/** Runs `work` with the clock moved by `ms`, and puts it back afterwards. */
-async function later<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  ctx.clock.advance(ms);
-  try {
-    return await work();
-  } finally {
-    ctx.clock.advance(-ms);
-  }
-}
-
-/** One round of the worker, as its timer runs it (reminders, digest, outbox). */
-async function workerRound() {
-  const jobs = startBackgroundJobs(ctx.deps, { start: false });
-  await jobs.runOnce();
-  await jobs.stop();
-}
 
 async function createResolution(creator: SignedUp, title: string, deadline: Date): Promise<number> {
   const response = await api()
@@ -41,12 +25,7 @@ async function createResolution(creator: SignedUp, title: string, deadline: Date
   return (response.body as { id: number }).id;
 }
 
-async function remindersOf(userId: number) {
-  return ctx.db
-    .select({ title: notifications.title, link: notifications.link, body: notifications.body })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, "voteClosingSoon")));
-}
+const remindersOf = (userId: number) => bellOf(userId, "voteClosingSoon");
 
 async function reminderMailsOf(userId: number) {
   const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
@@ -178,18 +157,10 @@ describe("vote closing soon", () => {
     const smallRound = await later(38 * hour, () => ctx.countQueries(() => sendVoteClosingReminders(ctx.deps)));
     const bigRound = await later(46 * hour, () => ctx.countQueries(() => sendVoteClosingReminders(ctx.deps)));
     expect(bigRound).toBe(smallRound);
-    const told = await ctx.db
-      .select({ link: notifications.link })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.kind, "voteClosingSoon"),
-          inArray(
-            notifications.userId,
-            people.map((person) => person.id),
-          ),
-        ),
-      );
+    const told = await toldAmong(
+      "voteClosingSoon",
+      people.map((person) => person.id),
+    );
     expect(told).toHaveLength(4 * 6);
   });
 });

@@ -33,7 +33,7 @@ export async function sendWrittenSignatureReminders({ db, clock }: ServiceDeps<"
   return db.transaction(async (tx) => {
     const due = await signersYetToSign(tx, { after: now, until: new Date(now.getTime() + furthestLeadMs) });
     const withKind = due.map((row) => {
-      const left = row.lapsesAt.getTime() - now.getTime();
+      const left = row.deadline.getTime() - now.getTime();
       const { kind } = writtenReminderLeads.find((lead) => left <= lead.leadMs)!;
       return { ...row, kind, key: `${row.id}:${row.userId}:${kind}` };
     });
@@ -54,8 +54,8 @@ export async function sendWrittenSignatureReminders({ db, clock }: ServiceDeps<"
       kind: "writtenSignatureDue",
       companyId: row.companyId,
       recipients,
-      title: `Lapses in ${timeLeft(row.lapsesAt.getTime() - now.getTime())}: ${row.title}`,
-      body: `You have not signed the written resolution "${row.title}" yet. It lapses ${formatUtc(row.lapsesAt)}.`,
+      title: `Lapses in ${timeLeft(row.deadline.getTime() - now.getTime())}: ${row.title}`,
+      body: `You have not signed the written resolution "${row.title}" yet. It lapses ${formatUtc(row.deadline)}.`,
       link: `/resolutions/${row.id}`,
       at: now,
     }));

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { notifications, writtenSignatureReminders } from "../../db/schema";
+import { reminderFixtures } from "../../testing/reminder-fixtures";
 import { useMailingContext } from "../../testing/test-smtp";
 import { decideWrittenResolution, insertRecusal, insertSignature, insertWrittenResolution } from "../../testing/written-rows";
 import { sendVoteClosingReminders } from "./vote-reminders.service";
-import { startBackgroundJobs } from "./worker";
 import { sendWrittenSignatureReminders } from "./written-reminders.service";
 
 /**
@@ -11,40 +11,22 @@ import { sendWrittenSignatureReminders } from "./written-reminders.service";
  * it lapses, once each, in the bell and by e-mail (read from a real SMTP server). Everything runs on the injected clock.
  */
 const { ctx, smtp, appUrl, api } = await useMailingContext();
+const { later, workerRound, bellOf: bellOfKind, toldAmong } = reminderFixtures(ctx);
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
 const at = (ms: number) => new Date(ctx.clock.now().getTime() + ms);
 
-/** Runs `work` with the clock moved by `ms`, and puts it back afterwards. */
-async function later<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  ctx.clock.advance(ms);
-  try {
-    return await work();
-  } finally {
-    ctx.clock.advance(-ms);
-  }
-}
-
-/** One round of the worker, as its timer runs it (reminders, digest, outbox). */
-async function workerRound() {
-  const jobs = startBackgroundJobs(ctx.deps, { start: false });
-  await jobs.runOnce();
-  await jobs.stop();
-}
+/** A written resolution the board's founder proposed, lapsing `ms` from now. */
+const proposeLapsingIn = (board: { company: { id: number }; founder: { id: number } }, ms: number, title?: string) =>
+  insertWrittenResolution(ctx.db, { companyId: board.company.id, createdBy: board.founder.id, lapsesAt: at(ms), title });
 
 /** The reminders to sign that reached this address since the last call (the round's digest is not this test's). */
 async function lapseMails(to?: string) {
   return (await smtp.deliver(ctx, to)).filter((mail) => mail.subject.includes("Lapses in"));
 }
 
-async function bellOf(userId: number) {
-  return ctx.db
-    .select({ title: notifications.title, body: notifications.body, link: notifications.link })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, "writtenSignatureDue")))
-    .orderBy(notifications.id);
-}
+const bellOf = (userId: number) => bellOfKind(userId, "writtenSignatureDue");
 
 async function marksOf(resolutionId: number) {
   return ctx.db
@@ -103,18 +85,14 @@ describe("reminders to sign a written resolution", () => {
   });
 
   it("passes over whoever signed, is recused, only observes, or switched Resolution Voting off; a director first found in the last day gets the last day's only", async () => {
-    const { founder, company, member } = await ctx.board("Skip Co");
+    const board = await ctx.board("Skip Co");
+    const { founder, member } = board;
     const signed = await member();
     const recused = await member("admin");
     const observer = await member("observer");
     const switchedOff = await member();
     const waiting = await member();
-    const id = await insertWrittenResolution(ctx.db, {
-      companyId: company.id,
-      createdBy: founder.id,
-      lapsesAt: at(20 * hour),
-      title: "Skip some",
-    });
+    const id = await proposeLapsingIn(board, 20 * hour, "Skip some");
     await insertSignature(ctx.db, id, signed.id, ctx.clock.now(), "disagree");
     await insertRecusal(ctx.db, id, recused.id, ctx.clock.now());
     await api()
@@ -140,16 +118,11 @@ describe("reminders to sign a written resolution", () => {
   });
 
   it("tells nobody about a decided written resolution nor one lapsed, and a written one never gets the vote's reminder", async () => {
-    const { founder, company, member } = await ctx.board("Decided Co");
-    const director = await member();
-    const decided = await insertWrittenResolution(ctx.db, {
-      companyId: company.id,
-      createdBy: founder.id,
-      lapsesAt: at(2 * day),
-      title: "Decided",
-    });
+    const board = await ctx.board("Decided Co");
+    const director = await board.member();
+    const decided = await proposeLapsingIn(board, 2 * day, "Decided");
     await decideWrittenResolution(ctx.db, decided, "approved", ctx.clock.now());
-    await insertWrittenResolution(ctx.db, { companyId: company.id, createdBy: founder.id, lapsesAt: at(hour), title: "Lapsed" });
+    await proposeLapsingIn(board, hour, "Lapsed");
 
     expect(await sendVoteClosingReminders(ctx.deps)).toBe(0);
     expect(await later(2 * hour, () => sendWrittenSignatureReminders(ctx.deps))).toBe(0);
@@ -159,32 +132,19 @@ describe("reminders to sign a written resolution", () => {
 
   it("costs the same number of statements for 1 resolution and 1 director as for 4 resolutions and 6 directors", async () => {
     const small = await ctx.board("Small Co");
-    await insertWrittenResolution(ctx.db, { companyId: small.company.id, createdBy: small.founder.id, lapsesAt: at(30 * day) });
+    await proposeLapsingIn(small, 30 * day);
     const big = await ctx.board("Big Co");
     const people = [big.founder];
     for (let index = 0; index < 5; index += 1) people.push(await big.member());
-    for (let index = 0; index < 4; index += 1)
-      await insertWrittenResolution(ctx.db, {
-        companyId: big.company.id,
-        createdBy: big.founder.id,
-        lapsesAt: at(40 * day + index * hour),
-      });
+    for (let index = 0; index < 4; index += 1) await proposeLapsingIn(big, 40 * day + index * hour);
 
     const smallRound = await later(28 * day, () => ctx.countQueries(() => sendWrittenSignatureReminders(ctx.deps)));
     const bigRound = await later(38 * day, () => ctx.countQueries(() => sendWrittenSignatureReminders(ctx.deps)));
     expect(bigRound).toBe(smallRound);
-    const told = await ctx.db
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.kind, "writtenSignatureDue"),
-          inArray(
-            notifications.userId,
-            people.map((person) => person.id),
-          ),
-        ),
-      );
+    const told = await toldAmong(
+      "writtenSignatureDue",
+      people.map((person) => person.id),
+    );
     expect(told).toHaveLength(4 * 6);
     await smtp.deliver(ctx);
   });

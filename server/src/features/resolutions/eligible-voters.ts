@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { integer, pgView, text } from "drizzle-orm/pg-core";
 import { companyRoles } from "../../../../shared/roles";
+import type { ResolutionProcedure } from "../../../../shared/written-resolutions";
 import type { Queryable } from "../../db/client";
-import { memberships, users } from "../../db/schema";
+import { memberships, resolutions, users, votes, writtenSignatures } from "../../db/schema";
 
 /** A resolution as the surrounding SQL names it: by its columns in the query, by placeholders, or by values. */
 export interface ResolutionRef {
@@ -72,4 +73,44 @@ export function membersAsVoters(db: Queryable, resolution: { id: number; company
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.companyId, resolution.companyId), userIds ? inArray(memberships.userId, [...userIds]) : undefined))
     .orderBy(asc(users.id));
+}
+
+/**
+ * Everyone who may vote (`resolutionVoters`) on a pending resolution decided by `procedure`, whose deadline falls
+ * after `after` and at `until` at the latest, and has no row in `answers` (their vote, or their signature): by
+ * deadline, then resolution, then user. The resolutions read are share-locked: a decision, or an answer, that takes
+ * the row lock waits for the caller's transaction, and one decided before it is no longer pending here.
+ */
+export function awaitedAnswers(
+  db: Queryable,
+  {
+    procedure,
+    answers,
+    after,
+    until,
+  }: { procedure: ResolutionProcedure; answers: typeof votes | typeof writtenSignatures; after: Date; until: Date },
+) {
+  return db
+    .select({
+      id: resolutions.id,
+      companyId: resolutions.companyId,
+      title: resolutions.title,
+      deadline: resolutions.deadline,
+      userId: resolutionVoters.userId,
+    })
+    .from(resolutions)
+    .innerJoin(resolutionVoters, eq(resolutionVoters.resolutionId, resolutions.id))
+    .leftJoin(answers, and(eq(answers.resolutionId, resolutions.id), eq(answers.userId, resolutionVoters.userId)))
+    .where(
+      and(
+        eq(resolutions.procedure, procedure),
+        eq(resolutions.status, "pending"),
+        isNull(resolutions.decidedAt),
+        gt(resolutions.deadline, after),
+        lte(resolutions.deadline, until),
+        isNull(answers.id),
+      ),
+    )
+    .orderBy(asc(resolutions.deadline), asc(resolutions.id), asc(resolutionVoters.userId))
+    .for("share", { of: resolutions });
 }

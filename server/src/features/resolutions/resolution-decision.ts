@@ -3,11 +3,10 @@ import { displayName } from "../../../../shared/people";
 import { decideOutcome, quorumRule, type Certificate, type QuorumPercent, type Tally } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
 import { formatUtc, startSweep, type Clock } from "../../clock";
-import { recordAudit } from "../../db/audit";
 import type { Transaction } from "../../db/client";
 import { builtOnce, preparedPerDatabase } from "../../db/prepared";
 import { companies, resolutionRecusals, resolutions, votes } from "../../db/schema";
-import { notify } from "../notifications/notifications.service";
+import { auditDecision, notifyDecided } from "./decision-record";
 import { membersAsVoters, resolutionVoteHolders, resolutionVoters } from "./eligible-voters";
 import { decideWrittenIfReady, writtenLapsed } from "./written-decision";
 
@@ -172,29 +171,14 @@ export async function decideIfReady(
     .set({ status: outcome.outcome, decidedAt: now, explanation, certificate })
     .where(eq(resolutions.id, row.id))
     .returning();
-  await recordAudit(tx, clock, {
-    actorId,
-    companyId: row.companyId,
-    action: "resolution.decided",
-    targetType: "resolution",
-    targetId: row.id,
-    details: {
-      outcome: outcome.outcome,
-      ...tally,
-      eligible: eligible.length,
-      recused: recused.length,
-      ...(meeting ? { meetingId: meeting.meetingId } : {}),
-    },
+  await auditDecision(tx, clock, actorId, row, {
+    outcome: outcome.outcome,
+    ...tally,
+    eligible: eligible.length,
+    recused: recused.length,
+    ...(meeting ? { meetingId: meeting.meetingId } : {}),
   });
-  await notify(tx, {
-    kind: "resolutionDecided",
-    companyId: row.companyId,
-    recipients: members.map((member) => member.userId),
-    title: `Resolution ${outcome.outcome}: ${row.title}`,
-    body: explanation,
-    link: `/resolutions/${row.id}`,
-    at: clock.now(),
-  });
+  await notifyDecided(tx, row, { outcome: outcome.outcome, explanation, at: now }, members);
   return updated ?? row;
 }
 

@@ -1,45 +1,19 @@
 // Who has yet to sign a pending written resolution, and the reminders they were sent: read by the reminders' job
 // and the nudge, so both name those awaited by the same rule as a signature itself (`resolutionVoters`).
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { resolutions, writtenSignatureReminders, writtenSignatures } from "../../db/schema";
-import { resolutionVoters } from "./eligible-voters";
+import { writtenSignatureReminders, writtenSignatures } from "../../db/schema";
+import { awaitedAnswers } from "./eligible-voters";
 
 export type WrittenReminderKind = (typeof writtenSignatureReminders.$inferInsert)["kind"];
 
 /**
- * Every eligible director of a pending written resolution that lapses after `after` and at `until` at the latest, who
- * has not signed it: by lapse, then resolution, then user. The resolutions read are share-locked: a decision or a
- * signature (which take the row lock) waits for the caller's transaction, and one decided before it is no longer
- * pending here.
+ * Every eligible director of a pending written resolution that lapses (its deadline) after `after` and at `until` at
+ * the latest, who has not signed it: see `awaitedAnswers`. A signature takes the row lock too, so it waits as a
+ * decision does.
  */
 export function signersYetToSign(db: Queryable, { after, until }: { after: Date; until: Date }) {
-  return db
-    .select({
-      id: resolutions.id,
-      companyId: resolutions.companyId,
-      title: resolutions.title,
-      lapsesAt: resolutions.deadline,
-      userId: resolutionVoters.userId,
-    })
-    .from(resolutions)
-    .innerJoin(resolutionVoters, eq(resolutionVoters.resolutionId, resolutions.id))
-    .leftJoin(
-      writtenSignatures,
-      and(eq(writtenSignatures.resolutionId, resolutions.id), eq(writtenSignatures.userId, resolutionVoters.userId)),
-    )
-    .where(
-      and(
-        eq(resolutions.procedure, "written"),
-        eq(resolutions.status, "pending"),
-        isNull(resolutions.decidedAt),
-        gt(resolutions.deadline, after),
-        lte(resolutions.deadline, until),
-        isNull(writtenSignatures.id),
-      ),
-    )
-    .orderBy(asc(resolutions.deadline), asc(resolutions.id), asc(resolutionVoters.userId))
-    .for("share", { of: resolutions });
+  return awaitedAnswers(db, { procedure: "written", answers: writtenSignatures, after, until });
 }
 
 /**

@@ -16,10 +16,10 @@ import {
   type WrittenSignature,
 } from "../../../../shared/written-resolutions";
 import { formatUtc, type Clock } from "../../clock";
-import { auditChainKey, recordAudit } from "../../db/audit";
+import { auditChainKey } from "../../db/audit";
 import type { Queryable, Transaction } from "../../db/client";
 import { auditChainHeads, resolutions, writtenSignatures } from "../../db/schema";
-import { notify } from "../notifications/notifications.service";
+import { auditDecision, notifyDecided } from "./decision-record";
 import { membersAsVoters } from "./eligible-voters";
 
 type WrittenRow = typeof resolutions.$inferSelect;
@@ -109,21 +109,14 @@ export async function decideWrittenIfReady(tx: Transaction, clock: Clock, row: W
   const effective = deciding ? `; effective ${formatUtc(deciding.signedAt)} at the signature of ${names.get(deciding.userId) ?? ""}` : "";
   const explanation = `${writtenOutcomeHeading(outcome)}: ${outcome.reason}${effective}`;
 
-  await recordAudit(tx, clock, {
-    actorId,
-    companyId: row.companyId,
-    action: "resolution.decided",
-    targetType: "resolution",
-    targetId: row.id,
-    details: {
-      procedure: "written",
-      outcome: outcome.outcome,
-      lapsed: outcome.lapsed,
-      ...counts,
-      eligible: eligible.length,
-      recused: recused.length,
-      effectiveAt: effectiveAt?.toISOString() ?? null,
-    },
+  await auditDecision(tx, clock, actorId, row, {
+    procedure: "written",
+    outcome: outcome.outcome,
+    lapsed: outcome.lapsed,
+    ...counts,
+    eligible: eligible.length,
+    recused: recused.length,
+    effectiveAt: effectiveAt?.toISOString() ?? null,
   });
   const certificate: WrittenCertificate = {
     procedure: "written",
@@ -149,14 +142,6 @@ export async function decideWrittenIfReady(tx: Transaction, clock: Clock, row: W
     .set({ status: outcome.outcome, decidedAt: now, explanation, writtenCertificate: certificate })
     .where(eq(resolutions.id, row.id))
     .returning();
-  await notify(tx, {
-    kind: "resolutionDecided",
-    companyId: row.companyId,
-    recipients: members.map((member) => member.userId),
-    title: `Resolution ${outcome.outcome}: ${row.title}`,
-    body: explanation,
-    link: `/resolutions/${row.id}`,
-    at: now,
-  });
+  await notifyDecided(tx, row, { outcome: outcome.outcome, explanation, at: now }, members);
   return updated ?? row;
 }

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { auditEvents, notifications, writtenSignatureReminders } from "../../db/schema";
+import { auditEvents, writtenSignatureReminders } from "../../db/schema";
+import { reminderFixtures } from "../../testing/reminder-fixtures";
 import { resolutionFixtures } from "../../testing/resolution-fixtures";
 import type { SignedUp } from "../../testing/test-context";
 import { useMailingContext } from "../../testing/test-smtp";
@@ -12,6 +13,7 @@ import { nudgeIntervalMs } from "./written-nudge.service";
  * real SMTP server) with a link to it.
  */
 const { ctx, smtp, appUrl, api } = await useMailingContext();
+const { bellOf: bellOfKind } = reminderFixtures(ctx);
 
 const day = 24 * 60 * 60 * 1000;
 const nudge = (by: SignedUp, id: number, userId: number) =>
@@ -29,12 +31,7 @@ async function proposed(name: string) {
   return { founder, company, member, proposer, admin, first, second, id };
 }
 
-async function bellOf(userId: number) {
-  return ctx.db
-    .select({ title: notifications.title, body: notifications.body, link: notifications.link })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, "writtenSignatureNudge")));
-}
+const bellOf = (userId: number) => bellOfKind(userId, "writtenSignatureNudge");
 
 async function nudgesOf(resolutionId: number) {
   return ctx.db

@@ -1,8 +1,8 @@
 import { KeyRound } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { AuthenticatorCodeField } from "@/components/authenticator-code-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import { serverMessageOf } from "@/lib/api-client";
@@ -24,8 +24,6 @@ export function ReauthDialog({ secondFactor, onProved, onCancel }: { secondFacto
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"password" | "passkey" | null>(null);
   const passwordId = useId();
-  const codeId = useId();
-  const codeHintId = useId();
   const errorId = useId();
 
   async function prove(how: "password" | "passkey") {
@@ -75,22 +73,12 @@ export function ReauthDialog({ secondFactor, onProved, onCancel }: { secondFacto
             />
           </div>
           {secondFactor && (
-            <div className="grid gap-2">
-              <Label htmlFor={codeId}>Code from your authenticator app</Label>
-              <Input
-                id={codeId}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                spellCheck={false}
-                maxLength={32}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                aria-describedby={codeHintId}
-              />
-              <p id={codeHintId} className="text-sm text-muted-foreground">
-                Leave it empty if your account has no authenticator app.
-              </p>
-            </div>
+            <AuthenticatorCodeField
+              value={code}
+              onChange={setCode}
+              maxLength={32}
+              hint="Leave it empty if your account has no authenticator app."
+            />
           )}
           <p id={errorId} role="alert" aria-live="assertive" className="min-h-5 text-sm text-destructive empty:min-h-0">
             {error ?? ""}

@@ -10,13 +10,13 @@ import {
   type WrittenRule,
 } from "@shared/written-resolutions";
 import { Button } from "@/components/ui/button";
+import { ChoiceCardsField } from "@/components/ui/choice-cards-field";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { applyServerErrors } from "@/lib/form-errors";
-import { cn } from "@/lib/utils";
 import { useUpdateCompany } from "@/features/companies/api/update-company";
 
 const asNumber = (value: string) => (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN);
@@ -106,39 +106,7 @@ export function GovernanceSettings({ company }: { company: Company }) {
       </div>
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Governance" className="grid gap-5">
-          <FormField
-            control={form.control}
-            name="writtenResolutionRule"
-            render={({ field }) => (
-              <fieldset className="grid gap-2">
-                <legend className="mb-1 text-sm font-medium">Rule</legend>
-                <div className="grid gap-2 sm:grid-cols-2">
-                  {ruleOptions.map((option) => (
-                    <label
-                      key={option.value}
-                      className={cn(
-                        "grid cursor-pointer gap-0.5 rounded-md border p-3 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-                        field.value === option.value ? "border-primary bg-primary/10" : "hover:bg-accent",
-                      )}
-                    >
-                      <span className="flex items-center gap-2 font-medium">
-                        <input
-                          type="radio"
-                          name={field.name}
-                          value={option.value}
-                          checked={field.value === option.value}
-                          onChange={() => field.onChange(option.value)}
-                          className="size-4 accent-primary"
-                        />
-                        {option.label}
-                      </span>
-                      <span className="text-xs text-muted-foreground">{option.hint}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
-          />
+          <ChoiceCardsField control={form.control} name="writtenResolutionRule" legend="Rule" options={ruleOptions} />
           <div className="grid gap-5 sm:grid-cols-2">
             <LabeledField
               control={form.control}

@@ -5,6 +5,7 @@ import { resolutionTypeHints, resolutionTypes } from "@shared/resolutions";
 import { writtenRuleWords, type WrittenRule } from "@shared/written-resolutions";
 import { DraftNotice } from "@/components/draft-notice";
 import { Button } from "@/components/ui/button";
+import { ChoiceCardsField } from "@/components/ui/choice-cards-field";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
@@ -16,7 +17,6 @@ import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { applyServerErrors } from "@/lib/form-errors";
 import { formatLongDate, formatTime } from "@/lib/format";
 import { usePreferences } from "@/lib/preferences/get-preferences";
-import { cn } from "@/lib/utils";
 import { useFormDraft } from "@/lib/use-form-draft";
 import { useCreateResolution } from "@/features/resolutions/api/create-resolution";
 import { DocumentPicker, type PickableDocument } from "@/features/resolutions/components/document-picker";
@@ -119,39 +119,7 @@ function NewResolutionForm({
         <LabeledField control={form.control} name="title" label="Title">
           {(field) => <Input placeholder="Approve the FY27 budget" autoComplete="off" {...field} />}
         </LabeledField>
-        <FormField
-          control={form.control}
-          name="procedure"
-          render={({ field }) => (
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">Decide by</legend>
-              <div className="grid gap-2 sm:grid-cols-2">
-                {procedureOptions.map((option) => (
-                  <label
-                    key={option.value}
-                    className={cn(
-                      "grid cursor-pointer gap-0.5 rounded-md border p-3 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-                      field.value === option.value ? "border-primary bg-primary/10" : "hover:bg-accent",
-                    )}
-                  >
-                    <span className="flex items-center gap-2 font-medium">
-                      <input
-                        type="radio"
-                        name={field.name}
-                        value={option.value}
-                        checked={field.value === option.value}
-                        onChange={() => field.onChange(option.value)}
-                        className="size-4 accent-primary"
-                      />
-                      {option.label}
-                    </span>
-                    <span className="text-xs text-muted-foreground">{option.hint}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
-        />
+        <ChoiceCardsField control={form.control} name="procedure" legend="Decide by" options={procedureOptions} />
         {written ? (
           <WrittenTextField previewing={previewing} onPreview={setPreviewing} source={form.watch("description")} />
         ) : (

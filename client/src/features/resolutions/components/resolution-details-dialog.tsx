@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api-client";
 import { formatLongDate, formatTime } from "@/lib/format";
 import { useResolution } from "@/features/resolutions/api/get-resolution";
+import { AttachedDocuments } from "@/features/resolutions/components/attached-documents";
 import { ResolutionStatusBadge } from "@/features/resolutions/components/resolution-status-badge";
 import { VoteCountsLine } from "@/features/resolutions/components/vote-counts-line";
 
@@ -81,18 +82,7 @@ function DetailsBody({ details, now }: { details: ResolutionDetails; now: Date }
         <VoteCountsLine counts={details.voteCounts} />
       </div>
       <p className="whitespace-pre-wrap">{details.description}</p>
-      {details.documents.length > 0 && (
-        <section aria-labelledby="resolution-documents-heading" className="grid gap-1">
-          <h3 id="resolution-documents-heading" className="font-medium">
-            Documents
-          </h3>
-          <ul className="list-inside list-disc">
-            {details.documents.map((document) => (
-              <li key={document.id}>{document.name}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <AttachedDocuments heading="Documents" documents={details.documents} />
       {details.certificate ? (
         <CertificateView certificate={details.certificate} />
       ) : (

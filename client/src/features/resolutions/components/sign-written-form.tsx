@@ -1,8 +1,8 @@
 import { KeyRound } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { signDecisionLabels, type SignDecision } from "@shared/written-resolutions";
+import { AuthenticatorCodeField } from "@/components/authenticator-code-field";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
@@ -39,7 +39,6 @@ export function SignWrittenForm({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const passwordId = useId();
-  const codeId = useId();
   const errorId = useId();
   const usePassword = byPassword || !means.hasPasskey;
 
@@ -94,20 +93,7 @@ export function SignWrittenForm({
               aria-describedby={error ? errorId : undefined}
             />
           </div>
-          {means.hasApp && (
-            <div className="grid gap-2">
-              <Label htmlFor={codeId}>Code from your authenticator app</Label>
-              <Input
-                id={codeId}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                spellCheck={false}
-                maxLength={16}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            </div>
-          )}
+          {means.hasApp && <AuthenticatorCodeField value={code} onChange={setCode} maxLength={16} />}
         </>
       ) : (
         <p>Your device will ask for your fingerprint, face or PIN to sign with your passkey.</p>

@@ -9,6 +9,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiUrl, serverMessageOf } from "@/lib/api-client";
 import { formatLongDate, formatTime } from "@/lib/format";
 import { useNudgeSigner, useWithdrawSignature } from "@/features/resolutions/api/written-signatures";
+import { AttachedDocuments } from "@/features/resolutions/components/attached-documents";
 import { ProcedureBadge, ResolutionStatusBadge } from "@/features/resolutions/components/resolution-status-badge";
 import { SignWrittenForm } from "@/features/resolutions/components/sign-written-form";
 import { Markdown } from "@/features/resolutions/lib/markdown";
@@ -29,18 +30,7 @@ export default function WrittenResolutionView({ details, now }: { details: Resol
         {details.status === "pending" && <span className="text-muted-foreground">Lapses {when(lapsesAt)}</span>}
       </div>
       <WrittenText text={details.description} sha256={details.textSha256} />
-      {details.documents.length > 0 && (
-        <section aria-labelledby="written-papers-heading" className="grid gap-1">
-          <h3 id="written-papers-heading" className="font-medium">
-            Papers
-          </h3>
-          <ul className="list-inside list-disc">
-            {details.documents.map((document) => (
-              <li key={document.id}>{document.name}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <AttachedDocuments heading="Papers" documents={details.documents} />
       {written && (
         <p>
           <span className="font-medium">Rule: </span>
