@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { resolutionTypeHints, resolutionTypes } from "@shared/resolutions";
 import { writtenRuleWords, type WrittenRule } from "@shared/written-resolutions";
@@ -90,6 +90,7 @@ function NewResolutionForm({
   const procedure = form.watch("procedure");
   const written = procedure === "written";
   const [previewing, setPreviewing] = useState(false);
+  const procedureId = useId();
 
   async function onSubmit(values: ResolutionFormValues) {
     if (values.procedure === "vote" && values.deadline < todayInput(now())) {
@@ -134,6 +135,7 @@ function NewResolutionForm({
                       field.value === option.value ? "border-primary bg-primary/10" : "hover:bg-accent",
                     )}
                   >
+                    {/* Named by its label alone; the hint is its description, so "the exact text" names only the text field. */}
                     <span className="flex items-center gap-2 font-medium">
                       <input
                         type="radio"
@@ -141,11 +143,15 @@ function NewResolutionForm({
                         value={option.value}
                         checked={field.value === option.value}
                         onChange={() => field.onChange(option.value)}
+                        aria-labelledby={`${procedureId}-${option.value}`}
+                        aria-describedby={`${procedureId}-${option.value}-hint`}
                         className="size-4 accent-primary"
                       />
-                      {option.label}
+                      <span id={`${procedureId}-${option.value}`}>{option.label}</span>
                     </span>
-                    <span className="text-xs text-muted-foreground">{option.hint}</span>
+                    <span id={`${procedureId}-${option.value}-hint`} className="text-xs text-muted-foreground">
+                      {option.hint}
+                    </span>
                   </label>
                 ))}
               </div>
