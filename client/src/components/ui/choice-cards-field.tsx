@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { ControllerProps, FieldPath, FieldValues, PathValue } from "react-hook-form";
 import { FormField } from "@/components/ui/form";
 import { cn } from "@/lib/utils";
@@ -19,6 +19,7 @@ export function ChoiceCardsField<TFieldValues extends FieldValues, TName extends
   legend: ReactNode;
   options: readonly ChoiceCard<PathValue<TFieldValues, TName> & string>[];
 }) {
+  const id = useId();
   return (
     <FormField
       control={control}
@@ -35,6 +36,7 @@ export function ChoiceCardsField<TFieldValues extends FieldValues, TName extends
                   field.value === option.value ? "border-primary bg-primary/10" : "hover:bg-accent",
                 )}
               >
+                {/* Named by its label alone, the hint its description: a hint's words never name the radio. */}
                 <span className="flex items-center gap-2 font-medium">
                   <input
                     type="radio"
@@ -42,11 +44,15 @@ export function ChoiceCardsField<TFieldValues extends FieldValues, TName extends
                     value={option.value}
                     checked={field.value === option.value}
                     onChange={() => field.onChange(option.value)}
+                    aria-labelledby={`${id}-${option.value}`}
+                    aria-describedby={`${id}-${option.value}-hint`}
                     className="size-4 accent-primary"
                   />
-                  {option.label}
+                  <span id={`${id}-${option.value}`}>{option.label}</span>
                 </span>
-                <span className="text-xs text-muted-foreground">{option.hint}</span>
+                <span id={`${id}-${option.value}-hint`} className="text-xs text-muted-foreground">
+                  {option.hint}
+                </span>
               </label>
             ))}
           </div>

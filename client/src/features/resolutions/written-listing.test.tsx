@@ -76,8 +76,11 @@ describe("New Resolution decided in writing", () => {
     const { user } = renderApp({ path: "/resolutions", signedInAs: me });
     await user.click(await screen.findByRole("button", { name: "New Resolution" }, { timeout: 15_000 }));
     const dialog = await screen.findByRole("dialog", { name: "New Resolution" });
-    expect(within(dialog).getByRole("radio", { name: /Online vote/ })).toBeChecked();
-    await user.click(within(dialog).getByRole("radio", { name: /Written resolution/ }));
+    expect(within(dialog).getByRole("radio", { name: "Online vote" })).toBeChecked();
+    // Each choice is named by its label; its hint describes it (so "the exact text" names only the text field).
+    const writtenChoice = within(dialog).getByRole("radio", { name: "Written resolution" });
+    expect(writtenChoice).toHaveAccessibleDescription("Each director signs the exact text; decided by the board's rule.");
+    await user.click(writtenChoice);
     expect(within(dialog).queryByRole("combobox", { name: "Type" })).not.toBeInTheDocument();
     expect(within(dialog).queryByLabelText("Deadline")).not.toBeInTheDocument();
     expect(

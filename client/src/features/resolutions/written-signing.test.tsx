@@ -129,6 +129,31 @@ describe("signing a written resolution", () => {
     expect(await findToastBehindModal("Signed")).toHaveTextContent("Your signature is recorded: I agree.");
     expect(await within(dialog).findByText("You signed “I agree” with a passkey on June 1, 2026 at 3:00 PM.")).toBeInTheDocument();
     expect(within(dialog).queryByRole("group", { name: "Your decision" })).not.toBeInTheDocument();
+    // The form is gone: the focus is on the signature it recorded.
+    expect(within(dialog).getByRole("heading", { name: "Your signature" })).toHaveFocus();
+  });
+
+  it("moves the focus to the outcome when the caller's signature decides it", async () => {
+    const state = serveWritten(buildWritten(60));
+    const certificate = buildWrittenCertificate();
+    server.use(
+      handle(resolutionsApi.signResolution, () => {
+        state.details = buildWritten(60, {
+          status: "approved",
+          decidedAt: certificate.decidedAt,
+          explanation: certificate.explanation,
+          written: buildWrittenState({ maySign: false }),
+          writtenCertificate: certificate,
+        });
+        return state.details;
+      }),
+    );
+    const { dialog, user } = await openWritten();
+    await user.click(within(dialog).getByRole("button", { name: "I agree" }));
+    await user.type(within(dialog).getByLabelText("Password"), "board-password-1");
+    await user.click(within(dialog).getByRole("button", { name: "Sign with my password" }));
+    const outcome = await within(dialog).findByRole("region", { name: "Passed" });
+    await waitFor(() => expect(within(outcome).getByRole("heading", { name: "Passed" })).toHaveFocus());
   });
 
   it("says so when the browser's passkey request is cancelled, and nothing is signed", async () => {
@@ -234,8 +259,13 @@ describe("signing a written resolution", () => {
 });
 
 describe("nudging a director who has not signed", () => {
-  it("reminds one, and shows the server's refusal when they were nudged already", async () => {
-    serveWritten(buildWritten(60, { written: buildWrittenState({ mayNudge: true, maySign: false }) }));
+  it("reminds one, and shows the server's refusal when they were nudged already; never offers to nudge oneself", async () => {
+    const awaiting = [
+      { userId: me.id, name: "Mia Member" },
+      { userId: 8, name: "Dan Director" },
+      { userId: 9, name: "Ravi Trustee" },
+    ];
+    serveWritten(buildWritten(60, { written: buildWrittenState({ awaiting, mayNudge: true, maySign: false }) }));
     const nudged: unknown[] = [];
     server.use(
       handle(resolutionsApi.nudgeSigner, ({ body }) => {
@@ -244,12 +274,19 @@ describe("nudging a director who has not signed", () => {
       }),
     );
     const { dialog, user } = await openWritten();
-    await user.click(within(dialog).getByRole("button", { name: "Nudge Mia Member" }));
-    expect(await findToastBehindModal("Reminder sent")).toHaveTextContent("Mia Member has been reminded to sign.");
-    expect(within(dialog).getByRole("button", { name: "Nudge Mia Member" })).toBeDisabled();
+    const awaitingList = within(dialog).getByRole("list", { name: "Not yet signed" });
+    expect(within(awaitingList).getByText("Mia Member")).toBeInTheDocument();
+    expect(
+      within(awaitingList)
+        .getAllByRole("button")
+        .map((button) => button.getAttribute("aria-label")),
+    ).toEqual(["Nudge Dan Director", "Nudge Ravi Trustee"]);
+    await user.click(within(dialog).getByRole("button", { name: "Nudge Ravi Trustee" }));
+    expect(await findToastBehindModal("Reminder sent")).toHaveTextContent("Ravi Trustee has been reminded to sign.");
+    expect(within(dialog).getByRole("button", { name: "Nudge Ravi Trustee" })).toBeDisabled();
     await user.click(within(dialog).getByRole("button", { name: "Nudge Dan Director" }));
     expect(await findToastBehindModal("Not sent")).toHaveTextContent("Dan Director was already nudged in the last day");
-    expect(nudged).toEqual([{ userId: 7 }, { userId: 8 }]);
+    expect(nudged).toEqual([{ userId: 9 }, { userId: 8 }]);
   });
 });
 

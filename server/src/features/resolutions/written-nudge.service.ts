@@ -28,7 +28,7 @@ const mayNudgeRoles: readonly CompanyRole[] = ["founder", "admin"];
  * `POST /api/resolutions/:id/nudge`: tells `userId` (bell and e-mail, under their Resolution Voting switch) that the
  * caller asks them to sign, and records it. 404 unless the caller is a member of the resolution's company; 403 unless
  * they proposed it or are a founder or admin; 409 unless it is a pending written resolution not yet lapsed, `userId`
- * is an eligible director who has not signed it, and nobody nudged them about it in the last day. The resolution is
+ * is an eligible director other than the caller who has not signed it, and nobody nudged them about it in the last day. The resolution is
  * share-locked, so a signature or decision landing at the same time is either seen here or waits for the nudge.
  */
 export async function nudgeSigner(deps: ServiceDeps<"db" | "clock">, caller: Nudger, id: number, userId: number): Promise<void> {
@@ -61,6 +61,7 @@ export async function nudgeSigner(deps: ServiceDeps<"db" | "clock">, caller: Nud
     if (row.status !== "pending") throw conflict("This resolution has already been decided");
     if (row.lapsesAt.getTime() <= now.getTime()) throw conflict("This resolution has lapsed");
     if (!row.eligible) throw conflict("Only an eligible director can be nudged");
+    if (userId === caller.userId) throw conflict("You cannot nudge yourself: sign it instead");
     if (row.signed) throw conflict("This director has already signed");
     if (!(await markNudged(tx, id, userId, now, nudgeIntervalMs))) throw conflict("Already nudged today");
 

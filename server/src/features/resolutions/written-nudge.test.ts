@@ -120,6 +120,7 @@ describe("nudging a director to sign", () => {
     await expectRefused(id, second.id, "Only an eligible director can be nudged");
     await expectRefused(id, observer.id, "Only an eligible director can be nudged");
     await expectRefused(id, stranger.id, "Only an eligible director can be nudged");
+    await expectRefused(id, founder.id, "You cannot nudge yourself: sign it instead");
 
     const vote = await resolutionFixtures(ctx).created(founder);
     await expectRefused(vote, proposer.id, "Only a written resolution's signers can be nudged");
@@ -135,7 +136,7 @@ describe("nudging a director to sign", () => {
 
     expect((await nudge(founder, id, 0)).status).toBe(400);
     expect(await nudgesOf(id)).toEqual([]);
-    for (const person of [first, second, observer, stranger, proposer]) expect(await bellOf(person.id)).toEqual([]);
+    for (const person of [founder, first, second, observer, stranger, proposer]) expect(await bellOf(person.id)).toEqual([]);
     // (The vote's proposal was mailed to the board; no nudge was.)
     expect((await smtp.deliver(ctx)).filter((mail) => mail.subject.includes("Please sign"))).toEqual([]);
   });

@@ -6,9 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { apiRequest, apiUrl } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
-import { formatFileSize, formatLongDate } from "@/lib/format";
+import { formatFileSize } from "@/lib/format";
 import { documentKeys } from "@/features/documents/api/document-keys";
 import { useDocument } from "@/features/documents/api/get-document";
+import { uploadedLine } from "@/features/documents/lib/uploaded-line";
 
 /** A document's file: a download, or (`inline`) shown in the browser when its type can be. */
 export const downloadUrl = (id: number, inline = false) =>
@@ -30,8 +31,7 @@ export function DocumentPreviewDialog({
             <DialogHeader>
               <DialogTitle className="break-words">{document.name}</DialogTitle>
               <DialogDescription>
-                {document.category} · {formatFileSize(document.fileSize)} · Uploaded by {document.uploader} •{" "}
-                {formatLongDate(document.createdAt)}
+                {document.category} · {formatFileSize(document.fileSize)} · {uploadedLine(document)}
               </DialogDescription>
             </DialogHeader>
             <div className="min-h-0 overflow-auto rounded-md border bg-muted/30">

@@ -11,10 +11,11 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
-import { formatFileSize, formatLongDate } from "@/lib/format";
+import { formatFileSize } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useDeleteDocument } from "@/features/documents/api/delete-document";
 import { DocumentPreviewDialog, downloadUrl } from "@/features/documents/components/document-preview-dialog";
+import { uploadedLine } from "@/features/documents/lib/uploaded-line";
 
 export type ViewMode = "list" | "grid";
 const viewModes: { value: ViewMode; label: string; icon: LucideIcon }[] = [
@@ -143,9 +144,7 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
   const meta = (document: LibraryDocument) => (
     <>
       <span className="text-sm text-muted-foreground">{formatFileSize(document.fileSize)}</span>
-      <span className="text-sm text-muted-foreground">
-        Uploaded by {document.uploader} • {formatLongDate(document.createdAt)}
-      </span>
+      <span className="text-sm text-muted-foreground">{uploadedLine(document)}</span>
     </>
   );
 

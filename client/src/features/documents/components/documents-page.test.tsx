@@ -52,9 +52,19 @@ afterEach(() => window.localStorage.clear());
 
 describe("/documents", () => {
   it("starts searched when the address says so: a written resolution's link to its certificates", async () => {
-    serveLibrary([...library, libraryDocument({ id: 9, name: "Adopt the budget — certificate.pdf", category: "Resolution Certificates" })]);
+    // Quorum files a certificate itself: no person uploaded it.
+    const certificate = {
+      id: 9,
+      name: "Adopt the budget — certificate.pdf",
+      category: "Resolution Certificates",
+      uploadedBy: null,
+      uploader: "",
+    };
+    serveLibrary([...library, libraryDocument(certificate)]);
     renderApp({ path: "/documents?search=Resolution%20Certificates", signedInAs: userAs("member") });
     expect(await screen.findByText("Adopt the budget — certificate.pdf")).toBeInTheDocument();
+    expect(screen.getByText("Added on May 20, 2026")).toBeInTheDocument();
+    expect(screen.queryByText(/Uploaded by/)).not.toBeInTheDocument();
     expect(screen.getByRole("searchbox", { name: "Search documents" })).toHaveValue("Resolution Certificates");
     expect(screen.queryByText("Q2 Accounts.pdf")).not.toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 import { FileText } from "lucide-react";
 import { DashboardPanel } from "@/components/dashboard-panel";
-import { formatFileSize, formatLongDate } from "@/lib/format";
+import { formatFileSize } from "@/lib/format";
 import { useRecentDocuments } from "@/features/documents/api/get-recent-documents";
+import { uploadedLine } from "@/features/documents/lib/uploaded-line";
 
 /** The dashboard's Recent Documents: the newest five files, with size and uploader. */
 export function RecentDocumentsPanel({ className }: { className?: string }) {
@@ -23,9 +24,7 @@ export function RecentDocumentsPanel({ className }: { className?: string }) {
             <div className="grid min-w-0 gap-0.5">
               <p className="font-medium break-words">{document.name}</p>
               <p className="text-sm text-muted-foreground">{formatFileSize(document.fileSize)}</p>
-              <p className="text-sm text-muted-foreground">
-                Uploaded by {document.uploader} • {formatLongDate(document.createdAt)}
-              </p>
+              <p className="text-sm text-muted-foreground">{uploadedLine(document)}</p>
             </div>
           </li>
         ))}

@@ -73,7 +73,7 @@ export function SignWrittenForm({
         {textSha256 ? (
           <>
             {" "}
-            (SHA-256 <code className="font-mono text-xs break-all">{textSha256.slice(0, 16)}…</code>)
+            (SHA-256 <code className="font-mono text-xs whitespace-nowrap">{textSha256.slice(0, 16)}…</code>)
           </>
         ) : null}
         .

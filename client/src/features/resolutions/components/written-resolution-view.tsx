@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import * as api from "@shared/api/resolutions";
 import { resolutionTab, type ResolutionDetails } from "@shared/resolutions";
@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { apiUrl, serverMessageOf } from "@/lib/api-client";
+import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { formatLongDate, formatTime } from "@/lib/format";
 import { useNudgeSigner, useWithdrawSignature } from "@/features/resolutions/api/written-signatures";
 import { AttachedDocuments } from "@/features/resolutions/components/attached-documents";
@@ -22,6 +23,9 @@ const when = (value: string) => `${formatLongDate(value)} at ${formatTime(value)
 export default function WrittenResolutionView({ details, now }: { details: ResolutionDetails; now: Date }) {
   const written = details.written;
   const lapsesAt = details.lapsesAt ?? details.deadline;
+  // Opened while open for signatures: once decided here (the caller's signature, or another's seen live), the
+  // signing form is gone, and the outcome takes the focus.
+  const openedPending = useRef(details.status === "pending");
   return (
     <div className="grid gap-5 text-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -40,7 +44,7 @@ export default function WrittenResolutionView({ details, now }: { details: Resol
       {details.status === "pending" ? (
         written && <SigningState details={details} written={written} />
       ) : (
-        <WrittenOutcome details={details} />
+        <WrittenOutcome details={details} takeFocus={openedPending.current} />
       )}
     </div>
   );
@@ -82,6 +86,7 @@ function WrittenText({ text, sha256 }: { text: string; sha256: string | null }) 
 /** While open: who has signed and who has not (never how), the caller's own signature, and the decisions to sign. */
 function SigningState({ details, written }: { details: ResolutionDetails; written: WrittenState }) {
   const [deciding, setDeciding] = useState<SignDecision | null>(null);
+  const mineHeadingRef = useRef<HTMLHeadingElement>(null);
   const withdraw = useWithdrawSignature(details.id);
   const decisions = signDecisions.filter((decision) => decision !== "meeting" || written.rule.kind === "majority");
 
@@ -123,7 +128,7 @@ function SigningState({ details, written }: { details: ResolutionDetails; writte
       </section>
       {(written.mine || written.maySign) && (
         <section aria-labelledby="written-mine-heading" className="grid gap-3 rounded-md border bg-muted/30 p-3">
-          <h3 id="written-mine-heading" className="font-medium">
+          <h3 id="written-mine-heading" ref={mineHeadingRef} tabIndex={-1} className="font-medium outline-none">
             Your signature
           </h3>
           {written.mine && (
@@ -145,7 +150,11 @@ function SigningState({ details, written }: { details: ResolutionDetails; writte
                 resolutionId={details.id}
                 decision={deciding}
                 textSha256={details.textSha256}
-                onDone={() => setDeciding(null)}
+                onDone={() => {
+                  // The form is gone: the focus goes to the signature it recorded, not to the dialog's start.
+                  setDeciding(null);
+                  mineHeadingRef.current?.focus();
+                }}
                 onCancel={() => setDeciding(null)}
               />
             ) : (
@@ -168,9 +177,10 @@ function SigningState({ details, written }: { details: ResolutionDetails; writte
   );
 }
 
-/** Who has not signed yet; the proposer, founders and admins may nudge each (once a day). */
+/** Who has not signed yet; the proposer, founders and admins may nudge each (once a day), except themselves. */
 function AwaitingList({ resolutionId, written }: { resolutionId: number; written: WrittenState }) {
   const nudge = useNudgeSigner(resolutionId);
+  const { user } = useCurrentUser();
   const [nudged, setNudged] = useState<number[]>([]);
 
   async function onNudge(userId: number, name: string) {
@@ -193,7 +203,7 @@ function AwaitingList({ resolutionId, written }: { resolutionId: number; written
           {written.awaiting.map((person) => (
             <li key={person.userId} className="flex min-h-8 flex-wrap items-center justify-between gap-2">
               <span>{person.name}</span>
-              {written.mayNudge && (
+              {written.mayNudge && person.userId !== user?.id && (
                 <Button
                   type="button"
                   variant="ghost"
@@ -214,12 +224,16 @@ function AwaitingList({ resolutionId, written }: { resolutionId: number; written
 }
 
 /** Once decided: the outcome and why, its effective time, and the certificate as JSON and as the library's PDF. */
-function WrittenOutcome({ details }: { details: ResolutionDetails }) {
+function WrittenOutcome({ details, takeFocus }: { details: ResolutionDetails; takeFocus: boolean }) {
   const certificate = details.writtenCertificate;
   const explanation = certificate?.explanation ?? details.explanation;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) headingRef.current?.focus();
+  }, [takeFocus]);
   return (
     <section aria-labelledby="written-outcome-heading" className="grid gap-3 rounded-md border p-4">
-      <h3 id="written-outcome-heading" className="text-base font-semibold">
+      <h3 id="written-outcome-heading" ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
         {writtenStatusLabel(details.status, explanation)}
       </h3>
       {explanation && <p className="font-medium">{explanation}</p>}
