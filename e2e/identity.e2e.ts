@@ -1,8 +1,6 @@
-import type { ChildProcess } from "node:child_process";
 import type { Page } from "playwright-core";
 import { linkTokenIn, startSmtpCapture } from "../server/src/testing/smtp-capture";
-import { startBuiltServer } from "../scripts/testing/built-server";
-import { apiAs, authenticatorThroughApi, createActiveCompany, registerAccount, uniqueName, useApiOrigin, type Account } from "./set-up";
+import { apiAs, authenticatorThroughApi, createActiveCompany, registerAccount, uniqueName, type Account } from "./set-up";
 import {
   AUTH_TOKEN_KEY,
   choose,
@@ -11,6 +9,7 @@ import {
   expectNoHorizontalScroll,
   screenshot,
   useBrowser,
+  useOwnServer,
   viewports,
 } from "./support";
 
@@ -21,9 +20,9 @@ import {
 // configures a mail service, which the run's shared server must not send through.
 
 const browser = useBrowser();
-let server: ChildProcess | undefined;
-let origin = "";
-let apiOrigin = "";
+// Its outbox is sent every second, so a flow waits a moment for its mail rather than a quarter of a minute.
+// Its SMTP server is on this machine: allow-listed, so reachable (and spared the STARTTLS it does not offer).
+const ownServer = useOwnServer({ JOBS_INTERVAL_MS: "1000", OUTBOUND_ALLOWED_HOSTS: "127.0.0.1" });
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
 
 /** The token of the link to `page` in a mail to `to`, waiting for the server's outbox (every second here) to send it. */
@@ -47,7 +46,7 @@ async function linkTokenFromMail(to: string, page: string): Promise<string> {
 async function verifiedAccount(prefix: string): Promise<Account> {
   const person = await registerAccount({ username: uniqueName(prefix), firstName: "Robin", lastName: "Keyes" });
   const token = await linkTokenFromMail(person.email, "/verify-email");
-  const response = await fetch(`${apiOrigin}/api/auth/verify-email`, {
+  const response = await fetch(`${ownServer.apiOrigin()}/api/auth/verify-email`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ token }),
@@ -58,13 +57,6 @@ async function verifiedAccount(prefix: string): Promise<Account> {
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  // Its outbox is sent every second, so a flow waits a moment for its mail rather than a quarter of a minute.
-  // Its SMTP server is on this machine: allow-listed, so reachable (and spared the STARTTLS it does not offer).
-  const started = await startBuiltServer({ appHost: "localhost", env: { JOBS_INTERVAL_MS: "1000", OUTBOUND_ALLOWED_HOSTS: "127.0.0.1" } });
-  server = started.server;
-  apiOrigin = started.baseURL;
-  useApiOrigin(apiOrigin);
-  origin = `http://localhost:${new URL(started.baseURL).port}`;
   // The first account of the empty database is its platform admin; it points the mail service at this file's SMTP
   // server, which service keys allow only from a session that passed a second factor (an app turned on counts).
   const admin = await registerAccount({ username: uniqueName("admin"), firstName: "Robin", lastName: "Keyes" });
@@ -78,10 +70,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await smtp?.close();
-  if (!server || server.exitCode != null) return;
-  const exited = new Promise((resolve) => server!.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
 });
 
 async function tokenIn(page: Page): Promise<string | null> {
@@ -95,8 +83,8 @@ describe.each(viewports)("identity at %s px", (label, viewport) => {
     const { id: companyId } = await createActiveCompany(founder, { name: companyName, location: "London, United Kingdom" });
     const director = `${uniqueName("director")}@example.com`;
 
-    const founderPage = await browser.signedInPage(founder, { viewport, from: `${origin}/`, awaitWelcome: true });
-    await founderPage.goto(`${origin}/company-settings`);
+    const founderPage = await browser.signedInPage(founder, { viewport, from: `${ownServer.origin()}/`, awaitWelcome: true });
+    await founderPage.goto(`${ownServer.origin()}/company-settings`);
     await founderPage.getByRole("tab", { name: "Team Members" }).click();
     const form = founderPage.getByRole("form", { name: "Invite a member" });
     await form.getByLabel("Email").fill(director);
@@ -110,7 +98,7 @@ describe.each(viewports)("identity at %s px", (label, viewport) => {
 
     const token = await linkTokenFromMail(director, "/invite");
     const { page } = await browser.openPage(viewport);
-    await page.goto(`${origin}/invite?token=${encodeURIComponent(token)}`);
+    await page.goto(`${ownServer.origin()}/invite?token=${encodeURIComponent(token)}`);
     await page.getByRole("heading", { level: 1, name: `Join ${companyName}` }).waitFor();
     await page.getByText("Board Member").first().waitFor();
     await page.getByRole("heading", { level: 2, name: "Create account and join" }).waitFor();
@@ -129,7 +117,7 @@ describe.each(viewports)("identity at %s px", (label, viewport) => {
     const me = await apiAs<{ companyId: number; role: string; emailVerified: boolean }>({ token: session! }, "GET", "/api/auth/user");
     expect(me).toMatchObject({ companyId, role: "member", emailVerified: true });
     // Nor is the link good a second time.
-    await page.goto(`${origin}/invite?token=${encodeURIComponent(token)}`);
+    await page.goto(`${ownServer.origin()}/invite?token=${encodeURIComponent(token)}`);
     await page.getByText("This invitation has already been accepted.").waitFor();
   });
 
@@ -137,7 +125,7 @@ describe.each(viewports)("identity at %s px", (label, viewport) => {
     const person = await verifiedAccount("forgetful");
     await createActiveCompany(person, { name: uniqueName("Reset Board "), location: "London, United Kingdom" });
     const { page } = await browser.openPage(viewport);
-    await page.goto(`${origin}/`);
+    await page.goto(`${ownServer.origin()}/`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.getByRole("heading", { level: 1, name: "Forgot your password?" }).waitFor();
     await page.getByLabel("Email").fill(person.email);
@@ -149,7 +137,7 @@ describe.each(viewports)("identity at %s px", (label, viewport) => {
     await expectAccessible(page);
 
     const token = await linkTokenFromMail(person.email, "/reset-password");
-    await page.goto(`${origin}/reset-password?token=${encodeURIComponent(token)}`);
+    await page.goto(`${ownServer.origin()}/reset-password?token=${encodeURIComponent(token)}`);
     await page.getByLabel("New password", { exact: true }).fill("a-new-password-2");
     await page.getByLabel("Confirm new password").fill("a-new-password-2");
     await page.getByRole("button", { name: "Set new password" }).click();
@@ -163,7 +151,7 @@ describe.each(viewports)("identity at %s px", (label, viewport) => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     // The old password no longer signs in.
-    const refused = await fetch(`${apiOrigin}/api/auth/login`, {
+    const refused = await fetch(`${ownServer.apiOrigin()}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ username: person.username, password: person.password }),

@@ -1,8 +1,17 @@
-import type { ChildProcess } from "node:child_process";
 import type { Page } from "playwright-core";
-import { startBuiltServer } from "../scripts/testing/built-server";
-import { registerAccount, uniqueName, useApiOrigin } from "./set-up";
-import { AUTH_TOKEN_KEY, checkScreen, confirmItsYou, desktop, expectAccessible, mobile, screenshot, signIn, useBrowser } from "./support";
+import { registerAccount, uniqueName } from "./set-up";
+import {
+  AUTH_TOKEN_KEY,
+  checkScreen,
+  confirmItsYou,
+  desktop,
+  expectAccessible,
+  mobile,
+  screenshot,
+  signIn,
+  useBrowser,
+  useOwnServer,
+} from "./support";
 
 // Passkeys with Chromium's own virtual authenticator (the DevTools protocol's WebAuthn domain): the browser creates
 // and signs with real credentials, nothing is mocked. A passkey's RP ID is the host name of the app's address, and
@@ -10,22 +19,7 @@ import { AUTH_TOKEN_KEY, checkScreen, confirmItsYou, desktop, expectAccessible, 
 // (the shared server of the run is at 127.0.0.1).
 
 const browser = useBrowser();
-let server: ChildProcess | undefined;
-let origin = "";
-
-beforeAll(async () => {
-  const started = await startBuiltServer({ appHost: "localhost" });
-  server = started.server;
-  origin = `http://localhost:${new URL(started.baseURL).port}`;
-  useApiOrigin(started.baseURL);
-});
-
-afterAll(async () => {
-  if (!server || server.exitCode != null) return;
-  const exited = new Promise((resolve) => server!.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-});
+const ownServer = useOwnServer();
 
 /** A page of this file's server with a virtual platform authenticator that verifies its user. */
 async function pageWithAuthenticator(viewport: { width: number; height: number }) {
@@ -47,7 +41,7 @@ async function pageWithAuthenticator(viewport: { width: number; height: number }
 }
 
 async function openSecurity(page: Page) {
-  await page.goto(`${origin}/settings`);
+  await page.goto(`${ownServer.origin()}/settings`);
   await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
   await page.getByRole("tab", { name: "Security" }).click();
   await page.getByRole("heading", { level: 2, name: "Passkeys" }).waitFor();
@@ -72,7 +66,7 @@ describe("passkeys", () => {
   it("registers a passkey in Settings → Security, signs out, and signs in with the passkey alone", async () => {
     const account = await registerAccount({ username: uniqueName("passkey"), firstName: "Robin", lastName: "Keyes" });
     const { page, credentials } = await pageWithAuthenticator(desktop);
-    await signIn(page, account, { from: `${origin}/`, awaitWelcome: true });
+    await signIn(page, account, { from: `${ownServer.origin()}/`, awaitWelcome: true });
     await openSecurity(page);
 
     // An empty name is refused in place, without asking the browser.
@@ -109,7 +103,7 @@ describe("passkeys", () => {
   it("at 375 px adds and removes a passkey, with a confirmation, and fits the screen", async () => {
     const account = await registerAccount({ username: uniqueName("passkey"), firstName: "Robin", lastName: "Keyes" });
     const { page, credentials } = await pageWithAuthenticator(mobile);
-    await signIn(page, account, { from: `${origin}/`, awaitWelcome: true });
+    await signIn(page, account, { from: `${ownServer.origin()}/`, awaitWelcome: true });
     await openSecurity(page);
     await addPasskey(page, "Phone", credentials, "passkeys-confirm-its-you-375");
     expect(await credentials()).toHaveLength(1);
@@ -127,7 +121,7 @@ describe("passkeys", () => {
 });
 
 async function openSettingsAgain(page: Page) {
-  await page.goto(`${origin}/settings`);
+  await page.goto(`${ownServer.origin()}/settings`);
   await page.getByRole("tab", { name: "Security" }).click();
   await page.getByRole("heading", { level: 2, name: "Passkeys" }).waitFor();
 }

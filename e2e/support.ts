@@ -3,7 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { chromiumLaunchOptions } from "../scripts/testing/chromium";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { apiAs, baseURL, setUpPassword, uniqueName, type Account, type Credentials } from "./set-up";
+import { startBuiltServer } from "../scripts/testing/built-server";
+import { apiAs, baseURL, setUpPassword, uniqueName, useApiOrigin, type Account, type Credentials } from "./set-up";
 
 // The browser side of the flows: the browser and its pages, signing in through the form, and the checks of a screen.
 // The set-up helpers are exported from here too, for the flows that import everything from this module.
@@ -70,6 +71,37 @@ export function useBrowser(): BrowserOfFile {
     openPage: (viewport?: Viewport) => openPage(launched(), viewport),
     signedInPage: (account: Credentials | Account, options?: SignedInPageOptions) => signedInPage(launched(), account, options),
   });
+}
+
+export interface OwnServer {
+  /** The app's address, http://localhost:<port>: a passkey's RP ID must be a host name, never an IP address. */
+  origin(): string;
+  /** The same server at 127.0.0.1, which the API helpers of set-up.ts call. */
+  apiOrigin(): string;
+}
+
+/**
+ * Starts a built server of this file's own before its tests (its address named `localhost`) and stops it after them;
+ * the API helpers of set-up.ts call it. For the flows that need a host name (passkeys) or settings of their own (mail).
+ */
+export function useOwnServer(env?: Record<string, string>): OwnServer {
+  let started: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
+  beforeAll(async () => {
+    started = await startBuiltServer({ appHost: "localhost", env });
+    useApiOrigin(started.baseURL);
+  });
+  afterAll(async () => {
+    const server = started?.server;
+    if (!server || server.exitCode != null) return;
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  });
+  const baseURLOf = () => {
+    if (!started) throw new Error("the server is started in beforeAll");
+    return started.baseURL;
+  };
+  return { origin: () => `http://localhost:${new URL(baseURLOf()).port}`, apiOrigin: baseURLOf };
 }
 
 export interface TrackedPage {

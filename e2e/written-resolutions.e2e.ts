@@ -1,9 +1,7 @@
-import type { ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import type { WrittenCertificate } from "../shared/written-resolutions";
-import { startBuiltServer } from "../scripts/testing/built-server";
 import {
   apiAs,
   authenticatorThroughApi,
@@ -13,7 +11,6 @@ import {
   memberSession,
   setUpPassword,
   uniqueName,
-  useApiOrigin,
   type Board,
 } from "./set-up";
 import {
@@ -27,6 +24,7 @@ import {
   signIn,
   THEME_STORAGE_KEY,
   useBrowser,
+  useOwnServer,
 } from "./support";
 
 // Written resolutions from proposal to certificate: the founder proposes one, each director signs the exact text
@@ -36,22 +34,7 @@ import {
 // at http://localhost:<port>, as the passkeys flow does.
 
 const browser = useBrowser();
-let server: ChildProcess | undefined;
-let origin = "";
-
-beforeAll(async () => {
-  const started = await startBuiltServer({ appHost: "localhost" });
-  server = started.server;
-  origin = `http://localhost:${new URL(started.baseURL).port}`;
-  useApiOrigin(started.baseURL);
-});
-
-afterAll(async () => {
-  if (!server || server.exitCode != null) return;
-  const exited = new Promise((resolve) => server!.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-});
+const ownServer = useOwnServer();
 
 type Viewport = { width: number; height: number };
 type Member = Board["members"][number];
@@ -94,7 +77,7 @@ async function openAt(viewport: Viewport, options: { passkeys?: boolean; dark?: 
 
 /** Signs in through the form and waits for the dashboard. */
 async function signInAt(page: Page, credentials: { username: string; password: string }) {
-  await signIn(page, credentials, { from: `${origin}/` });
+  await signIn(page, credentials, { from: `${ownServer.origin()}/` });
   await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
 }
 
@@ -102,7 +85,7 @@ async function signInAt(page: Page, credentials: { username: string; password: s
 async function directorWithPasskey(member: Member, viewport: Viewport): Promise<Page> {
   const page = await openAt(viewport, { passkeys: true });
   await signInAt(page, memberCredentials(member));
-  await page.goto(`${origin}/settings`);
+  await page.goto(`${ownServer.origin()}/settings`);
   await page.getByRole("tab", { name: "Security" }).click();
   await page.getByRole("heading", { level: 2, name: "Passkeys" }).waitFor();
   await page.getByLabel("Name of the new passkey").fill(`${member.firstName}'s laptop`);
@@ -115,7 +98,7 @@ async function directorWithPasskey(member: Member, viewport: Viewport): Promise<
 
 /** The founder proposes a written resolution from Resolutions → New Resolution; answers its id. */
 async function proposeWritten(page: Page, title: string, shot: string): Promise<number> {
-  await page.goto(`${origin}/resolutions`);
+  await page.goto(`${ownServer.origin()}/resolutions`);
   await page.getByRole("heading", { level: 1, name: "Board Resolutions" }).waitFor();
   await page.getByRole("button", { name: "New Resolution" }).click();
   const create = page.getByRole("dialog", { name: "New Resolution" });
@@ -146,7 +129,7 @@ async function proposeWritten(page: Page, title: string, shot: string): Promise<
 
 /** Opens /resolutions/:id: a written resolution opens its details, where it is signed. */
 async function openResolution(page: Page, id: number, title: string): Promise<Locator> {
-  await page.goto(`${origin}/resolutions/${id}`);
+  await page.goto(`${ownServer.origin()}/resolutions/${id}`);
   const dialog = page.getByRole("dialog", { name: title });
   await dialog.getByRole("heading", { name: "The text" }).waitFor();
   return dialog;
@@ -184,7 +167,7 @@ describe("written resolutions", () => {
     const caseySession = await memberSession(casey);
     const { app, usedStep } = await authenticatorThroughApi({ token: caseySession.token, password: setUpPassword });
     const caseyPage = await openAt(desktop);
-    await signIn(caseyPage, memberCredentials(casey), { from: `${origin}/` });
+    await signIn(caseyPage, memberCredentials(casey), { from: `${ownServer.origin()}/` });
     const signInCode = await codeAfter(app, usedStep);
     await caseyPage.getByLabel("Authentication code").fill(signInCode.code);
     await caseyPage.getByRole("button", { name: "Verify" }).click();
@@ -279,7 +262,7 @@ describe("written resolutions", () => {
     await screenshot(founder, "written-library-1280");
 
     // The list files it under Completed, Passed.
-    await founder.goto(`${origin}/resolutions`);
+    await founder.goto(`${ownServer.origin()}/resolutions`);
     await founder.getByRole("tab", { name: "Completed" }).click();
     const decided = founder.getByRole("tabpanel", { name: "Completed" }).getByRole("article", { name: title });
     await decided.getByText("Approved", { exact: true }).waitFor();

@@ -5,7 +5,10 @@ import type { Passkey } from "@shared/second-factor";
 import { defaultWrittenRule, type WrittenCertificate, type WrittenState } from "@shared/written-resolutions";
 import { handle } from "@/testing/handle";
 import { at, buildResolution, details } from "@/testing/resolution-fixtures";
+import { screen, within } from "@testing-library/react";
+import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
+import { me } from "@/testing/resolution-fixtures";
 
 export const writtenText = "# Budget\n\nRESOLVED, that the **FY27 budget** is adopted.\n\n- Capex: 1.2m\n- Opex: 3.4m";
 export const writtenSha = "9f2c1e0b7a4d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6";
@@ -82,4 +85,12 @@ export function serveWritten(resolution: ResolutionDetails, { passkeys = false, 
     handle(secondFactorApi.getTotpStatus, () => ({ enabled: app })),
   );
   return state;
+}
+
+/** Opens the written resolution `id` (served with serveWritten) at its link, as the member `me`, and waits for its text. */
+export async function openWritten(id = 60) {
+  const view = renderApp({ path: `/resolutions/${id}`, signedInAs: me });
+  const dialog = await screen.findByRole("dialog", { name: "Adopt the FY27 budget" }, { timeout: 15_000 });
+  await within(dialog).findByRole("heading", { name: "The text" }, { timeout: 15_000 });
+  return { ...view, dialog };
 }
