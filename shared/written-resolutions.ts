@@ -146,6 +146,32 @@ export function decideWritten(rule: WrittenRule, eligible: number, counts: Writt
   return { decided: false };
 }
 
+/**
+ * Of the signatures standing, in the order they were given, the index of the one that met the rule: the needed-th
+ * agreement (every eligible director's, or more than half of them), or the share-th meeting request; null when
+ * rejected. Its time is the resolution's effective time, whatever later event (a recusal, a withdrawal) decided it.
+ */
+export function decidingSignatureIndex(
+  rule: WrittenRule,
+  eligible: number,
+  outcome: "approved" | "rejected" | "referred",
+  decisions: readonly SignDecision[],
+): number | null {
+  if (outcome === "rejected") return null;
+  const decision: SignDecision = outcome === "approved" ? "agree" : "meeting";
+  const needed =
+    outcome === "referred"
+      ? Math.max(1, Math.ceil((eligible * rule.meetingDemandPercent) / 100))
+      : rule.kind === "unanimous"
+        ? eligible
+        : majorityOf(eligible);
+  let seen = 0;
+  for (const [index, given] of decisions.entries()) {
+    if (given === decision && ++seen === needed) return index;
+  }
+  return null;
+}
+
 /** The first words of a decided written resolution's explanation. */
 export function writtenOutcomeHeading(outcome: Extract<WrittenOutcome, { decided: true }>): string {
   if (outcome.outcome === "approved") return "Passed";

@@ -37,10 +37,15 @@ function run(...args: string[]): Promise<{ code: number; stdout: string; stderr:
 }
 
 const signerLines = [
-  expect.stringMatching(/^Jane Doe \(user 101\): agree by passkey at 2026-06-01T10:00:00.000Z, credential [\w-]+: ok$/),
-  "Raj Patel (user 102): disagree by password at 2026-06-01T11:00:00.000Z: ok",
-  expect.stringMatching(/^Mia Chen \(user 103\): agree by passkey at 2026-06-01T12:00:00.000Z, credential [\w-]+: ok$/),
+  expect.stringMatching(
+    /^Jane Doe \(user 101\): agree by passkey at 2026-06-01T10:00:00.000Z, credential [\w-]+, key sha256 [0-9a-f]{64}: signature verified$/,
+  ),
+  "Raj Patel (user 102): disagree by password at 2026-06-01T11:00:00.000Z: statement ok; a password signature cannot be checked offline",
+  expect.stringMatching(
+    /^Mia Chen \(user 103\): agree by passkey at 2026-06-01T12:00:00.000Z, credential [\w-]+, key sha256 [0-9a-f]{64}: signature verified$/,
+  ),
   "approved: 2 agree, 1 disagree, 0 meeting of 3 eligible, under the majority rule",
+  "2 of 3 signatures verified with their passkeys; 1 by password rest on Quorum's record",
 ];
 
 // Each run starts Node and tsx (a second or so).

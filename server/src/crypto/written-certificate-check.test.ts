@@ -1,6 +1,10 @@
-import type { WrittenCertificate } from "../../../shared/written-resolutions";
-import { writtenCertificateFixture } from "../testing/written-certificate-fixtures";
+import { createHash } from "node:crypto";
+import type { WrittenCertificate, WrittenSignature } from "../../../shared/written-resolutions";
+import { signedStatement, writtenCertificateFixture } from "../testing/written-certificate-fixtures";
 import { checkWrittenCertificate } from "./written-certificate-check";
+
+/** The SHA-256 of a passkey's COSE public key: what its registration's audit event carries. */
+const keyHash = (signature: WrittenSignature) => createHash("sha256").update(Buffer.from(signature.publicKey!, "base64url")).digest("hex");
 
 // The offline check of a written resolution's certificate, on certificates signed by real (software) passkeys.
 
@@ -24,11 +28,31 @@ describe("checkWrittenCertificate", () => {
     const checked = await checkWrittenCertificate(copy(certificate));
     expect(checked).toEqual({ valid: true, lines: expect.any(Array) });
     expect(checked.lines).toEqual([
-      `Jane Doe (user 101): agree by passkey at 2026-06-01T10:00:00.000Z, credential ${certificate.signatures[0]!.credentialId}: ok`,
-      "Raj Patel (user 102): agree by password+totp at 2026-06-01T11:00:00.000Z: ok",
-      `Mia Chen (user 103): agree by passkey at 2026-06-01T12:00:00.000Z, credential ${certificate.signatures[2]!.credentialId}: ok`,
+      `Jane Doe (user 101): agree by passkey at 2026-06-01T10:00:00.000Z, credential ${certificate.signatures[0]!.credentialId}, key sha256 ${keyHash(certificate.signatures[0]!)}: signature verified`,
+      "Raj Patel (user 102): agree by password+totp at 2026-06-01T11:00:00.000Z: statement ok; a password+totp signature cannot be checked offline",
+      `Mia Chen (user 103): agree by passkey at 2026-06-01T12:00:00.000Z, credential ${certificate.signatures[2]!.credentialId}, key sha256 ${keyHash(certificate.signatures[2]!)}: signature verified`,
       "approved: 3 agree, 0 disagree, 0 meeting of 3 eligible, under the unanimous rule",
+      "2 of 3 signatures verified with their passkeys; 1 by password rest on Quorum's record",
     ]);
+  });
+
+  it("takes the effective time from the signature that met the rule, not the last one (decided later, at a recusal)", async () => {
+    // A majority of three: A and B agree (B's agreement meets it), C disagrees after; D's recusal decided it later.
+    const certificate = writtenCertificateFixture({
+      rule: { kind: "majority" },
+      directors: [{ name: "A", decision: "agree" }, { name: "B", decision: "agree" }, { name: "C" }],
+      recused: ["D"],
+    });
+    const bAt = certificate.signatures[1]!.signedAt;
+    expect(certificate.effectiveAt).toBe(bAt);
+    const cAt = new Date(Date.parse(bAt) + 3_600_000);
+    certificate.signatures.push(signedStatement(certificate, certificate.eligible[2]!, "disagree", "password", cAt));
+    certificate.decidedAt = new Date(cAt.getTime() + 3_600_000).toISOString();
+    expect(await checkWrittenCertificate(copy(certificate))).toMatchObject({ valid: true });
+    expect(await checkWrittenCertificate({ ...copy(certificate), effectiveAt: cAt.toISOString() })).toMatchObject({
+      valid: false,
+      failure: `the effective time is the deciding signature's (${bAt}), not the ${cAt.toISOString()} recorded`,
+    });
   });
 
   it("passes a majority's referral, and a lapse with no effective time", async () => {

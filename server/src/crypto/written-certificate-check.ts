@@ -7,6 +7,7 @@ import { decodeClientDataJSON, parseAuthenticatorData, verifySignature } from "@
 import {
   canonicalJson,
   decideWritten,
+  decidingSignatureIndex,
   writtenCertificateSchema,
   type WrittenCertificate,
   type WrittenSignature,
@@ -109,9 +110,18 @@ async function checkPasskey(signature: WrittenSignature): Promise<void> {
   if (!verified) fail(`${signer}: the passkey's signature does not verify with its public key`);
 }
 
+/**
+ * A signer's line. A passkey's names its key by the SHA-256 of the COSE public key, which the key's registration event
+ * in the audit chain carries: that ties the key to its account. A password signature cannot be checked offline: its
+ * line says so, and it rests on Quorum's record.
+ */
 function signatureLine(signature: WrittenSignature): string {
-  const key = signature.credentialId ? `, credential ${signature.credentialId}` : "";
-  return `${who(signature)}: ${signature.decision} by ${signature.method} at ${signature.signedAt}${key}: ok`;
+  const head = `${who(signature)}: ${signature.decision} by ${signature.method} at ${signature.signedAt}`;
+  if (signature.method !== "passkey") return `${head}: statement ok; a ${signature.method} signature cannot be checked offline`;
+  const keyHash = createHash("sha256")
+    .update(Buffer.from(signature.publicKey ?? "", "base64url"))
+    .digest("hex");
+  return `${head}, credential ${signature.credentialId ?? ""}, key sha256 ${keyHash}: signature verified`;
 }
 
 async function check(certificate: WrittenCertificate, lines: string[]): Promise<void> {
@@ -123,7 +133,9 @@ async function check(certificate: WrittenCertificate, lines: string[]): Promise<
   const proposedAt = time(certificate.proposedAt, "proposedAt");
   const decidedAt = time(certificate.decidedAt, "decidedAt");
   const lapsesAt = time(certificate.lapsesAt, "lapsesAt");
-  let latest: { at: number; signedAt: string } | null = null;
+  const lapseDays = Math.round((lapsesAt - proposedAt) / 86_400_000);
+  if (lapsesAt - proposedAt !== certificate.rule.lapseDays * 86_400_000)
+    fail(`it lapses ${lapseDays} days after it was proposed, not the ${certificate.rule.lapseDays} of its rule`);
   for (const signature of certificate.signatures) {
     const signer = who(signature);
     const nonce = checkStatement(certificate, signature, textHash);
@@ -135,9 +147,8 @@ async function check(certificate: WrittenCertificate, lines: string[]): Promise<
     if (signers.has(signature.userId)) fail(`${signer}: signed more than once`);
     signers.add(signature.userId);
     const at = time(signature.signedAt, `${signer}: signedAt`);
-    if (at < proposedAt || at > decidedAt)
-      fail(`${signer}: signed at ${signature.signedAt}, outside ${certificate.proposedAt} – ${certificate.decidedAt}`);
-    if (!latest || at > latest.at) latest = { at, signedAt: signature.signedAt };
+    if (at < proposedAt || at > decidedAt || at > lapsesAt)
+      fail(`${signer}: signed at ${signature.signedAt}, outside ${certificate.proposedAt} – ${certificate.decidedAt} or after the lapse`);
     lines.push(signatureLine(signature));
   }
   if (certificate.textSha256 !== textHash) fail(`the text's SHA-256 is ${textHash}, not the ${certificate.textSha256} recorded`);
@@ -149,12 +160,31 @@ async function check(certificate: WrittenCertificate, lines: string[]): Promise<
   if (!decided.decided) fail(`the rule does not decide it with ${tally}, yet it is recorded as ${certificate.outcome}`);
   else if (decided.outcome !== certificate.outcome)
     fail(`the rule gives ${decided.outcome} with ${tally}, not the ${certificate.outcome} recorded`);
+  // The effective time is that of the signature which met the rule, in the order they were given.
+  const inOrder = [...certificate.signatures].sort((a, b) => time(a.signedAt, "signedAt") - time(b.signedAt, "signedAt"));
+  const index = decidingSignatureIndex(
+    certificate.rule,
+    certificate.eligible.length,
+    certificate.outcome,
+    inOrder.map((signature) => signature.decision),
+  );
+  const deciding = index === null ? undefined : inOrder[index];
   if (certificate.outcome === "rejected") {
     if (certificate.effectiveAt !== null) fail(`a rejected resolution has no effective time, yet ${certificate.effectiveAt} is recorded`);
-  } else if (!latest || certificate.effectiveAt === null || time(certificate.effectiveAt, "effectiveAt") !== latest.at) {
-    fail(`the effective time is the last signature's (${latest?.signedAt ?? "none"}), not the ${certificate.effectiveAt} recorded`);
+  } else if (
+    !deciding ||
+    certificate.effectiveAt === null ||
+    time(certificate.effectiveAt, "effectiveAt") !== time(deciding.signedAt, "signedAt")
+  ) {
+    fail(`the effective time is the deciding signature's (${deciding?.signedAt ?? "none"}), not the ${certificate.effectiveAt} recorded`);
   }
   lines.push(`${certificate.outcome}: ${tally}, under the ${certificate.rule.kind} rule`);
+  const unchecked = certificate.signatures.filter((signature) => signature.method !== "passkey").length;
+  if (unchecked > 0) {
+    lines.push(
+      `${certificate.signatures.length - unchecked} of ${certificate.signatures.length} signatures verified with their passkeys; ${unchecked} by password rest on Quorum's record`,
+    );
+  }
 }
 
 /**

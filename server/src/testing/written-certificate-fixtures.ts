@@ -40,7 +40,7 @@ const day = 24 * hour;
 const origin = "https://board.quorum.test";
 
 /** One director's signature over their canonical statement: a real passkey assertion, or a password's record. */
-function signed(
+export function signedStatement(
   certificate: Pick<WrittenCertificate, "resolutionId" | "companyId" | "textSha256">,
   person: { userId: number; name: string },
   decision: SignDecision,
@@ -98,7 +98,7 @@ export function writtenCertificateFixture(options: CertificateFixtureOptions): W
   for (const [index, director] of options.directors.entries()) {
     if (!director.decision || outcome.decided) continue;
     at = new Date(proposedAt.getTime() + (signatures.length + 1) * hour);
-    signatures.push(signed(frame, eligible[index]!, director.decision, director.method ?? "passkey", at));
+    signatures.push(signedStatement(frame, eligible[index]!, director.decision, director.method ?? "passkey", at));
     counts[director.decision] += 1;
     outcome = decideWritten(rule, eligible.length, counts, false);
   }

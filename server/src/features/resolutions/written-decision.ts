@@ -6,12 +6,10 @@ import { displayName } from "../../../../shared/people";
 import {
   decideWritten,
   defaultWrittenRule,
-  majorityOf,
+  decidingSignatureIndex,
   writtenOutcomeHeading,
-  type SignDecision,
   type WrittenCertificate,
   type WrittenCounts,
-  type WrittenOutcome,
   type WrittenRule,
   type WrittenSignature,
 } from "../../../../shared/written-resolutions";
@@ -24,7 +22,6 @@ import { membersAsVoters } from "./eligible-voters";
 
 type WrittenRow = typeof resolutions.$inferSelect;
 type SignatureRow = typeof writtenSignatures.$inferSelect;
-type Decided = Extract<WrittenOutcome, { decided: true }>;
 
 /** The rule a written resolution is decided by: the one stored with it (the default only for a row that lacks it). */
 export const ruleOf = (row: Pick<WrittenRow, "writtenRule">): WrittenRule => row.writtenRule ?? defaultWrittenRule;
@@ -32,23 +29,6 @@ export const ruleOf = (row: Pick<WrittenRow, "writtenRule">): WrittenRule => row
 /** Whether a pending written resolution has reached its lapse: the one thing a read can tell without its signatures. */
 export const writtenLapsed = (row: { status: WrittenRow["status"]; deadline: Date }, now: Date) =>
   row.status === "pending" && row.deadline.getTime() <= now.getTime();
-
-/** How many requests of `eligible` make a meeting demand under the rule: the share, at least one. */
-function meetingShare(rule: WrittenRule, eligible: number): number {
-  return Math.max(1, Math.ceil((eligible * rule.meetingDemandPercent) / 100));
-}
-
-/**
- * The signature that met the rule: of those with the deciding decision, in the order they were given, the one whose
- * count first met it (every eligible director's agreement, more than half of them, or the meeting share).
- */
-function decidingSignature(rule: WrittenRule, eligible: number, outcome: Decided, counted: SignatureRow[]): SignatureRow | null {
-  if (outcome.outcome === "rejected") return null;
-  const decision: SignDecision = outcome.outcome === "approved" ? "agree" : "meeting";
-  const needed =
-    outcome.outcome === "referred" ? meetingShare(rule, eligible) : rule.kind === "unanimous" ? eligible : majorityOf(eligible);
-  return counted.filter((signature) => signature.decision === decision)[needed - 1] ?? null;
-}
 
 /** A signature as the certificate keeps it: its evidence, binary fields base64url. */
 function certifiedSignature(signature: SignatureRow, name: string): WrittenSignature {
@@ -104,7 +84,13 @@ export async function decideWrittenIfReady(tx: Transaction, clock: Clock, row: W
 
   const outcome = decideWritten(rule, eligible.length, counts, row.deadline.getTime() <= now.getTime());
   if (!outcome.decided) return row;
-  const deciding = decidingSignature(rule, eligible.length, outcome, counted);
+  const decidingIndex = decidingSignatureIndex(
+    rule,
+    eligible.length,
+    outcome.outcome,
+    counted.map((signature) => signature.decision),
+  );
+  const deciding = decidingIndex === null ? undefined : counted[decidingIndex];
   const effectiveAt = deciding?.signedAt ?? null;
   const effective = deciding ? `; effective ${formatUtc(deciding.signedAt)} at the signature of ${names.get(deciding.userId) ?? ""}` : "";
   const explanation = `${writtenOutcomeHeading(outcome)}: ${outcome.reason}${effective}`;
