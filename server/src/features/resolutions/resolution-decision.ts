@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import { displayName } from "../../../../shared/people";
 import { decideOutcome, quorumRule, type Certificate, type QuorumPercent, type Tally } from "../../../../shared/resolutions";
 import type { ServiceDeps } from "../../app-deps";
@@ -214,12 +214,20 @@ const companyDueQuery = preparedPerDatabase((db) =>
  */
 export async function decideDue(deps: Deps, companyId?: number): Promise<number> {
   const now = deps.clock.now();
+  // The sweep also looks at every pending written resolution: one whose rule a departure or a change of role has met
+  // (no signature, withdrawal or recusal to decide it) is decided within a sweep, not left to its lapse.
   const due =
     companyId == null
       ? await deps.db
           .select({ id: resolutions.id })
           .from(resolutions)
-          .where(and(eq(resolutions.status, "pending"), lte(resolutions.deadline, now), sql`${resolutions.decidedAt} is null`))
+          .where(
+            and(
+              eq(resolutions.status, "pending"),
+              or(lte(resolutions.deadline, now), eq(resolutions.procedure, "written")),
+              sql`${resolutions.decidedAt} is null`,
+            ),
+          )
       : await companyDueQuery(deps.db).execute({ companyId, now });
   let decided = 0;
   for (const { id } of due) {

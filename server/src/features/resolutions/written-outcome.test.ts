@@ -4,7 +4,7 @@ import request from "supertest";
 import { writtenCertificateSchema, type WrittenCertificate } from "../../../../shared/written-resolutions";
 import { formatUtc } from "../../clock";
 import { textSha256 } from "../../crypto/text-hash";
-import { auditEvents, documents } from "../../db/schema";
+import { auditEvents, documents, memberships } from "../../db/schema";
 import { resolutionFixtures } from "../../testing/resolution-fixtures";
 import { useMailingContext } from "../../testing/test-smtp";
 import { writtenFixtures } from "../../testing/written-fixtures";
@@ -141,6 +141,22 @@ describe("a written resolution under unanimity", () => {
     const passed = await details(founder, next);
     expect(passed.status).toBe("approved");
     expect(passed.writtenCertificate?.recused.map((person) => person.userId)).toEqual([voters[2]!.id]);
+  });
+
+  it("is decided by the sweep when a director's departure meets the rule, effective at the last signature given", async () => {
+    const { founder, company, voters } = await boardWith(2);
+    const id = await written.proposed(founder);
+    await written.signed(founder, id, "agree");
+    const lastSigned = await written.signed(voters[1]!, id, "agree");
+    ctx.clock.advance(minute);
+    await ctx.db.delete(memberships).where(and(eq(memberships.userId, voters[2]!.id), eq(memberships.companyId, company.id)));
+    // Nothing of the resolution's own changed: only the sweep finds it decided.
+    expect((await details(founder, id)).status).toBe("pending");
+    await decideDue(ctx.deps);
+    const passed = await details(founder, id);
+    expect(passed.status).toBe("approved");
+    expect(passed.writtenCertificate?.effectiveAt).toBe(lastSigned.written?.mine?.signedAt);
+    expect(passed.writtenCertificate?.eligible.map((person) => person.userId)).toEqual([founder.id, voters[1]!.id]);
   });
 
   it("a recusal deletes the declarer's signature", async () => {
