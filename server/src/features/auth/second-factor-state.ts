@@ -52,10 +52,12 @@ export async function issueChallenge(
   db: Queryable,
   clock: Clock,
   challenge: { purpose: AuthChallengePurpose; userId: number | null; webauthnChallenge?: string },
+  /** A token made beforehand, when what the challenge signs must name it (a signing statement's nonce). */
+  made: { token: string; tokenHash: string } = newLinkToken(),
 ): Promise<string> {
   const now = clock.now();
   await db.delete(authChallenges).where(lt(authChallenges.expiresAt, now));
-  const { token, tokenHash } = newLinkToken();
+  const { token, tokenHash } = made;
   await db.insert(authChallenges).values({
     tokenHash,
     purpose: challenge.purpose,

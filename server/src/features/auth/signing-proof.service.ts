@@ -1,8 +1,9 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, notInArray } from "drizzle-orm";
 import type { SignatureMethod } from "../../../../shared/written-resolutions";
 import type { ServiceDeps } from "../../app-deps";
+import type { Clock } from "../../clock";
 import { verifyPassword } from "../../crypto/passwords";
-import { linkTokenDigest, newLinkToken } from "../../crypto/link-token";
+import { newLinkToken } from "../../crypto/link-token";
 import { statementChallenge } from "../../crypto/text-hash";
 import type { Queryable } from "../../db/client";
 import { authChallenges, passkeys, totpFactors } from "../../db/schema";
@@ -11,7 +12,7 @@ import type { UserRow } from "../../http/request-context";
 import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "./auth.service";
 import { advancePasskeyCounter, verifyPasskeyAnswer } from "./passkey-login.service";
 import { relyingParty, webAuthn } from "./passkeys.service";
-import { WrongCode, assertSecondStepOpen, challengeLifetimeMs, recordSecondFactorFailure } from "./second-factor-state";
+import { WrongCode, assertSecondStepOpen, issueChallenge, recordSecondFactorFailure, takeChallenge } from "./second-factor-state";
 import { spendSecondStepCode } from "./second-step-codes";
 
 // The proofs behind a signature on a written resolution: a passkey's assertion over a statement that carries a server
@@ -26,6 +27,9 @@ const passkeyFailedMessage = "The passkey could not sign this statement. Please 
 const wrongProofMessage = "The password or the code is wrong";
 const codeNeededMessage = "Enter a code from your authenticator app as well";
 const passkeyNeededMessage = "Your account's second factor is a passkey: sign with your passkey instead.";
+
+/** Open signing challenges a user may hold at once (one per decision on a few resolutions). */
+export const openSigningChallengesPerUser = 5;
 
 /** A nonce for a statement signed with the password: random, never a challenge anyone can answer. */
 export const passwordSigningNonce = (): string => newLinkToken().token;
@@ -46,7 +50,8 @@ export async function openSigningChallenge(
     .from(passkeys)
     .where(eq(passkeys.userId, userId));
   if (owned.length === 0) throw conflict("You have no passkey: sign with your password instead.");
-  const { token: nonce, tokenHash } = newLinkToken();
+  const made = newLinkToken();
+  const nonce = made.token;
   const statement = statementOf(nonce);
   const challenge = statementChallenge(statement);
   const { generateAuthenticationOptions } = await webAuthn();
@@ -58,15 +63,17 @@ export async function openSigningChallenge(
     // Bytes, not text: the library would otherwise hash nothing and encode the text's own characters.
     challenge: new Uint8Array(Buffer.from(challenge, "base64url")),
   });
-  const now = clock.now();
-  await db.insert(authChallenges).values({
-    tokenHash,
-    purpose: "written-signature",
-    userId,
-    webauthnChallenge: challenge,
-    expiresAt: new Date(now.getTime() + challengeLifetimeMs),
-    createdAt: now,
-  });
+  // A user holds a few open signing challenges at most: asking again drops the oldest, so rows stay bounded.
+  const kept = db
+    .select({ id: authChallenges.id })
+    .from(authChallenges)
+    .where(and(eq(authChallenges.userId, userId), eq(authChallenges.purpose, "written-signature")))
+    .orderBy(desc(authChallenges.id))
+    .limit(openSigningChallengesPerUser - 1);
+  await db
+    .delete(authChallenges)
+    .where(and(eq(authChallenges.userId, userId), eq(authChallenges.purpose, "written-signature"), notInArray(authChallenges.id, kept)));
+  await issueChallenge(db, clock, { purpose: "written-signature", userId, webauthnChallenge: challenge }, made);
   return { statement, challenge, options: options as unknown as Record<string, unknown> };
 }
 
@@ -74,12 +81,15 @@ export async function openSigningChallenge(
  * Spends the signing challenge of this nonce (deleted at once, whatever comes next) and answers whether it was live,
  * the user's, and issued for exactly this statement.
  */
-export async function takeSigningChallenge(db: Queryable, now: Date, userId: number, nonce: string, statement: string): Promise<boolean> {
-  const [row] = await db
-    .delete(authChallenges)
-    .where(and(eq(authChallenges.tokenHash, linkTokenDigest(nonce)), eq(authChallenges.purpose, "written-signature")))
-    .returning();
-  return row !== undefined && row.expiresAt > now && row.userId === userId && row.webauthnChallenge === statementChallenge(statement);
+export async function takeSigningChallenge(
+  db: Queryable,
+  clock: Clock,
+  userId: number,
+  nonce: string,
+  statement: string,
+): Promise<boolean> {
+  const row = await takeChallenge(db, clock, nonce, "written-signature");
+  return row !== null && row.userId === userId && row.webauthnChallenge === statementChallenge(statement);
 }
 
 /** A verified passkey assertion over a statement, and what the signature keeps of it (base64url). */

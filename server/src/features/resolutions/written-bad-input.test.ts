@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { signingStatementText, type SigningStatement } from "../../../../shared/written-resolutions";
 import { statementChallenge } from "../../crypto/text-hash";
-import { writtenSignatures } from "../../db/schema";
+import { authChallenges, writtenSignatures } from "../../db/schema";
+import { openSigningChallengesPerUser } from "../auth/signing-proof.service";
 import { resolutionFixtures } from "../../testing/resolution-fixtures";
 import { enableTotp, nextTotpCode } from "../../testing/second-factor-fixtures";
 import { SoftwareAuthenticator } from "../../testing/software-authenticator";
@@ -93,6 +94,24 @@ describe("signing a written resolution refuses", () => {
     const spaced = JSON.stringify(JSON.parse(seventh.statement), null, 1);
     expectRefused(await send(spaced, seventh.options), 400);
     expect(await signaturesOf(id)).toEqual([]);
+  });
+
+  it("keeps a few open signing challenges per director: asking again drops the oldest", async () => {
+    const { founder } = await boardWith(1);
+    const id = await written.proposed(founder);
+    const authenticator = await written.withPasskey(founder);
+    const issued = [];
+    for (let round = 0; round <= openSigningChallengesPerUser; round += 1) issued.push(await written.optionsFor(founder, id, "agree"));
+    const open = await ctx.db
+      .select({ id: authChallenges.id })
+      .from(authChallenges)
+      .where(and(eq(authChallenges.userId, founder.id), eq(authChallenges.purpose, "written-signature")));
+    expect(open).toHaveLength(openSigningChallengesPerUser);
+    const [oldest, newest] = [issued[0]!, issued.at(-1)!];
+    const send = ({ statement, options }: typeof oldest) =>
+      written.postSignature(founder, id, { decision: "agree", statement, response: authenticator.authenticate(options) });
+    expectRefused(await send(oldest), 400);
+    expect((await send(newest)).status).toBe(200);
   });
 
   it("a reused nonce: spent at its first use, even a failed one", async () => {

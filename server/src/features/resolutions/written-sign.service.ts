@@ -113,7 +113,7 @@ export async function signResolution(deps: Deps, signer: Signer, id: number, inp
   if ("response" in input) {
     const statement = parseStatement(input.statement);
     if (!statement) throw badRequest(statementMismatch);
-    if (!(await takeSigningChallenge(deps.db, deps.clock.now(), userId, statement.nonce, input.statement))) throw badRequest(nonceSpent);
+    if (!(await takeSigningChallenge(deps.db, deps.clock, userId, statement.nonce, input.statement))) throw badRequest(nonceSpent);
     if (statement.resolutionId !== id || statement.signerId !== userId || statement.decision !== input.decision) {
       throw badRequest(statementMismatch);
     }
