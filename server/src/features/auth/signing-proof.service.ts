@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, notInArray } from "drizzle-orm";
+import { totpCodeMessage, totpCodePattern } from "../../../../shared/second-factor";
 import type { SignatureMethod } from "../../../../shared/written-resolutions";
 import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
@@ -13,7 +14,7 @@ import { attemptKeyOf, forgetAttempt, recordAttemptWithinLimit } from "./auth.se
 import { advancePasskeyCounter, verifyPasskeyAnswer } from "./passkey-login.service";
 import { relyingParty, webAuthn } from "./passkeys.service";
 import { WrongCode, assertSecondStepOpen, issueChallenge, recordSecondFactorFailure, takeChallenge } from "./second-factor-state";
-import { spendSecondStepCode } from "./second-step-codes";
+import { spendTotpCode } from "./second-step-codes";
 
 // The proofs behind a signature on a written resolution: a passkey's assertion over a statement that carries a server
 // nonce (the nonce is a single-use challenge of the signer's, its WebAuthn challenge the statement's hash), or the
@@ -142,7 +143,7 @@ export async function spendPasskey(tx: Queryable, deps: ProofDeps, evidence: Pas
 }
 
 /**
- * Checks the password, and a current code (or a recovery code) where the account has an authenticator app, as
+ * Checks the password, and a current code of the authenticator app where the account has one, as
  * re-authentication does: wrong ones count with the sign-in limits, wrong codes towards the lock of the second step,
  * a code is spent once. An account whose only second factor is a passkey must sign with it (400). Answers the method.
  */
@@ -168,10 +169,12 @@ export async function checkSigningPassword(
   const code = input.code?.trim() ?? "";
   if (app) {
     if (code === "") throw new HttpError(400, codeNeededMessage, {}, [{ path: "code", message: codeNeededMessage }]);
+    // A signature is recorded as password and app code: a recovery code (for regaining the account) does not sign.
+    if (!totpCodePattern.test(code)) throw new HttpError(400, totpCodeMessage, {}, [{ path: "code", message: totpCodeMessage }]);
     assertSecondStepOpen(clock, user);
     try {
       await db.transaction(async (tx) => {
-        if (!(await spendSecondStepCode(tx, deps, user.id, code))) throw new WrongCode();
+        if (!(await spendTotpCode(tx, deps, user.id, code))) throw new WrongCode();
       });
     } catch (error) {
       if (!(error instanceof WrongCode)) throw error;

@@ -180,9 +180,13 @@ describe("signing a written resolution refuses", () => {
     const id = await written.proposed(founder);
     const director = voters[1]!;
     expectRefused(await written.postSignature(director, id, { decision: "agree", password: "not the password" }), 400);
-    const { secret } = await enableTotp(ctx, director);
+    const { secret, recoveryCodes } = await enableTotp(ctx, director);
     expectRefused(await written.signWithPassword(director, id, "agree"), 400);
     expectRefused(await written.signWithPassword(director, id, "agree", "000000"), 400);
+    // A recovery code regains an account; it does not sign: refused, and left unspent.
+    const recovery = await written.signWithPassword(director, id, "agree", recoveryCodes[0]!);
+    expectRefused(recovery, 400);
+    expect(recovery.body.message).toBe("Enter the 6-digit code from your app");
     expectRefused(
       await written.postSignature(director, id, {
         decision: "agree",

@@ -93,7 +93,7 @@ export function SignWrittenForm({
               aria-describedby={error ? errorId : undefined}
             />
           </div>
-          {means.hasApp && <AuthenticatorCodeField value={code} onChange={setCode} maxLength={16} />}
+          {means.hasApp && <AuthenticatorCodeField value={code} onChange={setCode} maxLength={6} />}
         </>
       ) : (
         <p>Your device will ask for your fingerprint, face or PIN to sign with your passkey.</p>
