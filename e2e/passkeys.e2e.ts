@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { registerAccount, uniqueName } from "./set-up";
 import {
   AUTH_TOKEN_KEY,
+  addVirtualAuthenticator,
   checkScreen,
   confirmItsYou,
   desktop,
@@ -24,19 +25,7 @@ const ownServer = useOwnServer();
 /** A page of this file's server with a virtual platform authenticator that verifies its user. */
 async function pageWithAuthenticator(viewport: { width: number; height: number }) {
   const tracked = await browser.openPage(viewport);
-  const cdp = await tracked.page.context().newCDPSession(tracked.page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  const credentials = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
+  const credentials = await addVirtualAuthenticator(tracked.page);
   return { ...tracked, credentials };
 }
 

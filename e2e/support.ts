@@ -104,6 +104,26 @@ export function useOwnServer(env?: Record<string, string>): OwnServer {
   return { origin: () => `http://localhost:${new URL(baseURLOf()).port}`, apiOrigin: baseURLOf };
 }
 
+/**
+ * Gives the page Chromium's virtual platform authenticator (the DevTools protocol's WebAuthn domain), which verifies
+ * its user: the browser creates and signs with real credentials, nothing is mocked. Answers its credentials.
+ */
+export async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
+}
+
 export interface TrackedPage {
   page: Page;
   /** Uncaught errors and console errors seen so far; useBrowser's afterEach fails the test unless this is empty. */

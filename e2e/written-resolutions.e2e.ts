@@ -14,6 +14,7 @@ import {
   type Board,
 } from "./set-up";
 import {
+  addVirtualAuthenticator,
   checkScreen,
   confirmItsYou,
   desktop,
@@ -58,20 +59,7 @@ async function openAt(viewport: Viewport, options: { passkeys?: boolean; dark?: 
     await apiAs(options.dark, "PUT", `/api/users/${options.dark.id}/preferences`, { darkMode: true });
     await page.addInitScript((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
   }
-  if (options.passkeys) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-  }
+  if (options.passkeys) await addVirtualAuthenticator(page);
   return page;
 }
 
