@@ -104,11 +104,18 @@ export function useOwnServer(env?: Record<string, string>): OwnServer {
   return { origin: () => `http://localhost:${new URL(baseURLOf()).port}`, apiOrigin: baseURLOf };
 }
 
+/** What a test reads of a credential the virtual authenticator holds. */
+export interface VirtualCredential {
+  isResidentCredential: boolean;
+  rpId?: string;
+  signCount: number;
+}
+
 /**
  * Gives the page Chromium's virtual platform authenticator (the DevTools protocol's WebAuthn domain), which verifies
  * its user: the browser creates and signs with real credentials, nothing is mocked. Answers its credentials.
  */
-export async function addVirtualAuthenticator(page: Page) {
+export async function addVirtualAuthenticator(page: Page): Promise<() => Promise<VirtualCredential[]>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
