@@ -2,6 +2,7 @@ import { z } from "zod";
 import { answer } from "./answer";
 import { dateInput, id, integer, isoTimestamp, limits, text, timeInput } from "./input";
 import { locationField, maxAgendaLength, maxAgendaLengthText, titleField } from "./meeting-fields";
+import { agendaPurposes } from "./meeting-model";
 
 // A meeting's agenda: an ordered list of items, each with its presenter, its length and its papers (documents of
 // the library) and the resolutions it will take. The agenda text a meeting's content carries is these items
@@ -50,6 +51,7 @@ export const agendaItemInputSchema = z.object({
     ),
     "",
   ),
+  purpose: z._default(z.enum(agendaPurposes, { error: "Purpose must be decision, discussion or noting" }), "discussion"),
   documentIds: z._default(attachmentIds("Documents"), []),
   resolutionIds: z._default(attachmentIds("Resolutions"), []),
 });
@@ -92,6 +94,7 @@ export const agendaItemSchema = answer.object({
   presenterId: answer.number().int().nullable(),
   durationMinutes: answer.number().int(),
   description: answer.string(),
+  purpose: answer.enum(agendaPurposes),
   documentIds: answer.array(answer.number().int()),
   resolutionIds: answer.array(answer.number().int()),
   /** The meeting's start plus the durations of the items before this one (ISO). */

@@ -57,6 +57,16 @@ export const documentObjectSchema = answer.object({
   uploadedBy: answer.number().int().nullable(),
   createdAt: answer.string(),
   hasFile: answer.boolean(),
+  /** The latest version's number (1 for a file never replaced, and for a note or a meeting). */
+  version: answer.number().int(),
+  /** When the latest version replaced the one before; null for a first version. */
+  replacedAt: answer.string().nullable(),
+  /** A PDF's pages; null for any other file. */
+  pages: answer.number().int().nullable(),
+  /** The pages at 30 an hour, in minutes, rounded up; null without pages. */
+  readingMinutes: answer.number().int().nullable(),
+  /** The caller opened an earlier version and not yet this one. */
+  changedSinceRead: answer.boolean(),
 });
 export type DocumentObject = z.infer<typeof documentObjectSchema>;
 
@@ -175,5 +185,8 @@ export const recentDocumentSchema = answer.object({
   fileSize: answer.number().int(),
   uploader: answer.string(),
   createdAt: answer.string(),
+  version: answer.number().int(),
+  replacedAt: answer.string().nullable(),
+  changedSinceRead: answer.boolean(),
 });
 export type RecentDocument = z.infer<typeof recentDocumentSchema>;

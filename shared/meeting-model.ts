@@ -31,4 +31,12 @@ export const minutesStatuses = ["none", "draft", "circulated", "approved"] as co
 export type MinutesStatus = (typeof minutesStatuses)[number];
 
 export const actionItemStatuses = ["open", "done"] as const;
+/** What an agenda item is for; an item is for discussion unless it says otherwise. */
+export const agendaPurposes = ["decision", "discussion", "noting"] as const;
+export type AgendaPurpose = (typeof agendaPurposes)[number];
+export const agendaPurposeLabels: Record<AgendaPurpose, string> = {
+  decision: "For decision",
+  discussion: "For discussion",
+  noting: "For noting",
+};
 export type ActionItemStatus = (typeof actionItemStatuses)[number];

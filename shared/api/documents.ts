@@ -8,6 +8,7 @@ import {
   libraryDocumentSchema,
   recentDocumentSchema,
 } from "../documents";
+import { compareQuerySchema, comparisonSchema, documentVersionSchema } from "../paper-versions";
 import { endpoint } from "./endpoint";
 
 const tag = "Documents";
@@ -64,7 +65,9 @@ export const createDocument = endpoint({
 export const downloadDocument = endpoint({
   method: "GET",
   path: "/api/documents/:id/download",
-  summary: "A document's file, as stored (revalidated by its ETag); `inline=1` to show it in the browser",
+  summary:
+    "A document's file (its latest version), as stored (revalidated by its ETag); `inline=1` to show it in the browser; answers " +
+    "a byte Range (Accept-Ranges: bytes), so a reader can show a PDF's first page before the whole file has arrived",
   tag,
   access: documentById,
   query: downloadQuerySchema,
@@ -73,9 +76,17 @@ export const downloadDocument = endpoint({
       contentType: "application/octet-stream",
       description: "The file's bytes, served as its stored type, as an attachment (or inline) under its name",
     },
+    206: {
+      contentType: "application/octet-stream",
+      description:
+        "The one byte range asked for (`Range: bytes=a-b`, `a-` or `-n`), with Content-Range; more than one range is answered whole (200)",
+    },
     304: null,
   },
-  errors: { 404: "No such document, another company's, or one without a file (a note or a meeting)" },
+  errors: {
+    404: "No such document, another company's, or one without a file (a note or a meeting)",
+    416: "The Range asked for lies outside the file (with Content-Range: bytes */size)",
+  },
 });
 
 export const deleteDocument = endpoint({
@@ -109,4 +120,69 @@ export const recentDocuments = endpoint({
   tag,
   access: byCompany,
   responses: { 200: z.array(recentDocumentSchema) },
+});
+
+export const replaceDocument = endpoint({
+  method: "POST",
+  path: "/api/documents/:id/versions",
+  summary:
+    "Replaces a paper's file with a new version (its uploader, founders and admins), with a change note; every earlier version " +
+    "is kept, unchanged. The paper keeps its id; the old version stays current until the new one is whole",
+  tag,
+  access: documentById,
+  streamedBody: [
+    {
+      contentType: "multipart/form-data",
+      description: "The field `note` (1–500 characters: what changed), then the file part, checked as an upload is",
+    },
+  ],
+  responses: { 201: documentObjectSchema },
+  errors: {
+    400: "The change note is missing or too long, or the file fails the upload checks",
+    403: "The caller's role may not replace this paper",
+    409: "The document has no file (a note or a meeting)",
+    413: "The file is larger than 20 MB",
+    415: "The file's type is not accepted (or does not match its content)",
+  },
+});
+
+export const listVersions = endpoint({
+  method: "GET",
+  path: "/api/documents/:id/versions",
+  summary: "Every version of a paper, newest first, with its uploader, time, change note, size and pages",
+  tag,
+  access: documentById,
+  responses: { 200: z.array(documentVersionSchema) },
+});
+
+export const downloadVersion = endpoint({
+  method: "GET",
+  path: "/api/documents/:id/versions/:version/download",
+  summary: "One version's file, as stored; answers a byte Range like the latest version's download",
+  tag,
+  access: documentById,
+  query: downloadQuerySchema,
+  responses: {
+    200: { contentType: "application/octet-stream", description: "The version's bytes, as an attachment (or inline)" },
+    206: { contentType: "application/octet-stream", description: "The one byte range asked for, with Content-Range" },
+    304: null,
+  },
+  errors: { 404: "No such document or version", 416: "The Range asked for lies outside the file" },
+});
+
+export const compareVersions = endpoint({
+  method: "GET",
+  path: "/api/documents/:id/compare",
+  summary:
+    "What changed between two versions of one paper: for PDFs page by page (pages added, removed and changed, with the " +
+    "changed lines), for text and Word files line by line, for anything else whether it changed. Computed once per pair",
+  tag,
+  access: documentById,
+  query: compareQuerySchema,
+  responses: { 200: comparisonSchema },
+  errors: {
+    400: "from and to are the same version",
+    404: "No such document, or it has no such version",
+    503: "The text could not be read out of a version (with Retry-After)",
+  },
 });

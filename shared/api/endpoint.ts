@@ -28,7 +28,7 @@ export type Access =
   | { class: "public" }
   | { class: "own-user"; by: "session" }
   | { class: "own-user"; by: "param"; param: string }
-  | { class: "own-user"; by: "owner"; thing: "notification" | "passkey" | "invitation" }
+  | { class: "own-user"; by: "owner"; thing: "notification" | "passkey" | "invitation" | "note" }
   | { class: "company"; by: "param"; param: string; permission?: Permission }
   | { class: "company"; by: "active"; permission?: Permission }
   | { class: "thing"; thing: ThingKind; param: string; permission?: Permission; by?: "service" }

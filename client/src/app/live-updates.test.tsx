@@ -39,6 +39,11 @@ function libraryDocument(id: number, name: string): LibraryDocument {
     uploadedBy: 8,
     createdAt: "2026-05-20T10:00:00.000Z",
     hasFile: true,
+    version: 1,
+    replacedAt: null,
+    pages: null,
+    readingMinutes: null,
+    changedSinceRead: false,
     truncated: false,
     uploader: "Fay Founder",
   };

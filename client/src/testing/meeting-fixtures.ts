@@ -45,6 +45,11 @@ export function buildMeetingDocument(content: Partial<MeetingContentWire> & { id
     uploadedBy: 1,
     createdAt: "2026-05-01T10:00:00.000Z",
     hasFile: false,
+    version: 1,
+    replacedAt: null,
+    pages: null,
+    readingMinutes: null,
+    changedSinceRead: false,
   };
 }
 
@@ -60,6 +65,11 @@ export function buildFileDocument(fields: Partial<DocumentObject> = {}): Documen
     uploadedBy: 1,
     createdAt: "2026-05-01T10:00:00.000Z",
     hasFile: true,
+    version: 1,
+    replacedAt: null,
+    pages: null,
+    readingMinutes: null,
+    changedSinceRead: false,
     ...fields,
   };
 }
@@ -96,6 +106,7 @@ export function buildAgendaItem(fields: Partial<AgendaItem> = {}): AgendaItem {
     presenterId: null,
     durationMinutes: 10,
     description: "",
+    purpose: "discussion",
     documentIds: [],
     resolutionIds: [],
     startsAt: "2026-06-10T14:00:00.000Z",

@@ -15,7 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { actionItemStatuses, attendanceStatuses, meetingStatuses } from "../../../shared/meeting-model";
+import { actionItemStatuses, agendaPurposes, attendanceStatuses, meetingStatuses } from "../../../shared/meeting-model";
+import { versionTextStatuses } from "../../../shared/paper-versions";
 import type { Certificate } from "../../../shared/resolutions";
 import {
   resolutionProcedures,
@@ -138,6 +139,10 @@ export const companies = pgTable("companies", {
   writtenLapseDays: integer("written_lapse_days").notNull().default(28),
   writtenAllowWithdrawal: boolean("written_allow_withdrawal").notNull().default(true),
   writtenMeetingDemandPercent: integer("written_meeting_demand_percent").notNull().default(33),
+  /** The secretary sees which directors have opened the pack and each paper (opened or not, never pages or time). */
+  readReceipts: boolean("read_receipts").notNull().default(true),
+  /** Null: directors' notes are kept; otherwise deleted this many days after a meeting's minutes are approved. */
+  notesRetentionDays: integer("notes_retention_days"),
   createdAt: createdAt(),
 });
 
@@ -248,6 +253,10 @@ export const documents = pgTable(
     description: text("description"),
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** The latest version's number (1 until the file is first replaced), when it replaced the one before, its pages (PDFs). */
+    version: integer("version").notNull().default(1),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    pages: integer("pages"),
   },
   (t) => [index("documents_company_created_idx").on(t.companyId, t.createdAt), index("documents_uploaded_by_idx").on(t.uploadedBy)],
 );
@@ -267,6 +276,89 @@ export const documentFiles = pgTable("document_files", {
   /** Hex SHA-256 of the bytes (the download's ETag). */
   sha256: text("sha256"),
 });
+
+/**
+ * Every version of a file document, none ever modified; `document_files` holds the latest one's bytes too. `bytes`:
+ * an old version's whole-file bytes when it was stored that way. `textStatus`: whether its text is taken out yet.
+ */
+export const documentVersions = pgTable(
+  "document_versions",
+  {
+    documentId: belongsTo("document_id", () => documents.id),
+    version: integer("version").notNull(),
+    fileType: text("file_type").notNull(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    pages: integer("pages"),
+    /** Why it replaced the one before; null for the first version. */
+    note: text("note"),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull(),
+    storage: text("storage", { enum: fileStorageKinds }).notNull().default("database"),
+    location: text("location"),
+    storageKey: text("storage_key"),
+    bytes: bytea("bytes"),
+    sha256: text("sha256"),
+    textStatus: text("text_status", { enum: versionTextStatuses }).notNull().default("pending"),
+    textAttempts: integer("text_attempts").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.version] })],
+);
+
+/** A version's text, page by page (a Word or text file is one page). */
+export const documentPageTexts = pgTable(
+  "document_page_texts",
+  {
+    documentId: integer("document_id").notNull(),
+    version: integer("version").notNull(),
+    page: integer("page").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.version, t.page] })],
+);
+
+/** What changed between two versions of a document, computed once per pair. */
+export const documentComparisons = pgTable(
+  "document_comparisons",
+  {
+    documentId: belongsTo("document_id", () => documents.id),
+    fromVersion: integer("from_version").notNull(),
+    toVersion: integer("to_version").notNull(),
+    result: jsonb("result").notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.fromVersion, t.toVersion] })],
+);
+
+/** The pages of each version a member has opened. */
+export const documentPageReads = pgTable(
+  "document_page_reads",
+  {
+    userId: belongsTo("user_id", () => users.id),
+    documentId: integer("document_id").notNull(),
+    version: integer("version").notNull(),
+    page: integer("page").notNull(),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.documentId, t.version, t.page] }), index("document_page_reads_document_idx").on(t.documentId)],
+);
+
+/** A director's private note on a paper's page; `sealed` is its text and quote, encrypted for its author alone. */
+export const paperNotes = pgTable(
+  "paper_notes",
+  {
+    id: serial("id").primaryKey(),
+    userId: belongsTo("user_id", () => users.id),
+    companyId: belongsTo("company_id", () => companies.id),
+    documentId: belongsTo("document_id", () => documents.id),
+    version: integer("version").notNull(),
+    page: integer("page").notNull(),
+    unplaced: boolean("unplaced").notNull().default(false),
+    sealed: text("sealed").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("paper_notes_user_document_idx").on(t.userId, t.documentId), index("paper_notes_document_idx").on(t.documentId)],
+);
 
 /** A file stored in the database, in slices of at most 1 MiB, so neither writing nor reading it holds the whole file. */
 export const fileChunks = pgTable(
@@ -315,6 +407,8 @@ export const meetings = pgTable(
     chairId: integer("chair_id").references(() => users.id, { onDelete: "set null" }),
     /** When the chair closed it (recorded with the attendance); null until then. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** When its board pack was first built: the pack's cover lists the papers replaced since. */
+    packFirstBuiltAt: timestamp("pack_first_built_at", { withTimezone: true }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -341,6 +435,32 @@ export const boardPacks = pgTable("board_packs", {
   byteSize: integer("byte_size").notNull(),
   createdAt: createdAt(),
 });
+
+/** Who has opened a meeting's board pack. */
+export const boardPackOpens = pgTable(
+  "board_pack_opens",
+  {
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.documentId, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index("board_pack_opens_user_idx").on(t.userId)],
+);
+
+/** Authors told, a week ahead, that a meeting's notes will be deleted under the board's retention setting. */
+export const paperNoteRetentionNotices = pgTable(
+  "paper_note_retention_notices",
+  {
+    meetingId: integer("meeting_id")
+      .notNull()
+      .references(() => meetings.documentId, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] })],
+);
 
 export const meetingParticipants = pgTable(
   "meeting_participants",
@@ -426,6 +546,7 @@ export const agendaItems = pgTable(
     presenterId: integer("presenter_id").references(() => users.id, { onDelete: "set null" }),
     durationMinutes: integer("duration_minutes").notNull(),
     description: text("description").notNull().default(""),
+    purpose: text("purpose", { enum: agendaPurposes }).notNull().default("discussion"),
   },
   (t) => [index("agenda_items_meeting_idx").on(t.meetingId, t.position), index("agenda_items_presenter_idx").on(t.presenterId)],
 );

@@ -9,7 +9,8 @@ import { routeKey, type ApiRoute } from "./route-walker";
  */
 
 /** The things the test makes for company A (and its founder Alice) before walking. */
-export type ThingKind = "meeting" | "document" | "company" | "notification" | "passkey" | "invitation" | "resolution" | "actionItem";
+export type ThingKind =
+  "meeting" | "document" | "company" | "notification" | "passkey" | "invitation" | "resolution" | "actionItem" | "note";
 
 /** The ids of those things, each 0 until the test made it. */
 export const noThingsYet = (): Record<ThingKind, number> => ({
@@ -21,6 +22,7 @@ export const noThingsYet = (): Record<ThingKind, number> => ({
   invitation: 0,
   resolution: 0,
   actionItem: 0,
+  note: 0,
 });
 
 export interface FixtureCall {

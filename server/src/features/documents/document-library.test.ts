@@ -50,8 +50,20 @@ describe("the library", () => {
       fileSize: 200_000,
       uploader: "Fay Founder",
       createdAt: expect.any(String),
+      version: 1,
+      replacedAt: null,
+      changedSinceRead: false,
     });
-    expect(Object.keys(recent!.body[1]).sort()).toEqual(["createdAt", "fileSize", "id", "name", "uploader"]);
+    expect(Object.keys(recent!.body[1]).sort()).toEqual([
+      "changedSinceRead",
+      "createdAt",
+      "fileSize",
+      "id",
+      "name",
+      "replacedAt",
+      "uploader",
+      "version",
+    ]);
     expect(recentQueries).toBe(queries);
   });
 

@@ -1,6 +1,6 @@
 // Reading documents: one, a company's list, its library and its recent papers. Writing them is documents.service.ts.
 import type { CompanyListCache } from "../../db/company-list-cache";
-import { and, desc, eq, isNull, sql, type Placeholder } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, max, sql, type Placeholder } from "drizzle-orm";
 import {
   previewLength,
   type DocumentCategory,
@@ -9,11 +9,12 @@ import {
   type LibraryDocument,
   type RecentDocument,
 } from "../../../../shared/documents";
+import { readingMinutes } from "../../../../shared/paper-versions";
 import { displayName } from "../../../../shared/people";
 import type { ServiceDeps } from "../../app-deps";
 import type { Database } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import { documentFiles, documents, meetings, users } from "../../db/schema";
+import { documentFiles, documentPageReads, documents, meetings, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { meetingContents, notADraftMeeting } from "../meetings/meetings.service";
 
@@ -33,6 +34,9 @@ const metadataColumns = {
   uploadedBy: documents.uploadedBy,
   createdAt: documents.createdAt,
   hasFile: sql<boolean>`${documentFiles.documentId} is not null`,
+  version: documents.version,
+  replacedAt: documents.replacedAt,
+  pages: documents.pages,
 };
 
 /** One document: its whole text. */
@@ -59,6 +63,9 @@ type DocumentRow = {
   uploadedBy: number | null;
   createdAt: Date;
   hasFile: boolean;
+  version: number;
+  replacedAt: Date | null;
+  pages: number | null;
   /** A list's row: whether `description` was cut short. */
   truncated?: boolean;
 };
@@ -67,7 +74,26 @@ function selectDocuments(db: Database, columns: typeof documentColumns | typeof 
   return db.select(columns).from(documents).leftJoin(documentFiles, eq(documentFiles.documentId, documents.id));
 }
 
-function toDocumentObject(row: DocumentRow, meetingContent: string | undefined): DocumentObject {
+/**
+ * The latest version each of `documentIds` the caller has opened a page of (one query, whatever the count): a paper
+ * they opened at an earlier version than its latest has "changed since you read it".
+ */
+async function versionsRead(db: Database, userId: number, documentIds: number[]): Promise<Map<number, number>> {
+  if (documentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ documentId: documentPageReads.documentId, version: max(documentPageReads.version) })
+    .from(documentPageReads)
+    .where(and(eq(documentPageReads.userId, userId), inArray(documentPageReads.documentId, documentIds)))
+    .groupBy(documentPageReads.documentId);
+  return new Map(rows.map((row) => [row.documentId, row.version ?? 0]));
+}
+
+const changedSince = (read: Map<number, number>, row: { id: number; version: number }) => {
+  const version = read.get(row.id);
+  return version !== undefined && version < row.version;
+};
+
+function toDocumentObject(row: DocumentRow, meetingContent: string | undefined, changedSinceRead = false): DocumentObject {
   return {
     id: row.id,
     name: row.name,
@@ -80,12 +106,20 @@ function toDocumentObject(row: DocumentRow, meetingContent: string | undefined):
     uploadedBy: row.uploadedBy,
     createdAt: row.createdAt.toISOString(),
     hasFile: Boolean(row.hasFile),
+    version: row.version,
+    replacedAt: row.replacedAt?.toISOString() ?? null,
+    pages: row.pages,
+    readingMinutes: readingMinutes(row.pages),
+    changedSinceRead,
   };
 }
 
-function toListItem(row: DocumentRow, meetingContent: string | undefined): DocumentListItem {
+function toListItem(row: DocumentRow, meetingContent: string | undefined, changedSinceRead = false): DocumentListItem {
   // A meeting's JSON is rebuilt whole from its rows.
-  return { ...toDocumentObject(row, meetingContent), truncated: meetingContent === undefined && Boolean(row.truncated) };
+  return {
+    ...toDocumentObject(row, meetingContent, changedSinceRead),
+    truncated: meetingContent === undefined && Boolean(row.truncated),
+  };
 }
 
 /**
@@ -94,9 +128,10 @@ function toListItem(row: DocumentRow, meetingContent: string | undefined): Docum
  */
 export async function listDocuments(
   { db }: ServiceDeps<"db">,
-  companyId: number,
+  caller: { companyId: number; userId: number },
   category?: DocumentCategory,
 ): Promise<DocumentListItem[]> {
+  const { companyId, userId } = caller;
   const rows: DocumentRow[] = await selectDocuments(db, listColumns)
     .where(
       and(
@@ -106,21 +141,19 @@ export async function listDocuments(
       ),
     )
     .orderBy(desc(documents.createdAt), desc(documents.id));
-  const contents = await meetingContents(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toListItem(row, contents.get(row.id)));
+  const ids = rows.map((row) => row.id);
+  const [contents, read] = await Promise.all([meetingContents(db, ids), versionsRead(db, userId, ids)]);
+  return rows.map((row) => toListItem(row, contents.get(row.id), changedSince(read, row)));
 }
 
-/** `GET /api/documents/:id` (the guard has already checked the company). */
-export async function getDocument({ db }: ServiceDeps<"db">, documentId: number): Promise<DocumentObject> {
+/** `GET /api/documents/:id` (the guard has already checked the company), as `userId` sees it. */
+export async function getDocument({ db }: ServiceDeps<"db">, documentId: number, userId: number): Promise<DocumentObject> {
   const [row]: DocumentRow[] = await selectDocuments(db, documentColumns).where(
     and(eq(documents.id, documentId), notADraftMeeting(documents.id)),
   );
   if (!row) throw notFound("Document not found");
-  const contents = await meetingContents(db, [row.id]);
-  return toDocumentObject(row, contents.get(row.id));
+  const [contents, read] = await Promise.all([meetingContents(db, [row.id]), versionsRead(db, userId, [row.id])]);
+  return toDocumentObject(row, contents.get(row.id), changedSince(read, row));
 }
 
 const libraryColumns = {
@@ -148,28 +181,50 @@ function uploaderOf(row: { uploaderFirstName: string | null; uploaderLastName: s
 
 const libraryQuery = preparedPerDatabase((db) => selectLibrary(db, sql.placeholder("companyId")).prepare("quorum_documents_library"));
 
-/** `GET /api/companies/:companyId/documents`: metadata only, never bytes. */
+/**
+ * `GET /api/companies/:companyId/documents`: metadata only, never bytes. The company's list may come from the cache;
+ * whether each paper changed since the caller read it is the caller's own, read for them (one more query).
+ */
 export async function listLibrary(
   { db, clock }: ServiceDeps<"db" | "clock">,
-  companyId: number,
+  caller: { companyId: number; userId: number },
   lists?: CompanyListCache,
 ): Promise<LibraryDocument[]> {
+  const { companyId, userId } = caller;
   const load = async () => {
     const rows = await libraryQuery(db).execute({ companyId });
     const value = rows.map((row) => ({ ...toListItem(row, undefined), uploader: uploaderOf(row) }));
     return { value, ids: value.map((document) => document.id) };
   };
-  return lists ? lists.read(companyId, "library", clock.now().getTime(), load) : (await load()).value;
+  const library = lists ? await lists.read(companyId, "library", clock.now().getTime(), load) : (await load()).value;
+  const read = await versionsRead(
+    db,
+    userId,
+    library.filter((document) => document.version > 1).map((document) => document.id),
+  );
+  return read.size === 0 ? library : library.map((document) => ({ ...document, changedSinceRead: changedSince(read, document) }));
 }
 
 /** `GET /api/companies/:companyId/documents/recent`: the newest `limit` (default 5). */
-export async function recentDocuments({ db }: ServiceDeps<"db">, companyId: number, limit = 5): Promise<RecentDocument[]> {
-  const rows = await selectLibrary(db, companyId).limit(limit);
+export async function recentDocuments(
+  { db }: ServiceDeps<"db">,
+  caller: { companyId: number; userId: number },
+  limit = 5,
+): Promise<RecentDocument[]> {
+  const rows = await selectLibrary(db, caller.companyId).limit(limit);
+  const read = await versionsRead(
+    db,
+    caller.userId,
+    rows.filter((row) => row.version > 1).map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     fileSize: Number(row.fileSize),
     uploader: uploaderOf(row),
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
+    replacedAt: row.replacedAt?.toISOString() ?? null,
+    changedSinceRead: changedSince(read, row),
   }));
 }

@@ -49,8 +49,8 @@ export function documentsRoutes(deps: RouterDeps): BoundRoute[] {
   const documentOf = { companyOf: (req: Request) => documentCompanyOf(deps, idParam(req.params.id)) };
 
   return [
-    route(api.listDocuments, ({ tenant, query }) => listDocuments(deps, tenant.company.id, query.category)),
-    route(api.getDocument, ({ params }) => getDocument(deps, params.id), documentOf),
+    route(api.listDocuments, ({ tenant, query }) => listDocuments(deps, callerOf(tenant), query.category)),
+    route(api.getDocument, ({ tenant, params }) => getDocument(deps, params.id, tenant.user.id), documentOf),
     // One address, two forms of body: the app's multipart upload, else the JSON body; each read as a stream.
     route(api.createDocument, ({ tenant, req, res }) =>
       req.is("multipart/form-data") ? createFromUpload(deps, tenant, req, res) : createFromJson(deps, tenant, req, res),
@@ -90,10 +90,12 @@ export function documentsRoutes(deps: RouterDeps): BoundRoute[] {
 /** A company's library and its recent documents. */
 export function libraryRoutes(deps: RouterDeps): BoundRoute[] {
   return [
-    route(api.listLibrary, ({ tenant }) => listLibrary(deps, tenant.company.id, deps.lists)),
-    route(api.recentDocuments, ({ tenant }) => recentDocuments(deps, tenant.company.id)),
+    route(api.listLibrary, ({ tenant }) => listLibrary(deps, callerOf(tenant), deps.lists)),
+    route(api.recentDocuments, ({ tenant }) => recentDocuments(deps, callerOf(tenant))),
   ];
 }
+
+const callerOf = (tenant: TenantContext) => ({ companyId: tenant.company.id, userId: tenant.user.id });
 
 /** The app's own uploads (multipart): a stream, checked and stored as it arrives; only files travel this way. */
 async function createFromUpload(deps: RouterDeps, tenant: TenantContext, req: Request, res: Response): Promise<DocumentObject> {
@@ -104,7 +106,7 @@ async function createFromUpload(deps: RouterDeps, tenant: TenantContext, req: Re
     assertImpliedFields(tenant, { companyId: input.companyId, actor: { field: "uploadedBy", id: input.uploadedBy } });
     return uploadDocument(deps, tenant, input, fileName, file);
   });
-  return getDocument(deps, id);
+  return getDocument(deps, id, tenant.user.id);
 }
 
 /**
@@ -141,7 +143,7 @@ async function createFromJson(deps: RouterDeps, tenant: TenantContext, req: Requ
     } else {
       id = await createDocument(deps, tenant, input);
     }
-    return await getDocument(deps, id);
+    return await getDocument(deps, id, tenant.user.id);
   } catch (error) {
     if (file) await abandonReceivedFile(deps, file.received);
     // Whatever the client still sends is discarded as it arrives.

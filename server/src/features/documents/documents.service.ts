@@ -13,7 +13,7 @@ import type { ServiceDeps } from "../../app-deps";
 import type { Clock } from "../../clock";
 import type { Transaction } from "../../db/client";
 import { recordAudit } from "../../db/audit";
-import { documentFiles, documents, meetings, memberships, resolutionDocuments } from "../../db/schema";
+import { documentFiles, documents, documentVersions, meetings, memberships, resolutionDocuments } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { invalidField, uploadCategoryOf, type CreateDocumentBody, type DocumentMeta } from "./document-fields";
 import { inspectFile, unsupportedType, type InspectedFile } from "./file-checks";
@@ -144,7 +144,7 @@ export async function insertDocument(
   tx: Transaction,
   clock: Clock,
   by: { companyId: number; actor: { id: number; name: string } | null },
-  row: DocumentMeta & { fileType: string; fileSize: number },
+  row: DocumentMeta & { fileType: string; fileSize: number; pages?: number | null },
   file: (FilePlace & { sha256: string }) | null,
 ): Promise<number> {
   const actorId = by.actor?.id ?? null;
@@ -155,6 +155,17 @@ export async function insertDocument(
   const id = created!.id;
   if (file) {
     await tx.insert(documentFiles).values({ documentId: id, ...file });
+    // The first version: every later one is kept beside it, none modified.
+    await tx.insert(documentVersions).values({
+      documentId: id,
+      version: 1,
+      fileType: row.fileType,
+      fileSize: row.fileSize,
+      pages: row.pages ?? null,
+      uploadedBy: actorId,
+      uploadedAt: clock.now(),
+      ...file,
+    });
     await claimFile(tx, file);
   }
   await recordAudit(tx, clock, {

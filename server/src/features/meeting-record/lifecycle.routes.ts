@@ -14,7 +14,7 @@ export function lifecycleRoutes(deps: RouterDeps): BoundRoute[] {
       api.updateMeeting,
       async ({ params, body, tenant }) => {
         await updateMeeting(deps, tenant, params.id, body);
-        return getDocument(deps, params.id);
+        return getDocument(deps, params.id, tenant.user.id);
       },
       meetingOf,
     ),

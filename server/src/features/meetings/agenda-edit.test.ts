@@ -32,7 +32,14 @@ describe("PUT /api/meetings/:id/agenda", () => {
     const approve = await motion(company.id);
     const items: AgendaItemInput[] = [
       { id: before[2].id, title: "AOB first", durationMinutes: 20, presenterId: other.id },
-      { title: "New item", durationMinutes: 45, description: "Fresh", documentIds: [budget, accounts], resolutionIds: [approve] },
+      {
+        title: "New item",
+        durationMinutes: 45,
+        description: "Fresh",
+        purpose: "decision",
+        documentIds: [budget, accounts],
+        resolutionIds: [approve],
+      },
       { id: before[0].id, title: "Call to order", durationMinutes: 5, documentIds: [accounts] },
     ];
     const response = await putAgenda(founder, meetingId, items);
@@ -45,6 +52,7 @@ describe("PUT /api/meetings/:id/agenda", () => {
         presenterId: other.id,
         durationMinutes: 20,
         description: "",
+        purpose: "discussion",
         documentIds: [],
         resolutionIds: [],
         startsAt: new Date(start).toISOString(),
@@ -55,6 +63,7 @@ describe("PUT /api/meetings/:id/agenda", () => {
         presenterId: null,
         durationMinutes: 45,
         description: "Fresh",
+        purpose: "decision",
         documentIds: [budget, accounts],
         resolutionIds: [approve],
         startsAt: new Date(start + 20 * minute).toISOString(),
@@ -65,6 +74,7 @@ describe("PUT /api/meetings/:id/agenda", () => {
         presenterId: null,
         durationMinutes: 5,
         description: "",
+        purpose: "discussion",
         documentIds: [accounts],
         resolutionIds: [],
         startsAt: new Date(start + 65 * minute).toISOString(),

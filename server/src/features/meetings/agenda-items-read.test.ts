@@ -21,6 +21,7 @@ describe("GET /api/meetings/:id/agenda", () => {
           presenterId: null,
           durationMinutes: 5,
           description: "",
+          purpose: "discussion",
           documentIds: [],
           resolutionIds: [],
           startsAt: new Date(start).toISOString(),
@@ -29,6 +30,7 @@ describe("GET /api/meetings/:id/agenda", () => {
           title: "Financial review",
           durationMinutes: 30,
           description: "Q3 accounts\nand the forecast",
+          purpose: "discussion",
           startsAt: new Date(start + 5 * minute).toISOString(),
         }),
         expect.objectContaining({

@@ -28,6 +28,7 @@ export async function readAgenda(db: Queryable, meetingId: number, known?: { sta
       presenterId: agendaItems.presenterId,
       durationMinutes: agendaItems.durationMinutes,
       description: agendaItems.description,
+      purpose: agendaItems.purpose,
     })
     .from(agendaItems)
     .where(eq(agendaItems.meetingId, meetingId))

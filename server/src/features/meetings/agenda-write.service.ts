@@ -99,6 +99,7 @@ async function writeItems(tx: Transaction, meetingId: number, items: readonly Ag
         presenterId: item.presenterId ?? null,
         durationMinutes: item.durationMinutes,
         description: item.description ?? "",
+        purpose: item.purpose,
       })),
     )
     .onConflictDoUpdate({
@@ -109,6 +110,7 @@ async function writeItems(tx: Transaction, meetingId: number, items: readonly Ag
         presenterId: excluded(agendaItems.presenterId),
         durationMinutes: excluded(agendaItems.durationMinutes),
         description: excluded(agendaItems.description),
+        purpose: excluded(agendaItems.purpose),
       },
     })
     .returning({ id: agendaItems.id, position: agendaItems.position });

@@ -23,6 +23,11 @@ function libraryDocument(fields: Partial<LibraryDocument> & { id: number; name: 
     uploadedBy: 8,
     createdAt: "2026-05-20T10:00:00.000Z",
     hasFile: true,
+    version: 1,
+    replacedAt: null,
+    pages: null,
+    readingMinutes: null,
+    changedSinceRead: false,
     truncated: false,
     uploader: "Fay Founder",
     ...fields,
@@ -273,7 +278,16 @@ describe("/documents", () => {
 describe("the dashboard", () => {
   it("lists recent documents with size and uploader, or says there are none", async () => {
     const recent: RecentDocument[] = [
-      { id: 1, name: "Q2 Accounts.pdf", fileSize: 1024, uploader: "Fay Founder", createdAt: "2026-05-20T10:00:00.000Z" },
+      {
+        id: 1,
+        name: "Q2 Accounts.pdf",
+        fileSize: 1024,
+        uploader: "Fay Founder",
+        createdAt: "2026-05-20T10:00:00.000Z",
+        version: 1,
+        replacedAt: null,
+        changedSinceRead: false,
+      },
     ];
     server.use(handle(documentsApi.recentDocuments, () => recent));
     const first = renderApp({ path: "/", signedInAs: userAs("member") });
