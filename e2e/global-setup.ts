@@ -18,7 +18,11 @@ let server: ChildProcess | undefined;
 
 /** Starts the built server on a free port with an in-memory database, and registers the platform admin first. */
 export default async function setup(project: TestProject) {
-  if (!["dist/server/index.js", "dist/server/pdf-worker.js", "dist/public/index.html"].every((file) => existsSync(file))) {
+  if (
+    !["dist/server/index.js", "dist/server/pdf-worker.js", "dist/server/paper-text-worker.js", "dist/public/index.html"].every((file) =>
+      existsSync(file),
+    )
+  ) {
     throw new Error("Build first: npm run build (npm run test:e2e does it).");
   }
   ensureChromium();

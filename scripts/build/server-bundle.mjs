@@ -10,5 +10,11 @@ export const serverBundleOptions = {
   logLevel: "warning",
 };
 
-/** The PDF worker's entry, bundled beside the server's as pdf-worker.js (the name the server starts it by). */
-export const pdfWorkerEntry = { "pdf-worker": "server/src/features/meeting-record/pdf.worker.ts" };
+/**
+ * The workers' entries, bundled beside the server's as pdf-worker.js and paper-text-worker.js (the names the server
+ * starts them by).
+ */
+export const pdfWorkerEntry = {
+  "pdf-worker": "server/src/features/meeting-record/pdf.worker.ts",
+  "paper-text-worker": "server/src/features/documents/paper-text/text.worker.ts",
+};

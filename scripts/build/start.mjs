@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { serverAllocatorEnv } from "./server-env.mjs";
 
-const outputs = ["dist/server/index.js", "dist/server/pdf-worker.js", "dist/public/index.html"];
+const outputs = ["dist/server/index.js", "dist/server/pdf-worker.js", "dist/server/paper-text-worker.js", "dist/public/index.html"];
 // The build's own steps (scripts/build/) count too: they decide how the client's chunks are cut and the server is bundled.
 const sources = ["client", "server", "shared", "migrations", "package-lock.json", "vite.config.ts", "tailwind.config.ts", "scripts/build"];
 

@@ -14,6 +14,7 @@ import { emailLinkRoutes } from "./features/auth/email-links.routes";
 import { passkeysRoutes } from "./features/auth/passkeys.routes";
 import { reauthRoutes } from "./features/auth/reauth.routes";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes";
+import { compareRoutes } from "./features/documents/compare.routes";
 import { documentsRoutes, libraryRoutes } from "./features/documents/documents.routes";
 import { createEventHub, type EventHubOptions } from "./features/live/event-hub";
 import { liveRoutes } from "./features/live/live.routes";
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...writtenResolutionsRoutes(routerDeps),
         ...writtenNudgeRoutes(routerDeps),
         ...libraryRoutes(routerDeps),
+        ...compareRoutes(routerDeps),
         ...complianceRoutes(routerDeps),
         ...auditRoutes(routerDeps),
         ...liveRoutes(routerDeps, eventHub),

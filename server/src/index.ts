@@ -15,6 +15,7 @@ import { startBackgroundJobs } from "./features/reminders/worker";
 import { startMinutesSweep } from "./features/meeting-record/minutes.service";
 import { startResolutionSweep } from "./features/resolutions/resolution-decision";
 import { startCertificateSweep } from "./features/resolutions/written-certificate-file";
+import { startPaperTextSweep } from "./features/documents/paper-text.service";
 import { createHttpServer } from "./http/http-server";
 import { defaultMailSettings } from "./integrations/mailer";
 import { checkHttpServiceUrl, systemResolver } from "./integrations/outbound-address";
@@ -92,6 +93,8 @@ async function main(): Promise<void> {
   const minutesSweep = startMinutesSweep({ db: database.db, clock: systemClock, logger, appSecret, outbound: deps.outbound });
   // A decided written resolution's certificate is filed in the library even when the deciding request did not file it.
   const certificateSweep = startCertificateSweep({ db: database.db, clock: systemClock, logger, appSecret, outbound: deps.outbound });
+  // Each paper version's text is read page by page (for what changed between versions), back-filling older papers.
+  const paperTextSweep = startPaperTextSweep({ db: database.db, clock: systemClock, logger, appSecret, outbound: deps.outbound });
 
   const server = createHttpServer(app, logger);
   server.on("error", (error) => {
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
     resolutionSweep.stop();
     minutesSweep.stop();
     certificateSweep.stop();
+    paperTextSweep.stop();
     // Open event streams end now (clients reconnect to another instance); in-flight requests read sessions afresh.
     void live.close();
     // In-flight requests get 10 s to finish; then we stop regardless.
