@@ -152,13 +152,14 @@ export function minutesFixtures(ctx: TestContext) {
         items: [
           {
             title: "Finance",
+            purpose: "decision",
             durationMinutes: 45,
             presenterId: ann.id,
             documentIds: [budgetPaper, forecastPaper],
             resolutionIds: [budget, bank],
           },
           { title: "Hiring", durationMinutes: 30, resolutionIds: [cfo] },
-          { title: "Any other business", durationMinutes: 15 },
+          { title: "Any other business", purpose: "noting", durationMinutes: 15 },
         ],
       });
     if (agenda.status !== 200) throw new Error(`agenda failed: ${agenda.status} ${JSON.stringify(agenda.body)}`);

@@ -14,7 +14,7 @@ const { draft, knownRecord, smallBoard, recordAttendance } = fixtures;
 const linesOf = (text: string) => text.split("\n");
 
 describe("POST /api/meetings/:id/minutes/draft writes the minutes from the record", () => {
-  it("states the header, attendance, quorum, each item with its papers and resolutions, the action items and the close", async () => {
+  it("states the header, attendance, quorum, each item with its purpose, papers and resolutions, the action items and the close", async () => {
     const { cal, meetingId } = await knownRecord();
     const response = await draft(cal, meetingId);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -37,17 +37,17 @@ describe("POST /api/meetings/:id/minutes/draft writes the minutes from the recor
       "- Absent: Dee Davis",
       "- Guests: Gus Guest",
       "Quorate: 3 of 5 voting members present.",
-      "### 1. Finance",
+      "### 1. Finance (for decision)",
       "- Presenter: Ann Adams",
       "- Papers: Budget 2026.txt, Forecast.txt",
       "#### Resolution: Approve the 2026 budget (Ordinary)",
       "That the budget for 2026 be approved as presented.",
       "Approved at this meeting by show of hands: 3 yes, 1 no, 0 abstain",
       "Rejected by online vote on 10 Jun 2026: 1 yes, 2 no, 1 abstain",
-      "### 2. Hiring",
+      "### 2. Hiring (for discussion)",
       "#### Resolution: Appoint a CFO (Special)",
       "Not decided",
-      "### 3. Any other business",
+      "### 3. Any other business (for noting)",
       "- Send the budget to the bank: Ann Adams, due 24 Jun 2026",
       "- Draft the CFO job description: Bob Brown, due 1 Jul 2026",
     ]) {
@@ -55,13 +55,13 @@ describe("POST /api/meetings/:id/minutes/draft writes the minutes from the recor
     }
     // Items and resolutions in the agenda's order.
     const at = (line: string) => lines.indexOf(line);
-    expect(at("### 1. Finance")).toBeLessThan(at("#### Resolution: Approve the 2026 budget (Ordinary)"));
+    expect(at("### 1. Finance (for decision)")).toBeLessThan(at("#### Resolution: Approve the 2026 budget (Ordinary)"));
     expect(at("Approved at this meeting by show of hands: 3 yes, 1 no, 0 abstain")).toBeLessThan(
       at("Rejected by online vote on 10 Jun 2026: 1 yes, 2 no, 1 abstain"),
     );
-    expect(at("Rejected by online vote on 10 Jun 2026: 1 yes, 2 no, 1 abstain")).toBeLessThan(at("### 2. Hiring"));
+    expect(at("Rejected by online vote on 10 Jun 2026: 1 yes, 2 no, 1 abstain")).toBeLessThan(at("### 2. Hiring (for discussion)"));
     expect(lines.some((line) => line.startsWith("- Ended:"))).toBe(false);
-    expect(at("### 2. Hiring")).toBeLessThan(at("Not decided"));
+    expect(at("### 2. Hiring (for discussion)")).toBeLessThan(at("Not decided"));
 
     const [stored] = await ctx.db.select().from(meetingMinutes).where(eq(meetingMinutes.meetingId, meetingId));
     expect(stored).toMatchObject({ status: "draft", text, updatedBy: cal.id });

@@ -1,5 +1,6 @@
 // Minutes written from a meeting's record, as Markdown. Pure: the same record gives the same text, byte for byte,
 // so a redraft changes only what the record changed.
+import { agendaPurposeLabels, type AgendaPurpose } from "../../../../shared/meeting-model";
 import { attendanceStatusLabels, attendanceStatuses, quorumSentence } from "../../../../shared/meeting-record";
 import type { Tally } from "../../../../shared/resolutions";
 import { formatUtcDate } from "../../clock";
@@ -77,11 +78,16 @@ function resolutionBlock(resolution: MinutesResolution, level = 4): string[] {
   return ["", heading, "", resolution.description.trim(), "", outcomeLine(resolution)];
 }
 
+/** "for decision": what an agenda item is for, as its heading in the minutes says it ("3. Budget (for decision)"). */
+export function purposeWords(purpose: AgendaPurpose): string {
+  return agendaPurposeLabels[purpose].toLowerCase();
+}
+
 function agendaBlock(record: MinutesRecord): string[] {
   if (record.items.length === 0) return ["", "No agenda items were recorded."];
   return record.items.flatMap((item, index) => [
     "",
-    `### ${index + 1}. ${item.title}`,
+    `### ${index + 1}. ${item.title} (${purposeWords(item.purpose)})`,
     "",
     `- Presenter: ${item.presenter ?? "none"}`,
     `- Papers: ${list(item.papers)}`,

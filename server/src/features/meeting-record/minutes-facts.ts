@@ -3,7 +3,7 @@
 // the text is the record's, and an AI that rewords cannot quietly change one.
 import { attendanceStatusLabels, quorumSentence } from "../../../../shared/meeting-record";
 import { formatUtcDate } from "../../clock";
-import { closedWords, decidedWords, minutesTime, outcomeWord, scheduledEndWords } from "./minutes-draft";
+import { closedWords, decidedWords, minutesTime, outcomeWord, purposeWords, scheduledEndWords } from "./minutes-draft";
 import type { MinutesRecord, MinutesResolution } from "./minutes-record.data";
 
 /**
@@ -60,6 +60,8 @@ export function factsOf(record: MinutesRecord): Fact[] {
   text(quorumSentence(attendance.quorum));
   for (const item of record.items) {
     text(item.title);
+    // Whether the board was asked to decide, discuss or note an item is the record's, not the AI's to change.
+    placed(item.title, purposeWords(item.purpose));
     if (item.presenter) text(item.presenter);
     item.papers.forEach(text);
     item.resolutions.forEach(resolutionFacts);

@@ -148,6 +148,10 @@ describe("the AI may reword the minutes, never change a fact", () => {
       refusedFor("Approve the 2026 budget: at this meeting by show of hands"),
     );
     expect((await improveWith(plainDraft.replace("### 2. Hiring", "### 2. Recruitment"))).body.improvement).toEqual(refusedFor("Hiring"));
+    // What an item was for is the record's: a decision may not become a matter for noting.
+    expect((await improveWith(plainDraft.replace("Finance (for decision)", "Finance (for noting)"))).body.improvement).toEqual(
+      refusedFor("Finance: for decision"),
+    );
     const resolved = "That the budget for 2026 be approved as presented.";
     expect((await improveWith(plainDraft.replace(resolved, "The board considered the budget for 2026."))).body.improvement).toEqual(
       refusedFor(resolved),

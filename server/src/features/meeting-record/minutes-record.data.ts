@@ -1,6 +1,7 @@
 // Everything minutes are drafted from, read in a fixed number of queries whatever the size of the meeting: the
 // draft is a function of this record alone, so the same record always gives the same text.
 import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import type { AgendaPurpose } from "../../../../shared/meeting-model";
 import type { Attendance } from "../../../../shared/meeting-record";
 import { displayName } from "../../../../shared/people";
 import type { Certificate, ResolutionStatus, ResolutionType, Tally } from "../../../../shared/resolutions";
@@ -32,6 +33,8 @@ export interface MinutesResolution {
 
 export interface MinutesItem {
   title: string;
+  /** What the item is for: the minutes say "(for decision)", "(for discussion)" or "(for noting)". */
+  purpose: AgendaPurpose;
   presenter: string | null;
   /** The papers' names, in the item's order. */
   papers: string[];
@@ -161,6 +164,7 @@ export async function readMinutesRecord(db: Queryable, meetingId: number): Promi
     attendance,
     items: agenda.map((item) => ({
       title: item.title,
+      purpose: item.purpose,
       presenter: item.presenterId == null ? null : (presenters.get(item.presenterId) ?? null),
       papers: item.documentIds.flatMap((id) => papers.get(id) ?? []),
       resolutions: item.resolutionIds.flatMap((id) => resolutionsById.get(id) ?? []),
