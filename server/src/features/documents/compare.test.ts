@@ -1,6 +1,6 @@
-import { count, eq } from "drizzle-orm";
-import { documentComparisons } from "../../db/schema";
-import { sampleGif, samplePng } from "../../testing/sample-files";
+import { and, count, eq } from "drizzle-orm";
+import { documentComparisons, documentVersions } from "../../db/schema";
+import { sampleGif, samplePng, zip } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
 import { linesPdf, paperVersionFixtures } from "../../testing/paper-version-fixtures";
 import { pageMapping } from "./paper-text.service";
@@ -93,6 +93,50 @@ describe("comparing two versions of a paper", () => {
         { op: "add", text: "Close" },
       ],
     });
+  });
+
+  it("compares a Word file with a text file line by line", async () => {
+    const { founder } = await ctx.board();
+    const paragraphs = ["Terms of reference", "The committee meets quarterly"]
+      .map((text) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`)
+      .join("");
+    const docx = zip({
+      "[Content_Types].xml":
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      "word/document.xml": `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs}</w:body></w:document>`,
+    });
+    const id = await upload(founder, "Terms.docx", docx);
+    await addVersionForTest(id, 2, "text/plain", Buffer.from("Terms of reference\nThe committee meets monthly\n"));
+    expect((await compare(founder, id, 1, 2)).body).toEqual({
+      lines: [
+        { op: "same", text: "Terms of reference" },
+        { op: "del", text: "The committee meets quarterly" },
+        { op: "add", text: "The committee meets monthly" },
+      ],
+    });
+  });
+
+  it("says only whether it changed when a side has no text: a scanned PDF", async () => {
+    const { founder } = await ctx.board();
+    const id = await upload(founder, "Minutes.pdf", await linesPdf([cover]));
+    await addVersionForTest(id, 2, "application/pdf", await linesPdf([null]));
+    expect((await compare(founder, id, 1, 2)).body).toEqual({ changed: true });
+    expect(await pageMapping(ctx.deps, id, 1, 2)).toEqual(new Map([[1, 1]]));
+  });
+
+  it("answers 503 with Retry-After while a version's text could not be read, and stores nothing", async () => {
+    const { founder, id } = await reportWithTwoVersions();
+    await ctx.db
+      .update(documentVersions)
+      .set({ textStatus: "failed", textAttempts: 1 })
+      .where(and(eq(documentVersions.documentId, id), eq(documentVersions.version, 2)));
+    const response = await compare(founder, id, 1, 2);
+    expect(response.status).toBe(503);
+    expect(response.headers["retry-after"]).toBe("60");
+    expect(response.body.message).toMatch(/could not be read/);
+    const [stored] = await ctx.db.select({ n: count() }).from(documentComparisons).where(eq(documentComparisons.documentId, id));
+    expect(stored!.n).toBe(0);
   });
 
   it("says only whether an image changed", async () => {

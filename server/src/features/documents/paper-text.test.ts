@@ -3,7 +3,8 @@ import { documentPageTexts, documents, documentVersions } from "../../db/schema"
 import { sampleDocx, samplePdf, samplePng } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
 import { linesPdf, paperVersionFixtures } from "../../testing/paper-version-fixtures";
-import { pageTextsOf, readPendingTexts } from "./paper-text.service";
+import { pageTextsOf, queueVersionText, readPendingTexts } from "./paper-text.service";
+import { textWorkLimits } from "./paper-text/text-pool";
 
 const ctx = useTestContext();
 const { upload, addVersionForTest } = paperVersionFixtures(ctx);
@@ -68,5 +69,22 @@ describe("a paper version's text", () => {
     expect(await pageTextsOf(ctx.deps, id, 2)).toEqual(["Plan, revised"]);
     expect(await versionState(broken, 2)).toMatchObject({ status: "failed", attempts: 3 });
     await expect(pageTextsOf(ctx.deps, broken, 2)).rejects.toMatchObject({ status: 503 });
+  });
+});
+
+describe("the text worker's caps", () => {
+  afterEach(() => {
+    textWorkLimits.timeoutMs = 60_000;
+  });
+
+  it("ends a reading past its time: the version is failed, its attempt counted, and the next reading succeeds", async () => {
+    const { founder } = await ctx.board();
+    const id = await upload(founder, "Long.pdf", await linesPdf([["A long paper"]]));
+    textWorkLimits.timeoutMs = 1;
+    queueVersionText(ctx.deps, id, 1);
+    await vi.waitFor(async () => expect(await versionState(id)).toMatchObject({ status: "failed", attempts: 1 }), { timeout: 10_000 });
+    textWorkLimits.timeoutMs = 60_000;
+    expect(await readPendingTexts(ctx.deps, 10)).toBe(1);
+    expect(await pageTextsOf(ctx.deps, id, 1)).toEqual(["A long paper"]);
   });
 });

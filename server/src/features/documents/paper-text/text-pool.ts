@@ -80,8 +80,7 @@ function spawn(): void {
   worker.on("error", (error) => (lastError = error));
   worker.on("exit", () => {
     clearTimeout(slot.timer);
-    const index = slots.indexOf(slot);
-    if (index >= 0) slots.splice(index, 1);
+    removeSlot(slot);
     const running = slot.running;
     slot.running = null;
     const code = (lastError as NodeJS.ErrnoException | null)?.code;
@@ -93,11 +92,19 @@ function spawn(): void {
   slots.push(slot);
 }
 
+function removeSlot(slot: Slot): void {
+  const index = slots.indexOf(slot);
+  if (index >= 0) slots.splice(index, 1);
+}
+
 /** A worker without a job keeps the process alive no longer, and is ended after `idleMs` without one. */
 function idle(slot: Slot): void {
   slot.worker.unref();
   clearTimeout(slot.timer);
-  slot.timer = setTimeout(() => void slot.worker.terminate(), textWorkLimits.idleMs);
+  slot.timer = setTimeout(() => {
+    removeSlot(slot);
+    void slot.worker.terminate();
+  }, textWorkLimits.idleMs);
   slot.timer.unref();
 }
 
@@ -107,10 +114,12 @@ function start(slot: Slot, waiting: Waiting): void {
   slot.worker.ref();
   textJobCounts.started += 1;
   slot.timer = setTimeout(() => {
-    // Ended for its time: the exit handler must not settle it again as a crash.
+    // Ended for its time: no job goes to it any more, and its exit does not settle this one again as a crash.
     slot.running = null;
+    removeSlot(slot);
     waiting.reject(new TextJobFailed("time"));
     void slot.worker.terminate();
+    dispatch();
   }, textWorkLimits.timeoutMs);
   const transfer = waiting.job.kind === "extract" ? [waiting.job.bytes] : [];
   slot.worker.postMessage({ type: "job", job: waiting.job } satisfies ToTextWorker, transfer);
@@ -120,10 +129,10 @@ function dispatch(): void {
   while (queue.length > 0) {
     const stale = slots.find((slot) => slot.limitsKey !== limitsKey() && slot.ready && slot.running === null);
     if (stale) {
-      // Made under other limits: replaced (its exit dispatches again).
-      stale.limitsKey = "";
+      // Made under other limits: ended, and another made under the current ones.
+      removeSlot(stale);
       void stale.worker.terminate();
-      return;
+      continue;
     }
     const free = slots.find((slot) => slot.ready && slot.running === null && slot.limitsKey === limitsKey());
     if (!free) {
