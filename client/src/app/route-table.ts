@@ -12,6 +12,8 @@ const DashboardPage = lazyPage(() => import("@/app/routes/dashboard"), "Dashboar
 const MeetingsPage = lazyPage(() => import("@/app/routes/meetings"), "MeetingsPage");
 const MeetingDetailPage = lazyPage(() => import("@/app/routes/meeting-detail"), "MeetingDetailPage");
 const DocumentsPage = lazyPage(() => import("@/app/routes/documents"), "DocumentsPage");
+const DocumentReaderPage = lazyPage(() => import("@/app/routes/document-reader"), "DocumentReaderPage");
+const BoardPackReaderPage = lazyPage(() => import("@/app/routes/board-pack-reader"), "BoardPackReaderPage");
 const ResolutionsPage = lazyPage(() => import("@/app/routes/resolutions"), "ResolutionsPage");
 const BoardMembersPage = lazyPage(() => import("@/app/routes/board-members"), "BoardMembersPage");
 const CompanySettingsPage = lazyPage(() => import("@/app/routes/company-settings"), "CompanySettingsPage");
@@ -68,7 +70,9 @@ export const signedInRoutes: SignedInRoute[] = [
   { path: "/dashboard", page: DashboardPage, needsCompany: true, title: "Dashboard" },
   { path: "/meetings", page: MeetingsPage, title: "Meetings", nav: { label: "Meetings", icon: CalendarDays, section: "main" } },
   { path: "/meetings/:id", page: MeetingDetailPage, title: "Meetings" },
+  { path: "/meetings/:id/pack", page: BoardPackReaderPage, title: "Meetings" },
   { path: "/documents", page: DocumentsPage, title: "Documents", nav: { label: "Documents", icon: FileText, section: "main" } },
+  { path: "/documents/:id/read", page: DocumentReaderPage, title: "Documents" },
   { path: "/resolutions", page: ResolutionsPage, title: "Resolutions", nav: { label: "Resolutions", icon: Gavel, section: "main" } },
   { path: "/resolutions/:id", page: ResolutionsPage, title: "Resolutions" },
   { path: "/board-members", page: BoardMembersPage, title: "Board Members", nav: { label: "Board Members", icon: Users, section: "main" } },
