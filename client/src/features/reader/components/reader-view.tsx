@@ -57,6 +57,14 @@ export function ReaderView({
   const [width, setWidth] = useState(0);
   const [sideOpen, setSideOpen] = useState(!narrow);
   const [notesOpen, setNotesOpen] = useState(wide);
+  // Crossing a breakpoint (a phone turned, a window resized) starts the panels as that width starts them: a docked
+  // panel left open must not come back as a sheet covering the pages.
+  const [layout, setLayout] = useState(`${narrow}-${wide}`);
+  if (layout !== `${narrow}-${wide}`) {
+    setLayout(`${narrow}-${wide}`);
+    setSideOpen(!narrow);
+    setNotesOpen(wide);
+  }
   const [query, setQuery] = useState("");
   const [active, setActive] = useState<number | null>(null);
   const [draft, setDraft] = useState<NoteDraft | null>(null);
