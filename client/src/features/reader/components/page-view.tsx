@@ -70,6 +70,8 @@ export const PageView = memo(function PageView(props: PageViewProps) {
   return (
     <div
       data-page={number}
+      // Drawn at least once: what the browser tests and the bench wait for.
+      data-drawn={drawn > 0 ? "true" : undefined}
       role="group"
       aria-label={`Page ${number}`}
       className="reader-page relative mx-auto shrink-0 bg-white shadow-sm ring-1 ring-border"
