@@ -3,6 +3,7 @@ import { answer } from "./answer";
 import { email, id, isHttpUrl, limits, optionalHttpUrl, password, requiredText, text } from "./input";
 import { employeeCounts } from "./options";
 import { companyRoles } from "./roles";
+import { readingSettingsAnswerFields, readingSettingsFields } from "./paper-reading";
 import { governanceSettingsAnswerFields, governanceSettingsFields } from "./written-resolutions";
 
 /** A logo is at most 2 MB of image; as base64 that is 4/3 larger, plus the "data:image/...;base64," prefix. */
@@ -49,6 +50,8 @@ export const companyProfileSchema = z.object({
   requireSecondFactor: z.optional(z.boolean({ error: "Require two-factor sign-in must be on or off" })),
   /** The board's rule for written resolutions (founders and admins); absent: unchanged. */
   ...governanceSettingsFields,
+  /** Read receipts and how long directors' notes are kept (founders and admins); absent: unchanged. */
+  ...readingSettingsFields,
 });
 export type CompanyProfileInput = z.input<typeof companyProfileSchema>;
 
@@ -156,6 +159,7 @@ export const companySchema = answer.object({
   invitationMessage: answer.string().nullable(),
   requireSecondFactor: answer.boolean(),
   ...governanceSettingsAnswerFields,
+  ...readingSettingsAnswerFields,
   createdAt: answer.string(),
 });
 export type Company = z.infer<typeof companySchema>;

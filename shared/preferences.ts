@@ -47,6 +47,8 @@ export const notificationKinds = {
   actionItemDue: "meetingReminders",
   /** A meeting's minutes sent to its participants to read before approval. */
   minutesCirculated: "meetingReminders",
+  /** A week before the board's retention setting deletes a director's notes on a meeting's papers. */
+  notesDeletionSoon: "meetingReminders",
   documentUploaded: "documentUpdates",
   resolutionCreated: "resolutionVoting",
   voteClosingSoon: "resolutionVoting",

@@ -30,6 +30,7 @@ import { companiesRoutes } from "./features/companies/companies.routes";
 import { invitationsRoutes } from "./features/companies/invitations.routes";
 import { complianceRoutes } from "./features/compliance/compliance.routes";
 import { platformRoutes } from "./features/platform/platform.routes";
+import { readingRoutes } from "./features/reading/reading.routes";
 import { liveResolutionFigures } from "./features/resolutions/live-resolution-figures.service";
 import { resolutionsRoutes } from "./features/resolutions/resolutions.routes";
 import { writtenResolutionsRoutes } from "./features/resolutions/written.routes";
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...writtenNudgeRoutes(routerDeps),
         ...libraryRoutes(routerDeps),
         ...compareRoutes(routerDeps),
+        ...readingRoutes(routerDeps),
         ...complianceRoutes(routerDeps),
         ...auditRoutes(routerDeps),
         ...liveRoutes(routerDeps, eventHub),

@@ -16,6 +16,7 @@ import { startMinutesSweep } from "./features/meeting-record/minutes.service";
 import { startResolutionSweep } from "./features/resolutions/resolution-decision";
 import { startCertificateSweep } from "./features/resolutions/written-certificate-file";
 import { startPaperTextSweep } from "./features/documents/paper-text.service";
+import { startNoteRetentionSweep } from "./features/reading/notes-retention.service";
 import { createHttpServer } from "./http/http-server";
 import { defaultMailSettings } from "./integrations/mailer";
 import { checkHttpServiceUrl, systemResolver } from "./integrations/outbound-address";
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
   const certificateSweep = startCertificateSweep({ db: database.db, clock: systemClock, logger, appSecret, outbound: deps.outbound });
   // Each paper version's text is read page by page (for what changed between versions), back-filling older papers.
   const paperTextSweep = startPaperTextSweep({ db: database.db, clock: systemClock, logger, appSecret, outbound: deps.outbound });
+  // Directors' notes are told of, then deleted, under their board's retention setting.
+  const noteRetentionSweep = startNoteRetentionSweep({ db: database.db, clock: systemClock, logger });
 
   const server = createHttpServer(app, logger);
   server.on("error", (error) => {
@@ -121,6 +124,7 @@ async function main(): Promise<void> {
     minutesSweep.stop();
     certificateSweep.stop();
     paperTextSweep.stop();
+    noteRetentionSweep.stop();
     // Open event streams end now (clients reconnect to another instance); in-flight requests read sessions afresh.
     void live.close();
     // In-flight requests get 10 s to finish; then we stop regardless.

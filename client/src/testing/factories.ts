@@ -46,6 +46,8 @@ export function buildCompany(fields: Partial<Company> = {}): Company {
     writtenLapseDays: 28,
     writtenAllowWithdrawal: true,
     writtenMeetingDemandPercent: 33,
+    readReceipts: true,
+    notesRetentionDays: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     ...fields,
   };

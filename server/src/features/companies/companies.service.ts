@@ -35,6 +35,8 @@ function toCompany(row: CompanyRow): Company {
     writtenLapseDays: row.writtenLapseDays,
     writtenAllowWithdrawal: row.writtenAllowWithdrawal,
     writtenMeetingDemandPercent: row.writtenMeetingDemandPercent,
+    readReceipts: row.readReceipts,
+    notesRetentionDays: row.notesRetentionDays,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -60,6 +62,8 @@ function profileColumns(input: CompanyProfile) {
     writtenLapseDays: input.writtenLapseDays,
     writtenAllowWithdrawal: input.writtenAllowWithdrawal,
     writtenMeetingDemandPercent: input.writtenMeetingDemandPercent,
+    readReceipts: input.readReceipts,
+    notesRetentionDays: input.notesRetentionDays,
   };
 }
 
