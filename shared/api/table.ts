@@ -17,6 +17,7 @@ import * as secondFactor from "./second-factor";
 import * as audit from "./audit";
 import * as events from "./events";
 import * as identity from "./identity";
+import * as reading from "./reading";
 
 /** Each declaring module of shared/api by its file name: the client's build replaces each with its methods and paths. */
 export const apiModules: Record<string, Record<string, Endpoint>> = {
@@ -36,6 +37,7 @@ export const apiModules: Record<string, Record<string, Endpoint>> = {
   audit,
   events,
   identity,
+  reading,
 };
 
 /** Every endpoint of the API. */

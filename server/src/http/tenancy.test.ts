@@ -2,11 +2,23 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import request from "supertest";
 import { createApp } from "../app";
-import { actionItems, documentFiles, documents, invitations, notifications, passkeys, resolutions, users } from "../db/schema";
+import {
+  actionItems,
+  documentFiles,
+  documents,
+  documentVersions,
+  invitations,
+  notifications,
+  paperNotes,
+  passkeys,
+  resolutions,
+  users,
+} from "../db/schema";
 import { endpoint, type Access } from "../../../shared/api/endpoint";
 import { defaultWrittenRule } from "../../../shared/written-resolutions";
 import { mountRoutes, route as bind } from "./endpoints";
 import { createGuards } from "./guards";
+import { sealNote } from "../features/reading/note-seal";
 import { meetingContent } from "../testing/factories";
 import { answersEventStream, getStatusOf, listenOn, openEventStream, type OpenedStream } from "../testing/event-stream-client";
 import { apiRoutes, publicRoutes, routeKey, type ApiRoute } from "../testing/route-walker";
@@ -87,7 +99,31 @@ beforeAll(async () => {
     })
     .returning({ id: documents.id });
   await ctx.db.insert(documentFiles).values({ documentId: file!.id, bytes: Buffer.from("%PDF") });
+  const firstVersion = { version: 1, fileType: "application/pdf", fileSize: 4, uploadedAt: new Date("2026-06-01T09:00:00.000Z") };
+  await ctx.db.insert(documentVersions).values({ documentId: file!.id, ...firstVersion });
   things.document = file!.id;
+  // Alice's private note, on a paper of its own (the walk deletes the first document).
+  const [notedPaper] = await ctx.db
+    .insert(documents)
+    .values({ companyId: companyA.id, name: `${secret} notes.pdf`, fileType: "application/pdf", fileSize: 4, category: "Legal" })
+    .returning({ id: documents.id });
+  await ctx.db.insert(documentFiles).values({ documentId: notedPaper!.id, bytes: Buffer.from("%PDF") });
+  await ctx.db.insert(documentVersions).values({ documentId: notedPaper!.id, ...firstVersion });
+  const notedAt = new Date("2026-06-01T09:00:00.000Z");
+  const [paperNote] = await ctx.db
+    .insert(paperNotes)
+    .values({
+      userId: alice.id,
+      companyId: companyA.id,
+      documentId: notedPaper!.id,
+      version: 1,
+      page: 1,
+      sealed: sealNote(ctx.deps.appSecret, alice.id, { text: secret, quote: secret }),
+      createdAt: notedAt,
+      updatedAt: notedAt,
+    })
+    .returning({ id: paperNotes.id });
+  things.note = paperNote!.id;
   things.company = companyA.id;
   const [note] = await ctx.db
     .insert(notifications)
@@ -457,7 +493,9 @@ describe("every route is real: the right caller gets through it", () => {
     };
     for (const route of publicOnes()) await passes(route, undefined);
     for (const route of platformRoutes()) await passes(route, pat.bearer);
-    for (const route of [...byCompanyParam(), ...byActiveCompany(), ...thingRoutes(), ...ownUserRoutes()]) {
+    // Deleting a thing comes after every other route on it (a document's reads and notes).
+    const walk = [...byCompanyParam(), ...byActiveCompany(), ...thingRoutes(), ...ownUserRoutes()];
+    for (const route of [...walk.filter((route) => route.method !== "DELETE"), ...walk.filter((route) => route.method === "DELETE")]) {
       // A fresh session each time, so that signing out ends only its own; proved afresh, as a security change needs.
       const login = await request(ctx.app).post("/api/auth/login").send({ username: alice.username, password: alice.password });
       const bearer = `Bearer ${login.body.token}`;

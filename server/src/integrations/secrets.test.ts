@@ -1,4 +1,4 @@
-import { SecretDecryptionError, decryptSecret, encryptSecret, maskSecret } from "./secrets";
+import { SecretDecryptionError, decryptSecret, encryptSecret, maskSecret, sealFor, unsealFor } from "./secrets";
 
 const secret = "a".repeat(40);
 
@@ -21,5 +21,19 @@ describe("service key encryption", () => {
     expect(maskSecret("sk-abcdefghijklmnop")).toBe("sk-abcde…");
     expect(maskSecret("short")).toBe("s…");
     expect(maskSecret("")).toBe("…");
+  });
+});
+
+describe("sealing for one person", () => {
+  it("opens only under the same purpose, subject and APP_SECRET", () => {
+    const sealed = sealFor("paper note", 7, secret, "Ask about capex");
+    expect(sealed).not.toContain("capex");
+    expect(sealFor("paper note", 7, secret, "Ask about capex")).not.toBe(sealed);
+    expect(unsealFor("paper note", 7, secret, sealed)).toBe("Ask about capex");
+    expect(() => unsealFor("paper note", 8, secret, sealed)).toThrow(SecretDecryptionError);
+    expect(() => unsealFor("other purpose", 7, secret, sealed)).toThrow(SecretDecryptionError);
+    expect(() => unsealFor("paper note", 7, "b".repeat(40), sealed)).toThrow(/A sealed paper note could not be decrypted/);
+    // Nor is it a service key.
+    expect(() => decryptSecret(sealed, secret)).toThrow(SecretDecryptionError);
   });
 });

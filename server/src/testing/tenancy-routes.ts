@@ -71,6 +71,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
       },
     ],
   },
+  // reading and private notes
+  "POST /api/documents/:id/reads": { calls: () => [{ body: { version: 1, pages: [1] } }] },
+  "POST /api/documents/:id/notes": { calls: () => [{ body: { version: 1, page: 1, quote: "Intrusion", text: "Intrusion" } }] },
+  "PATCH /api/notes/:id": { calls: () => [{ body: { text: "Hijacked" } }] },
   // meetings
   "POST /api/new-meeting": { calls: () => [{ body: { title: "Intrusion", date: "2026-07-01T10:00:00.000Z" } }] },
   // resolutions
