@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { maxNoteTextLength, maxNotesPerPaper, noteTextTooLongMessage, type PaperNote } from "../../../../shared/paper-reading";
-import { paperNotes } from "../../db/schema";
+import { memberships, paperNotes } from "../../db/schema";
 import { addMember } from "../../testing/factories";
 import { readingFixtures } from "../../testing/reading-fixtures";
 import { useTestContext, type SignedUp } from "../../testing/test-context";
@@ -67,6 +67,9 @@ describe("a director's notes", () => {
       }
     }
     expect((await as(ann).get(`/api/documents/${papers.plan}/notes`)).body).toEqual([note]);
+    // An author who has left the board no longer reaches their notes on its papers.
+    await ctx.db.delete(memberships).where(and(eq(memberships.userId, ann.id), eq(memberships.companyId, company.id)));
+    expect((await as(ann).patch(`/api/notes/${note.id}`, { text: "Still mine?" })).status).toBe(404);
   });
 
   it("are refused on a page the version lacks (400), a version the paper lacks (404), over 10,000 characters (400)", async () => {
