@@ -6,11 +6,12 @@ import type { Queryable } from "../../db/client";
 import { memberships, paperNotes } from "../../db/schema";
 import { conflict, notFound } from "../../http/errors";
 import type { TenantContext } from "../../http/request-context";
+import { pageMapping } from "../documents/paper-text.service";
 import { carryNotes, oldPageTexts, pageKey, type PageMapper } from "./notes-carry";
 import { openNote, sealNote } from "./note-seal";
 import { assertPagesWithin, pagesOfVersion } from "./paper-pages";
 
-type Deps = ServiceDeps<"db" | "clock" | "appSecret">;
+type Deps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
 type NoteRow = typeof paperNotes.$inferSelect;
 
 export const tooManyNotesMessage = `You can keep at most ${maxNotesPerPaper.toLocaleString("en-US")} notes on one paper`;
@@ -43,10 +44,11 @@ export function toPaperNote(appSecret: string, row: NoteRow, pageText?: string):
   };
 }
 
-/** Where a paper's pages went between two versions. */
-function pageMapper(_deps: Deps): PageMapper {
-  return () => Promise.reject(new Error("pages are not mapped between versions yet"));
-}
+/** Where a paper's pages went between two versions (from the versions' text, compared once per pair). */
+const pageMapper =
+  (deps: Deps): PageMapper =>
+  (documentId, fromVersion, toVersion) =>
+    pageMapping(deps, documentId, fromVersion, toVersion);
 
 /**
  * The author's notes on some papers (in the order given), each carried to its paper's latest version first, then by
