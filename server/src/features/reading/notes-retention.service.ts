@@ -84,18 +84,36 @@ async function papersDue({ db }: Deps): Promise<PaperDue[]> {
 
 /**
  * One round of the retention sweep (on the injected clock): authors of notes due within a week are told once per
- * meeting (in the bell, and by e-mail as other reminders), and notes that are due are deleted. Answers how many
- * notes it deleted.
+ * meeting (in the bell, and by e-mail as other reminders), and notes that are due are deleted — but never before their
+ * author was told a week ahead: a board that shortens its retention, or sets one after a meeting is past it, gives its
+ * directors the week all the same. Notes of authors who have left the board go when due. Answers how many it deleted.
  */
 export async function sweepNoteRetention(deps: Deps): Promise<number> {
   const now = deps.clock.now();
   const papers = await papersDue(deps);
-  const soon = papers.filter((paper) => paper.due > now && paper.due.getTime() - retentionNoticeMs <= now.getTime());
+  const soon = papers.filter((paper) => paper.due.getTime() - retentionNoticeMs <= now.getTime());
   if (soon.length > 0) await tellAuthors(deps, soon, now);
-  const due = papers.filter((paper) => paper.due <= now).map((paper) => paper.documentId);
-  if (due.length === 0) return 0;
-  const deleted = await deps.db.delete(paperNotes).where(inArray(paperNotes.documentId, due)).returning({ id: paperNotes.id });
-  return deleted.length;
+  const due = papers.filter((paper) => paper.due <= now);
+  const toldBy = new Date(now.getTime() - retentionNoticeMs);
+  let deleted = 0;
+  // One statement per deciding meeting (a sweep's few), each keeping the notes of authors told less than a week ago.
+  for (const meetingId of new Set(due.map((paper) => paper.meetingId))) {
+    const documentIds = due.filter((paper) => paper.meetingId === meetingId).map((paper) => paper.documentId);
+    const gone = await deps.db
+      .delete(paperNotes)
+      .where(
+        and(
+          inArray(paperNotes.documentId, documentIds),
+          sql`(not exists (select 1 from ${memberships} where ${memberships.userId} = ${paperNotes.userId}
+                 and ${memberships.companyId} = ${paperNotes.companyId})
+               or exists (select 1 from ${paperNoteRetentionNotices} where ${paperNoteRetentionNotices.meetingId} = ${meetingId}
+                 and ${paperNoteRetentionNotices.userId} = ${paperNotes.userId} and ${paperNoteRetentionNotices.sentAt} <= ${toldBy}))`,
+        ),
+      )
+      .returning({ id: paperNotes.id });
+    deleted += gone.length;
+  }
+  return deleted;
 }
 
 /** Tells the authors (still members of the paper's company) of notes on these papers, once per deciding meeting: one transaction. */
@@ -126,7 +144,8 @@ async function tellAuthors({ db }: Deps, papers: readonly PaperDue[], now: Date)
     const events: NotifyInput[] = [];
     for (const meetingId of new Set(fresh.map((notice) => notice.meetingId))) {
       const paper = papers.find((candidate) => candidate.meetingId === meetingId)!;
-      const when = formatUtcDate(paper.due);
+      // Told late (the setting came after the meeting was due): the week runs from now.
+      const when = formatUtcDate(new Date(Math.max(paper.due.getTime(), now.getTime() + retentionNoticeMs)));
       events.push({
         kind: "notesDeletionSoon",
         companyId: paper.companyId,

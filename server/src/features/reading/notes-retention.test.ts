@@ -112,4 +112,26 @@ describe("the notes retention sweep", () => {
     expect(await notesLeft([papers.budget])).toEqual([papers.budget]);
     expect(await notices([ann.id])).toEqual([]);
   });
+
+  it("gives authors their week even when the retention is set after a meeting is past it", async () => {
+    const start = ctx.clock.now().getTime();
+    const { ann, company, meetingId, papers } = await board("Late Rule Ltd");
+    await note(ann, papers.budget, "Late question");
+    await approve(meetingId, new Date(start));
+    ctx.clock.set(new Date(start + 100 * dayMs));
+    await ctx.db.update(companies).set({ notesRetentionDays: 30 }).where(eq(companies.id, company.id));
+
+    expect(await sweepNoteRetention(ctx.deps)).toBe(0);
+    expect(await notices([ann.id])).toEqual([
+      {
+        userId: ann.id,
+        title: `Your notes on "Late Rule Ltd board" will be deleted on ${formatUtcDate(new Date(start + 107 * dayMs))}`,
+        link: `/meetings/${meetingId}`,
+      },
+    ]);
+    ctx.clock.set(new Date(start + 107 * dayMs - 1));
+    expect(await sweepNoteRetention(ctx.deps)).toBe(0);
+    ctx.clock.set(new Date(start + 107 * dayMs));
+    expect(await sweepNoteRetention(ctx.deps)).toBe(1);
+  });
 });
