@@ -66,7 +66,8 @@ const partBytes = 5 * 1024 * 1024;
 export interface ObjectStore {
   /** Writes the object as the bytes arrive (a multipart upload past 5 MiB); a failure of the source aborts it. */
   put(key: string, source: AsyncIterable<Buffer>, contentType: string): Promise<void>;
-  get(key: string): Promise<Readable>;
+  /** The object's bytes, or only `range` of them (both ends included). */
+  get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   remove(key: string): Promise<void>;
 }
 
@@ -134,9 +135,10 @@ export function openObjectStore(config: ObjectStoreConfig, outbound: OutboundPol
     }
   }
 
-  async function get(key: string): Promise<Readable> {
+  async function get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const { s3, client } = await connect();
-    const answer = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
+    const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+    const answer = await client.send(new s3.GetObjectCommand({ Bucket, Key: key, Range }));
     return answer.Body as Readable;
   }
 

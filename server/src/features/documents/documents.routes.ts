@@ -1,17 +1,14 @@
-import { finished } from "node:stream/promises";
 import type { Request, Response } from "express";
 import * as api from "../../../../shared/api/documents";
 import {
   createDocumentSchema,
   maxFileBytes,
-  isPreviewable,
   uploadFieldsSchema,
   type AcceptedExtension,
   type DocumentObject,
 } from "../../../../shared/documents";
 import { meetingCategory } from "../../../../shared/meeting-model";
 import type { RouterDeps } from "../../app-deps";
-import { contentDisposition } from "../../http/content-disposition";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { HttpError } from "../../http/errors";
 import { assertPermission } from "../../http/guards";
@@ -31,6 +28,7 @@ import {
 } from "./documents.service";
 import { documentCompanyOf, getDocument, listDocuments, listLibrary, recentDocuments } from "./documents-read.service";
 import { refuseMeetingFile, scheduleMeeting } from "../meetings/meetings.service";
+import { answerDownload } from "./download";
 import { tooLarge } from "./file-checks";
 import { readJsonUpload, type JsonFile } from "./json-upload";
 import { declaresTooLarge, readMultipart } from "./multipart";
@@ -58,28 +56,7 @@ export function documentsRoutes(deps: RouterDeps): BoundRoute[] {
     route(
       api.downloadDocument,
       async ({ params, query, req, res }) => {
-        const file = await documentDownload(deps, params.id);
-        const inline = query.inline && isPreviewable(file.fileType);
-        res.set({
-          "Content-Type": file.fileType.startsWith("text/") ? `${file.fileType}; charset=utf-8` : file.fileType,
-          "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.name, file.fileType),
-          "X-Content-Type-Options": "nosniff",
-          // Whatever the file holds, it runs no script and reaches nothing: a sandboxed, unique origin.
-          "Content-Security-Policy": "default-src 'none'; img-src 'self'; object-src 'self'; frame-ancestors 'self'; sandbox",
-          // Revalidated each time (a deleted or replaced document must not linger); never re-encoded, so the length holds.
-          "Cache-Control": "private, no-cache, no-transform",
-          ETag: file.etag,
-        });
-        if (req.fresh) {
-          res.status(304).end();
-          return;
-        }
-        const body = await file.open();
-        res.set("Content-Length", String(file.fileSize));
-        body.on("error", (error) => res.destroy(error));
-        body.pipe(res);
-        // The handler is done once the file is sent (or the response cut short): nothing is left for the route to answer.
-        await finished(res).catch(() => undefined);
+        await answerDownload(req, res, await documentDownload(deps, params.id), query.inline);
       },
       documentOf,
     ),

@@ -18,6 +18,7 @@ import { conflict, forbidden, notFound } from "../../http/errors";
 import { invalidField, uploadCategoryOf, type CreateDocumentBody, type DocumentMeta } from "./document-fields";
 import { inspectFile, unsupportedType, type InspectedFile } from "./file-checks";
 import { claimFile, currentFileTarget, discardFile, readFile, releaseFile, sweepFiles, writeFile, type FilePlace } from "./file-storage";
+import type { ByteRange } from "../../http/byte-range";
 import type { TenantContext } from "../../http/request-context";
 import { notify } from "../notifications/notifications.service";
 
@@ -102,8 +103,8 @@ export async function commitReceivedFile(
   received: ReceivedFile,
 ): Promise<number> {
   try {
-    const { fileType, size, sha256 } = received.result(extension);
-    return await commitDocument(deps, tenant, { ...meta, fileType, fileSize: size }, { ...received.place, sha256 });
+    const { fileType, size, sha256, pages } = received.result(extension);
+    return await commitDocument(deps, tenant, { ...meta, fileType, fileSize: size, pages }, { ...received.place, sha256 });
   } catch (error) {
     await discardFile(deps, received.place).catch(() => undefined);
     throw error;
@@ -121,7 +122,7 @@ export async function abandonReceivedFile(deps: StoreDeps, received: ReceivedFil
 async function commitDocument(
   deps: StoreDeps,
   tenant: TenantContext,
-  row: DocumentMeta & { fileType: string; fileSize: number },
+  row: DocumentMeta & { fileType: string; fileSize: number; pages?: number | null },
   file: (FilePlace & { sha256: string }) | null,
 ): Promise<number> {
   return deps.db.transaction((tx) =>
@@ -202,8 +203,8 @@ export interface DocumentDownload {
   fileType: string;
   fileSize: number;
   etag: string;
-  /** Opened only when the body is wanted (not for a 304). */
-  open: () => Promise<Readable>;
+  /** Opened only when the body is wanted (not for a 304); with a range, only those bytes. */
+  open: (range?: ByteRange) => Promise<Readable>;
 }
 
 /** `GET /api/documents/:id/download` (the guard has checked the company): the stored file, or 404. */
@@ -226,7 +227,7 @@ export async function documentDownload(deps: StoreDeps, documentId: number): Pro
   if (!row) throw notFound("This document has no file");
   const etag = `"${row.sha256 ?? `d${documentId}-${row.fileSize}`}"`;
   const place = { storage: row.storage, location: row.location, storageKey: row.storageKey ?? "", bytes: row.bytes };
-  return { name: row.name, fileType: row.fileType, fileSize: Number(row.fileSize), etag, open: () => readFile(deps, place) };
+  return { name: row.name, fileType: row.fileType, fileSize: Number(row.fileSize), etag, open: (range) => readFile(deps, place, range) };
 }
 
 const meetingNotDeletableMessage = "A meeting cannot be deleted as a document: cancel the meeting instead";

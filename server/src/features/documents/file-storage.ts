@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
+import type { ByteRange } from "../../http/byte-range";
 import { fileChunks, fileSweep } from "../../db/schema";
 import { openObjectStore, objectStoreConfig, parseLocation, type ObjectStoreConfig } from "../../integrations/object-storage";
 import { findEnabledServiceCredentials, findServiceCredentials } from "../../integrations/service-credentials";
@@ -51,6 +52,9 @@ async function storeAt({ db, appSecret, outbound }: StorageDeps, location: strin
  */
 const bytesAsBase64 = (chunk: Buffer) => sql`decode(${chunk.toString("base64")}, 'base64')`;
 const base64Bytes = sql<string>`encode(${fileChunks.bytes}, 'base64')`;
+/** `length` bytes of a chunk from offset `from`, cut by the database: only they cross the driver. */
+const slicedBytes = (from: number, length: number) =>
+  sql<string>`encode(substring(${fileChunks.bytes} from ${from + 1} for ${length}), 'base64')`;
 
 /** Re-slices arriving bytes into chunks of exactly `size` (the last one shorter). */
 async function* slices(source: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
@@ -152,23 +156,33 @@ export async function sweepFiles(deps: StorageDeps, limit = 20): Promise<number>
   return removed;
 }
 
-/** A stored file's bytes as a stream, read a chunk at a time. */
-export async function readFile(deps: StorageDeps, place: FilePlace & { bytes?: Buffer | null }): Promise<Readable> {
-  if (place.bytes) return Readable.from([place.bytes]);
-  if (place.storage === "s3") return (await storeAt(deps, place.location)).get(place.storageKey);
+/**
+ * A stored file's bytes as a stream, read a chunk at a time; with `range` (both ends included, within the file), only
+ * those bytes: from the database only the chunks holding them, each cut to the range there; from the object store
+ * a ranged GET.
+ */
+export async function readFile(deps: StorageDeps, place: FilePlace & { bytes?: Buffer | null }, range?: ByteRange): Promise<Readable> {
+  if (place.bytes) return Readable.from([range ? place.bytes.subarray(range.start, range.end + 1) : place.bytes]);
+  if (place.storage === "s3") return (await storeAt(deps, place.location)).get(place.storageKey, range);
   const { db } = deps;
+  const last = range ? Math.floor(range.end / chunkBytes) : null;
   async function* chunks(): AsyncGenerator<Buffer> {
-    let seq = -1;
+    let seq = range ? Math.floor(range.start / chunkBytes) - 1 : -1;
     for (;;) {
+      const next = seq + 1;
+      // Chunk `n` holds the file's bytes from n MiB: the first and last chunks of a range are cut by the database.
+      const from = range ? Math.max(range.start - next * chunkBytes, 0) : 0;
+      const length = range ? Math.min(range.end + 1 - next * chunkBytes, chunkBytes) - from : chunkBytes;
       const [row] = await db
-        .select({ seq: fileChunks.seq, bytes: base64Bytes })
+        .select({ seq: fileChunks.seq, bytes: range ? slicedBytes(from, length) : base64Bytes })
         .from(fileChunks)
-        .where(and(eq(fileChunks.storageKey, place.storageKey), gt(fileChunks.seq, seq)))
+        .where(and(eq(fileChunks.storageKey, place.storageKey), range ? eq(fileChunks.seq, next) : gt(fileChunks.seq, seq)))
         .orderBy(asc(fileChunks.seq))
         .limit(1);
       if (!row) return;
       seq = row.seq;
       yield Buffer.from(row.bytes, "base64");
+      if (last !== null && seq >= last) return;
     }
   }
   return Readable.from(chunks());

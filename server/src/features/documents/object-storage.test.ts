@@ -86,6 +86,20 @@ describe("files in S3-compatible object storage (the Storage service)", () => {
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers["content-length"]).toBe(String(big.length));
     expect(Buffer.compare(downloaded.body as Buffer, big)).toBe(0);
+    // A range is asked of the object store, not cut from the whole object.
+    for (const [range, start, end] of [
+      ["bytes=0-99", 0, 99],
+      ["bytes=-6", big.length - 6, big.length - 1],
+    ] as const) {
+      const part = await request(ctx.app)
+        .get(`/api/documents/${created.body.id}/download`)
+        .set("Authorization", founder.bearer)
+        .set("Range", range)
+        .responseType("blob");
+      expect(part.status).toBe(206);
+      expect(part.headers["content-range"]).toBe(`bytes ${start}-${end}/${big.length}`);
+      expect(Buffer.compare(part.body as Buffer, big.subarray(start, end + 1))).toBe(0);
+    }
 
     expect((await request(ctx.app).delete(`/api/documents/${created.body.id}`).set("Authorization", founder.bearer)).status).toBe(204);
     expect(await objectKeys()).not.toContain(row!.storageKey);

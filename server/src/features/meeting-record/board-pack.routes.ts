@@ -1,6 +1,6 @@
-import { pipeline } from "node:stream/promises";
 import * as api from "../../../../shared/api/meeting-record";
 import type { RouterDeps } from "../../app-deps";
+import { rangeOf, sendBytes } from "../../http/byte-range";
 import { contentDisposition } from "../../http/content-disposition";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { meetingCompanyGuard } from "../meetings/meetings.guard";
@@ -28,27 +28,28 @@ export function boardPackRoutes(deps: RouterDeps): BoundRoute[] {
           // Revalidated on every open: a changed agenda or paper changes the tag, and the next download is the new pack.
           "Cache-Control": "private, no-cache",
           ETag: etag,
+          "Accept-Ranges": "bytes",
         });
         if (req.fresh) {
           res.status(304).end();
           return;
         }
-        const pdfHeaders = (length: number) =>
+        const pdfHeaders = () =>
           res.set({
             "Content-Type": "application/pdf",
             "Content-Disposition": contentDisposition("attachment", `${data.meeting.title} - board pack.pdf`, "application/pdf"),
             "X-Content-Type-Options": "nosniff",
-            "Content-Length": String(length),
           });
 
+        // A reader asks for the pack in ranges: each is read from the stored pack, never the whole of it.
         const stored = await storedPack(deps, params.id, etag);
-        // A stored pack that cannot be opened (object storage unreachable) is built again instead.
-        const body = stored && (await stored.open().catch(() => null));
-        if (stored && body) {
-          pdfHeaders(stored.byteSize);
+        if (stored) {
+          pdfHeaders();
+          const range = rangeOf(req, res, stored.byteSize, etag);
+          // A stored pack that cannot be opened (object storage unreachable) is built again instead.
+          const body = await stored.open(range).catch(() => null);
           // A client that leaves midway ends the read; nothing more to answer.
-          await pipeline(body, res).catch(() => res.destroy());
-          return;
+          if (body) return sendBytes(res, body, stored.byteSize, range);
         }
 
         let pack: Uint8Array;
@@ -61,8 +62,9 @@ export function boardPackRoutes(deps: RouterDeps): BoundRoute[] {
           return;
         }
         if (gone.signal.aborted) return void res.end();
-        pdfHeaders(pack.byteLength);
-        res.end(Buffer.from(pack.buffer, pack.byteOffset, pack.byteLength));
+        pdfHeaders();
+        const bytes = Buffer.from(pack.buffer, pack.byteOffset, pack.byteLength);
+        await sendBytes(res, bytes, bytes.length, rangeOf(req, res, bytes.length, etag));
       },
       meetingOf,
     ),

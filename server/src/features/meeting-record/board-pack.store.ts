@@ -2,6 +2,7 @@
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { boardPacks } from "../../db/schema";
+import type { ByteRange } from "../../http/byte-range";
 import { claimFile, currentFileTarget, discardFile, readFile, releaseFile, writeFile } from "../documents/documents.service";
 import type { PackDeps } from "./board-pack.limits";
 
@@ -10,12 +11,12 @@ export async function storedPack(
   deps: PackDeps,
   meetingId: number,
   etag: string,
-): Promise<{ byteSize: number; open: () => Promise<Readable> } | null> {
+): Promise<{ byteSize: number; open: (range?: ByteRange) => Promise<Readable> } | null> {
   const [row] = await deps.db
     .select()
     .from(boardPacks)
     .where(and(eq(boardPacks.meetingId, meetingId), eq(boardPacks.etag, etag)));
-  return row ? { byteSize: row.byteSize, open: () => readFile(deps, row) } : null;
+  return row ? { byteSize: row.byteSize, open: (range) => readFile(deps, row, range) } : null;
 }
 
 /**
