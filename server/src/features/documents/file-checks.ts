@@ -35,6 +35,8 @@ export interface InspectedFile {
   size: number;
   /** Hex SHA-256 of the bytes. */
   sha256: string;
+  /** A PDF's pages, from its page tree as checked on the way; null for any other file. */
+  pages: number | null;
 }
 
 /**
@@ -54,7 +56,9 @@ export function inspectFile(
   source: AsyncIterable<Buffer>,
   extension: AcceptedExtension | null,
 ): { bytes: AsyncIterable<Buffer>; result: (claimed?: AcceptedExtension) => InspectedFile } {
-  let facts: { detected: string | undefined; isText: boolean; sawWordEntry: boolean; size: number; sha256: string } | undefined;
+  let facts:
+    | { detected: string | undefined; isText: boolean; sawWordEntry: boolean; size: number; sha256: string; pages: number | null }
+    | undefined;
   async function* checked(): AsyncGenerator<Buffer> {
     let size = 0;
     const hash = createHash("sha256");
@@ -137,7 +141,7 @@ export function inspectFile(
     }
     checkText(Buffer.alloc(0), true);
     if (extension === "docx" && !sawWordEntry) throw unsupportedType();
-    facts = { detected, isText, sawWordEntry, size, sha256: hash.digest("hex") };
+    facts = { detected, isText, sawWordEntry, size, sha256: hash.digest("hex"), pages: (pdf as PdfBoundsCheck | null)?.pages ?? null };
   }
   return {
     bytes: checked(),
@@ -148,7 +152,8 @@ export function inspectFile(
       assertDetected(facts.detected, claimed);
       if (claimed === "txt" && !facts.isText) throw unsupportedType();
       if (claimed === "docx" && !facts.sawWordEntry) throw unsupportedType();
-      return { fileType: acceptedFileTypes[claimed], size: facts.size, sha256: facts.sha256 };
+      const fileType = acceptedFileTypes[claimed];
+      return { fileType, size: facts.size, sha256: facts.sha256, pages: fileType === "application/pdf" ? facts.pages : null };
     },
   };
 }

@@ -42,6 +42,7 @@ export class PdfBoundsCheck {
   private readonly inflation: StreamInflation;
   private objectStreamBytes = 0;
   private refusal: HttpError | null = null;
+  private counted: number | null = null;
 
   constructor(private readonly limits: typeof pdfLimits = pdfLimits) {
     this.tree = new PageTree(limits.pages, limits.treeEntries);
@@ -77,6 +78,14 @@ export class PdfBoundsCheck {
     this.open = [];
     this.throwIfRefused();
     this.checkPages(true);
+  }
+
+  /**
+   * Once `end` has passed: the pages a reader finds walking the page tree (the file's page count), or null when the
+   * tree shows none.
+   */
+  get pages(): number | null {
+    return this.counted;
   }
 
   abort(): void {
@@ -173,7 +182,10 @@ export class PdfBoundsCheck {
     if (tree.encrypted && tree.objectStreams) this.refuse(new HttpError(400, encryptedMessage));
     if (tree.overflow) this.refuse(new HttpError(400, pageTreeUncheckableMessage));
     let pages = Math.max(tree.pages.size + tree.unnumberedPages, tree.largestCount);
-    if (atEnd && pages <= limit) pages = tree.largestTree();
+    if (atEnd && pages <= limit) {
+      pages = tree.largestTree();
+      this.counted = pages > 0 && pages <= limit ? pages : null;
+    }
     if (pages > limit) this.refuse(new HttpError(400, tooManyPagesMessage(limit)));
   }
 

@@ -75,6 +75,7 @@ export async function freezeMinutes(deps: ApprovalDeps, basis: ApprovalBasis, ap
           description: `Approved minutes. SHA-256 of the text: ${sha256}`,
           fileType: file.fileType,
           fileSize: file.size,
+          pages: file.pages,
         },
         { ...received.place, sha256: file.sha256 },
       );

@@ -53,6 +53,7 @@ export async function fileWrittenCertificate(
       description: `${certificate.explanation}. SHA-256 of the text: ${certificate.textSha256}`,
       fileType: file.fileType,
       fileSize: file.size,
+      pages: file.pages,
     },
     { ...received.place, sha256: file.sha256 },
   );
