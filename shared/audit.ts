@@ -17,6 +17,7 @@ export const auditActions = [
   "company.quorum_changed",
   "company.update",
   "document.deleted",
+  "document.replaced",
   "document.uploaded",
   "meeting.attendance_recorded",
   "meeting.scheduled",

@@ -34,7 +34,7 @@ export const liveChangeKinds = {
   m: { kind: "meeting", fields: { m: { name: "meetingId" }, c: { name: "companyId", optional: true } } },
   d: {
     kind: "document",
-    fields: { d: { name: "documentId" }, c: { name: "companyId" }, a: { name: "change", oneOf: ["added", "removed"] } },
+    fields: { d: { name: "documentId" }, c: { name: "companyId" }, a: { name: "change", oneOf: ["added", "replaced", "removed"] } },
   },
 } as const satisfies Record<string, { kind: string; fields: Record<string, LiveChangeField> }>;
 

@@ -20,8 +20,8 @@ export interface LiveEventData {
   notification: { id: number };
   /** A meeting was scheduled, changed or removed. */
   meeting: { meetingId: number };
-  /** A document was added to or removed from one of the caller's companies. */
-  document: { documentId: number; change: "added" | "removed" };
+  /** A document was added to, replaced by a new version in, or removed from one of the caller's companies. */
+  document: { documentId: number; change: "added" | "replaced" | "removed" };
 }
 
 export type LiveEvent = { [Kind in LiveEventKind]: { id: string; kind: Kind; data: LiveEventData[Kind] } }[LiveEventKind];

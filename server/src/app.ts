@@ -16,6 +16,7 @@ import { reauthRoutes } from "./features/auth/reauth.routes";
 import { secondFactorRoutes } from "./features/auth/second-factor.routes";
 import { compareRoutes } from "./features/documents/compare.routes";
 import { documentsRoutes, libraryRoutes } from "./features/documents/documents.routes";
+import { versionsRoutes } from "./features/documents/versions.routes";
 import { createEventHub, type EventHubOptions } from "./features/live/event-hub";
 import { liveRoutes } from "./features/live/live.routes";
 import { meetingsRoutes } from "./features/meetings/meetings.routes";
@@ -108,7 +109,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   });
   // Documents parse their own, larger bodies (a file of up to 20 MiB), after their guard: so they come
   // before the general parser.
-  app.use(mountRoutes(documentsRoutes(routerDeps), routerDeps));
+  app.use(mountRoutes([...versionsRoutes(routerDeps), ...documentsRoutes(routerDeps)], routerDeps));
   app.use("/api", express.json({ limit: defaultBodyLimit }));
 
   const health = route(healthEndpoint, async () => {

@@ -75,6 +75,8 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "POST /api/documents/:id/reads": { calls: () => [{ body: { version: 1, pages: [1] } }] },
   "POST /api/documents/:id/notes": { calls: () => [{ body: { version: 1, page: 1, quote: "Intrusion", text: "Intrusion" } }] },
   "PATCH /api/notes/:id": { calls: () => [{ body: { text: "Hijacked" } }] },
+  // The walk's paper is at its first version.
+  "GET /api/documents/:id/versions/:version/download": { calls: (id) => [{ path: `/api/documents/${id}/versions/1/download` }] },
   // meetings
   "POST /api/new-meeting": { calls: () => [{ body: { title: "Intrusion", date: "2026-07-01T10:00:00.000Z" } }] },
   // resolutions

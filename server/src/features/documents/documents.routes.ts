@@ -29,9 +29,8 @@ import {
 import { documentCompanyOf, getDocument, listDocuments, listLibrary, recentDocuments } from "./documents-read.service";
 import { refuseMeetingFile, scheduleMeeting } from "../meetings/meetings.service";
 import { answerDownload } from "./download";
-import { tooLarge } from "./file-checks";
 import { readJsonUpload, type JsonFile } from "./json-upload";
-import { declaresTooLarge, readMultipart } from "./multipart";
+import { declaresTooLarge, readMultipart, refuseUnread } from "./multipart";
 
 /** A document carries a file of at most 20 MiB as a base64 data URL (4/3 larger) plus its metadata. */
 const documentBodyLimit = 28 * 1024 * 1024;
@@ -127,16 +126,6 @@ async function createFromJson(deps: RouterDeps, tenant: TenantContext, req: Requ
     req.resume();
     throw error;
   }
-}
-
-/**
- * A 413 from the declared length alone, sent at once: what the client still sends is discarded as it
- * arrives, never gathered, and the connection is closed after.
- */
-function refuseUnread(req: Request, res: Response): never {
-  res.set("Connection", "close");
-  req.resume();
-  throw tooLarge();
 }
 
 /** The JSON body, streamed; any other type of body is not read (and fails validation as no body). */

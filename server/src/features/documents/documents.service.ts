@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { and, eq, isNull, ne } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import {
   acceptedFileTypes,
   extensionOf,
@@ -233,7 +234,7 @@ export async function documentDownload(deps: StoreDeps, documentId: number): Pro
 const meetingNotDeletableMessage = "A meeting cannot be deleted as a document: cancel the meeting instead";
 
 /**
- * `DELETE /api/documents/:id`: a file document goes with its file, in one transaction, and the deletion is
+ * `DELETE /api/documents/:id`: a file document goes with every version's file, in one transaction, and the deletion is
  * audited. Its uploader may delete it (unless an observer), and so may a founder or admin. A meeting is never
  * deleted through here (409, whoever asks): it has participants and a place in the calendar, and is cancelled
  * instead. A draft, a missing id or another company's document is not found.
@@ -250,12 +251,8 @@ export async function deleteDocument(deps: StoreDeps, tenant: TenantContext, doc
     if (!canDeleteDocument(tenant.role, row.uploadedBy === tenant.user.id)) {
       throw forbidden(deniedMessage(can(tenant.role, "deleteDocument") ? "deleteAnyDocument" : "deleteDocument"));
     }
-    const [file] = await tx
-      .select({ storage: documentFiles.storage, location: documentFiles.location, storageKey: documentFiles.storageKey })
-      .from(documentFiles)
-      .where(eq(documentFiles.documentId, documentId));
-    const place = file?.storageKey ? { ...file, storageKey: file.storageKey } : null;
-    if (place) await releaseFile(tx, deps.clock.now(), place);
+    const places = await storedPlaces(tx, documentId);
+    for (const place of places) await releaseFile(tx, deps.clock.now(), place);
     // A resolution citing the document stays; it loses the citation (the link goes with the document), and
     // the audit row names the resolutions that cited it.
     const citedBy = await tx
@@ -273,10 +270,26 @@ export async function deleteDocument(deps: StoreDeps, tenant: TenantContext, doc
       targetId: documentId,
       details: { name: row.name, ...(citedBy.length ? { citedByResolutions: citedBy.map((cite) => cite.id) } : {}) },
     });
-    return place;
+    return places;
   });
   // An object in object storage goes after the commit; if that fails, the sweep entry written above retries it.
-  if (released?.storage === "s3") await discardFile(deps, released).catch(() => undefined);
+  for (const place of released) if (place.storage === "s3") await discardFile(deps, place).catch(() => undefined);
+}
+
+/** Where a paper's bytes are, every version's (the latest's in `document_files` too), each place once. */
+async function storedPlaces(tx: Transaction, documentId: number): Promise<FilePlace[]> {
+  const columns = (table: typeof documentFiles | typeof documentVersions) => ({
+    storage: table.storage,
+    location: table.location,
+    storageKey: table.storageKey,
+  });
+  const rows = await unionAll(
+    tx.select(columns(documentFiles)).from(documentFiles).where(eq(documentFiles.documentId, documentId)),
+    tx.select(columns(documentVersions)).from(documentVersions).where(eq(documentVersions.documentId, documentId)),
+  );
+  const places = new Map<string, FilePlace>();
+  for (const row of rows) if (row.storageKey) places.set(row.storageKey, { ...row, storageKey: row.storageKey });
+  return [...places.values()];
 }
 
 // The file store itself, for files that are no document's (a meeting's built board pack).

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import busboy from "busboy";
-import type { Request } from "express";
+import type { Request, Response } from "express";
 import { maxFileBytes } from "../../../../shared/documents";
 import { HttpError } from "../../http/errors";
 import { tooLarge } from "./file-checks";
@@ -12,6 +12,16 @@ const multipartOverheadBytes = 256 * 1024;
 export function declaresTooLarge(req: Request, allowance = multipartOverheadBytes): boolean {
   const length = Number(req.get("content-length"));
   return Number.isFinite(length) && length > maxFileBytes + allowance;
+}
+
+/**
+ * A 413 from the declared length alone, sent at once: what the client still sends is discarded as it
+ * arrives, never gathered, and the connection is closed after.
+ */
+export function refuseUnread(req: Request, res: Response): never {
+  res.set("Connection", "close");
+  req.resume();
+  throw tooLarge();
 }
 
 /**

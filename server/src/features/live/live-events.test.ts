@@ -6,6 +6,7 @@ import { memberships, notifications, sessions } from "../../db/schema";
 import { sessionIdleLimitMs } from "../../http/session";
 import { listenOn, openEventStream, type OpenedStream } from "../../testing/event-stream-client";
 import { scheduleMeeting, uploadPdf } from "../../testing/factories";
+import { samplePdf } from "../../testing/sample-files";
 import { enableTotp, withSecondFactorSession } from "../../testing/second-factor-fixtures";
 import { useTestContext } from "../../testing/test-context";
 import { day, resolutionFixtures } from "../../testing/resolution-fixtures";
@@ -62,7 +63,7 @@ describe("GET /api/events", () => {
     expect(watcher.events.filter(votesOf(id)).length).toBeLessThan(8);
   });
 
-  it("announces a decided resolution, a notification to its owner only, documents added and removed, and meetings", async () => {
+  it("announces a decided resolution, a notification to its owner only, documents added, replaced and removed, and meetings", async () => {
     const { founder, voters } = await fixtures.boardWith(1);
     const id = await fixtures.created(founder);
     const founderStream = await stream(founder.bearer);
@@ -84,6 +85,12 @@ describe("GET /api/events", () => {
 
     const documentId = await uploadPdf(ctx.app, founder);
     await memberStream.next((event) => event.event === "document");
+    const replacing = request(ctx.app).post(`/api/documents/${documentId}/versions`).set("Authorization", founder.bearer);
+    expect((await replacing.field("note", "Restated").attach("file", samplePdf(), "Budget.pdf")).status).toBe(201);
+    const replaced = await memberStream.next(
+      (event) => event.event === "document" && (event.data as { change: string }).change === "replaced",
+    );
+    expect(replaced.data).toEqual({ documentId, change: "replaced" });
     expect((await request(ctx.app).delete(`/api/documents/${documentId}`).set("Authorization", founder.bearer)).status).toBe(204);
     const removed = await memberStream.next(
       (event) => event.event === "document" && (event.data as { change: string }).change === "removed",
@@ -98,7 +105,7 @@ describe("GET /api/events", () => {
     expect(
       memberStream.events.some((event) => event.event === "notification" && (event.data as { id: number }).id === notification!.id),
     ).toBe(false);
-    expect(memberStream.events.filter((event) => event.event === "document")).toHaveLength(2);
+    expect(memberStream.events.filter((event) => event.event === "document")).toHaveLength(3);
   });
 
   it("ends a stream whose session signs out, and stops a company's events once the membership is removed", async () => {

@@ -13,6 +13,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "company.quorum_changed": "Quorum changed",
   "company.update": "Company settings changed",
   "document.deleted": "Document deleted",
+  "document.replaced": "New version of a paper",
   "document.uploaded": "Document uploaded",
   "meeting.attendance_recorded": "Attendance recorded",
   "meeting.scheduled": "Meeting scheduled",
