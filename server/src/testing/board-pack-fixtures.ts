@@ -57,6 +57,7 @@ export interface ItemInput {
   presenterId?: number | null;
   description?: string;
   documentIds?: number[];
+  purpose?: "decision" | "discussion" | "noting";
 }
 
 /** The requests the board pack tests make, bound to a file's test context. */

@@ -138,7 +138,7 @@ export async function replaceDocumentFile(
 async function keepOldVersion(tx: Transaction, documentId: number, version: number): Promise<void> {
   await tx.execute(sql`
     insert into document_versions (document_id, version, file_type, file_size, pages, uploaded_by, uploaded_at, storage, location, storage_key, sha256)
-    select d.id, ${version}, d.file_type, d.file_size, d.pages, d.uploaded_by, coalesce(d.replaced_at, d.created_at), f.storage, f.location, f.storage_key, f.sha256
+    select d.id, ${version}::integer, d.file_type, d.file_size, d.pages, d.uploaded_by, coalesce(d.replaced_at, d.created_at), f.storage, f.location, f.storage_key, f.sha256
     from documents d join document_files f on f.document_id = d.id where d.id = ${documentId}
     on conflict do nothing`);
   await tx.execute(sql`

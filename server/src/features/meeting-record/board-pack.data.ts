@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { MeetingStatus } from "../../../../shared/meeting-model";
+import type { AgendaPurpose, MeetingStatus } from "../../../../shared/meeting-model";
 import { displayName } from "../../../../shared/people";
 import type { ServiceDeps } from "../../app-deps";
 import type { Queryable } from "../../db/client";
-import { companies, documentFiles, documents, meetingParticipants, meetings, users } from "../../db/schema";
+import { companies, documentFiles, documents, documentVersions, meetingParticipants, meetings, users } from "../../db/schema";
 import { meetingScheduleColumns, nameColumns } from "../../db/columns";
 import { HttpError, notFound } from "../../http/errors";
 import { documentDownload, PdfBoundsCheck } from "../documents/documents.service";
@@ -13,7 +13,7 @@ import { readAgenda } from "../meetings/agenda-items.service";
 import { presenterNames } from "./agenda-presenters.data";
 
 /** Raised whenever the pack's layout changes, so packs built by older code are not answered 304. */
-const layoutVersion = 2;
+const layoutVersion = 3;
 
 /** A paper of an item: a library document with a file (meetings and documents without one are never papers). */
 export interface PackPaper {
@@ -25,6 +25,17 @@ export interface PackPaper {
   /** Where its bytes are and their hash: a replaced file changes the pack's tag even under the same name and size. */
   storageKey: string | null;
   sha256: string | null;
+  /** The latest version's number: the pack always merges the latest. */
+  version: number;
+}
+
+/** A paper replaced since the pack was first built, as its cover lists it. */
+export interface ReplacedPaper {
+  name: string;
+  version: number;
+  replacedAt: string;
+  /** The new version's change note. */
+  note: string | null;
 }
 
 export interface PackItem {
@@ -33,6 +44,7 @@ export interface PackItem {
   presenter: string | null;
   durationMinutes: number;
   description: string;
+  purpose: AgendaPurpose;
   startsAt: string;
   papers: PackPaper[];
 }
@@ -52,9 +64,25 @@ export interface PackData {
   /** Names in the order the cover lists them. */
   participants: string[];
   items: PackItem[];
+  /**
+   * The meeting's papers replaced since its pack was first built, oldest replacement first (none before the first
+   * build, so setting that time leaves the pack's tag as it was).
+   */
+  replacedSince: ReplacedPaper[];
 }
 
 const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" }) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Marks the meeting's pack as first built now, unless it was before: the papers replaced after this are listed on
+ * the cover of every later pack.
+ */
+export async function markPackBuilt(db: Queryable, meetingId: number, now: Date): Promise<void> {
+  await db
+    .update(meetings)
+    .set({ packFirstBuiltAt: now })
+    .where(and(eq(meetings.documentId, meetingId), isNull(meetings.packFirstBuiltAt)));
+}
 
 /**
  * What a meeting's board pack shows: the meeting and its company, its participants, and its agenda items with
@@ -69,6 +97,7 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
       companyId: meetings.companyId,
       companyName: companies.name,
       logoUrl: companies.logoUrl,
+      packFirstBuiltAt: meetings.packFirstBuiltAt,
     })
     .from(meetings)
     .innerJoin(companies, eq(companies.id, meetings.companyId))
@@ -99,9 +128,13 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
             storageKey: documentFiles.storageKey,
             sha256: documentFiles.sha256,
             storedWhole: sql<boolean>`${documentFiles.bytes} is not null`,
+            version: documents.version,
+            replacedAt: documents.replacedAt,
+            note: documentVersions.note,
           })
           .from(documents)
           .innerJoin(documentFiles, eq(documentFiles.documentId, documents.id))
+          .leftJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, documents.version)))
           .leftJoin(meetings, eq(meetings.documentId, documents.id))
           // Papers are checked against the company when attached; checked again here, so no other company's file is ever read.
           .where(and(inArray(documents.id, documentIds), eq(documents.companyId, meeting.companyId), isNull(meetings.documentId)))
@@ -109,8 +142,12 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
   ]);
 
   const papers = new Map<number, PackPaper>();
+  const replacedSince: ReplacedPaper[] = [];
   for (const row of paperRows) {
     if (!row.storageKey && !row.storedWhole) continue;
+    if (meeting.packFirstBuiltAt && row.replacedAt && row.replacedAt > meeting.packFirstBuiltAt) {
+      replacedSince.push({ name: row.name, version: row.version, replacedAt: row.replacedAt.toISOString(), note: row.note });
+    }
     papers.set(row.id, {
       id: row.id,
       name: row.name,
@@ -119,6 +156,7 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
       createdAt: row.createdAt.toISOString(),
       storageKey: row.storageKey,
       sha256: row.sha256,
+      version: row.version,
     });
   }
 
@@ -140,9 +178,11 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
       presenter: item.presenterId == null ? null : (presenters.get(item.presenterId) ?? null),
       durationMinutes: item.durationMinutes,
       description: item.description,
+      purpose: item.purpose,
       startsAt: item.startsAt,
       papers: item.documentIds.flatMap((id) => papers.get(id) ?? []),
     })),
+    replacedSince: replacedSince.sort((a, b) => a.replacedAt.localeCompare(b.replacedAt) || a.name.localeCompare(b.name)),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { PDFImage } from "@cantoo/pdf-lib";
-import type { MeetingStatus } from "../../../../shared/meeting-model";
+import { agendaPurposeLabels, type MeetingStatus } from "../../../../shared/meeting-model";
 import type { PackData, PackItem } from "./board-pack.data";
 import { Flow, type Fonts, type Line, type PlannedPage, type Style } from "../../integrations/pdf-layout";
 
@@ -80,7 +80,10 @@ const style = {
   pageNumber: { font: "bold", size: 12, color: "accent" },
 } satisfies Record<string, Style>;
 
-/** The cover: company (and logo), meeting, when and where, status and participants. */
+/**
+ * The cover: company (and logo), meeting, when and where, status and participants, and the papers replaced since
+ * the pack was first issued (with their new version, when, and why).
+ */
 export function planCover(fonts: Fonts, data: PackData, logo: PDFImage | null): PlannedPage[] {
   const flow = new Flow(fonts);
   if (logo) {
@@ -101,6 +104,19 @@ export function planCover(fonts: Fonts, data: PackData, logo: PDFImage | null): 
   flow.space(4);
   if (data.participants.length === 0) flow.text("No participants listed", { ...style.body, color: "muted" });
   for (const name of data.participants) flow.text(name, style.body);
+  if (data.replacedSince.length > 0) {
+    flow.space(28);
+    flow.text("Replaced since this pack was first issued:", style.subheading);
+    flow.space(4);
+    for (const paper of data.replacedSince) {
+      const when = new Date(paper.replacedAt);
+      const note = paper.note ? `, ${paper.note}` : "";
+      flow.text(
+        `${paper.name} — v${paper.version}, ${when.getUTCDate()} ${months[when.getUTCMonth()]!.slice(0, 3)} ${time(when)}${note}`,
+        style.body,
+      );
+    }
+  }
   return flow.pages;
 }
 
@@ -134,6 +150,7 @@ export function planAgenda(fonts: Fonts, data: PackData, pageOf: (index: number)
       },
       ...rest,
       ...flow.lines(itemWhen(item), style.detail, column),
+      ...flow.lines(agendaPurposeLabels[item.purpose], style.detail, column),
     ];
     if (item.presenter) lines.push(...flow.lines(`Presented by ${item.presenter}`, style.detail, column));
     if (item.papers.length > 0) {

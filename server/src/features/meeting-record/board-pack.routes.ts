@@ -4,7 +4,7 @@ import { rangeOf, sendBytes } from "../../http/byte-range";
 import { contentDisposition } from "../../http/content-disposition";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { meetingCompanyGuard } from "../meetings/meetings.guard";
-import { packEtag, readPackData } from "./board-pack.data";
+import { markPackBuilt, packEtag, readPackData } from "./board-pack.data";
 import { boardPackFor } from "./board-pack.jobs";
 import { storedPack } from "./board-pack.store";
 
@@ -52,6 +52,8 @@ export function boardPackRoutes(deps: RouterDeps): BoundRoute[] {
           if (body) return sendBytes(res, body, stored.byteSize, range);
         }
 
+        // The first build (none is stored): papers replaced from now on are listed on the cover of later packs.
+        await markPackBuilt(deps.db, params.id, deps.clock.now());
         let pack: Uint8Array;
         try {
           pack = await boardPackFor(deps, { data, etag, userId: auth.user.id, companyId: tenant.company.id, signal: gone.signal });
