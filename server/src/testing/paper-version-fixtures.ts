@@ -23,12 +23,12 @@ export async function linesPdf(pages: (string[] | null)[]): Promise<Buffer> {
 }
 
 export function paperVersionFixtures(ctx: TestContext) {
-  /** Uploads a file through the app's multipart upload; answers its document id. */
-  async function upload(user: SignedUp, fileName: string, bytes: Buffer): Promise<number> {
+  /** Uploads a file through the app's multipart upload (titled `name`, its file name by default); answers its document id. */
+  async function upload(user: SignedUp, fileName: string, bytes: Buffer, name = fileName): Promise<number> {
     const response = await request(ctx.app)
       .post("/api/documents")
       .set("Authorization", user.bearer)
-      .field("name", fileName)
+      .field("name", name)
       .field("category", "Financial")
       .attach("file", bytes, fileName);
     if (response.status !== 201) throw new Error(`upload of ${fileName} failed: ${response.status} ${JSON.stringify(response.body)}`);

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import request from "supertest";
 import { documentPageTexts, documents, documentVersions } from "../db/schema";
-import { scheduleMeeting, uploadPdf } from "./factories";
+import { scheduleMeeting } from "./factories";
+import { linesPdf, paperVersionFixtures } from "./paper-version-fixtures";
 import type { SignedUp, TestContext } from "./test-context";
 
 // What the reading and notes tests share: a board with a meeting whose agenda carries papers of known page counts,
@@ -9,6 +10,7 @@ import type { SignedUp, TestContext } from "./test-context";
 
 export function readingFixtures(ctx: TestContext) {
   const api = () => request(ctx.app);
+  const { upload } = paperVersionFixtures(ctx);
   const as = (user: SignedUp) => ({
     get: (path: string) => api().get(path).set("Authorization", user.bearer),
     post: (path: string, body?: object) => api().post(path).set("Authorization", user.bearer).send(body),
@@ -16,23 +18,14 @@ export function readingFixtures(ctx: TestContext) {
     delete: (path: string) => api().delete(path).set("Authorization", user.bearer),
   });
 
-  /** Sets a paper's page count (its latest version's), as reading its file would. */
-  async function setPages(documentId: number, pages: number | null, version = 1) {
-    await ctx.db
-      .update(documentVersions)
-      .set({ pages })
-      .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)));
-    await ctx.db
-      .update(documents)
-      .set({ pages })
-      .where(and(eq(documents.id, documentId), eq(documents.version, version)));
-  }
-
-  /** A paper in the founder's company with `pages` pages (null: unknown). */
+  /**
+   * A paper in the owner's company: a PDF of `pages` pages, or (null) a text file, whose page count is unknown. Real
+   * files, so the text Quorum reads from them in the background agrees with what the test expects.
+   */
   async function paper(owner: SignedUp, name: string, pages: number | null): Promise<number> {
-    const id = await uploadPdf(ctx.app, owner, name);
-    await setPages(id, pages);
-    return id;
+    if (pages === null) return upload(owner, "letter.txt", Buffer.from(`${name}\n`), name);
+    const lines = Array.from({ length: pages }, (_, index) => [`${name}, page ${index + 1}`]);
+    return upload(owner, "paper.pdf", await linesPdf(lines), name);
   }
 
   /** A new latest version of a paper, with its pages' text when given, as replacing its file would leave it. */
@@ -83,5 +76,5 @@ export function readingFixtures(ctx: TestContext) {
     return { founder, company, member, admin, ann, ben, oscar, meetingId, papers: { budget, plan } };
   }
 
-  return { api, as, board, paper, setPages, newVersion, pageTexts, putAgenda };
+  return { api, as, board, paper, newVersion, pageTexts, putAgenda };
 }

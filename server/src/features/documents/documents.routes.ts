@@ -30,6 +30,7 @@ import { documentCompanyOf, getDocument, listDocuments, listLibrary, recentDocum
 import { refuseMeetingFile, scheduleMeeting } from "../meetings/meetings.service";
 import { answerDownload } from "./download";
 import { readJsonUpload, type JsonFile } from "./json-upload";
+import { queueVersionText } from "./paper-text.service";
 import { declaresTooLarge, readMultipart, refuseUnread } from "./multipart";
 
 /** A document carries a file of at most 20 MiB as a base64 data URL (4/3 larger) plus its metadata. */
@@ -71,6 +72,12 @@ export function libraryRoutes(deps: RouterDeps): BoundRoute[] {
   ];
 }
 
+/** A new file's text (for comparisons later, and for notes to find their page) is read in the background. */
+function withTextQueued(deps: RouterDeps, document: DocumentObject): DocumentObject {
+  if (document.hasFile) queueVersionText(deps, document.id, document.version);
+  return document;
+}
+
 const callerOf = (tenant: TenantContext) => ({ companyId: tenant.company.id, userId: tenant.user.id });
 
 /** The app's own uploads (multipart): a stream, checked and stored as it arrives; only files travel this way. */
@@ -82,7 +89,7 @@ async function createFromUpload(deps: RouterDeps, tenant: TenantContext, req: Re
     assertImpliedFields(tenant, { companyId: input.companyId, actor: { field: "uploadedBy", id: input.uploadedBy } });
     return uploadDocument(deps, tenant, input, fileName, file);
   });
-  return getDocument(deps, id, tenant.user.id);
+  return withTextQueued(deps, await getDocument(deps, id, tenant.user.id));
 }
 
 /**
@@ -119,7 +126,7 @@ async function createFromJson(deps: RouterDeps, tenant: TenantContext, req: Requ
     } else {
       id = await createDocument(deps, tenant, input);
     }
-    return await getDocument(deps, id, tenant.user.id);
+    return withTextQueued(deps, await getDocument(deps, id, tenant.user.id));
   } catch (error) {
     if (file) await abandonReceivedFile(deps, file.received);
     // Whatever the client still sends is discarded as it arrives.

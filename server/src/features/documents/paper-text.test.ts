@@ -3,7 +3,7 @@ import { documentPageTexts, documents, documentVersions } from "../../db/schema"
 import { sampleDocx, samplePdf, samplePng } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
 import { linesPdf, paperVersionFixtures } from "../../testing/paper-version-fixtures";
-import { pageTextsOf, queueVersionText, readPendingTexts } from "./paper-text.service";
+import { pageTextsOf, readPendingTexts } from "./paper-text.service";
 import { textWorkLimits } from "./paper-text/text-pool";
 
 const ctx = useTestContext();
@@ -22,8 +22,11 @@ describe("a paper version's text", () => {
     const { founder } = await ctx.board();
     const pdf = await linesPdf([["Budget 2027", "Revenue grows by ten percent"], null, ["Risks", "Interest rates"]]);
     const id = await upload(founder, "Budget.pdf", pdf);
+    // The upload reads it in the background; then it is made a paper from before page counts, read again on demand.
+    await vi.waitFor(async () => expect(await versionState(id)).toMatchObject({ status: "done" }), { timeout: 15_000 });
+    await ctx.db.delete(documentPageTexts).where(eq(documentPageTexts.documentId, id));
     await ctx.db.update(documents).set({ pages: null }).where(eq(documents.id, id));
-    await ctx.db.update(documentVersions).set({ pages: null }).where(eq(documentVersions.documentId, id));
+    await ctx.db.update(documentVersions).set({ pages: null, textStatus: "pending" }).where(eq(documentVersions.documentId, id));
     expect(await pageTextsOf(ctx.deps, id, 1)).toEqual(["Budget 2027\nRevenue grows by ten percent", "", "Risks\nInterest rates"]);
     expect(await versionState(id)).toMatchObject({ status: "done", pages: 3 });
     const [paper] = await ctx.db.select({ pages: documents.pages }).from(documents).where(eq(documents.id, id));
@@ -79,9 +82,9 @@ describe("the text worker's caps", () => {
 
   it("ends a reading past its time: the version is failed, its attempt counted, and the next reading succeeds", async () => {
     const { founder } = await ctx.board();
-    const id = await upload(founder, "Long.pdf", await linesPdf([["A long paper"]]));
     textWorkLimits.timeoutMs = 1;
-    queueVersionText(ctx.deps, id, 1);
+    // The upload itself queues the reading of its text.
+    const id = await upload(founder, "Long.pdf", await linesPdf([["A long paper"]]));
     await vi.waitFor(async () => expect(await versionState(id)).toMatchObject({ status: "failed", attempts: 1 }), { timeout: 10_000 });
     textWorkLimits.timeoutMs = 60_000;
     expect(await readPendingTexts(ctx.deps, 10)).toBe(1);

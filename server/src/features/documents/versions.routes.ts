@@ -7,6 +7,7 @@ import { idParam, parseOr400 } from "../../http/validate";
 import { answerDownload } from "./download";
 import { documentCompanyOf, getDocument } from "./documents-read.service";
 import { declaresTooLarge, readMultipart, refuseUnread } from "./multipart";
+import { queueVersionText } from "./paper-text.service";
 import { assertReplaceable, listVersions, replaceDocumentFile, versionDownload } from "./versions.service";
 
 /**
@@ -32,7 +33,10 @@ export function versionsRoutes(deps: RouterDeps): BoundRoute[] {
           const { note } = parseOr400(replaceFieldsSchema, fields);
           return replaceDocumentFile(deps, tenant, params.id, note, fileName, file);
         });
-        return getDocument(deps, params.id, tenant.user.id);
+        const replaced = await getDocument(deps, params.id, tenant.user.id);
+        // The new version's text (for what changed, and for notes to find their page) is read in the background.
+        queueVersionText(deps, replaced.id, replaced.version);
+        return replaced;
       },
       documentOf,
     ),

@@ -1,11 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PaperNote } from "../../../../shared/paper-reading";
-import { documentVersions, paperNotes } from "../../db/schema";
+import { paperNotes } from "../../db/schema";
+import { linesPdf, paperVersionFixtures } from "../../testing/paper-version-fixtures";
 import { readingFixtures } from "../../testing/reading-fixtures";
 import { useTestContext } from "../../testing/test-context";
 
 const ctx = useTestContext();
-const { as, board, newVersion, pageTexts } = readingFixtures(ctx);
+const { api, as, board, putAgenda } = readingFixtures(ctx);
+const { upload } = paperVersionFixtures(ctx);
 
 const pages = {
   revenue: "Revenue grew four percent in the quarter, led by subscription sales in Germany and France.",
@@ -17,19 +19,24 @@ const pages = {
 
 describe("notes on a paper replaced by a new version", () => {
   it("follow their page to the new version, or stay unplaced on a page that is gone, with its text; the move is stored", async () => {
-    const { ann, meetingId, papers } = await board("Carry Ltd");
-    await ctx.db
-      .update(documentVersions)
-      .set({ textStatus: "done" })
-      .where(and(eq(documentVersions.documentId, papers.budget), eq(documentVersions.version, 1)));
-    await pageTexts(papers.budget, 1, [pages.revenue, pages.costs, pages.capex, pages.outlook]);
+    const { founder, ann, meetingId } = await board("Carry Ltd");
+    const pdf = (texts: string[]) => linesPdf(texts.map((text) => [text]));
+    const papers = {
+      budget: await upload(founder, "budget.pdf", await pdf([pages.revenue, pages.costs, pages.capex, pages.outlook]), "Budget.pdf"),
+    };
+    await putAgenda(founder, meetingId, [[papers.budget]]);
     const write = async (page: number, text: string) =>
       (await as(ann).post(`/api/documents/${papers.budget}/notes`, { version: 1, page, text })).body as PaperNote;
     const moved = await write(1, "On revenue");
     const gone = await write(3, "On capex");
     const kept = await write(4, "On the outlook");
-    // Version 2: a summary comes first, the capex page is dropped.
-    await newVersion(papers.budget, 4, [pages.summary, pages.revenue, pages.costs, pages.outlook]);
+    // Version 2, through the app: a summary comes first, the capex page is dropped.
+    const replaced = await api()
+      .post(`/api/documents/${papers.budget}/versions`)
+      .set("Authorization", founder.bearer)
+      .field("note", "Summary added, capex deferred to its own paper")
+      .attach("file", await pdf([pages.summary, pages.revenue, pages.costs, pages.outlook]), "budget.pdf");
+    expect(replaced.status).toBe(201);
 
     const listed = await as(ann).get(`/api/documents/${papers.budget}/notes`);
     expect(listed.status).toBe(200);
