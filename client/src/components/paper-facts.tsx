@@ -31,6 +31,13 @@ export function pagesLine(paper: Pick<PaperFactsOf, "pages" | "readingMinutes">)
   return paper.readingMinutes == null ? pages : `${pages} · ${readingTimeText(paper.readingMinutes)}`;
 }
 
+/** What a director is told of the board's read receipts, beside the papers. */
+export function readReceiptsLine(on: boolean): string {
+  return on
+    ? "Read receipts are on: the secretary can see whether you have opened each paper."
+    : "Read receipts are off: nobody can see whether you have opened the papers.";
+}
+
 /** The "what changed" view of a paper between two versions. */
 export function compareHref(id: number, from: number, to: number): string {
   return `/documents/${id}/compare?from=${from}&to=${to}`;

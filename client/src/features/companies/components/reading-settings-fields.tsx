@@ -15,13 +15,6 @@ export interface ReadingSettingsValues {
 
 export const readReceiptsDescription = "The secretary sees which directors have opened the pack and each paper — never pages or time.";
 
-/** What a director is told of the board's read receipts (on the meeting page, beside the papers). */
-export function readReceiptsLine(on: boolean): string {
-  return on
-    ? "Read receipts are on: the secretary can see whether you have opened each paper."
-    : "Read receipts are off: nobody can see whether you have opened the papers.";
-}
-
 const retentionOptions = [
   { value: "keep", label: "Keep notes", hint: "Directors' private notes are kept until they delete them." },
   {
