@@ -12,6 +12,7 @@ import { useAgenda } from "@/features/meetings/api/get-agenda";
 import { BoardReadingPanel } from "@/features/meetings/components/board-reading-panel";
 import { MeetingAgendaSection } from "@/features/meetings/components/meeting-agenda-section";
 import { MeetingReadingCard } from "@/features/meetings/components/meeting-reading";
+import { ExportNotesButton } from "@/features/reader/components/export-notes-button";
 import { MeetingOverview } from "@/features/meetings/components/meeting-overview";
 import { BackToMeetings } from "@/features/meetings/components/meeting-page-states";
 import { MeetingParticipants } from "@/features/meetings/components/meeting-participants";
@@ -98,7 +99,12 @@ export function MeetingPage({ meeting, now, creatorId, sources, effects, readRec
           <MeetingAttendance meetingId={meeting.id} meetingStartsAt={meeting.date} started={started} canRecord={canKeep} />
         </Suspense>
       )}
-      <MeetingReadingCard meetingId={meeting.id} papers={papers} readReceipts={readReceipts} />
+      <MeetingReadingCard
+        meetingId={meeting.id}
+        papers={papers}
+        readReceipts={readReceipts}
+        exportNotes={<ExportNotesButton meetingId={meeting.id} />}
+      />
       <MeetingAgendaSection meetingId={meeting.id} canEdit={canEdit} sources={sources} showOfHands={showOfHands} />
       {canEditAgenda(user?.role, isCreator) && <BoardReadingPanel meetingId={meeting.id} papers={papers} />}
       {hasRecord && (

@@ -1,7 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import * as companiesApi from "@shared/api/companies";
 import * as readingApi from "@shared/api/reading";
-import { apiUrl } from "@/lib/api-client";
 import { buildCompany } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 import {
@@ -67,14 +66,9 @@ describe("reading a meeting's papers", () => {
       "/documents/70/compare?from=1&to=2",
     );
     expect(within(reading).getByRole("link", { name: "Read the pack" })).toHaveAttribute("href", "/meetings/60/pack");
-    expect(within(reading).getByRole("link", { name: "Export my notes as Markdown" })).toHaveAttribute(
-      "href",
-      apiUrl(readingApi.exportNotes, { params: { id: 60 }, query: { format: "md" } }),
-    );
-    expect(within(reading).getByRole("link", { name: "Export my notes as PDF" })).toHaveAttribute(
-      "href",
-      apiUrl(readingApi.exportNotes, { params: { id: 60 }, query: { format: "pdf" } }),
-    );
+    // The reader's export, beside the papers.
+    expect(within(reading).getByRole("button", { name: "Export my notes as Markdown" })).toBeInTheDocument();
+    expect(within(reading).getByRole("button", { name: "Export my notes as PDF" })).toBeInTheDocument();
 
     const agenda = screen.getByRole("region", { name: "Agenda" });
     const items = within(agenda)

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import * as api from "@shared/api/reading";
 import type { BoardReading, MeetingReading } from "@shared/paper-reading";
-import { apiUrl, callApi } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { meetingKeys } from "@/features/meetings/api/meeting-keys";
 
@@ -25,7 +25,3 @@ export function useBoardReading(meetingId: number, enabled: boolean) {
     retry: false,
   });
 }
-
-/** The caller's own notes on a meeting's papers, as a Markdown or PDF download. */
-export const exportNotesUrl = (meetingId: number, format: "md" | "pdf") =>
-  apiUrl(api.exportNotes, { params: { id: meetingId }, query: { format } });

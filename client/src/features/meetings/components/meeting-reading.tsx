@@ -1,11 +1,12 @@
-import { BookOpen, Download, Eye, EyeOff } from "lucide-react";
+import { BookOpen, Eye, EyeOff } from "lucide-react";
+import type { ReactNode } from "react";
 import { readingMinutes, readingTimeText } from "@shared/paper-versions";
 import { Link } from "wouter";
 import { ChangedSinceReadBadge, readReceiptsLine, type PaperFactsOf } from "@/components/paper-facts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { exportNotesUrl, useMeetingReading } from "@/features/meetings/api/reading";
+import { useMeetingReading } from "@/features/meetings/api/reading";
 
 /** "You have opened 18 of 42 pages (43%)"; null when no paper has a known page count. */
 export function progressLine(papers: readonly { pages: number | null; pagesRead: number }[]): { text: string; percent: number } | null {
@@ -31,12 +32,15 @@ export function MeetingReadingCard({
   meetingId,
   papers,
   readReceipts,
+  exportNotes,
 }: {
   meetingId: number;
   /** The agenda's papers the viewer may see, as the library lists them. */
   papers: readonly PaperFactsOf[];
   /** The board's setting; undefined while it loads. */
   readReceipts: boolean | undefined;
+  /** The viewer's "Export my notes" (the reader's). */
+  exportNotes?: ReactNode;
 }) {
   const reading = useMeetingReading(meetingId);
   const progress = reading.data ? progressLine(reading.data.papers) : null;
@@ -59,18 +63,7 @@ export function MeetingReadingCard({
               Read the pack
             </Link>
           </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={exportNotesUrl(meetingId, "md")} download aria-label="Export my notes as Markdown">
-              <Download aria-hidden />
-              Export my notes (Markdown)
-            </a>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={exportNotesUrl(meetingId, "pdf")} download aria-label="Export my notes as PDF">
-              <Download aria-hidden />
-              PDF
-            </a>
-          </Button>
+          {exportNotes}
         </div>
       </CardHeader>
       <CardContent className="grid gap-3">
