@@ -111,6 +111,10 @@ export const listedMeetingSchema = answer.object({
 });
 export type ListedMeeting = z.infer<typeof listedMeetingSchema>;
 
+/** A meeting on the dashboard's list: `papersChanged` when one of its agenda papers changed since the caller read it. */
+export const upcomingMeetingSchema = listedMeetingSchema.extend({ papersChanged: answer.boolean() });
+export type UpcomingMeeting = z.infer<typeof upcomingMeetingSchema>;
+
 /** Generated items as the agenda text the schedule form holds (the numbered list the server parses back into items). */
 export function formatAgenda(items: readonly Pick<AgendaItem, "title" | "duration" | "description">[]): string {
   return formatAgendaItems(items.map((item) => ({ title: item.title, durationMinutes: item.duration, description: item.description })));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { agendaInputSchema, agendaSchema } from "../agenda";
-import { generatedAgendaSchema, listedMeetingSchema, meetingDraftSchema, newMeetingSchema } from "../meetings";
+import { generatedAgendaSchema, meetingDraftSchema, newMeetingSchema, upcomingMeetingSchema } from "../meetings";
 import { endpoint } from "./endpoint";
 
 const tag = "Meetings";
@@ -41,10 +41,11 @@ export const meetingCalendar = endpoint({
 export const upcomingMeetings = endpoint({
   method: "GET",
   path: "/api/companies/:companyId/meetings/upcoming",
-  summary: "A company's next meetings (at most ten), soonest first, for the dashboard",
+  summary:
+    "A company's next meetings (at most ten), soonest first, for the dashboard; `papersChanged`: one of its agenda papers changed since the caller read it",
   tag,
   access: { class: "company", by: "param", param: "companyId" },
-  responses: { 200: z.array(listedMeetingSchema) },
+  responses: { 200: z.array(upcomingMeetingSchema) },
 });
 
 export const getAgenda = endpoint({

@@ -8,7 +8,11 @@ import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMinutes } from "@/features/meeting-record/api/minutes";
 import { BoardPackButton } from "@/features/meeting-record/components/board-pack-button";
 import { MeetingLifecycle } from "@/features/meeting-record/components/meeting-lifecycle";
+import { useAgenda } from "@/features/meetings/api/get-agenda";
+import { BoardReadingPanel } from "@/features/meetings/components/board-reading-panel";
 import { MeetingAgendaSection } from "@/features/meetings/components/meeting-agenda-section";
+import { MeetingReadingCard } from "@/features/meetings/components/meeting-reading";
+import { ExportNotesButton } from "@/features/reader/components/export-notes-button";
 import { MeetingOverview } from "@/features/meetings/components/meeting-overview";
 import { BackToMeetings } from "@/features/meetings/components/meeting-page-states";
 import { MeetingParticipants } from "@/features/meetings/components/meeting-participants";
@@ -46,6 +50,8 @@ export interface MeetingPageProps {
   creatorId: number | null;
   sources: MeetingSources;
   effects: MeetingRecordEffects;
+  /** The board's read receipts setting; undefined while it loads. */
+  readReceipts?: boolean;
 }
 
 /**
@@ -55,7 +61,7 @@ export interface MeetingPageProps {
  * a show of hands on the resolutions moved, the minutes and the action items (kept by founders, admins and the
  * meeting's creator). The meeting comes from the meetings feature, its record from the meeting-record feature.
  */
-export function MeetingPage({ meeting, now, creatorId, sources, effects }: MeetingPageProps) {
+export function MeetingPage({ meeting, now, creatorId, sources, effects, readReceipts }: MeetingPageProps) {
   const { user } = useCurrentUser();
   const [handsFor, setHandsFor] = useState<AgendaResolution | null>(null);
   const isCreator = user != null && creatorId === user.id;
@@ -69,6 +75,7 @@ export function MeetingPage({ meeting, now, creatorId, sources, effects }: Meeti
   const minutes = useMinutes(meeting.id, canKeep && started);
   const handsOpen = canKeep && started && minutes.data != null && minutes.data.status !== "approved";
   const showOfHands = useMemo(() => (handsOpen ? { now, onOpen: setHandsFor } : undefined), [handsOpen, now]);
+  const papers = useAgendaPapers(meeting.id, sources);
   const owners = useMemo(
     () => (sources.members.data ?? []).map((member) => ({ id: member.id, name: displayName(member) || member.email })),
     [sources.members.data],
@@ -92,7 +99,14 @@ export function MeetingPage({ meeting, now, creatorId, sources, effects }: Meeti
           <MeetingAttendance meetingId={meeting.id} meetingStartsAt={meeting.date} started={started} canRecord={canKeep} />
         </Suspense>
       )}
+      <MeetingReadingCard
+        meetingId={meeting.id}
+        papers={papers}
+        readReceipts={readReceipts}
+        exportNotes={<ExportNotesButton meetingId={meeting.id} />}
+      />
       <MeetingAgendaSection meetingId={meeting.id} canEdit={canEdit} sources={sources} showOfHands={showOfHands} />
+      {canEditAgenda(user?.role, isCreator) && <BoardReadingPanel meetingId={meeting.id} papers={papers} />}
       {hasRecord && (
         <Suspense fallback={<SectionLoading label="Loading minutes" />}>
           <MeetingMinutes meetingId={meeting.id} started={started} canKeep={canKeep} onApproved={effects.onMinutesApproved} />
@@ -126,6 +140,17 @@ export function MeetingPage({ meeting, now, creatorId, sources, effects }: Meeti
       )}
     </div>
   );
+}
+
+/** The agenda's papers the viewer may see (the library lists them), each once, in agenda order. */
+function useAgendaPapers(meetingId: number, sources: MeetingSources) {
+  const agenda = useAgenda(meetingId);
+  const library = sources.library.data;
+  return useMemo(() => {
+    const byId = new Map((library ?? []).map((document) => [document.id, document]));
+    const ids = [...new Set((agenda.data?.items ?? []).flatMap((item) => item.documentIds))];
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }, [agenda.data, library]);
 }
 
 function SectionLoading({ label }: { label: string }) {

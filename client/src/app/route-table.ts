@@ -14,6 +14,7 @@ const MeetingDetailPage = lazyPage(() => import("@/app/routes/meeting-detail"), 
 const DocumentsPage = lazyPage(() => import("@/app/routes/documents"), "DocumentsPage");
 const DocumentReaderPage = lazyPage(() => import("@/app/routes/document-reader"), "DocumentReaderPage");
 const BoardPackReaderPage = lazyPage(() => import("@/app/routes/board-pack-reader"), "BoardPackReaderPage");
+const DocumentComparePage = lazyPage(() => import("@/app/routes/document-compare"), "DocumentComparePage");
 const ResolutionsPage = lazyPage(() => import("@/app/routes/resolutions"), "ResolutionsPage");
 const BoardMembersPage = lazyPage(() => import("@/app/routes/board-members"), "BoardMembersPage");
 const CompanySettingsPage = lazyPage(() => import("@/app/routes/company-settings"), "CompanySettingsPage");
@@ -73,6 +74,7 @@ export const signedInRoutes: SignedInRoute[] = [
   { path: "/meetings/:id/pack", page: BoardPackReaderPage, title: "Meetings" },
   { path: "/documents", page: DocumentsPage, title: "Documents", nav: { label: "Documents", icon: FileText, section: "main" } },
   { path: "/documents/:id/read", page: DocumentReaderPage, title: "Documents" },
+  { path: "/documents/:id/compare", page: DocumentComparePage, title: "Documents" },
   { path: "/resolutions", page: ResolutionsPage, title: "Resolutions", nav: { label: "Resolutions", icon: Gavel, section: "main" } },
   { path: "/resolutions/:id", page: ResolutionsPage, title: "Resolutions" },
   { path: "/board-members", page: BoardMembersPage, title: "Board Members", nav: { label: "Board Members", icon: Users, section: "main" } },

@@ -50,6 +50,7 @@ export const signedInPaths = [
   "/meetings/:id/pack",
   "/documents",
   "/documents/:id/read",
+  "/documents/:id/compare",
   "/resolutions",
   "/resolutions/:id",
   "/board-members",

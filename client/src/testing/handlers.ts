@@ -6,6 +6,7 @@ import * as documentsApi from "@shared/api/documents";
 import * as meetingRecordApi from "@shared/api/meeting-record";
 import * as meetingsApi from "@shared/api/meetings";
 import * as notificationsApi from "@shared/api/notifications";
+import * as readingApi from "@shared/api/reading";
 import * as resolutionsApi from "@shared/api/resolutions";
 import * as secondFactorApi from "@shared/api/second-factor";
 import type { User } from "@shared/auth";
@@ -41,6 +42,9 @@ export const handlers = [
   handle(companiesApi.listInvitations, () => []),
   // Meetings (the dashboard panel, /meetings, /meetings/:id): none yet; a meeting by id does not exist.
   handle(meetingsApi.upcomingMeetings, () => []),
+  // A meeting's reading: nothing opened yet, nobody listed.
+  handle(readingApi.meetingReading, () => ({ papers: [], packShare: 0 })),
+  handle(readingApi.boardReading, () => []),
   // Action items (the dashboard's My action items, a meeting's list): none yet.
   handle(meetingRecordApi.companyActionItems, () => []),
   handle(meetingRecordApi.meetingActionItems, () => []),

@@ -6,7 +6,7 @@ import * as resolutionsApi from "@shared/api/resolutions";
 import type { AgendaItem } from "@shared/agenda";
 import type { CompanyMember } from "@shared/companies";
 import type { DocumentObject, LibraryDocument } from "@shared/documents";
-import type { ListedMeeting, MeetingContentWire } from "@shared/meetings";
+import type { ListedMeeting, MeetingContentWire, UpcomingMeeting } from "@shared/meetings";
 import type { Resolution } from "@shared/resolutions";
 import type { CompanyRole } from "@shared/roles";
 import { freezeDateAt } from "@/testing/clock";
@@ -86,6 +86,11 @@ export function buildListedMeeting(fields: Partial<ListedMeeting> = {}): ListedM
     participantCount: 0,
     ...fields,
   };
+}
+
+/** A meeting as the dashboard's upcoming list answers it. */
+export function buildUpcomingMeeting(fields: Partial<UpcomingMeeting> = {}): UpcomingMeeting {
+  return { ...buildListedMeeting(fields), papersChanged: false, ...fields };
 }
 
 export function buildMember(fields: Partial<CompanyMember> & { id: number }): CompanyMember {

@@ -6,6 +6,7 @@ import { MeetingPage, type MeetingRecordEffects } from "@/app/meeting-page";
 import { ApiError } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { useNow } from "@/lib/use-now";
+import { useCompanySettings } from "@/features/companies/api/get-company-settings";
 import { useMembers } from "@/features/companies/api/get-members";
 import { documentKeys } from "@/features/documents/api/document-keys";
 import { useDocument } from "@/features/documents/api/get-document";
@@ -33,6 +34,7 @@ export function MeetingDetailPage() {
   const now = useNow();
   const sources = useMeetingSources();
   const effects = useRecordEffects(sources.value.onMeetingChanged);
+  const settings = useCompanySettings();
 
   if (id == null) return <MeetingNotFound />;
   if (document.isPending) return <MeetingDetailLoading />;
@@ -52,6 +54,7 @@ export function MeetingDetailPage() {
         creatorId={document.data.uploadedBy}
         sources={sources.value}
         effects={effects}
+        readReceipts={settings.data?.company.readReceipts}
       />
       <DocumentPreviewDialog document={sources.previewing} onOpenChange={(open) => !open && sources.closePreview()} />
     </>

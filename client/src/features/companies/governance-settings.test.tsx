@@ -69,6 +69,8 @@ describe("Company Settings' Governance", () => {
       writtenLapseDays: 14,
       writtenAllowWithdrawal: false,
       writtenMeetingDemandPercent: 25,
+      readReceipts: true,
+      notesRetentionDays: null,
     });
     expect(await findToast("Governance updated")).toBeInTheDocument();
   });
@@ -93,5 +95,37 @@ describe("Company Settings' Governance", () => {
     await user.type(lapse, "30");
     await user.click(within(form).getByRole("button", { name: "Save governance" }));
     expect(await within(form).findByText("Not while a resolution is open")).toBeInTheDocument();
+  });
+
+  it("saves read receipts off and notes deleted N days after the minutes are approved, with the range's message", async () => {
+    const state = serveCompany();
+    const { form, user } = await openGovernance();
+    const receipts = within(form).getByRole("switch", { name: "Read receipts" });
+    expect(receipts).toBeChecked();
+    expect(
+      within(form).getByText("The secretary sees which directors have opened the pack and each paper — never pages or time."),
+    ).toBeInTheDocument();
+    expect(within(form).getByRole("radio", { name: /Keep notes/ })).toBeChecked();
+    expect(within(form).queryByRole("textbox", { name: "Days after the minutes are approved" })).not.toBeInTheDocument();
+
+    await user.click(receipts);
+    await user.click(within(form).getByRole("radio", { name: /Delete after the minutes are approved/ }));
+    const days = within(form).getByRole("textbox", { name: "Days after the minutes are approved" });
+    await user.type(days, "3651");
+    await user.click(within(form).getByRole("button", { name: "Save governance" }));
+    expect(await within(form).findByText(/from 1 to 3650/)).toBeInTheDocument();
+    expect(state.sent).toEqual([]);
+
+    await user.clear(days);
+    await user.type(days, "90");
+    await user.click(within(form).getByRole("button", { name: "Save governance" }));
+    await waitFor(() => expect(state.sent).toHaveLength(1));
+    expect(state.sent[0]).toMatchObject({ readReceipts: false, notesRetentionDays: 90, writtenLapseDays: 28 });
+
+    // Back to keeping notes: null, whatever the number said.
+    await user.click(within(form).getByRole("radio", { name: /Keep notes/ }));
+    await user.click(within(form).getByRole("button", { name: "Save governance" }));
+    await waitFor(() => expect(state.sent).toHaveLength(2));
+    expect(state.sent[1]).toMatchObject({ readReceipts: false, notesRetentionDays: null });
   });
 });

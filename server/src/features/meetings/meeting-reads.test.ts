@@ -119,8 +119,24 @@ describe("GET /api/companies/:companyId/meetings/upcoming", () => {
     const response = await api().get(`/api/companies/${company.id}/meetings/upcoming`).set("Authorization", ann.bearer);
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
-      { id: soon.body.id, title: "Soon", ...at(1 * hour), location: "Virtual (Zoom)", status: "confirmed", participantCount: 0 },
-      { id: later.body.id, title: "Later", ...at(10 * day), location: "Virtual (Zoom)", status: "pending", participantCount: 2 },
+      {
+        id: soon.body.id,
+        title: "Soon",
+        ...at(1 * hour),
+        location: "Virtual (Zoom)",
+        status: "confirmed",
+        participantCount: 0,
+        papersChanged: false,
+      },
+      {
+        id: later.body.id,
+        title: "Later",
+        ...at(10 * day),
+        location: "Virtual (Zoom)",
+        status: "pending",
+        participantCount: 2,
+        papersChanged: false,
+      },
     ]);
 
     // Exactly at its start a meeting is no longer upcoming.

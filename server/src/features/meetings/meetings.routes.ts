@@ -35,6 +35,8 @@ export function meetingsRoutes(deps: RouterDeps): BoundRoute[] {
     ),
     route(api.getAgenda, async ({ params }) => ({ items: await readAgenda(deps.db, params.id) }), meetingOf),
     route(api.replaceAgenda, ({ params, body, tenant }) => replaceAgenda(deps, tenant, params.id, body.items), meetingOf),
-    route(api.upcomingMeetings, ({ tenant }) => upcomingMeetings(deps, tenant.company.id, deps.lists)),
+    route(api.upcomingMeetings, ({ tenant }) =>
+      upcomingMeetings(deps, { companyId: tenant.company.id, userId: tenant.user.id }, deps.lists),
+    ),
   ];
 }

@@ -1,10 +1,10 @@
 // The dashboard's upcoming meetings, kept with the company's lists and cut to the clock on each read.
-import { and, asc, eq, gt, notInArray, sql } from "drizzle-orm";
-import type { ListedMeeting } from "../../../../shared/meetings";
+import { and, asc, eq, gt, inArray, lt, max, notInArray, sql } from "drizzle-orm";
+import type { ListedMeeting, UpcomingMeeting } from "../../../../shared/meetings";
 import type { ServiceDeps } from "../../app-deps";
 import type { CompanyListCache } from "../../db/company-list-cache";
 import { preparedPerDatabase } from "../../db/prepared";
-import { meetingParticipants, meetings } from "../../db/schema";
+import { agendaItemDocuments, agendaItems, documentPageReads, documents, meetingParticipants, meetings } from "../../db/schema";
 import { meetingScheduleColumns } from "../../db/columns";
 
 type MeetingDeps = ServiceDeps<"db" | "clock">;
@@ -67,13 +67,49 @@ async function readUpcoming(db: MeetingDeps["db"], companyId: number, now: Date)
  * cut to the clock's moment on each read: a meeting that has started since is dropped, and one further down the kept
  * list takes its place. Should more have started than the kept list holds beyond ten, it is read again.
  */
-export async function upcomingMeetings(deps: MeetingDeps, companyId: number, lists?: CompanyListCache): Promise<ListedMeeting[]> {
+export async function upcomingMeetings(
+  deps: MeetingDeps,
+  caller: { companyId: number; userId: number },
+  lists?: CompanyListCache,
+): Promise<UpcomingMeeting[]> {
+  const { companyId } = caller;
   const now = deps.clock.now();
   const load = () => readUpcoming(deps.db, companyId, now);
   const kept = lists ? await lists.read(companyId, "upcoming meetings", now.getTime(), load) : (await load()).value;
   // Sorted by start: those no longer upcoming lead the list.
   let first = 0;
   while (first < kept.startsAt.length && kept.startsAt[first]! <= now.getTime()) first += 1;
-  if (kept.whole || kept.meetings.length - first >= upcomingLimit) return kept.meetings.slice(first, first + upcomingLimit);
-  return (await load()).value.meetings.slice(0, upcomingLimit);
+  const shown =
+    kept.whole || kept.meetings.length - first >= upcomingLimit
+      ? kept.meetings.slice(first, first + upcomingLimit)
+      : (await load()).value.meetings.slice(0, upcomingLimit);
+  // The kept list is the company's; what the caller has read is theirs, so it is asked for on every read.
+  const changed = await meetingsWithPapersChanged(
+    deps.db,
+    caller.userId,
+    shown.map((meeting) => meeting.id),
+  );
+  return shown.map((meeting) => ({ ...meeting, papersChanged: changed.has(meeting.id) }));
+}
+
+/**
+ * Of these meetings, those with an agenda paper the caller opened in an earlier version and not yet in its latest:
+ * one query whatever the count.
+ */
+async function meetingsWithPapersChanged(db: MeetingDeps["db"], userId: number, meetingIds: number[]): Promise<Set<number>> {
+  if (meetingIds.length === 0) return new Set();
+  const lastRead = db
+    .select({ documentId: documentPageReads.documentId, version: max(documentPageReads.version).as("last_read_version") })
+    .from(documentPageReads)
+    .where(eq(documentPageReads.userId, userId))
+    .groupBy(documentPageReads.documentId)
+    .as("last_read");
+  const rows = await db
+    .selectDistinct({ meetingId: agendaItems.meetingId })
+    .from(agendaItems)
+    .innerJoin(agendaItemDocuments, eq(agendaItemDocuments.itemId, agendaItems.id))
+    .innerJoin(documents, eq(documents.id, agendaItemDocuments.documentId))
+    .innerJoin(lastRead, eq(lastRead.documentId, documents.id))
+    .where(and(inArray(agendaItems.meetingId, meetingIds), lt(lastRead.version, documents.version)));
+  return new Set(rows.map((row) => row.meetingId));
 }

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Company } from "@shared/companies";
+import { readingSettingsFields } from "@shared/paper-reading";
 import {
   governanceSettingsFields,
   lapseDaysRange,
@@ -18,6 +19,7 @@ import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { applyServerErrors } from "@/lib/form-errors";
 import { useUpdateCompany } from "@/features/companies/api/update-company";
+import { ReadingSettingsFields } from "@/features/companies/components/reading-settings-fields";
 
 const asNumber = (value: string) => (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN);
 
@@ -29,12 +31,23 @@ const wholeNumber = (rule: { safeParse: (value: unknown) => { success: boolean; 
       ctx.issues.push({ code: "custom", input: ctx.value, message: result.error?.issues[0]?.message ?? "Invalid number" });
   });
 
-const governanceFormSchema = z.object({
-  writtenResolutionRule: z.enum(writtenRuleKinds),
-  writtenLapseDays: wholeNumber(governanceSettingsFields.writtenLapseDays),
-  writtenAllowWithdrawal: z.boolean(),
-  writtenMeetingDemandPercent: wholeNumber(governanceSettingsFields.writtenMeetingDemandPercent),
-});
+const governanceFormSchema = z
+  .object({
+    writtenResolutionRule: z.enum(writtenRuleKinds),
+    writtenLapseDays: wholeNumber(governanceSettingsFields.writtenLapseDays),
+    writtenAllowWithdrawal: z.boolean(),
+    writtenMeetingDemandPercent: wholeNumber(governanceSettingsFields.writtenMeetingDemandPercent),
+    readReceipts: z.boolean(),
+    notesKept: z.enum(["keep", "delete"]),
+    notesRetentionDays: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    // The number counts only when notes are deleted; it is checked by the server's own rule and message then.
+    if (values.notesKept !== "delete") return;
+    const result = readingSettingsFields.notesRetentionDays.safeParse(asNumber(values.notesRetentionDays));
+    if (!result.success)
+      ctx.addIssue({ code: "custom", path: ["notesRetentionDays"], message: result.error.issues[0]?.message ?? "Invalid number" });
+  });
 type FormInput = z.infer<typeof governanceFormSchema>;
 
 const ruleOptions = [
@@ -47,6 +60,9 @@ const toFormValues = (company: Company): FormInput => ({
   writtenLapseDays: String(company.writtenLapseDays),
   writtenAllowWithdrawal: company.writtenAllowWithdrawal,
   writtenMeetingDemandPercent: String(company.writtenMeetingDemandPercent),
+  readReceipts: company.readReceipts,
+  notesKept: company.notesRetentionDays == null ? "keep" : "delete",
+  notesRetentionDays: company.notesRetentionDays == null ? "" : String(company.notesRetentionDays),
 });
 
 /** The rule the form's values make, for the words under it (the saved one while a number is not yet valid). */
@@ -64,7 +80,7 @@ function ruleOf(values: FormInput, company: Company): WrittenRule {
   };
 }
 
-/** Company Settings' Governance: the board's rule for written resolutions (founders and admins). */
+/** Company Settings' Governance: the board's rule for written resolutions, read receipts and notes retention (founders and admins). */
 export function GovernanceSettings({ company }: { company: Company }) {
   const updateCompany = useUpdateCompany(company.id);
   const form = useForm<FormInput>({
@@ -77,10 +93,12 @@ export function GovernanceSettings({ company }: { company: Company }) {
   const majority = values.writtenResolutionRule === "majority";
 
   async function onSubmit(values: FormInput) {
+    const { notesKept, notesRetentionDays, ...rest } = values;
     const governance = {
-      ...values,
+      ...rest,
       writtenLapseDays: asNumber(values.writtenLapseDays),
       writtenMeetingDemandPercent: asNumber(values.writtenMeetingDemandPercent),
+      notesRetentionDays: notesKept === "keep" ? null : asNumber(notesRetentionDays),
     };
     try {
       // The profile's required fields go as they are stored; the others, absent, are left as they are.
@@ -147,6 +165,7 @@ export function GovernanceSettings({ company }: { company: Company }) {
             <span className="font-medium">In words: </span>
             {writtenRuleWords(ruleOf(values, company))}; signatures {values.writtenAllowWithdrawal ? "may" : "may not"} be withdrawn.
           </p>
+          <ReadingSettingsFields control={form.control} notesKept={values.notesKept} />
           <div className="flex justify-end">
             <Button type="submit" disabled={updateCompany.isPending}>
               {updateCompany.isPending ? "Saving..." : "Save governance"}

@@ -22,6 +22,11 @@ export const documentKeys = {
   text: (companyId: number | null, id: number) => [...documentKeys.detail(companyId, id), "text"] as const,
   /** GET /api/companies/:companyId/documents: the library (files, never meetings). */
   library: (companyId: number | null) => [...documentKeys.all(companyId), "library"] as const,
+  /** GET /api/documents/:id/versions: a paper's history. */
+  versions: (companyId: number | null, id: number) => [...documentKeys.detail(companyId, id), "versions"] as const,
+  /** GET /api/documents/:id/compare: what changed from one version to another (never changes once computed). */
+  comparison: (companyId: number | null, id: number, from: number, to: number) =>
+    [...documentKeys.detail(companyId, id), "compare", from, to] as const,
   /** GET /api/companies/:companyId/documents/recent. */
   recent: (companyId: number | null) => [...documentKeys.all(companyId), "recent"] as const,
 };

@@ -1,9 +1,10 @@
-import { Download, Eye, FileImage, FileText, File as FileIcon, LayoutGrid, List, Trash2, Upload, type LucideIcon } from "lucide-react";
+import { FileImage, FileText, File as FileIcon, LayoutGrid, List, Upload, type LucideIcon } from "lucide-react";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { libraryCategories, type LibraryDocument } from "@shared/documents";
 import { canDeleteDocument } from "@shared/permissions";
 import type { CompanyRole } from "@shared/roles";
 import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
+import { PaperFacts } from "@/components/paper-facts";
 import { VirtualList, type ColumnBreakpoint } from "@/components/virtual-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,7 +15,10 @@ import { serverMessageOf } from "@/lib/api-client";
 import { formatFileSize } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useDeleteDocument } from "@/features/documents/api/delete-document";
-import { DocumentPreviewDialog, downloadUrl } from "@/features/documents/components/document-preview-dialog";
+import { DocumentActions, type DocumentActionHandlers } from "@/features/documents/components/document-actions";
+import { DocumentPreviewDialog } from "@/features/documents/components/document-preview-dialog";
+import { ReplaceDocumentDialog } from "@/features/documents/components/replace-document-dialog";
+import { VersionHistoryDialog } from "@/features/documents/components/version-history-dialog";
 import { uploadedLine } from "@/features/documents/lib/uploaded-line";
 
 export type ViewMode = "list" | "grid";
@@ -90,13 +94,15 @@ export interface DocumentsLibraryProps {
   initialSearch?: string;
 }
 
-/** /documents: search, category filter, list or grid, preview, download and (for those allowed) delete. */
+/** /documents: search, category filter, list or grid, preview, download, history and (for those allowed) replace and delete. */
 export function DocumentsLibrary({ documents, userId, role, onUpload, initialSearch = "" }: DocumentsLibraryProps) {
   const [search, setSearch] = useState(initialSearch);
   const [category, setCategory] = useState(allCategories);
   const [mode, setMode] = useViewMode(userId);
   const [previewing, setPreviewing] = useState<LibraryDocument | null>(null);
   const [deleting, setDeleting] = useState<LibraryDocument | null>(null);
+  const [replacing, setReplacing] = useState<LibraryDocument | null>(null);
+  const [history, setHistory] = useState<LibraryDocument | null>(null);
   const remove = useDeleteDocument();
   const shown = useMemo(() => filterDocuments(documents.data ?? [], search, category), [documents.data, search, category]);
   const mayDelete = (document: LibraryDocument) => canDeleteDocument(role, document.uploadedBy != null && document.uploadedBy === userId);
@@ -116,35 +122,20 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
     });
   };
 
+  const handlers: DocumentActionHandlers = {
+    onPreview: setPreviewing,
+    onHistory: setHistory,
+    onReplace: setReplacing,
+    onDelete: setDeleting,
+  };
   const actions = (document: LibraryDocument) => (
-    <div className="flex shrink-0 items-center gap-1">
-      <Button variant="ghost" size="icon" aria-label={`Preview ${document.name}`} onClick={() => setPreviewing(document)}>
-        <Eye aria-hidden />
-      </Button>
-      {document.hasFile && (
-        <Button asChild variant="ghost" size="icon">
-          <a href={downloadUrl(document.id)} download aria-label={`Download ${document.name}`}>
-            <Download aria-hidden />
-          </a>
-        </Button>
-      )}
-      {mayDelete(document) && (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Delete ${document.name}`}
-          className="text-destructive hover:text-destructive"
-          onClick={() => setDeleting(document)}
-        >
-          <Trash2 aria-hidden />
-        </Button>
-      )}
-    </div>
+    <DocumentActions document={document} mayChange={mayDelete(document)} handlers={handlers} />
   );
   const meta = (document: LibraryDocument) => (
     <>
       <span className="text-sm text-muted-foreground">{formatFileSize(document.fileSize)}</span>
       <span className="text-sm text-muted-foreground">{uploadedLine(document)}</span>
+      <PaperFacts paper={document} />
     </>
   );
 
@@ -215,9 +206,9 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
               estimateSize={82}
               gap={12}
               renderItem={(document) => (
-                <div className="flex items-center gap-3 rounded-lg border bg-card p-3 sm:p-4">
+                <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 sm:flex-nowrap sm:p-4">
                   <TypeIcon fileType={document.fileType} className="size-8" />
-                  <div className="grid min-w-0 flex-1 gap-1">
+                  <div className="grid min-w-0 flex-1 basis-40 gap-1">
                     <div className="flex min-w-0 flex-wrap items-center gap-2">
                       <p className="min-w-0 font-medium break-words">{document.name}</p>
                       <Badge variant="secondary">{document.category}</Badge>
@@ -255,6 +246,8 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
       </ListQueryState>
 
       <DocumentPreviewDialog document={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
+      <VersionHistoryDialog document={history} onOpenChange={(open) => !open && setHistory(null)} />
+      <ReplaceDocumentDialog document={replacing} onOpenChange={(open) => !open && setReplacing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete document?"

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import * as documentsApi from "@shared/api/documents";
-import type { LibraryDocument, RecentDocument } from "@shared/documents";
+import type { LibraryDocument } from "@shared/documents";
 import type { CompanyRole } from "@shared/roles";
 import { apiUrl } from "@/lib/api-client";
 import { buildUser } from "@/testing/factories";
@@ -272,41 +272,5 @@ describe("/documents", () => {
     await user.click(within(dialog).getByRole("button", { name: "Upload" }));
     const toast = await findToastBehindModal("Upload failed");
     expect(within(toast).getByText(/File type not accepted/)).toBeInTheDocument();
-  });
-});
-
-describe("the dashboard", () => {
-  it("lists recent documents with size and uploader, or says there are none", async () => {
-    const recent: RecentDocument[] = [
-      {
-        id: 1,
-        name: "Q2 Accounts.pdf",
-        fileSize: 1024,
-        uploader: "Fay Founder",
-        createdAt: "2026-05-20T10:00:00.000Z",
-        version: 1,
-        replacedAt: null,
-        changedSinceRead: false,
-      },
-    ];
-    server.use(handle(documentsApi.recentDocuments, () => recent));
-    const first = renderApp({ path: "/", signedInAs: userAs("member") });
-    const panel = await screen.findByRole("region", { name: "Recent Documents" }).catch(() => screen.findByLabelText("Recent Documents"));
-    expect(await within(panel).findByText("Q2 Accounts.pdf")).toBeInTheDocument();
-    expect(within(panel).getByText("1.0 KB")).toBeInTheDocument();
-    expect(within(panel).getByText("Uploaded by Fay Founder • May 20, 2026")).toBeInTheDocument();
-    expect(within(panel).getByRole("link", { name: "View all" })).toHaveAttribute("href", "/documents");
-    first.unmount();
-
-    server.use(handle(documentsApi.recentDocuments, () => []));
-    renderApp({ path: "/", signedInAs: userAs("member") });
-    expect(await screen.findByText("No documents uploaded yet.")).toBeInTheDocument();
-  });
-
-  it("'Upload document' lands on /documents with the upload dialog open", async () => {
-    const { user } = renderApp({ path: "/", signedInAs: userAs("member") });
-    await user.click(await screen.findByRole("link", { name: "Upload document" }));
-    expect(await screen.findByRole("dialog", { name: "Upload Document" })).toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 1, name: "Documents", hidden: true })).toBeInTheDocument();
   });
 });

@@ -11,4 +11,8 @@ export const meetingKeys = {
   upcoming: (companyId: number | null) => [...meetingKeys.all(companyId), "upcoming"] as const,
   /** GET /api/meetings/:id/agenda. */
   agenda: (companyId: number | null, meetingId: number) => [...meetingKeys.all(companyId), "agenda", meetingId] as const,
+  /** GET /api/meetings/:id/reading: the caller's own progress through the papers. */
+  reading: (companyId: number | null, meetingId: number) => [...meetingKeys.all(companyId), "reading", meetingId] as const,
+  /** GET /api/meetings/:id/reading/board: who has opened the pack and each paper. */
+  boardReading: (companyId: number | null, meetingId: number) => [...meetingKeys.all(companyId), "board-reading", meetingId] as const,
 };

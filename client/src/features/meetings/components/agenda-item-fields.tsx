@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, FileText, Gavel, GripVertical, Paperclip, Trash2 } 
 import type { DragEvent, ReactNode, Ref } from "react";
 import { agendaLimits } from "@shared/agenda";
 import type { CompanyMember } from "@shared/companies";
+import { agendaPurposeLabels, agendaPurposes, type AgendaPurpose } from "@shared/meeting-model";
 import { displayName } from "@shared/people";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -177,6 +178,21 @@ export function AgendaItemFields({
           />
         </Field>
       </div>
+
+      <Field id={fieldId("purpose")} label="Purpose" error={errors?.purpose}>
+        <Select value={item.purpose} onValueChange={(value) => actions.onChange({ purpose: value as AgendaPurpose }, "purpose")}>
+          <SelectTrigger id={fieldId("purpose")} className="sm:w-56" {...labelledBy("purpose")} {...described("purpose")}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {agendaPurposes.map((purpose) => (
+              <SelectItem key={purpose} value={purpose}>
+                {agendaPurposeLabels[purpose]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
 
       <Field id={fieldId("description")} label="Description" optional error={errors?.description}>
         <Textarea

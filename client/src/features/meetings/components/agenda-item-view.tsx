@@ -3,7 +3,10 @@ import { Link } from "wouter";
 import type { AgendaItem } from "@shared/agenda";
 import type { CompanyMember } from "@shared/companies";
 import type { LibraryDocument } from "@shared/documents";
+import { agendaPurposeLabels } from "@shared/meeting-model";
 import { resolutionTab } from "@shared/resolutions";
+import { PaperFacts } from "@/components/paper-facts";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatTime } from "@/lib/format";
 import { formatMinutes, memberName, PAPER_HIDDEN, PAPER_NOT_LOADED, type AgendaResolution } from "@/features/meetings/lib/meeting-sources";
@@ -19,6 +22,8 @@ export interface AgendaLookups {
   onOpenPaper: (paper: LibraryDocument) => void;
   /** A show of hands, for those who keep the meeting's record once it started and while its minutes are not approved. */
   showOfHands?: ShowOfHands;
+  /** The viewer's pages opened of each paper, by id, once known. */
+  reading?: Map<number, { pages: number | null; pagesRead: number }>;
 }
 
 export interface ShowOfHands {
@@ -39,10 +44,15 @@ export function AgendaItemView({ item, number, lookups }: { item: AgendaItem; nu
         {number}
       </span>
       <div className="grid min-w-0 gap-2">
-        <h3 id={headingId} className="font-medium break-words">
-          <span className="sr-only">{number}. </span>
-          {item.title}
-        </h3>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <h3 id={headingId} className="font-medium break-words">
+            <span className="sr-only">{number}. </span>
+            {item.title}
+          </h3>
+          <Badge variant="outline" className="font-normal">
+            {agendaPurposeLabels[item.purpose]}
+          </Badge>
+        </div>
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground [&_svg]:size-4 [&_svg]:shrink-0">
           <span className="inline-flex items-center gap-1.5">
             <Clock aria-hidden />
@@ -70,22 +80,33 @@ function AgendaPapers({ ids, lookups }: { ids: number[]; lookups: AgendaLookups 
   return (
     <div className="grid gap-1">
       <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Papers</p>
-      <ul className="flex flex-wrap gap-2">
+      <ul className="grid gap-2">
         {ids.map((id) => {
           const paper = lookups.papers.get(id);
+          const read = lookups.reading?.get(id);
           return (
-            <li key={id} className="max-w-full min-w-0">
+            <li key={id} className="grid max-w-full min-w-0 justify-items-start gap-1">
               {paper ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="h-auto max-w-full min-h-8 justify-start py-1 text-left whitespace-normal"
-                  onClick={() => lookups.onOpenPaper(paper)}
-                  aria-label={`Open paper ${paper.name}`}
-                >
-                  <FileText aria-hidden />
-                  <span className="min-w-0 break-all">{paper.name}</span>
-                </Button>
+                <>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="h-auto max-w-full min-h-8 justify-start py-1 text-left whitespace-normal"
+                    onClick={() => lookups.onOpenPaper(paper)}
+                    aria-label={`Open paper ${paper.name}`}
+                  >
+                    <FileText aria-hidden />
+                    <span className="min-w-0 break-all">{paper.name}</span>
+                  </Button>
+                  <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                    <PaperFacts paper={paper} />
+                    {read?.pages != null && (
+                      <span>
+                        {Math.min(read.pagesRead, read.pages)}/{read.pages} pages<span className="sr-only"> opened</span>
+                      </span>
+                    )}
+                  </span>
+                </>
               ) : (
                 <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground [&_svg]:size-4">
                   <FileText aria-hidden />

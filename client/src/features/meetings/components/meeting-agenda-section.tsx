@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAgenda } from "@/features/meetings/api/get-agenda";
+import { useMeetingReading } from "@/features/meetings/api/reading";
 import { AgendaItemView, type AgendaLookups, type ShowOfHands } from "@/features/meetings/components/agenda-item-view";
 import { byId, formatMinutes, PAPER_NOT_LOADED, type MeetingSources } from "@/features/meetings/lib/meeting-sources";
 
@@ -56,7 +57,11 @@ export function MeetingAgendaSection({
 }) {
   const agenda = useAgenda(meetingId);
   const names = useAgendaLookups(sources);
-  const lookups = useMemo(() => ({ ...names, showOfHands }), [names, showOfHands]);
+  const reading = useMeetingReading(meetingId);
+  const lookups = useMemo(
+    () => ({ ...names, showOfHands, reading: new Map(reading.data?.papers.map((paper) => [paper.documentId, paper])) }),
+    [names, showOfHands, reading.data],
+  );
   // null: viewing; otherwise the editor opened, `startWithNewItem` when it was opened by 'Add item'.
   const [editing, setEditing] = useState<{ startWithNewItem: boolean } | null>(null);
   const items = agenda.data?.items;

@@ -179,8 +179,9 @@ describe("editing the agenda", () => {
     await user.clear(duration);
     await user.type(duration, "40");
     await user.type(within(added).getByRole("textbox", { name: "Item 3 Description (optional)" }), "Numbers for Q3");
+    await user.click(within(added).getByRole("combobox", { name: "Item 3 Purpose" }));
+    await user.click(await screen.findByRole("option", { name: "For decision" }));
     expect(within(rows()[0]!).getByRole("textbox", { name: "Item 1 Title" })).toHaveValue("Call to order");
-
     await user.click(within(added).getByRole("button", { name: 'Attach papers and resolutions to "Budget review"' }));
     const dialog = await screen.findByRole("dialog", { name: "Attach papers and resolutions" });
     // Pending resolutions only.
@@ -206,16 +207,35 @@ describe("editing the agenda", () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({
       items: [
-        { id: 1, title: "Call to order", presenterId: null, durationMinutes: 5, description: "", documentIds: [], resolutionIds: [] },
+        {
+          id: 1,
+          title: "Call to order",
+          presenterId: null,
+          durationMinutes: 5,
+          description: "",
+          purpose: "discussion",
+          documentIds: [],
+          resolutionIds: [],
+        },
         {
           title: "Budget review",
           presenterId: 8,
           durationMinutes: 40,
           description: "Numbers for Q3",
+          purpose: "decision",
           documentIds: [70],
           resolutionIds: [80],
         },
-        { id: 2, title: "Close", presenterId: null, durationMinutes: 5, description: "", documentIds: [], resolutionIds: [] },
+        {
+          id: 2,
+          title: "Close",
+          presenterId: null,
+          durationMinutes: 5,
+          description: "",
+          purpose: "discussion",
+          documentIds: [],
+          resolutionIds: [],
+        },
       ],
     });
     expect(await findToast("Agenda saved")).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin, Users } from "lucide-react";
+import { CalendarDays, FileDiff, MapPin, Users } from "lucide-react";
 import { Link } from "wouter";
 import { MeetingStatusBadge } from "@/features/meetings/components/meeting-status-badge";
 import { formatMeetingRange, participantsLabel } from "@/features/meetings/lib/format-meeting";
@@ -30,7 +30,15 @@ export function MeetingRow({ meeting, isPast = false }: { meeting: MeetingSummar
           {participantsLabel(meeting.participantCount)}
         </p>
       </div>
-      <MeetingStatusBadge status={meeting.status} isPast={isPast} />
+      <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
+        <MeetingStatusBadge status={meeting.status} isPast={isPast} />
+        {meeting.papersChanged && (
+          <span className="inline-flex w-fit items-center gap-1 rounded-md border border-warning/60 bg-warning/15 px-2 py-0.5 text-xs font-medium [&_svg]:size-3 [&_svg]:shrink-0">
+            <FileDiff aria-hidden />
+            Papers changed since you read them
+          </span>
+        )}
+      </div>
     </Link>
   );
 }

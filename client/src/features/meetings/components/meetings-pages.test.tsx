@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import * as companiesApi from "@shared/api/companies";
 import * as documentsApi from "@shared/api/documents";
 import * as meetingsApi from "@shared/api/meetings";
-import type { ListedMeeting } from "@shared/meetings";
+import type { UpcomingMeeting } from "@shared/meetings";
 import { apiUrl } from "@/lib/api-client";
 import { freezeDateAt } from "@/testing/clock";
 import { buildUser } from "@/testing/factories";
@@ -12,7 +12,7 @@ import { server } from "@/testing/server";
 import {
   buildAgendaItem,
   buildFileDocument,
-  buildListedMeeting,
+  buildUpcomingMeeting,
   buildMeetingDocument,
   buildMember,
   serveDocuments,
@@ -157,19 +157,19 @@ describe("/meetings/:id", () => {
 });
 
 describe("dashboard", () => {
-  function upcoming(list: ListedMeeting[] | Promise<ListedMeeting[]>) {
+  function upcoming(list: UpcomingMeeting[] | Promise<UpcomingMeeting[]>) {
     server.use(handle(meetingsApi.upcomingMeetings, () => list, { params: { companyId: 3 } }));
   }
 
   it("lists upcoming meetings after loading placeholders, formatted 'MMMM d, yyyy • h:mm a - h:mm a'", async () => {
-    let release!: (list: ListedMeeting[]) => void;
+    let release!: (list: UpcomingMeeting[]) => void;
     upcoming(new Promise((resolve) => (release = resolve)));
     renderApp({ path: "/", signedInAs: me });
     // The dashboard's placeholder stands for its panels until their reads have answered.
     expect(await screen.findByRole("status", { name: "Loading dashboard" })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Upcoming Meetings" })).not.toBeInTheDocument();
     release([
-      buildListedMeeting({
+      buildUpcomingMeeting({
         id: 31,
         title: "Q3 Board Meeting",
         date: "2026-07-15T13:30:00.000Z",
@@ -177,7 +177,7 @@ describe("dashboard", () => {
         participantCount: 4,
         location: "HQ",
       }),
-      buildListedMeeting({ id: 32, title: "AGM", date: "2026-08-01T09:00:00.000Z", participantCount: 1 }),
+      buildUpcomingMeeting({ id: 32, title: "AGM", date: "2026-08-01T09:00:00.000Z", participantCount: 1 }),
     ]);
     const panel = (await screen.findByRole("heading", { name: "Upcoming Meetings" })).closest("[data-slot=card]") as HTMLElement;
     const first = await within(panel).findByRole("link", { name: /Q3 Board Meeting/ });
@@ -193,9 +193,9 @@ describe("dashboard", () => {
 
   it("leaves out a listed meeting that has already started (the list is never refetched on its own), and a cancelled one", async () => {
     upcoming([
-      buildListedMeeting({ id: 41, title: "Started five minutes ago", date: minutes(-5) }),
-      buildListedMeeting({ id: 42, title: "In ten minutes", date: minutes(10) }),
-      buildListedMeeting({ id: 44, title: "Called off", date: minutes(20), status: "cancelled" }),
+      buildUpcomingMeeting({ id: 41, title: "Started five minutes ago", date: minutes(-5) }),
+      buildUpcomingMeeting({ id: 42, title: "In ten minutes", date: minutes(10) }),
+      buildUpcomingMeeting({ id: 44, title: "Called off", date: minutes(20), status: "cancelled" }),
     ]);
     renderApp({ path: "/", signedInAs: me });
     const panel = (await screen.findByRole("heading", { name: "Upcoming Meetings" })).closest("[data-slot=card]") as HTMLElement;
@@ -207,7 +207,7 @@ describe("dashboard", () => {
   it("moves a meeting out of Upcoming once it starts while the dashboard is open", async () => {
     vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
     vi.setSystemTime(now);
-    upcoming([buildListedMeeting({ id: 43, title: "Starting in a minute", date: minutes(1) })]);
+    upcoming([buildUpcomingMeeting({ id: 43, title: "Starting in a minute", date: minutes(1) })]);
     renderApp({ path: "/", signedInAs: me });
     const panel = (await screen.findByRole("heading", { name: "Upcoming Meetings" })).closest("[data-slot=card]") as HTMLElement;
     await within(panel).findByRole("link", { name: /Starting in a minute/ });

@@ -1,4 +1,5 @@
 import type { AgendaInput, AgendaItem } from "@shared/agenda";
+import type { AgendaPurpose } from "@shared/meeting-model";
 
 // The agenda editor's working copy, kept free of zod: the view and the page read these helpers too.
 
@@ -11,6 +12,7 @@ export interface DraftItem {
   presenterId: number | null;
   durationMinutes: string;
   description: string;
+  purpose: AgendaPurpose;
   documentIds: number[];
   resolutionIds: number[];
 }
@@ -29,6 +31,7 @@ export function toDraftItems(items: readonly AgendaItem[]): DraftItem[] {
     presenterId: item.presenterId,
     durationMinutes: String(item.durationMinutes),
     description: item.description,
+    purpose: item.purpose,
     documentIds: [...item.documentIds],
     resolutionIds: [...item.resolutionIds],
   }));
@@ -41,6 +44,7 @@ export function blankDraftItem(): DraftItem {
     presenterId: null,
     durationMinutes: String(defaultItemMinutes),
     description: "",
+    purpose: "discussion",
     documentIds: [],
     resolutionIds: [],
   };
@@ -61,6 +65,7 @@ export function toAgendaInput(items: readonly DraftItem[]): AgendaInput {
       presenterId: item.presenterId,
       durationMinutes: minutesOf(item.durationMinutes),
       description: item.description.trim(),
+      purpose: item.purpose,
       documentIds: item.documentIds,
       resolutionIds: item.resolutionIds,
     })),
@@ -77,7 +82,7 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 }
 
 /** The fields of an item an error can name. */
-export type ItemField = "id" | "title" | "presenterId" | "durationMinutes" | "description" | "documentIds" | "resolutionIds";
+export type ItemField = "id" | "title" | "presenterId" | "durationMinutes" | "description" | "purpose" | "documentIds" | "resolutionIds";
 
 export interface AgendaErrors {
   /** By item key, then by field: the first message for each. */
@@ -88,7 +93,16 @@ export interface AgendaErrors {
 
 export const noAgendaErrors: AgendaErrors = { items: {}, general: [] };
 
-const itemFields = new Set<string>(["id", "title", "presenterId", "durationMinutes", "description", "documentIds", "resolutionIds"]);
+const itemFields = new Set<string>([
+  "id",
+  "title",
+  "presenterId",
+  "durationMinutes",
+  "description",
+  "purpose",
+  "documentIds",
+  "resolutionIds",
+]);
 
 /**
  * Errors of the error body (`[{path: "items.2.durationMinutes", message}]`) sorted by item and field. The index

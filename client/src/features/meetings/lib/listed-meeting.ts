@@ -14,6 +14,8 @@ export interface MeetingSummary {
   location: string;
   status: string;
   participantCount: number;
+  /** On the dashboard's list: one of its agenda papers changed since the viewer read it. */
+  papersChanged?: boolean;
 }
 
 /** A meeting read from its document: the summary plus what the detail page shows. */

@@ -1,0 +1,78 @@
+import { format } from "date-fns";
+import { FileDiff } from "lucide-react";
+import { Link } from "wouter";
+import { readingTimeText } from "@shared/paper-versions";
+import { cn } from "@/lib/utils";
+
+// What the library, the meeting page and the pack say about a paper that may have changed: its version, its length
+// and whether it changed since the viewer read it.
+
+/** The facts of a paper these read (a document object, a library row). */
+export interface PaperFactsOf {
+  id: number;
+  name: string;
+  version: number;
+  replacedAt: string | null;
+  pages: number | null;
+  readingMinutes: number | null;
+  changedSinceRead: boolean;
+}
+
+/** "v3 · replaced 2 Jun 14:05" (local time) for a paper replaced at least once; null for a first version. */
+export function versionLine(paper: Pick<PaperFactsOf, "version" | "replacedAt">): string | null {
+  if (paper.version <= 1) return null;
+  return paper.replacedAt ? `v${paper.version} · replaced ${format(new Date(paper.replacedAt), "d MMM HH:mm")}` : `v${paper.version}`;
+}
+
+/** "12 pages · 24 min", "1 page · 2 min"; null when the pages are not known (a file that is not a PDF). */
+export function pagesLine(paper: Pick<PaperFactsOf, "pages" | "readingMinutes">): string | null {
+  if (paper.pages == null) return null;
+  const pages = `${paper.pages} ${paper.pages === 1 ? "page" : "pages"}`;
+  return paper.readingMinutes == null ? pages : `${pages} · ${readingTimeText(paper.readingMinutes)}`;
+}
+
+/** What a director is told of the board's read receipts, beside the papers. */
+export function readReceiptsLine(on: boolean): string {
+  return on
+    ? "Read receipts are on: the secretary can see whether you have opened each paper."
+    : "Read receipts are off: nobody can see whether you have opened the papers.";
+}
+
+/** The "what changed" view of a paper between two versions. */
+export function compareHref(id: number, from: number, to: number): string {
+  return `/documents/${id}/compare?from=${from}&to=${to}`;
+}
+
+/**
+ * "Changed since you read it": a badge (an icon and words, not colour alone) linking to what changed from the version
+ * before the latest to the latest.
+ */
+export function ChangedSinceReadBadge({ paper, className }: { paper: Pick<PaperFactsOf, "id" | "name" | "version">; className?: string }) {
+  return (
+    <Link
+      href={compareHref(paper.id, Math.max(1, paper.version - 1), paper.version)}
+      aria-label={`${paper.name} changed since you read it: see what changed`}
+      className={cn(
+        "inline-flex w-fit items-center gap-1 rounded-md border border-warning/60 bg-warning/15 px-2 py-0.5 text-xs font-medium text-foreground outline-none hover:bg-warning/25 focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-3 [&_svg]:shrink-0",
+        className,
+      )}
+    >
+      <FileDiff aria-hidden />
+      Changed since you read it
+    </Link>
+  );
+}
+
+/** A paper's version, length and changed flag, as one wrapping line of small text; nothing for a plain first version. */
+export function PaperFacts({ paper, className }: { paper: PaperFactsOf; className?: string }) {
+  const version = versionLine(paper);
+  const pages = pagesLine(paper);
+  if (!version && !pages && !paper.changedSinceRead) return null;
+  return (
+    <span className={cn("inline-flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground", className)}>
+      {version && <span>{version}</span>}
+      {pages && <span>{pages}</span>}
+      {paper.changedSinceRead && <ChangedSinceReadBadge paper={paper} />}
+    </span>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Control } from "react-hook-form";
+import { notesRetentionRange } from "@shared/paper-reading";
+import { ChoiceCardsField } from "@/components/ui/choice-cards-field";
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { LabeledField } from "@/components/ui/form-fields";
+import { Input } from "@/components/ui/input";
+import { Switch } from "@/components/ui/switch";
+
+/** What the governance form holds of the reading settings: receipts, and notes kept or deleted after N days. */
+export interface ReadingSettingsValues {
+  readReceipts: boolean;
+  notesKept: "keep" | "delete";
+  notesRetentionDays: string;
+}
+
+export const readReceiptsDescription = "The secretary sees which directors have opened the pack and each paper — never pages or time.";
+
+const retentionOptions = [
+  { value: "keep", label: "Keep notes", hint: "Directors' private notes are kept until they delete them." },
+  {
+    value: "delete",
+    label: "Delete after the minutes are approved",
+    hint: "Each meeting's notes are deleted a set number of days after its minutes are approved.",
+  },
+] as const;
+
+/** Company Settings → Governance: read receipts and notes retention, saved with the other governance fields. */
+export function ReadingSettingsFields<T extends ReadingSettingsValues>({ control, notesKept }: { control: Control<T>; notesKept: string }) {
+  // The fields' names are those of ReadingSettingsValues, which T extends.
+  const own = control as unknown as Control<ReadingSettingsValues>;
+  return (
+    <>
+      <FormField
+        control={own}
+        name="readReceipts"
+        render={({ field }) => (
+          <FormItem hasDescription className="rounded-md border p-4">
+            <div className="flex items-center justify-between gap-4">
+              <FormLabel>Read receipts</FormLabel>
+              <FormControl>
+                <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+              </FormControl>
+            </div>
+            <FormDescription>{readReceiptsDescription}</FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <ChoiceCardsField control={own} name="notesKept" legend="Notes retention" options={retentionOptions} />
+      {notesKept === "delete" && (
+        <LabeledField
+          control={own}
+          name="notesRetentionDays"
+          label="Days after the minutes are approved"
+          description={`From ${notesRetentionRange.min} to ${notesRetentionRange.max} days.`}
+        >
+          {(field) => <Input inputMode="numeric" className="w-32" {...field} />}
+        </LabeledField>
+      )}
+    </>
+  );
+}
