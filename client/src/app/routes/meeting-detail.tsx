@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import { useParams } from "wouter";
+import { useLocation, useParams } from "wouter";
 import type { DocumentObject, LibraryDocument } from "@shared/documents";
 import { MeetingPage, type MeetingRecordEffects } from "@/app/meeting-page";
 import { ApiError } from "@/lib/api-client";
@@ -11,6 +11,7 @@ import { useMembers } from "@/features/companies/api/get-members";
 import { documentKeys } from "@/features/documents/api/document-keys";
 import { useDocument } from "@/features/documents/api/get-document";
 import { useLibrary } from "@/features/documents/api/get-library";
+import { readerHref } from "@/features/documents/api/versions";
 import { DocumentPreviewDialog } from "@/features/documents/components/document-preview-dialog";
 import { meetingKeys } from "@/features/meetings/api/meeting-keys";
 import { MeetingDetailLoading, MeetingLoadError, MeetingNotFound } from "@/features/meetings/components/meeting-page-states";
@@ -68,6 +69,12 @@ function useMeetingSources() {
   const library = useLibrary();
   const resolutions = useResolutions();
   const [previewing, setPreviewing] = useState<LibraryDocument | null>(null);
+  const [, navigate] = useLocation();
+  // A PDF opens in the reader (notes, search, progress); an image or a text file in the preview.
+  const onOpenPaper = useCallback(
+    (paper: LibraryDocument) => (paper.fileType === "application/pdf" ? navigate(readerHref(paper.id)) : setPreviewing(paper)),
+    [navigate],
+  );
 
   const onMeetingChanged = useCallback(
     async (meeting?: DocumentObject) => {
@@ -79,8 +86,8 @@ function useMeetingSources() {
   );
 
   const value = useMemo<MeetingSources>(
-    () => ({ members, library, resolutions, onOpenPaper: setPreviewing, onMeetingChanged }),
-    [members, library, resolutions, onMeetingChanged],
+    () => ({ members, library, resolutions, onOpenPaper, onMeetingChanged }),
+    [members, library, resolutions, onOpenPaper, onMeetingChanged],
   );
   return { value, previewing, closePreview: () => setPreviewing(null) };
 }

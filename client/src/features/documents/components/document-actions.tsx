@@ -1,6 +1,8 @@
-import { Download, Eye, FileUp, History, Trash2 } from "lucide-react";
+import { BookOpen, Download, Eye, FileUp, History, Trash2 } from "lucide-react";
+import { Link } from "wouter";
 import type { LibraryDocument } from "@shared/documents";
 import { Button } from "@/components/ui/button";
+import { readerHref } from "@/features/documents/api/versions";
 import { downloadUrl } from "@/features/documents/components/document-preview-dialog";
 
 /** What a library row's buttons do. */
@@ -12,7 +14,7 @@ export interface DocumentActionHandlers {
 }
 
 /**
- * A library row's buttons: preview and download; a file's history; and for its uploader (unless an observer),
+ * A library row's buttons: a PDF read in the app's reader, preview and download; a file's history; and for its uploader (unless an observer),
  * founders and admins, replace and delete.
  */
 export function DocumentActions({
@@ -27,6 +29,13 @@ export function DocumentActions({
 }) {
   return (
     <div className="flex shrink-0 flex-wrap items-center gap-1">
+      {document.hasFile && document.fileType === "application/pdf" && (
+        <Button asChild variant="ghost" size="icon">
+          <Link href={readerHref(document.id)} aria-label={`Read ${document.name}`}>
+            <BookOpen aria-hidden />
+          </Link>
+        </Button>
+      )}
       <Button variant="ghost" size="icon" aria-label={`Preview ${document.name}`} onClick={() => handlers.onPreview(document)}>
         <Eye aria-hidden />
       </Button>
