@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { documentPageTexts, documents, documentVersions } from "../db/schema";
 import { scheduleMeeting } from "./factories";
-import { linesPdf, paperVersionFixtures } from "./paper-version-fixtures";
+import { linesPdf, versionFixtures } from "./version-fixtures";
 import type { SignedUp, TestContext } from "./test-context";
 
 // What the reading and notes tests share: a board with a meeting whose agenda carries papers of known page counts,
@@ -10,7 +10,7 @@ import type { SignedUp, TestContext } from "./test-context";
 
 export function readingFixtures(ctx: TestContext) {
   const api = () => request(ctx.app);
-  const { upload } = paperVersionFixtures(ctx);
+  const { upload } = versionFixtures(ctx);
   const as = (user: SignedUp) => ({
     get: (path: string) => api().get(path).set("Authorization", user.bearer),
     post: (path: string, body?: object) => api().post(path).set("Authorization", user.bearer).send(body),
@@ -23,9 +23,9 @@ export function readingFixtures(ctx: TestContext) {
    * files, so the text Quorum reads from them in the background agrees with what the test expects.
    */
   async function paper(owner: SignedUp, name: string, pages: number | null): Promise<number> {
-    if (pages === null) return upload(owner, "letter.txt", Buffer.from(`${name}\n`), name);
+    if (pages === null) return (await upload(owner, "letter.txt", Buffer.from(`${name}\n`), name)).id;
     const lines = Array.from({ length: pages }, (_, index) => [`${name}, page ${index + 1}`]);
-    return upload(owner, "paper.pdf", await linesPdf(lines), name);
+    return (await upload(owner, "paper.pdf", await linesPdf(lines), name)).id;
   }
 
   /** A new latest version of a paper, with its pages' text when given, as replacing its file would leave it. */

@@ -1,6 +1,10 @@
-import { count } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
+import { count, eq } from "drizzle-orm";
 import request from "supertest";
-import { documentVersions, fileChunks, fileSweep } from "../db/schema";
+import { documents, documentVersions, fileChunks, fileSweep } from "../db/schema";
+import { claimFile, writeFile } from "../features/documents/documents.service";
 import { paperPdf } from "./board-pack-fixtures";
 import type { TestContext } from "./test-context";
 
@@ -8,9 +12,21 @@ interface Caller {
   bearer: string;
 }
 
-// What the tests of papers' versions share: uploading a paper, replacing it, its history and its versions' bytes.
+// What the tests of papers' versions share: uploading a paper, replacing it, its history, its versions' bytes and
+// what changed between them, and PDFs whose pages say what a test needs.
 
-export function versionFixtures(ctx: Pick<TestContext, "app" | "db">) {
+/** A PDF with one page per entry, each page's lines drawn one under the other (no page: a blank page). */
+export async function linesPdf(pages: (string[] | null)[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = pdf.addPage();
+    (lines ?? []).forEach((line, n) => page.drawText(line, { x: 72, y: 700 - n * 20, size: 12, font }));
+  }
+  return Buffer.from(await pdf.save());
+}
+
+export function versionFixtures(ctx: TestContext) {
   const api = () => request(ctx.app);
 
   /** Uploads a file (multipart, as the app does); answers the created document. */
@@ -49,6 +65,34 @@ export function versionFixtures(ctx: Pick<TestContext, "app" | "db">) {
   const download = (user: Caller, id: number) =>
     api().get(`/api/documents/${id}/download`).set("Authorization", user.bearer).responseType("blob");
 
+  /**
+   * A later version of a paper written straight to the database (its bytes stored, its row added, the paper's version
+   * number moved on), for a file type the app's upload checks would refuse or a test that must skip the replacement.
+   */
+  async function addVersionForTest(documentId: number, version: number, fileType: string, bytes: Buffer): Promise<void> {
+    const place = await writeFile(ctx.deps, { storage: "database", location: null }, Readable.from([bytes]), fileType);
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(documentVersions).values({
+        documentId,
+        version,
+        fileType,
+        fileSize: bytes.length,
+        uploadedAt: ctx.clock.now(),
+        note: `Version ${version}`,
+        ...place,
+        sha256: createHash("sha256").update(bytes).digest("hex"),
+      });
+      await claimFile(tx, place);
+      await tx
+        .update(documents)
+        .set({ version, fileType, fileSize: bytes.length, replacedAt: ctx.clock.now() })
+        .where(eq(documents.id, documentId));
+    });
+  }
+
+  const compare = (user: Caller, id: number, from: number | string, to: number | string) =>
+    api().get(`/api/documents/${id}/compare?from=${from}&to=${to}`).set("Authorization", user.bearer);
+
   /** Rows of stored bytes and versions in the whole database: a refused replacement leaves them as they were. */
   async function storedRows() {
     const [[chunks], [pending], [versions]] = await Promise.all([
@@ -59,5 +103,5 @@ export function versionFixtures(ctx: Pick<TestContext, "app" | "db">) {
     return { chunks: chunks!.n, pending: pending!.n, versions: versions!.n };
   }
 
-  return { api, upload, uploadPdf, replace, history, downloadVersion, download, storedRows };
+  return { api, upload, uploadPdf, replace, history, downloadVersion, download, compare, addVersionForTest, storedRows };
 }

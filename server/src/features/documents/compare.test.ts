@@ -2,12 +2,12 @@ import { and, count, eq } from "drizzle-orm";
 import { documentComparisons, documentVersions } from "../../db/schema";
 import { sampleGif, samplePng, zip } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
-import { linesPdf, paperVersionFixtures } from "../../testing/paper-version-fixtures";
+import { linesPdf, versionFixtures } from "../../testing/version-fixtures";
 import { pageMapping } from "./paper-text.service";
 import { textJobCounts } from "./paper-text/text-pool";
 
 const ctx = useTestContext();
-const { upload, addVersionForTest, compare } = paperVersionFixtures(ctx);
+const { upload, addVersionForTest, compare } = versionFixtures(ctx);
 
 const cover = ["Annual report 2026", "Prepared for the board of Acme Holdings"];
 const finance = ["Finance review", "Revenue rose to 12 million pounds", "Costs fell by four percent", "Cash at year end 3 million"];
@@ -22,7 +22,7 @@ async function reportWithTwoVersions() {
   const before = await linesPdf([cover, finance, risks, appendix]);
   const changedFinance = [...finance.slice(0, 2), "Costs fell by six percent", finance[3]!];
   const after = await linesPdf([cover, changedFinance, outlook, appendix]);
-  const id = await upload(founder, "Annual report.pdf", before);
+  const id = (await upload(founder, "Annual report.pdf", before)).id;
   await addVersionForTest(id, 2, "application/pdf", after);
   return { founder, member, id };
 }
@@ -80,7 +80,7 @@ describe("comparing two versions of a paper", () => {
 
   it("compares text files line by line", async () => {
     const { founder } = await ctx.board();
-    const id = await upload(founder, "Notes.txt", Buffer.from("Agenda\nBudget\nAOB\n"));
+    const id = (await upload(founder, "Notes.txt", Buffer.from("Agenda\nBudget\nAOB\n"))).id;
     await addVersionForTest(id, 2, "text/plain", Buffer.from("Agenda\nBudget for 2027\nAOB\nClose\n"));
     const response = await compare(founder, id, 1, 2);
     expect(response.status).toBe(200);
@@ -106,7 +106,7 @@ describe("comparing two versions of a paper", () => {
         '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
       "word/document.xml": `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraphs}</w:body></w:document>`,
     });
-    const id = await upload(founder, "Terms.docx", docx);
+    const id = (await upload(founder, "Terms.docx", docx)).id;
     await addVersionForTest(id, 2, "text/plain", Buffer.from("Terms of reference\nThe committee meets monthly\n"));
     expect((await compare(founder, id, 1, 2)).body).toEqual({
       lines: [
@@ -119,7 +119,7 @@ describe("comparing two versions of a paper", () => {
 
   it("says only whether it changed when a side has no text: a scanned PDF", async () => {
     const { founder } = await ctx.board();
-    const id = await upload(founder, "Minutes.pdf", await linesPdf([cover]));
+    const id = (await upload(founder, "Minutes.pdf", await linesPdf([cover]))).id;
     await addVersionForTest(id, 2, "application/pdf", await linesPdf([null]));
     expect((await compare(founder, id, 1, 2)).body).toEqual({ changed: true });
     expect(await pageMapping(ctx.deps, id, 1, 2)).toEqual(new Map([[1, 1]]));
@@ -141,7 +141,7 @@ describe("comparing two versions of a paper", () => {
 
   it("says only whether an image changed", async () => {
     const { founder } = await ctx.board();
-    const id = await upload(founder, "Chart.png", samplePng());
+    const id = (await upload(founder, "Chart.png", samplePng())).id;
     await addVersionForTest(id, 2, "image/png", samplePng());
     await addVersionForTest(id, 3, "image/gif", sampleGif());
     expect((await compare(founder, id, 1, 2)).body).toEqual({ changed: false });
@@ -150,7 +150,7 @@ describe("comparing two versions of a paper", () => {
 
   it("refuses one version twice (400), and a version the paper does not have (404)", async () => {
     const { founder, id } = await reportWithTwoVersions();
-    const other = await upload(founder, "Other.txt", Buffer.from("Other"));
+    const other = (await upload(founder, "Other.txt", Buffer.from("Other"))).id;
     await addVersionForTest(other, 2, "text/plain", Buffer.from("Other, again"));
     await addVersionForTest(other, 3, "text/plain", Buffer.from("Other, third"));
     const same = await compare(founder, id, 2, 2);

@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { documentPageTexts, documents, documentVersions } from "../../db/schema";
 import { sampleDocx, samplePdf, samplePng } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
-import { linesPdf, paperVersionFixtures } from "../../testing/paper-version-fixtures";
+import { linesPdf, versionFixtures } from "../../testing/version-fixtures";
 import { pageTextsOf, readPendingTexts } from "./paper-text.service";
 import { textWorkLimits } from "./paper-text/text-pool";
 
 const ctx = useTestContext();
-const { upload, addVersionForTest } = paperVersionFixtures(ctx);
+const { upload, addVersionForTest } = versionFixtures(ctx);
 
 async function versionState(documentId: number, version = 1) {
   const [row] = await ctx.db
@@ -21,7 +21,7 @@ describe("a paper version's text", () => {
   it("reads a PDF page by page, line by line, and sets the page count of the version and the paper", async () => {
     const { founder } = await ctx.board();
     const pdf = await linesPdf([["Budget 2027", "Revenue grows by ten percent"], null, ["Risks", "Interest rates"]]);
-    const id = await upload(founder, "Budget.pdf", pdf);
+    const id = (await upload(founder, "Budget.pdf", pdf)).id;
     // The upload reads it in the background; then it is made a paper from before page counts, read again on demand.
     await vi.waitFor(async () => expect(await versionState(id)).toMatchObject({ status: "done" }), { timeout: 15_000 });
     await ctx.db.delete(documentPageTexts).where(eq(documentPageTexts.documentId, id));
@@ -35,19 +35,19 @@ describe("a paper version's text", () => {
 
   it("reads a Word file and a text file as one page each", async () => {
     const { founder } = await ctx.board();
-    const docx = await upload(founder, "Minutes.docx", sampleDocx());
+    const docx = (await upload(founder, "Minutes.docx", sampleDocx())).id;
     expect(await pageTextsOf(ctx.deps, docx, 1)).toEqual(["Minutes"]);
-    const txt = await upload(founder, "Notes.txt", Buffer.from("\uFEFFFirst line\r\n\r\n  Second   line \n", "utf8"));
+    const txt = (await upload(founder, "Notes.txt", Buffer.from("\uFEFFFirst line\r\n\r\n  Second   line \n", "utf8"))).id;
     expect(await pageTextsOf(ctx.deps, txt, 1)).toEqual(["First line\nSecond line"]);
     expect(await versionState(txt)).toMatchObject({ status: "done" });
   });
 
   it("finds no text in an image or a scanned (text-less) PDF", async () => {
     const { founder } = await ctx.board();
-    const image = await upload(founder, "Chart.png", samplePng());
+    const image = (await upload(founder, "Chart.png", samplePng())).id;
     expect(await pageTextsOf(ctx.deps, image, 1)).toBeNull();
     expect(await versionState(image)).toMatchObject({ status: "none" });
-    const scanned = await upload(founder, "Scan.pdf", await linesPdf([null, null]));
+    const scanned = (await upload(founder, "Scan.pdf", await linesPdf([null, null]))).id;
     expect(await pageTextsOf(ctx.deps, scanned, 1)).toBeNull();
     expect(await versionState(scanned)).toMatchObject({ status: "none", pages: 2 });
     const rows = await ctx.db.select().from(documentPageTexts).where(eq(documentPageTexts.documentId, scanned));
@@ -56,10 +56,10 @@ describe("a paper version's text", () => {
 
   it("back-fills by the sweep: a version left pending gets its text; a failing one is tried three times", async () => {
     const { founder } = await ctx.board();
-    const id = await upload(founder, "Plan.pdf", await linesPdf([["Plan"]]));
+    const id = (await upload(founder, "Plan.pdf", await linesPdf([["Plan"]]))).id;
     await addVersionForTest(id, 2, "application/pdf", await linesPdf([["Plan, revised"]]));
     // A damaged file: reading it fails every time.
-    const broken = await upload(founder, "Broken.pdf", samplePdf());
+    const broken = (await upload(founder, "Broken.pdf", samplePdf())).id;
     await addVersionForTest(broken, 2, "application/pdf", Buffer.from("%PDF-1.4\nnot really a PDF\n%%EOF\n"));
     await ctx.db.update(documentVersions).set({ textStatus: "done" }).where(eq(documentVersions.documentId, broken));
     await ctx.db
@@ -84,7 +84,7 @@ describe("the text worker's caps", () => {
     const { founder } = await ctx.board();
     textWorkLimits.timeoutMs = 1;
     // The upload itself queues the reading of its text.
-    const id = await upload(founder, "Long.pdf", await linesPdf([["A long paper"]]));
+    const id = (await upload(founder, "Long.pdf", await linesPdf([["A long paper"]]))).id;
     await vi.waitFor(async () => expect(await versionState(id)).toMatchObject({ status: "failed", attempts: 1 }), { timeout: 10_000 });
     textWorkLimits.timeoutMs = 60_000;
     expect(await readPendingTexts(ctx.deps, 10)).toBe(1);

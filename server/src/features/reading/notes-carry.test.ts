@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { PaperNote } from "../../../../shared/paper-reading";
 import { paperNotes } from "../../db/schema";
-import { linesPdf, paperVersionFixtures } from "../../testing/paper-version-fixtures";
+import { linesPdf, versionFixtures } from "../../testing/version-fixtures";
 import { readingFixtures } from "../../testing/reading-fixtures";
 import { useTestContext } from "../../testing/test-context";
 
 const ctx = useTestContext();
 const { api, as, board, putAgenda } = readingFixtures(ctx);
-const { upload } = paperVersionFixtures(ctx);
+const { upload } = versionFixtures(ctx);
 
 const pages = {
   revenue: "Revenue grew four percent in the quarter, led by subscription sales in Germany and France.",
@@ -22,7 +22,7 @@ describe("notes on a paper replaced by a new version", () => {
     const { founder, ann, meetingId } = await board("Carry Ltd");
     const pdf = (texts: string[]) => linesPdf(texts.map((text) => [text]));
     const papers = {
-      budget: await upload(founder, "budget.pdf", await pdf([pages.revenue, pages.costs, pages.capex, pages.outlook]), "Budget.pdf"),
+      budget: (await upload(founder, "budget.pdf", await pdf([pages.revenue, pages.costs, pages.capex, pages.outlook]), "Budget.pdf")).id,
     };
     await putAgenda(founder, meetingId, [[papers.budget]]);
     const write = async (page: number, text: string) =>

@@ -1,7 +1,7 @@
 import { and, countDistinct, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BoardReading, MeetingReading, RecordReadsInput } from "../../../../shared/paper-reading";
 import { displayName } from "../../../../shared/people";
-import { isCompanyAdmin } from "../../../../shared/roles";
+import { canKeepMeetingRecord } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
 import {
   boardPackOpens,
@@ -76,7 +76,8 @@ export async function boardReading({ db }: Deps, tenant: TenantContext, meetingI
     .innerJoin(companies, eq(companies.id, meetings.companyId))
     .where(eq(meetings.documentId, meetingId));
   if (!meeting) throw notFound("Meeting not found");
-  if (!isCompanyAdmin(tenant.role) && meeting.createdBy !== tenant.user.id) throw forbidden(boardReadingDeniedMessage);
+  // The creator while they may still keep the meeting's record: one made an observer since sees no receipts.
+  if (!canKeepMeetingRecord(tenant.role, meeting.createdBy === tenant.user.id)) throw forbidden(boardReadingDeniedMessage);
   if (!meeting.readReceipts) throw forbidden(readReceiptsOffMessage);
 
   const [directors, papers, opens] = await Promise.all([

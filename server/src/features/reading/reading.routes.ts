@@ -5,14 +5,15 @@ import { contentDisposition } from "../../http/content-disposition";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { idParam } from "../../http/validate";
 import { documentCompanyOf } from "../documents/documents-read.service";
-import { meetingCompanyGuard } from "../meetings/meetings.guard";
+import { scheduledMeetingGuard } from "../meetings/meetings.guard";
 import { exportNotes } from "./notes-export";
 import { createNote, deleteNote, listNotes, noteOwnerOf, updateNote } from "./notes.service";
 import { boardReading, meetingReading, recordPackOpened, recordReads } from "./reading-progress.service";
 
 /** What a director reads and notes (shared/api/reading.ts), bound to the handlers. */
 export function readingRoutes(deps: RouterDeps): BoundRoute[] {
-  const meetingOf = meetingCompanyGuard(deps);
+  // A draft meeting has no readers yet (and its title is its creator's): 404, as for its agenda and board pack.
+  const meetingOf = scheduledMeetingGuard(deps);
   const documentOf = { companyOf: (req: Request) => documentCompanyOf(deps, idParam(req.params.id)) };
   const ownNote = { ownerOf: (req: Request) => noteOwnerOf(deps, idParam(req.params.id)), notFoundMessage: "Note not found" };
 

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import * as api from "@shared/api/meeting-record";
 import { apiRequest, apiUrl } from "@/lib/api-client";
-import { boardPackFallbackName, fileNameFromContentDisposition, saveFile } from "@/features/meeting-record/lib/board-pack-file";
+import { fileNameFromContentDisposition, saveFile } from "@/lib/save-file";
+import { boardPackFallbackName } from "@/features/meeting-record/lib/board-pack-file";
 
 export interface BoardPackFile {
   blob: Blob;

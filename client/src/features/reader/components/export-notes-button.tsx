@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { fetchNotesExport, type NoteExportFormat } from "@/features/reader/api/export-notes";
-import { saveFile } from "@/features/reader/lib/save-file";
+import { saveFile } from "@/lib/save-file";
 
 const formats: Record<NoteExportFormat, { label: string; extension: string }> = {
   md: { label: "Markdown", extension: "md" },
