@@ -2,16 +2,18 @@ import request from "supertest";
 import type { Endpoint } from "../../../shared/api/endpoint";
 import { apiTable } from "../../../shared/api/table";
 import { eq } from "drizzle-orm";
-import { actionItems, documents, meetings, notifications, platformServices, resolutions, votes } from "../db/schema";
+import { actionItems, documents, documentVersions, meetings, notifications, platformServices, resolutions, votes } from "../db/schema";
 import { encryptSecret, maskSecret } from "../integrations/secrets";
 import { addMember, createCompany, meetingContent } from "../testing/factories";
 import { createTestContext, useTestContext, type SignedUp } from "../testing/test-context";
+import { linesPdf, versionFixtures } from "../testing/version-fixtures";
 
 /**
  * Every list endpoint costs a fixed number of queries whatever the list length (no N+1):
  * each list is read once small and once ten times larger, and both reads must send the same number of statements.
  */
 const ctx = useTestContext();
+const { uploadPdf, replace } = versionFixtures(ctx);
 
 const hour = 60 * 60 * 1000;
 
@@ -142,6 +144,8 @@ describe("every list endpoint of the API's table", () => {
         fileSize: 4,
         category: "Legal",
         uploadedBy: founder.id,
+        // Older than the replaced paper below, which is then among the recent ones of every board.
+        createdAt: new Date(ctx.clock.now().getTime() - hour),
       })),
     );
     const deadline = new Date(ctx.clock.now().getTime() + 30 * 24 * hour);
@@ -168,7 +172,31 @@ describe("every list endpoint of the API's table", () => {
       const login = await request(ctx.app).post("/api/auth/login").send({ username: founder.username, password: founder.password });
       expect(login.status).toBe(200);
     }
-    return { founder, company, meetingId: meeting!.id };
+    // A paper replaced `size` times, with `size` of the founder's notes on its latest version.
+    const paper = await uploadPdf(founder, "Versioned.pdf", "Versioned", 2);
+    for (const index of many(size)) {
+      expect(
+        (await replace(founder, paper.id, `Revision ${index}`, "v.pdf", await linesPdf([[`Revision ${index}`], ["Costs"]]))).status,
+      ).toBe(201);
+    }
+    for (const index of many(size)) {
+      const note = { version: size + 1, page: 1, text: `Note ${index}` };
+      expect((await request(ctx.app).post(`/api/documents/${paper.id}/notes`).set("Authorization", founder.bearer).send(note)).status).toBe(
+        201,
+      );
+    }
+    // Each version's text is read in the background: done before anything is counted.
+    await vi.waitFor(
+      async () => {
+        const versions = await ctx.db
+          .select({ status: documentVersions.textStatus })
+          .from(documentVersions)
+          .where(eq(documentVersions.documentId, paper.id));
+        expect(versions.filter((version) => version.status === "pending")).toEqual([]);
+      },
+      { timeout: 60_000 },
+    );
+    return { founder, company, meetingId: meeting!.id, paperId: paper.id };
   }
 
   it("costs the same number of queries for a board of 1 and a board of 10", async () => {
@@ -180,7 +208,16 @@ describe("every list endpoint of the API's table", () => {
     const pathFor = (endpoint: Endpoint, board: typeof small) =>
       endpoint.path
         .replace(":companyId", String(board.company.id))
-        .replace(":id", String(endpoint.path.startsWith("/api/meetings/") ? board.meetingId : board.founder.id));
+        .replace(
+          ":id",
+          String(
+            endpoint.path.startsWith("/api/meetings/")
+              ? board.meetingId
+              : endpoint.path.startsWith("/api/documents/")
+                ? board.paperId
+                : board.founder.id,
+          ),
+        );
     for (const endpoint of lists) {
       if (endpoint.access.class === "platform") continue; // measured above, with a platform admin of its own
       const smallCount = await queriesFor(small.founder.bearer, pathFor(endpoint, small));

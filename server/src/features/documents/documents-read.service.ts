@@ -88,6 +88,8 @@ async function versionsRead(db: Database, userId: number, documentIds: number[])
   return new Map(rows.map((row) => [row.documentId, row.version ?? 0]));
 }
 
+const replacedIds = (rows: readonly { id: number; version: number }[]) => rows.filter((row) => row.version > 1).map((row) => row.id);
+
 const changedSince = (read: Map<number, number>, row: { id: number; version: number }) => {
   const version = read.get(row.id);
   return version !== undefined && version < row.version;
@@ -197,11 +199,8 @@ export async function listLibrary(
     return { value, ids: value.map((document) => document.id) };
   };
   const library = lists ? await lists.read(companyId, "library", clock.now().getTime(), load) : (await load()).value;
-  const read = await versionsRead(
-    db,
-    userId,
-    library.filter((document) => document.version > 1).map((document) => document.id),
-  );
+  // Only a replaced paper can have changed since it was read: the caller's reads of those alone (none: no query).
+  const read = await versionsRead(db, userId, replacedIds(library));
   return read.size === 0 ? library : library.map((document) => ({ ...document, changedSinceRead: changedSince(read, document) }));
 }
 
@@ -212,11 +211,7 @@ export async function recentDocuments(
   limit = 5,
 ): Promise<RecentDocument[]> {
   const rows = await selectLibrary(db, caller.companyId).limit(limit);
-  const read = await versionsRead(
-    db,
-    caller.userId,
-    rows.filter((row) => row.version > 1).map((row) => row.id),
-  );
+  const read = await versionsRead(db, caller.userId, replacedIds(rows));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
