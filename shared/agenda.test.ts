@@ -75,7 +75,7 @@ describe("agendaInputSchema", () => {
 
   it("accepts a plain agenda and fills in the defaults", () => {
     expect(agendaInputSchema.parse({ items: [{ title: " Budget ", durationMinutes: 30 }] })).toEqual({
-      items: [{ title: "Budget", durationMinutes: 30, description: "", documentIds: [], resolutionIds: [] }],
+      items: [{ title: "Budget", durationMinutes: 30, description: "", purpose: "discussion", documentIds: [], resolutionIds: [] }],
     });
   });
 

@@ -19,6 +19,7 @@ import { addMember, createCompany } from "./factories";
 import { eq } from "drizzle-orm";
 import { accountTokens, mailOutbox, users } from "../db/schema";
 import type { CompanyRole } from "../../../shared/roles";
+import { textReadsSettled } from "../features/documents/paper-text.service";
 
 /** A clock the test moves by hand. */
 export interface TestClock extends Clock {
@@ -234,8 +235,11 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
     },
     /** Runs `work` and answers how many SQL statements it sent. */
     async countQueries(work: () => Promise<unknown>): Promise<number> {
+      // A paper's text is read in the background after its upload: counted with the work that queued it, never later.
+      await textReadsSettled();
       const before = queryCount;
       await work();
+      await textReadsSettled();
       return queryCount - before;
     },
     async close() {

@@ -8,7 +8,7 @@ import { compareVersions } from "./paper-text/comparison";
 import { readVersionText, versionsToRead, versionTexts, type TextDeps } from "./paper-text/version-text";
 
 export { compareVersions } from "./paper-text/comparison";
-export { textUnavailable } from "./paper-text/version-text";
+export { textReadsSettled, textUnavailable } from "./paper-text/version-text";
 
 type LoggedDeps = TextDeps & ServiceDeps<"logger">;
 

@@ -131,6 +131,11 @@ export function readVersionText(deps: TextDeps, documentId: number, version: num
   return started;
 }
 
+/** Settles once no text is being read in this process: what a test waits for before it counts queries. */
+export async function textReadsSettled(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running.values()]);
+}
+
 /**
  * A version's text page by page; null when it has none (an image, a Word 97 file, a scanned PDF). Read now when
  * still pending; 503 when reading it failed; 404 when the paper has no such version.
