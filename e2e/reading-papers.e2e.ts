@@ -1,0 +1,168 @@
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
+import type { Page } from "playwright-core";
+import { apiAs, boardWithMembers, memberCredentials, scheduleMeetingThroughApi, uniqueName, type Board } from "./set-up";
+import { checkScreen, expectAccessible, screenshot, useBrowser, viewports } from "./support";
+
+const browser = useBrowser();
+
+const pageTexts = {
+  revenue: "Revenue grew four percent in the quarter, led by subscription sales.",
+  costs: "Operating costs fell as the London office moved to a smaller floor.",
+  capex: "Capital expenditure on the Dublin data centre is deferred a year.",
+  summary: "Executive summary: the board is asked to approve the revised budget.",
+};
+
+/** A PDF with one line of text on each page. */
+async function pdfOf(lines: string[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const line of lines) pdf.addPage([400, 300]).drawText(line, { x: 24, y: 250, size: 10, font });
+  return Buffer.from(await pdf.save());
+}
+
+/** A paper uploaded by the founder and put on a new meeting's agenda; answers both ids. */
+async function paperOnAgenda(board: Board, name: string): Promise<{ paperId: number; meetingId: number }> {
+  const bytes = await pdfOf([pageTexts.revenue, pageTexts.costs, pageTexts.capex]);
+  const paper = await apiAs<{ id: number }>(board.founder, "POST", "/api/documents", {
+    name,
+    category: "Financial",
+    content: `data:application/pdf;base64,${bytes.toString("base64")}`,
+  });
+  const meeting = await scheduleMeetingThroughApi(board, { title: uniqueName("Budget meeting "), start: new Date(Date.now() + 7 * 864e5) });
+  await apiAs(board.founder, "PUT", `/api/meetings/${meeting.id}/agenda`, {
+    items: [{ title: "Budget", durationMinutes: 30, purpose: "decision", documentIds: [paper.id] }],
+  });
+  return { paperId: paper.id, meetingId: meeting.id };
+}
+
+/** The reader's page `number` drawn (its canvas painted). */
+const drawn = (page: Page, number: number) => page.locator(`[data-page="${number}"][data-drawn="true"]`).waitFor({ timeout: 30_000 });
+
+describe("reading papers in the browser", () => {
+  for (const [label, viewport] of viewports) {
+    it(`reads the pack by its outline, writes a note, and finds it on its new page after the secretary replaces the paper (${label} px)`, async () => {
+      const board = await boardWithMembers();
+      const name = uniqueName("Budget 2027 ");
+      const { paperId, meetingId } = await paperOnAgenda(board, name);
+      const director = await browser.signedInPage(memberCredentials(board.members[0]!), { viewport, awaitWelcome: true });
+
+      // The pack in the reader, and a jump by its outline to the paper.
+      await director.goto(`/meetings/${meetingId}`);
+      await director.getByRole("region", { name: "Your reading" }).getByRole("link", { name: "Read the pack" }).click();
+      const reader = director.getByRole("region", { name: "Document reader" });
+      await reader.waitFor({ timeout: 60_000 });
+      await drawn(director, 1);
+      if (!(await director.getByRole("navigation", { name: "Outline" }).isVisible())) {
+        await director.getByRole("button", { name: "Pages and search" }).click();
+      }
+      // The pack's outline has an entry per agenda item, opening its section; the item's paper follows it.
+      await director
+        .getByRole("navigation", { name: "Outline" })
+        .getByRole("button", { name: /Budget/ })
+        .first()
+        .click();
+      await director.getByText(pageTexts.revenue).first().waitFor();
+      await screenshot(director, `reading-${label}-pack`);
+
+      // The paper itself: a note on its second page.
+      await director.goto(`/documents/${paperId}/read?page=2`);
+      await drawn(director, 2);
+      await director.getByText("Page 2 of 3").first().waitFor();
+      if (!(await director.getByRole("complementary", { name: "My notes" }).isVisible())) {
+        await director.getByRole("button", { name: "My notes" }).click();
+      }
+      const notes = director.getByRole("complementary", { name: "My notes" });
+      await notes.getByRole("button", { name: "Note on this page" }).click();
+      await notes.getByLabel("Note", { exact: true }).fill("Ask about the London lease");
+      await notes.getByRole("button", { name: "Save note" }).click();
+      await notes.getByRole("article", { name: "Note on page 2" }).waitFor();
+      await expectAccessible(director);
+      await checkScreen(director, `reading-${label}-note`);
+
+      // The secretary replaces the paper: a summary page first, the capex page gone.
+      const secretary = await browser.signedInPage(board.founder, { viewport, awaitWelcome: true });
+      await secretary.goto("/documents");
+      await secretary.getByRole("button", { name: `Replace ${name}` }).click();
+      const dialog = secretary.getByRole("dialog", { name: `Replace ${name}` });
+      await dialog.getByLabel("New file").setInputFiles({
+        name: "budget.pdf",
+        mimeType: "application/pdf",
+        buffer: await pdfOf([pageTexts.summary, pageTexts.revenue, pageTexts.costs]),
+      });
+      await dialog.getByLabel("What changed?").fill("Summary added; capex moves to its own paper");
+      await dialog.getByRole("button", { name: "Upload new version" }).click();
+      await dialog.waitFor({ state: "detached", timeout: 60_000 });
+      await secretary
+        .getByText(/v2 · replaced/)
+        .first()
+        .waitFor();
+
+      // The director sees the paper changed since they read it, and what changed.
+      await director.goto(`/meetings/${meetingId}`);
+      const flag = director.getByRole("link", { name: `${name} changed since you read it: see what changed` }).first();
+      await flag.waitFor({ timeout: 30_000 });
+      await checkScreen(director, `reading-${label}-changed`);
+      await flag.click();
+      await director.getByText("Page 1 added").waitFor({ timeout: 30_000 });
+      await director.getByText("Page 3 removed").waitFor();
+      await checkScreen(director, `reading-${label}-compare`);
+
+      // The note followed its page: "costs" was page 2, and is page 3 now.
+      await director.goto(`/documents/${paperId}/read`);
+      await drawn(director, 1);
+      if (!(await director.getByRole("complementary", { name: "My notes" }).isVisible())) {
+        await director.getByRole("button", { name: "My notes" }).click();
+      }
+      await director.getByRole("complementary", { name: "My notes" }).getByRole("button", { name: "All pages" }).click();
+      await director.getByRole("article", { name: "Note on page 3" }).getByText("Ask about the London lease").waitFor();
+      await secretary.close();
+    });
+  }
+
+  it("is read by keyboard alone: page keys, go to page, search and zoom", async () => {
+    const board = await boardWithMembers();
+    const name = uniqueName("Keyboard paper ");
+    const { paperId } = await paperOnAgenda(board, name);
+    const page = await browser.signedInPage(memberCredentials(board.members[1]!), { awaitWelcome: true });
+    await page.goto(`/documents/${paperId}/read`);
+    await drawn(page, 1);
+
+    const goTo = page.getByLabel("Go to page");
+    await goTo.focus();
+    await goTo.fill("3");
+    await page.keyboard.press("Enter");
+    await page.getByText("Page 3 of 3").first().waitFor();
+    // Out of the page box (where Home moves the caret), Home goes to the first page.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Home");
+    await page.getByText("Page 1 of 3").first().waitFor();
+
+    await page.getByRole("button", { name: "Zoom in" }).focus();
+    await page.keyboard.press("Enter");
+    expect(await page.getByRole("button", { name: "Fit width" }).getAttribute("aria-pressed")).toBe("false");
+
+    const search = page.getByRole("searchbox", { name: "Search in document" });
+    if (!(await search.isVisible())) {
+      await page.getByRole("button", { name: "Pages and search" }).focus();
+      await page.keyboard.press("Enter");
+    }
+    await search.focus();
+    await page.keyboard.type("Dublin");
+    await page.keyboard.press("Enter");
+    await page
+      .getByRole("list", { name: "Search results" })
+      .getByText(/Page 3/)
+      .waitFor();
+    // Every control reached by Tab shows where the focus is.
+    for (let step = 0; step < 6; step += 1) {
+      await page.keyboard.press("Tab");
+      const outline = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        if (!active || active === document.body) return "none";
+        const style = getComputedStyle(active);
+        return `${style.outlineStyle} ${style.boxShadow}`;
+      });
+      expect(outline).not.toBe("none none");
+    }
+  });
+});
