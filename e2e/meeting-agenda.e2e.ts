@@ -176,16 +176,13 @@ describe("a meeting's agenda in the browser", () => {
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     await page.getByRole("button", { name: "Download board pack" }).waitFor();
 
-    // The paper opens in the documents' preview from its button.
+    // The paper, a PDF, opens in the reader from its button; the browser's Back returns to the meeting.
     await tabTo(page, `Open paper ${paper}`);
     await page.keyboard.press("Enter");
-    const preview = page.getByRole("dialog", { name: paper });
-    await preview.locator("iframe").waitFor();
-    // The dialog opens with the PDF frame focused, and the frame keeps Escape (and Shift+Tab) to itself: Tab leaves it
-    // for the dialog's Close button, and from there Escape closes the dialog.
-    await tabTo(page, "Close", { limit: 10 });
-    await page.keyboard.press("Escape");
-    await preview.waitFor({ state: "detached" });
+    await page.locator('[data-page="1"][data-drawn="true"]').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toMatch(/^\/documents\/\d+\/read$/);
+    await page.goBack();
+    await page.getByRole("button", { name: `Open paper ${paper}` }).waitFor();
 
     const stored = await apiAs<{ items: { title: string }[] }>(board.founder, "GET", `/api/meetings/${meeting.id}/agenda`);
     expect(stored.items.map((item) => item.title)).toEqual(["Call to order", "Financial review"]);
