@@ -7,7 +7,8 @@
 // BENCH_SECONDS each, 10 by default) on the bare read, each Quorum endpoint, and the bare read again; prints
 // req/s, p50, p99, errors and each figure as a share of the bare read (mean of before and after), and the
 // server's resident memory after the whole run. Then the board pack (bench-board-pack.ts): its time to first byte
-// and total time, and the event loop under packs (the vote poll's p99 and the memory while five packs build). Then lists at scale (bench-lists.ts): a company with ten
+// and total time, and the event loop under packs (the vote poll's p99 and the memory while five packs build), then that
+// pack opened in the app's reader (bench-reader.ts): its first page drawn, and the bytes received by then. Then lists at scale (bench-lists.ts): a company with ten
 // years of papers, its list screens in Chromium (the built app, built first if stale): elements, first rows, search.
 // Last, live events (bench-streams.ts): 2,000 event streams on fresh instances while 50 votes a second land, on one
 // instance and on two (streams on one, votes on the other): each stream's delay per vote, streams lost, memory.
@@ -17,7 +18,7 @@
 //
 // Options: --write puts the table in docs/benchmarks.md; --profile runs Quorum under `node --cpu-prof` and
 // prints each server's profile's top entries; --only <text> measures only the endpoints (and parts: "board pack",
-// "lists at scale", "live event streams", "start-up") whose name contains the text.
+// "pack in the reader", "lists at scale", "live event streams", "start-up") whose name contains the text.
 import { insertBoard } from "./bench-seed";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -35,6 +36,7 @@ import { documents, meetings, resolutions, votes } from "../../server/src/db/sch
 import { createSession } from "../../server/src/http/session";
 import { defaultLimits } from "../../server/src/limits";
 import { measureBoardPack, seedBoardPack } from "./bench-board-pack";
+import { measureReader, readerPartName } from "./bench-reader";
 import { ensureBuiltApp, measureLists } from "./bench-lists";
 import { measureStartup, productionEnv, startupPartName } from "./bench-startup";
 import { measureStreams, seedStreams, streamsPartName } from "./bench-streams";
@@ -54,6 +56,8 @@ const listsIncluded = !only || "lists at scale".includes(only);
 const START_TIMEOUT_MS = 90_000;
 const streamsIncluded = !only || streamsPartName.includes(only);
 const startupIncluded = !only || startupPartName.includes(only);
+const readerIncluded = !only || readerPartName.includes(only);
+const packIncluded = !only || "board pack".includes(only);
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const running = new Set<ChildProcess>();
@@ -447,7 +451,7 @@ async function main(): Promise<void> {
   };
   let endpoints = quorumEndpoints(data);
   if (only) endpoints = endpoints.filter((endpoint) => endpoint.name.includes(only));
-  const packSeed = !only || "board pack".includes(only) ? await seedBoardPack(databaseUrl) : undefined;
+  const packSeed = packIncluded || readerIncluded ? await seedBoardPack(databaseUrl) : undefined;
 
   // Warm both servers up (JIT, pools) before anything is counted.
   const warm = Math.min(2, seconds);
@@ -472,7 +476,9 @@ async function main(): Promise<void> {
   const votePoll = { path: `/api/resolutions/${data.resolutionIds[0]}/votes`, token: data.tokens[0]! };
   const pack =
     packSeed &&
+    packIncluded &&
     (await measureBoardPack({ base: quorum.base, pid: quorum.child.pid }, packSeed, seconds >= 10 ? 5 : 3, votePoll, Math.min(seconds, 5)));
+  const reader = packSeed && readerIncluded ? await measureReader({ base: quorum.base }, packSeed, seconds >= 10 ? 3 : 1) : undefined;
   // Seeded only now, so the figures above are taken on the tables they always were.
   const lists = listsIncluded ? await measureLists({ base: quorum.base }, databaseUrl, seconds >= 10 ? 3 : 1) : undefined;
   // On instances of their own, so their memory is the streams' alone.
@@ -497,6 +503,7 @@ async function main(): Promise<void> {
       : "Quorum's resident memory: not readable on this system.",
     ...(startup ? ["", ...startup.lines, ...(startup.within ? [] : ["", "Start-up is OUTSIDE its target."])] : []),
     ...(pack ? ["", ...pack.lines, ...(pack.within ? [] : ["The board pack is OUTSIDE its targets."])] : []),
+    ...(reader ? ["", ...reader.lines, ...(reader.within ? [] : ["", "The pack in the reader is OUTSIDE its targets."])] : []),
     ...(lists ? ["", ...lists.lines, ...(lists.within ? [] : ["", "The lists are OUTSIDE their targets."])] : []),
     ...(live ? ["", ...live.lines, ...(live.within ? [] : ["", "Live events are OUTSIDE their targets."])] : []),
   ].join("\n");

@@ -12,6 +12,7 @@ import {
 import type { PackData, PackPaper } from "./board-pack.data";
 import { drawFooter, margin, pageSize, pdfText, render, type Fonts } from "../../integrations/pdf-layout";
 import { planAgenda, planCover, planSection, type PaperOutcome } from "./board-pack.pages";
+import { nestPageTree } from "./board-pack.page-tree";
 import type { PackBuildLimits } from "./pdf-jobs";
 
 // Runs in a PDF worker (pdf.worker.ts), never on the thread that answers requests.
@@ -84,6 +85,7 @@ export async function buildPack(
     data.items.map((item, index) => ({ title: item.title, page: sections[index]!.ref })),
   );
   stampPageNumbers(pdf, fonts);
+  nestPageTree(pdf);
   // Object streams would make the file a little smaller and its writing much slower; a few hundred objects are
   // written between yields to the event loop, so other requests are not held up for the whole write.
   return pdf.save({ useObjectStreams: false, objectsPerTick: 500 });
