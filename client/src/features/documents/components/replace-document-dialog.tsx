@@ -2,20 +2,18 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { acceptAttribute } from "@shared/documents";
 import { changeNoteRequiredMessage, maxChangeNoteLength } from "@shared/paper-versions";
 import { FormDialogFooter } from "@/components/form-dialog-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormField } from "@/components/ui/form";
-import { LabeledField, LabeledItem } from "@/components/ui/form-fields";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { LabeledField } from "@/components/ui/form-fields";
 import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/form-errors";
-import { formatFileSize } from "@/lib/format";
 import { useReplaceDocument } from "@/features/documents/api/versions";
+import { FileField } from "@/features/documents/components/file-field";
 
 /** The Replace form: the new file and what changed (required, at most 500 characters). */
 const replaceFormSchema = z.object({
@@ -91,34 +89,7 @@ export function ReplaceDocumentDialog({
         </DialogHeader>
         <Form {...form}>
           <form className="grid gap-4" onSubmit={form.handleSubmit(submit)} noValidate>
-            <FormField
-              control={form.control}
-              name="file"
-              render={({ field: { onChange, onBlur, name, ref } }) => (
-                <LabeledItem
-                  label="New file"
-                  description={
-                    file ? (
-                      <span className="break-all">
-                        {file.name} · {formatFileSize(file.size)}
-                      </span>
-                    ) : undefined
-                  }
-                >
-                  <FormControl>
-                    <Input
-                      type="file"
-                      accept={acceptAttribute}
-                      name={name}
-                      ref={ref}
-                      onBlur={onBlur}
-                      onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-                      className="cursor-pointer file:mr-3"
-                    />
-                  </FormControl>
-                </LabeledItem>
-              )}
-            />
+            <FileField control={form.control} name="file" label="New file" file={file} />
             <LabeledField
               control={form.control}
               name="note"

@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { acceptAttribute, defaultUploadCategory, uploadCategories, uploadCategoryLabels } from "@shared/documents";
+import { defaultUploadCategory, uploadCategories, uploadCategoryLabels } from "@shared/documents";
 import { FormDialogFooter } from "@/components/form-dialog-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormField } from "@/components/ui/form";
-import { LabeledField, LabeledItem } from "@/components/ui/form-fields";
+import { Form } from "@/components/ui/form";
+import { LabeledField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
 import { Progress } from "@/components/ui/progress";
 import { SelectField } from "@/components/ui/select-fields";
@@ -14,7 +14,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/form-errors";
-import { formatFileSize } from "@/lib/format";
+import { FileField } from "@/features/documents/components/file-field";
 import { useUploadDocument } from "@/features/documents/api/upload-document";
 
 export const uploadValidationMessage = "Please fill in all required fields and select a file";
@@ -102,34 +102,7 @@ export function UploadDocumentDialog({ open, onOpenChange }: { open: boolean; on
               options={categoryOptions}
               placeholder="Choose a category"
             />
-            <FormField
-              control={form.control}
-              name="file"
-              render={({ field: { onChange, onBlur, name, ref } }) => (
-                <LabeledItem
-                  label="File"
-                  description={
-                    file ? (
-                      <span className="break-all">
-                        {file.name} · {formatFileSize(file.size)}
-                      </span>
-                    ) : undefined
-                  }
-                >
-                  <FormControl>
-                    <Input
-                      type="file"
-                      accept={acceptAttribute}
-                      name={name}
-                      ref={ref}
-                      onBlur={onBlur}
-                      onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-                      className="cursor-pointer file:mr-3"
-                    />
-                  </FormControl>
-                </LabeledItem>
-              )}
-            />
+            <FileField control={form.control} name="file" label="File" file={file} />
             <LabeledField control={form.control} name="description" label="Description (optional)">
               {(field) => <Textarea rows={3} maxLength={10000} {...field} />}
             </LabeledField>
