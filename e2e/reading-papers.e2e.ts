@@ -96,6 +96,7 @@ describe("reading papers in the browser", () => {
         .getByText(/v2 · replaced/)
         .first()
         .waitFor();
+      await checkScreen(secretary, `reading-${label}-library`);
 
       // The director sees the paper changed since they read it, and what changed.
       await director.goto(`/meetings/${meetingId}`);
@@ -115,6 +116,16 @@ describe("reading papers in the browser", () => {
       }
       await director.getByRole("complementary", { name: "My notes" }).getByRole("button", { name: "All pages" }).click();
       await director.getByRole("article", { name: "Note on page 3" }).getByText("Ask about the London lease").waitFor();
+
+      // The secretary sees who has opened the papers (opened or not), and the board's setting for it.
+      await secretary.goto(`/meetings/${meetingId}`);
+      const receipts = secretary.getByRole("region", { name: "Who has opened the papers" });
+      await receipts.getByText("Avery Director").waitFor();
+      await checkScreen(secretary, `reading-${label}-receipts`);
+      await secretary.goto("/company-settings");
+      await secretary.getByText("Read receipts", { exact: true }).waitFor();
+      await secretary.getByText("Notes retention").scrollIntoViewIfNeeded();
+      await checkScreen(secretary, `reading-${label}-governance`);
       await secretary.close();
     });
   }

@@ -41,7 +41,7 @@ export function SearchPanel({
         <Input
           type="search"
           aria-label="Search in document"
-          placeholder="Search in document"
+          placeholder="Search"
           value={query}
           onChange={(event) => onQuery(event.target.value)}
           onKeyDown={onKeyDown}
