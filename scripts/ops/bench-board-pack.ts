@@ -31,8 +31,10 @@ const PAPERS_PER_ITEM = 2;
 const PAGES_PER_PAPER = 10;
 /** Packs built at once, each by a member of a company of their own (one build per member and per company at a time). */
 const CONCURRENT = 5;
+/** The agenda's pages: twelve items, each with its time, purpose and papers, take two. */
+const AGENDA_PAGES = 2;
 /** Cover, agenda, one section page per item, and the papers' pages. */
-const expectedPackPages = 1 + 1 + ITEMS + ITEMS * PAPERS_PER_ITEM * PAGES_PER_PAPER;
+const expectedPackPages = 1 + AGENDA_PAGES + ITEMS + ITEMS * PAPERS_PER_ITEM * PAGES_PER_PAPER;
 /**
  * The targets: the whole pack within this many ms; while five packs build at once, the vote poll's p99 under this
  * many times its idle p99 and the server within this much more memory (MB).
