@@ -2,7 +2,8 @@ import request from "supertest";
 import type { Endpoint } from "../../../shared/api/endpoint";
 import { apiTable } from "../../../shared/api/table";
 import { eq } from "drizzle-orm";
-import { actionItems, documents, documentVersions, meetings, notifications, platformServices, resolutions, votes } from "../db/schema";
+import { actionItems, documents, meetings, notifications, platformServices, resolutions, votes } from "../db/schema";
+import { textReadsSettled } from "../features/documents/paper-text.service";
 import { encryptSecret, maskSecret } from "../integrations/secrets";
 import { addMember, createCompany, meetingContent } from "../testing/factories";
 import { createTestContext, useTestContext, type SignedUp } from "../testing/test-context";
@@ -186,16 +187,7 @@ describe("every list endpoint of the API's table", () => {
       );
     }
     // Each version's text is read in the background: done before anything is counted.
-    await vi.waitFor(
-      async () => {
-        const versions = await ctx.db
-          .select({ status: documentVersions.textStatus })
-          .from(documentVersions)
-          .where(eq(documentVersions.documentId, paper.id));
-        expect(versions.filter((version) => version.status === "pending")).toEqual([]);
-      },
-      { timeout: 60_000 },
-    );
+    await textReadsSettled();
     return { founder, company, meetingId: meeting!.id, paperId: paper.id };
   }
 

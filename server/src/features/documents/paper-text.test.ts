@@ -3,7 +3,7 @@ import { documentPageTexts, documents, documentVersions } from "../../db/schema"
 import { sampleDocx, samplePdf, samplePng } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
 import { linesPdf, versionFixtures } from "../../testing/version-fixtures";
-import { pageTextsOf, readPendingTexts } from "./paper-text.service";
+import { pageTextsOf, readPendingTexts, textReadsSettled } from "./paper-text.service";
 import { textWorkLimits } from "./paper-text/text-pool";
 
 const ctx = useTestContext();
@@ -23,7 +23,8 @@ describe("a paper version's text", () => {
     const pdf = await linesPdf([["Budget 2027", "Revenue grows by ten percent"], null, ["Risks", "Interest rates"]]);
     const id = (await upload(founder, "Budget.pdf", pdf)).id;
     // The upload reads it in the background; then it is made a paper from before page counts, read again on demand.
-    await vi.waitFor(async () => expect(await versionState(id)).toMatchObject({ status: "done" }), { timeout: 15_000 });
+    await textReadsSettled();
+    expect(await versionState(id)).toMatchObject({ status: "done" });
     await ctx.db.delete(documentPageTexts).where(eq(documentPageTexts.documentId, id));
     await ctx.db.update(documents).set({ pages: null }).where(eq(documents.id, id));
     await ctx.db.update(documentVersions).set({ pages: null, textStatus: "pending" }).where(eq(documentVersions.documentId, id));
@@ -85,7 +86,8 @@ describe("the text worker's caps", () => {
     textWorkLimits.timeoutMs = 1;
     // The upload itself queues the reading of its text.
     const id = (await upload(founder, "Long.pdf", await linesPdf([["A long paper"]]))).id;
-    await vi.waitFor(async () => expect(await versionState(id)).toMatchObject({ status: "failed", attempts: 1 }), { timeout: 10_000 });
+    await textReadsSettled();
+    expect(await versionState(id)).toMatchObject({ status: "failed", attempts: 1 });
     textWorkLimits.timeoutMs = 60_000;
     expect(await readPendingTexts(ctx.deps, 10)).toBe(1);
     expect(await pageTextsOf(ctx.deps, id, 1)).toEqual(["A long paper"]);

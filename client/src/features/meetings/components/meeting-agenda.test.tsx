@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { agendaInputSchema } from "@shared/agenda";
-import * as documentsApi from "@shared/api/documents";
 import * as meetingsApi from "@shared/api/meetings";
-import { apiUrl } from "@/lib/api-client";
 import { apiError, handle, type OtherAnswer } from "@/testing/handle";
 import { renderApp } from "@/testing/render";
 import { server } from "@/testing/server";
@@ -56,7 +54,7 @@ describe("the agenda on /meetings/:id", () => {
         }),
       ],
     });
-    const { user } = renderApp({ path: "/meetings/60", signedInAs: member });
+    const { user, currentPath } = renderApp({ path: "/meetings/60", signedInAs: member });
     const region = await agendaRegion();
     const items = await within(region)
       .findAllByRole("listitem")
@@ -78,13 +76,9 @@ describe("the agenda on /meetings/:id", () => {
     expect(within(participants).getByText("Ada Lovelace")).toBeInTheDocument();
     expect(within(participants).getByText("Grace Hopper")).toBeInTheDocument();
 
-    // A paper opens in the documents' preview.
+    // A PDF paper opens in the reader.
     await user.click(within(items[1]!).getByRole("button", { name: "Open paper Budget 2026.pdf" }));
-    const preview = await screen.findByRole("dialog", { name: "Budget 2026.pdf" });
-    expect(within(preview).getByTitle("Preview of Budget 2026.pdf")).toHaveAttribute(
-      "src",
-      apiUrl(documentsApi.downloadDocument, { params: { id: 70 }, query: { inline: "1" } }),
-    );
+    await waitFor(() => expect(currentPath()).toBe("/documents/70/read"));
 
     // A member who did not schedule it cannot edit it.
     expect(screen.queryByRole("button", { name: "Edit agenda" })).not.toBeInTheDocument();
