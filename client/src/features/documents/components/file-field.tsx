@@ -3,6 +3,7 @@ import { acceptAttribute } from "@shared/documents";
 import { FormControl, FormField } from "@/components/ui/form";
 import { LabeledItem } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
+import { Progress } from "@/components/ui/progress";
 import { formatFileSize } from "@/lib/format";
 
 /** A form's file input, of the types a document may be, that shows the chosen file's name and size under it. */
@@ -47,5 +48,16 @@ export function FileField<Values extends FieldValues>({
         </LabeledItem>
       )}
     />
+  );
+}
+
+/** How far an upload has gone, announced as it moves; nothing before it starts. */
+export function UploadProgress({ progress }: { progress: number | null }) {
+  if (progress === null) return null;
+  return (
+    <div className="grid gap-1" aria-live="polite">
+      <Progress value={progress} aria-label="Upload progress" />
+      <p className="text-xs text-muted-foreground">Uploading… {progress}%</p>
+    </div>
   );
 }

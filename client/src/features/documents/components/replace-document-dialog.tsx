@@ -7,13 +7,12 @@ import { FormDialogFooter } from "@/components/form-dialog-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
-import { Progress } from "@/components/ui/progress";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/form-errors";
 import { useReplaceDocument } from "@/features/documents/api/versions";
-import { FileField } from "@/features/documents/components/file-field";
+import { FileField, UploadProgress } from "@/features/documents/components/file-field";
 
 /** The Replace form: the new file and what changed (required, at most 500 characters). */
 const replaceFormSchema = z.object({
@@ -100,12 +99,7 @@ export function ReplaceDocumentDialog({
                 <Textarea rows={3} maxLength={maxChangeNoteLength} placeholder="Updated the cash forecast on page 4" {...field} />
               )}
             </LabeledField>
-            {progress !== null && (
-              <div className="grid gap-1" aria-live="polite">
-                <Progress value={progress} aria-label="Upload progress" />
-                <p className="text-xs text-muted-foreground">Uploading… {progress}%</p>
-              </div>
-            )}
+            <UploadProgress progress={progress} />
             <FormDialogFooter
               onCancel={() => changeOpen(false)}
               cancelDisabled={replace.isPending}

@@ -8,13 +8,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Form } from "@/components/ui/form";
 import { LabeledField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
-import { Progress } from "@/components/ui/progress";
 import { SelectField } from "@/components/ui/select-fields";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/form-errors";
-import { FileField } from "@/features/documents/components/file-field";
+import { FileField, UploadProgress } from "@/features/documents/components/file-field";
 import { useUploadDocument } from "@/features/documents/api/upload-document";
 
 export const uploadValidationMessage = "Please fill in all required fields and select a file";
@@ -106,12 +105,7 @@ export function UploadDocumentDialog({ open, onOpenChange }: { open: boolean; on
             <LabeledField control={form.control} name="description" label="Description (optional)">
               {(field) => <Textarea rows={3} maxLength={10000} {...field} />}
             </LabeledField>
-            {progress !== null && (
-              <div className="grid gap-1" aria-live="polite">
-                <Progress value={progress} aria-label="Upload progress" />
-                <p className="text-xs text-muted-foreground">Uploading… {progress}%</p>
-              </div>
-            )}
+            <UploadProgress progress={progress} />
             <FormDialogFooter
               onCancel={() => changeOpen(false)}
               cancelDisabled={upload.isPending}
