@@ -3,6 +3,7 @@
 import type { ReactElement, ReactNode } from "react";
 import type { ControllerProps, ControllerRenderProps, FieldPath, FieldValues } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Switch } from "@/components/ui/switch";
 
 /** Label, control, optional description and validation message, in that order. */
 export function LabeledItem({ label, description, children }: { label: ReactNode; description?: ReactNode; children: ReactNode }) {
@@ -40,6 +41,33 @@ export function LabeledField<TFieldValues extends FieldValues, TName extends Fie
         <LabeledItem label={label} description={description}>
           <FormControl>{children(field)}</FormControl>
         </LabeledItem>
+      )}
+    />
+  );
+}
+
+/** An on/off setting in its own bordered row: its label and switch on one line, what it means under them. */
+export function SwitchField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>>({
+  control,
+  name,
+  label,
+  description,
+}: Pick<ControllerProps<TFieldValues, TName>, "control" | "name"> & { label: ReactNode; description: ReactNode }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem hasDescription className="rounded-md border p-4">
+          <div className="flex items-center justify-between gap-4">
+            <FormLabel>{label}</FormLabel>
+            <FormControl>
+              <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+            </FormControl>
+          </div>
+          <FormDescription>{description}</FormDescription>
+          <FormMessage />
+        </FormItem>
       )}
     />
   );

@@ -12,10 +12,9 @@ import {
 } from "@shared/written-resolutions";
 import { Button } from "@/components/ui/button";
 import { ChoiceCardsField } from "@/components/ui/choice-cards-field";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { LabeledField } from "@/components/ui/form-fields";
+import { Form } from "@/components/ui/form";
+import { LabeledField, SwitchField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
-import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { applyServerErrors } from "@/lib/form-errors";
 import { useUpdateCompany } from "@/features/companies/api/update-company";
@@ -145,21 +144,11 @@ export function GovernanceSettings({ company }: { company: Company }) {
               </LabeledField>
             )}
           </div>
-          <FormField
+          <SwitchField
             control={form.control}
             name="writtenAllowWithdrawal"
-            render={({ field }) => (
-              <FormItem hasDescription className="rounded-md border p-4">
-                <div className="flex items-center justify-between gap-4">
-                  <FormLabel>Withdrawal allowed</FormLabel>
-                  <FormControl>
-                    <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-                  </FormControl>
-                </div>
-                <FormDescription>A director may withdraw their signature until the resolution takes effect.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Withdrawal allowed"
+            description="A director may withdraw their signature until the resolution takes effect."
           />
           <p className="text-sm" aria-live="polite">
             <span className="font-medium">In words: </span>

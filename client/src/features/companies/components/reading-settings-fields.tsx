@@ -1,10 +1,8 @@
 import type { Control } from "react-hook-form";
 import { notesRetentionRange } from "@shared/paper-reading";
 import { ChoiceCardsField } from "@/components/ui/choice-cards-field";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { LabeledField } from "@/components/ui/form-fields";
+import { LabeledField, SwitchField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
-import { Switch } from "@/components/ui/switch";
 
 /** What the governance form holds of the reading settings: receipts, and notes kept or deleted after N days. */
 export interface ReadingSettingsValues {
@@ -30,22 +28,7 @@ export function ReadingSettingsFields<T extends ReadingSettingsValues>({ control
   const own = control as unknown as Control<ReadingSettingsValues>;
   return (
     <>
-      <FormField
-        control={own}
-        name="readReceipts"
-        render={({ field }) => (
-          <FormItem hasDescription className="rounded-md border p-4">
-            <div className="flex items-center justify-between gap-4">
-              <FormLabel>Read receipts</FormLabel>
-              <FormControl>
-                <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-              </FormControl>
-            </div>
-            <FormDescription>{readReceiptsDescription}</FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <SwitchField control={own} name="readReceipts" label="Read receipts" description={readReceiptsDescription} />
       <ChoiceCardsField control={own} name="notesKept" legend="Notes retention" options={retentionOptions} />
       {notesKept === "delete" && (
         <LabeledField
