@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { changeNoteRequiredMessage, maxChangeNoteLength } from "../../../../shared/paper-versions";
+import { minutesCategory, resolutionCertificatesCategory } from "../../../../shared/meeting-model";
 import { documents } from "../../db/schema";
 import { manyPagesPdf } from "../../testing/hostile-pdfs";
 import { samplePdf, samplePng } from "../../testing/sample-files";
 import { scheduleMeeting } from "../../testing/factories";
 import { useTestContext } from "../../testing/test-context";
 import { versionFixtures } from "../../testing/version-fixtures";
+import { recordNotReplaceableMessage } from "./versions.service";
 
 const ctx = useTestContext();
 const { api, upload, replace, history, downloadVersion, download, storedRows } = versionFixtures(ctx);
@@ -80,5 +82,19 @@ describe("a replacement refused", () => {
     expect((await history(founder, note.body.id)).body).toEqual([]);
     const meetingId = await scheduleMeeting(ctx.app, founder, new Date(ctx.clock.now().getTime() + 86_400_000));
     expect((await replace(founder, meetingId, "As a file", "meeting.pdf", samplePdf())).status).toBe(409);
+  });
+
+  it("is 409 for a record Quorum filed (approved minutes, a resolution's certificate), even to its uploader", async () => {
+    const { founder } = await ctx.board();
+    for (const category of [minutesCategory, resolutionCertificatesCategory]) {
+      const record = await upload(founder, "Record.pdf", samplePdf());
+      // As Quorum files it: its uploader is whoever approved or signed.
+      await ctx.db.update(documents).set({ category }).where(eq(documents.id, record.id));
+      const before = await snapshot(founder, record.id);
+      const refused = await replace(founder, record.id, "Corrected", "record.pdf", samplePdf());
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(recordNotReplaceableMessage);
+      expect(await snapshot(founder, record.id)).toEqual(before);
+    }
   });
 });

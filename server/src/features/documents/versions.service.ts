@@ -3,6 +3,7 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { acceptedFileTypes, extensionOf, isAcceptedExtension, type AcceptedExtension } from "../../../../shared/documents";
 import type { DocumentVersion } from "../../../../shared/paper-versions";
+import { minutesCategory, resolutionCertificatesCategory } from "../../../../shared/meeting-model";
 import { displayName } from "../../../../shared/people";
 import { canDeleteDocument, can } from "../../../../shared/permissions";
 import type { ServiceDeps } from "../../app-deps";
@@ -20,6 +21,8 @@ import { claimFile, discardFile, readFile, sweepFiles } from "./file-storage";
 type StoreDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
 
 export const noFileToReplaceMessage = "Only a file can have versions: a note or a meeting is edited instead";
+export const recordNotReplaceableMessage =
+  "A record Quorum filed (approved minutes, a resolution's certificate) is never replaced: it is what the board decided";
 export const observersCannotReplaceMessage = "Observers cannot replace papers";
 export const notYourPaperMessage = "Only the paper's uploader, a founder or an admin can replace it";
 
@@ -32,7 +35,7 @@ interface Replaceable {
 
 /**
  * Whether the caller may replace the paper: it is theirs (unless they are an observer), or they are a founder or
- * admin, as for deleting it; it is a file (a note or a meeting: 409). Another company's, a draft or none: 404. Asked
+ * admin, as for deleting it; it is a file (a note or a meeting: 409) that Quorum did not file as a record (409). Another company's, a draft or none: 404. Asked
  * before any byte is read, and again under the row's lock.
  */
 export async function assertReplaceable(db: Queryable, tenant: TenantContext, documentId: number, lock = false): Promise<Replaceable> {
@@ -52,11 +55,16 @@ export async function assertReplaceable(db: Queryable, tenant: TenantContext, do
   const [row] = await (lock ? query.for("update", { of: documents }) : query);
   if (!row || row.meetingStatus === "draft") throw notFound("Document not found");
   if (row.meetingStatus != null || !row.hasFile) throw conflict(noFileToReplaceMessage);
+  // Its uploader is whoever approved or signed; a new version would swap the record itself under the same id.
+  if (filedRecordCategories.has(row.category)) throw conflict(recordNotReplaceableMessage);
   if (!canDeleteDocument(tenant.role, row.uploadedBy === tenant.user.id)) {
     throw forbidden(can(tenant.role, "deleteDocument") ? notYourPaperMessage : observersCannotReplaceMessage);
   }
   return row;
 }
+
+/** What Quorum files itself as the board's record: approved minutes' PDFs and resolutions' certificates. */
+const filedRecordCategories = new Set<string>([minutesCategory, resolutionCertificatesCategory]);
 
 /** The paper's name with the new file's extension, when its own names another type ("Budget.pdf" → "Budget.docx"). */
 export function renamedFor(name: string, extension: AcceptedExtension): string {
