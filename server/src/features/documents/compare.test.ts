@@ -3,8 +3,8 @@ import { documentComparisons, documentVersions } from "../../db/schema";
 import { sampleGif, samplePng, zip } from "../../testing/sample-files";
 import { useTestContext } from "../../testing/test-context";
 import { linesPdf, versionFixtures } from "../../testing/version-fixtures";
-import { pageMapping } from "./paper-text.service";
-import { textJobCounts } from "./paper-text/text-pool";
+import { pageMapping, pageTextsOf } from "./paper-text.service";
+import { textJobCounts, textWorkLimits } from "./paper-text/text-pool";
 
 const ctx = useTestContext();
 const { upload, addVersionForTest, compare } = versionFixtures(ctx);
@@ -76,6 +76,39 @@ describe("comparing two versions of a paper", () => {
     // The other way round is another pair.
     expect((await compare(member, id, 2, 1)).status).toBe(200);
     expect(textJobCounts.started).toBe(started + 1);
+  });
+
+  it("computes a pair once when many ask at the same time", async () => {
+    const { member, id } = await reportWithTwoVersions();
+    await pageTextsOf(ctx.deps, id, 1);
+    await pageTextsOf(ctx.deps, id, 2);
+    const started = textJobCounts.started;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => compare(member, id, 1, 2)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    expect(textJobCounts.started).toBe(started + 1);
+  });
+
+  it("answers whether the file changed, and keeps it, when comparing passes the worker's caps (never a 500)", async () => {
+    const { founder, member: addMember } = await ctx.board();
+    const member = await addMember();
+    // Long enough that comparing takes more than the 1 ms this test allows.
+    const lines = (tag: string) => Array.from({ length: 20_000 }, (_, n) => `Line ${n} ${n % 7 === 0 ? tag : "same"}`).join("\n");
+    const id = (await upload(founder, "Ledger.txt", Buffer.from(lines("before")))).id;
+    await addVersionForTest(id, 2, "text/plain", Buffer.from(lines("after")));
+    await pageTextsOf(ctx.deps, id, 1);
+    await pageTextsOf(ctx.deps, id, 2);
+    textWorkLimits.timeoutMs = 1;
+    try {
+      const answer = await compare(member, id, 1, 2);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ changed: true });
+    } finally {
+      textWorkLimits.timeoutMs = 60_000;
+    }
+    const started = textJobCounts.started;
+    expect((await compare(member, id, 1, 2)).body).toEqual({ changed: true });
+    expect(textJobCounts.started).toBe(started);
   });
 
   it("compares text files line by line", async () => {

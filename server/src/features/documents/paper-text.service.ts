@@ -1,7 +1,6 @@
 // A paper's text and what changed between its versions, for the documents feature's routes and for other features
 // (the replacement of a paper queues its new version's text; private notes follow their page to a new version).
 import { and, eq, inArray } from "drizzle-orm";
-import type { ServiceDeps } from "../../app-deps";
 import { startSweep } from "../../clock";
 import { documentVersions } from "../../db/schema";
 import { compareVersions } from "./paper-text/comparison";
@@ -10,13 +9,12 @@ import { readVersionText, versionsToRead, versionTexts, type TextDeps } from "./
 export { compareVersions } from "./paper-text/comparison";
 export { textReadsSettled, textUnavailable } from "./paper-text/version-text";
 
-type LoggedDeps = TextDeps & ServiceDeps<"logger">;
 
 /** Versions the sweep reads each minute: the text is background work, a few at a time. */
 const sweepBatch = 3;
 
 /** Reads a version's text in the background (in a text worker); a failure is logged and left to the sweep. */
-export function queueVersionText(deps: LoggedDeps, documentId: number, version: number): void {
+export function queueVersionText(deps: TextDeps, documentId: number, version: number): void {
   readVersionText(deps, documentId, version).catch((error: unknown) =>
     deps.logger.warn({ err: error, documentId, version }, "reading a paper version's text failed"),
   );
@@ -37,7 +35,7 @@ export async function readPendingTexts(deps: TextDeps, limit = sweepBatch): Prom
 }
 
 /** Every minute: the text of versions not read yet (papers uploaded before their text was kept, or whose reading failed). */
-export function startPaperTextSweep(deps: LoggedDeps, intervalMs = 60_000): { stop: () => void } {
+export function startPaperTextSweep(deps: TextDeps, intervalMs = 60_000): { stop: () => void } {
   return startSweep(deps.logger, intervalMs, () => readPendingTexts(deps), {
     handled: "paper versions' text read",
     failed: "paper text sweep failed",

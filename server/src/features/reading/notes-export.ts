@@ -23,7 +23,7 @@ export interface NotesExport {
 
 /** `GET /api/meetings/:id/notes/export`: the caller's notes on the meeting's papers, as Markdown or a PDF. */
 export async function exportNotes(
-  deps: ServiceDeps<"db" | "clock" | "appSecret" | "outbound">,
+  deps: ServiceDeps<"db" | "clock" | "appSecret" | "outbound" | "logger">,
   userId: number,
   meetingId: number,
   format: "md" | "pdf",

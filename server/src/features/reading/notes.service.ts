@@ -11,7 +11,7 @@ import { carryNotes, oldPageTexts, pageKey, type PageMapper } from "./notes-carr
 import { openNote, sealNote } from "./note-seal";
 import { assertPagesWithin, pagesOfVersion } from "./paper-pages";
 
-type Deps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
+type Deps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound" | "logger">;
 type NoteRow = typeof paperNotes.$inferSelect;
 
 export const tooManyNotesMessage = `You can keep at most ${maxNotesPerPaper.toLocaleString("en-US")} notes on one paper`;

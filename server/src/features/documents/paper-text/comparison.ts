@@ -30,10 +30,24 @@ export async function compareVersions(deps: TextDeps, documentId: number, from: 
     );
   if (cached) return cached.result as Comparison;
 
+  // Asked for again while it is computed (a director's double click, many members at once): computed once.
+  const key = `${documentId}:${from}:${to}`;
+  let computing = running.get(key);
+  if (!computing) {
+    computing = computeAndKeep(deps, documentId, before, after).finally(() => running.delete(key));
+    running.set(key, computing);
+  }
+  return computing;
+}
+
+/** Comparisons being computed in this process, by paper and pair. */
+const running = new Map<string, Promise<Comparison>>();
+
+async function computeAndKeep(deps: TextDeps, documentId: number, before: VersionFacts, after: VersionFacts): Promise<Comparison> {
   const result = await compute(deps, documentId, before, after);
   await deps.db
     .insert(documentComparisons)
-    .values({ documentId, fromVersion: from, toVersion: to, result, computedAt: deps.clock.now() })
+    .values({ documentId, fromVersion: before.version, toVersion: after.version, result, computedAt: deps.clock.now() })
     .onConflictDoNothing();
   return result;
 }
@@ -52,7 +66,13 @@ async function compute(deps: TextDeps, documentId: number, before: VersionFacts,
     const afterTexts = await versionTexts(deps, documentId, after.version);
     if (beforeTexts && afterTexts) {
       const mode = beforeKind === "pdf" && afterKind === "pdf" ? "pages" : "lines";
-      return runTextJob({ kind: "compare", mode, before: beforeTexts, after: afterTexts });
+      try {
+        return await runTextJob({ kind: "compare", mode, before: beforeTexts, after: afterTexts });
+      } catch (error) {
+        // Past the worker's time or memory (or its failure): the same pair would fail the same way again, so what is
+        // kept is what can still be said. Never a 500, never the same costly job on every request.
+        deps.logger.warn({ err: error, documentId }, "comparing two versions failed; answered whether the file changed");
+      }
     }
   }
   // Without text on both sides, all that can be said is whether the file changed.

@@ -8,7 +8,7 @@ import { readFile } from "../documents.service";
 import { textKindOf } from "./extract";
 import { runTextJob } from "./text-pool";
 
-export type TextDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound">;
+export type TextDeps = ServiceDeps<"db" | "clock" | "appSecret" | "outbound" | "logger">;
 
 /** A version whose text failed is tried again by the sweep until it has failed this many times. */
 export const maxTextAttempts = 3;
