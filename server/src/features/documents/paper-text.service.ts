@@ -9,7 +9,6 @@ import { readVersionText, versionsToRead, versionTexts, type TextDeps } from "./
 export { compareVersions } from "./paper-text/comparison";
 export { textReadsSettled, textUnavailable } from "./paper-text/version-text";
 
-
 /** Versions the sweep reads each minute: the text is background work, a few at a time. */
 const sweepBatch = 3;
 
