@@ -233,6 +233,22 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
     whenQuery(matches: RegExp, run: () => void) {
       queryHooks.add({ matches, run });
     },
+    /**
+     * Runs a write made straight in the database and returns once this app heard its notification about the user
+     * (with real Postgres it arrives on its own connection, after the write): the session cache has dropped them.
+     */
+    async changeUserDirectly(userId: number, write: () => Promise<unknown>) {
+      let unsubscribe = () => {};
+      const heard = new Promise<void>((resolve) => {
+        unsubscribe = live.onAuthChange((change) => change.userId === userId && resolve());
+      });
+      try {
+        await write();
+        await heard;
+      } finally {
+        unsubscribe();
+      }
+    },
     /** Runs `work` and answers how many SQL statements it sent. */
     async countQueries(work: () => Promise<unknown>): Promise<number> {
       // A paper's text is read in the background after its upload: counted with the work that queued it, never later.

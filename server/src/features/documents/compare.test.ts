@@ -85,7 +85,8 @@ describe("comparing two versions of a paper", () => {
     const started = textJobCounts.started;
     const answers = await Promise.all(Array.from({ length: 5 }, () => compare(member, id, 1, 2)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    // One stored and read back has its keys in the database's order: the same answer, compared as values.
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
     expect(textJobCounts.started).toBe(started + 1);
   });
 

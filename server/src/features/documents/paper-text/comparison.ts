@@ -22,19 +22,12 @@ export async function compareVersions(deps: TextDeps, documentId: number, from: 
   const after = versions.find((row) => row.version === to);
   if (!before || !after) throw notFound("This paper has no such version");
 
-  const [cached] = await deps.db
-    .select({ result: documentComparisons.result })
-    .from(documentComparisons)
-    .where(
-      and(eq(documentComparisons.documentId, documentId), eq(documentComparisons.fromVersion, from), eq(documentComparisons.toVersion, to)),
-    );
-  if (cached) return cached.result as Comparison;
-
-  // Asked for again while it is computed (a director's double click, many members at once): computed once.
+  // Asked for again while it is computed (a director's double click, many members at once): computed once. The kept
+  // comparison is looked up inside the shared promise, so one asked for as another ends finds it stored.
   const key = `${documentId}:${from}:${to}`;
   let computing = running.get(key);
   if (!computing) {
-    computing = computeAndKeep(deps, documentId, before, after).finally(() => running.delete(key));
+    computing = keptOrComputed(deps, documentId, before, after).finally(() => running.delete(key));
     running.set(key, computing);
   }
   return computing;
@@ -43,7 +36,18 @@ export async function compareVersions(deps: TextDeps, documentId: number, from: 
 /** Comparisons being computed in this process, by paper and pair. */
 const running = new Map<string, Promise<Comparison>>();
 
-async function computeAndKeep(deps: TextDeps, documentId: number, before: VersionFacts, after: VersionFacts): Promise<Comparison> {
+async function keptOrComputed(deps: TextDeps, documentId: number, before: VersionFacts, after: VersionFacts): Promise<Comparison> {
+  const [kept] = await deps.db
+    .select({ result: documentComparisons.result })
+    .from(documentComparisons)
+    .where(
+      and(
+        eq(documentComparisons.documentId, documentId),
+        eq(documentComparisons.fromVersion, before.version),
+        eq(documentComparisons.toVersion, after.version),
+      ),
+    );
+  if (kept) return kept.result as Comparison;
   const result = await compute(deps, documentId, before, after);
   await deps.db
     .insert(documentComparisons)
