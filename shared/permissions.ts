@@ -31,6 +31,8 @@ export const permissions = {
   editCompany: { minRole: "admin", deniedMessage: "Only founders and admins can update the company" },
   /** Read, export and verify the company's audit trail. */
   viewAudit: { minRole: "admin", deniedMessage: "Only founders and admins can read the audit log" },
+  /** Download the whole record as one archive. */
+  exportArchive: { minRole: "admin", deniedMessage: "Only founders and admins can download the board's archive" },
 } as const satisfies Record<string, { minRole: CompanyRole; deniedMessage: string }>;
 
 export type Permission = keyof typeof permissions;

@@ -18,6 +18,8 @@ import * as audit from "./audit";
 import * as events from "./events";
 import * as identity from "./identity";
 import * as reading from "./reading";
+import * as search from "./search";
+import * as archive from "./archive";
 
 /** Each declaring module of shared/api by its file name: the client's build replaces each with its methods and paths. */
 export const apiModules: Record<string, Record<string, Endpoint>> = {
@@ -38,6 +40,8 @@ export const apiModules: Record<string, Record<string, Endpoint>> = {
   events,
   identity,
   reading,
+  search,
+  archive,
 };
 
 /** Every endpoint of the API. */

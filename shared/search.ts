@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { answer } from "./answer";
+import { dateInput, id, text, token } from "./input";
+
+// One search over a board's record: papers (page by page), minutes, resolutions, agenda items, action items and
+// meetings, in the caller's companies only.
+
+export const searchKinds = ["document", "minutes", "resolution", "agendaItem", "actionItem", "meeting"] as const;
+export type SearchKind = (typeof searchKinds)[number];
+
+export const searchKindLabels: Record<SearchKind, string> = {
+  document: "Papers",
+  minutes: "Minutes",
+  resolution: "Resolutions",
+  agendaItem: "Agenda items",
+  actionItem: "Action items",
+  meeting: "Meetings",
+};
+
+export const searchScopes = ["company", "all"] as const;
+export type SearchScope = (typeof searchScopes)[number];
+
+export const maxSearchQueryLength = 500;
+export const searchPageSize = 20;
+/** At most this many papers the search could not look into are named with a page of results. */
+export const maxUnsearchedListed = 20;
+
+export const emptySearchMessage = "Type something to search for";
+export const searchTooLongMessage = `A search is at most ${maxSearchQueryLength} characters`;
+
+export const searchQuerySchema = z.object({
+  q: text({ max: maxSearchQueryLength, min: 1, requiredMessage: emptySearchMessage, maxMessage: searchTooLongMessage }),
+  scope: z.optional(z.enum(searchScopes, { message: "Scope must be company or all" })),
+  kind: z.optional(z.enum(searchKinds, { message: "Unknown kind of result" })),
+  meetingId: z.optional(id("Meeting must be a meeting's id")),
+  from: z.optional(dateInput("From must be a date")),
+  to: z.optional(dateInput("To must be a date")),
+  cursor: z.optional(token("The cursor is not one this search gave")),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+export const searchResultSchema = answer.object({
+  kind: answer.enum(searchKinds),
+  id: answer.number().int(),
+  companyId: answer.number().int(),
+  /** The company's name, so a result from another board says whose it is. */
+  companyName: answer.string(),
+  title: answer.string(),
+  /** HTML-escaped text in which only <mark> and </mark> are markup. */
+  snippet: answer.string(),
+  /** A paper's page the words were found on. */
+  page: answer.number().int().nullable().optional(),
+  meetingId: answer.number().int().nullable().optional(),
+  /** When the thing happened or was made, ISO 8601. */
+  at: answer.string(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** Why a paper was not searched: a scanned file with no text layer, text not read yet, or text that could not be read. */
+export const unsearchedReasons = ["scanned", "pending", "failed"] as const;
+export type UnsearchedReason = (typeof unsearchedReasons)[number];
+export const unsearchedReasonLabels: Record<UnsearchedReason, string> = {
+  scanned: "no text (scanned)",
+  pending: "text not read yet",
+  failed: "text could not be read",
+};
+
+export const searchPageSchema = answer.object({
+  results: answer.array(searchResultSchema),
+  nextCursor: answer.string().nullable(),
+  unsearched: answer.array(
+    answer.object({ documentId: answer.number().int(), title: answer.string(), reason: answer.enum(unsearchedReasons) }),
+  ),
+});
+export type SearchPage = z.infer<typeof searchPageSchema>;
+
+/** Text search configurations a company may choose for its record (Postgres names); english unless it chooses. */
+export const searchLanguages = [
+  "english",
+  "danish",
+  "dutch",
+  "finnish",
+  "french",
+  "german",
+  "italian",
+  "norwegian",
+  "portuguese",
+  "spanish",
+  "swedish",
+  "simple",
+] as const;
+export type SearchLanguage = (typeof searchLanguages)[number];
