@@ -4,6 +4,7 @@ import { email, id, isHttpUrl, limits, optionalHttpUrl, password, requiredText, 
 import { employeeCounts } from "./options";
 import { companyRoles } from "./roles";
 import { readingSettingsAnswerFields, readingSettingsFields } from "./paper-reading";
+import { searchSettingsAnswerFields, searchSettingsFields } from "./search";
 import { governanceSettingsAnswerFields, governanceSettingsFields } from "./written-resolutions";
 
 /** A logo is at most 2 MB of image; as base64 that is 4/3 larger, plus the "data:image/...;base64," prefix. */
@@ -52,6 +53,7 @@ export const companyProfileSchema = z.object({
   ...governanceSettingsFields,
   /** Read receipts and how long directors' notes are kept (founders and admins); absent: unchanged. */
   ...readingSettingsFields,
+  ...searchSettingsFields,
 });
 export type CompanyProfileInput = z.input<typeof companyProfileSchema>;
 
@@ -160,6 +162,7 @@ export const companySchema = answer.object({
   requireSecondFactor: answer.boolean(),
   ...governanceSettingsAnswerFields,
   ...readingSettingsAnswerFields,
+  ...searchSettingsAnswerFields,
   createdAt: answer.string(),
 });
 export type Company = z.infer<typeof companySchema>;

@@ -90,3 +90,11 @@ export const searchLanguages = [
   "simple",
 ] as const;
 export type SearchLanguage = (typeof searchLanguages)[number];
+
+/** The search field of a company's settings form; absent, it is left as it is. */
+export const searchSettingsFields = {
+  searchLanguage: z.optional(z.enum(searchLanguages, { message: "Choose a language the search knows" })),
+};
+export const searchSettingsAnswerFields = {
+  searchLanguage: answer.enum(searchLanguages),
+};

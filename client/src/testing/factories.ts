@@ -42,6 +42,7 @@ export function buildCompany(fields: Partial<Company> = {}): Company {
     employeeCount: null,
     invitationMessage: null,
     requireSecondFactor: false,
+    searchLanguage: "english",
     writtenResolutionRule: "unanimous",
     writtenLapseDays: 28,
     writtenAllowWithdrawal: true,

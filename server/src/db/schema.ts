@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { actionItemStatuses, agendaPurposes, attendanceStatuses, meetingStatuses } from "../../../shared/meeting-model";
 import { versionTextStatuses } from "../../../shared/paper-versions";
+import { searchLanguages } from "../../../shared/search";
 import type { Certificate } from "../../../shared/resolutions";
 import {
   resolutionProcedures,
@@ -143,6 +144,8 @@ export const companies = pgTable("companies", {
   readReceipts: boolean("read_receipts").notNull().default(true),
   /** Null: directors' notes are kept; otherwise deleted this many days after a meeting's minutes are approved. */
   notesRetentionDays: integer("notes_retention_days"),
+  /** The Postgres text search configuration its record is indexed and searched in. */
+  searchLanguage: text("search_language", { enum: searchLanguages }).notNull().default("english"),
   createdAt: createdAt(),
 });
 

@@ -37,6 +37,7 @@ function toCompany(row: CompanyRow): Company {
     writtenMeetingDemandPercent: row.writtenMeetingDemandPercent,
     readReceipts: row.readReceipts,
     notesRetentionDays: row.notesRetentionDays,
+    searchLanguage: row.searchLanguage,
     createdAt: row.createdAt.toISOString(),
   };
 }
