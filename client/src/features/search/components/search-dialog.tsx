@@ -77,7 +77,7 @@ export function SearchDialog({ open, onOpenChange, hrefOf, onOpenResult, manyBoa
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="top-4 max-h-[calc(100dvh-2rem)] translate-y-0 gap-0 overflow-hidden p-0 sm:top-[10vh] sm:max-h-[80vh] sm:max-w-2xl"
+        className="top-4 flex max-h-[calc(100dvh-2rem)] translate-y-0 flex-col gap-0 overflow-hidden p-0 sm:top-[10vh] sm:max-h-[80vh] sm:max-w-2xl"
         onOpenAutoFocus={(event) => {
           event.preventDefault();
           inputRef.current?.focus();
@@ -133,7 +133,7 @@ export function SearchDialog({ open, onOpenChange, hrefOf, onOpenResult, manyBoa
                 onMouseMove={() => index !== active && setChosen({ among: params, index })}
                 className="cursor-pointer rounded-md px-3 py-2.5 aria-selected:bg-accent aria-selected:text-accent-foreground"
               >
-                <SearchResultContent result={result} otherBoard={activeCompany !== null && result.companyId !== activeCompany} />
+                <SearchResultContent compact result={result} otherBoard={activeCompany !== null && result.companyId !== activeCompany} />
               </li>
             ))}
           </ul>

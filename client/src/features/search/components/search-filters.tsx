@@ -28,9 +28,9 @@ export function SearchFilters({
 }) {
   const ids = useId();
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <fieldset className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <legend className="sr-only">Filters</legend>
-      <div className="grid gap-1.5">
+      <div className="col-span-2 grid gap-1.5 sm:col-span-1">
         <Label htmlFor={`${ids}-kind`}>Kind</Label>
         <Select value={params.kind ?? any} onValueChange={(kind) => onChange({ kind: kind === any ? undefined : (kind as SearchKind) })}>
           <SelectTrigger id={`${ids}-kind`} className="w-full">
@@ -47,7 +47,7 @@ export function SearchFilters({
         </Select>
       </div>
       {meetings.length > 0 && (
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid min-w-0 gap-1.5 sm:col-span-1">
           <Label htmlFor={`${ids}-meeting`}>Meeting</Label>
           <Select
             value={params.meetingId === undefined ? any : String(params.meetingId)}
@@ -67,7 +67,7 @@ export function SearchFilters({
           </Select>
         </div>
       )}
-      <div className="grid gap-1.5">
+      <div className="grid min-w-0 gap-1.5">
         <Label htmlFor={`${ids}-from`}>From</Label>
         <Input
           id={`${ids}-from`}
@@ -77,7 +77,7 @@ export function SearchFilters({
           onChange={(event) => onChange({ from: event.target.value || undefined })}
         />
       </div>
-      <div className="grid gap-1.5">
+      <div className="grid min-w-0 gap-1.5">
         <Label htmlFor={`${ids}-to`}>To</Label>
         <Input
           id={`${ids}-to`}
@@ -88,7 +88,7 @@ export function SearchFilters({
         />
       </div>
       {manyBoards && (
-        <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-4">
+        <div className="col-span-2 flex items-center gap-3 lg:col-span-4">
           <Switch
             id={`${ids}-all`}
             checked={params.scope === "all"}
