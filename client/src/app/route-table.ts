@@ -17,6 +17,7 @@ const BoardPackReaderPage = lazyPage(() => import("@/app/routes/board-pack-reade
 const DocumentComparePage = lazyPage(() => import("@/app/routes/document-compare"), "DocumentComparePage");
 const ResolutionsPage = lazyPage(() => import("@/app/routes/resolutions"), "ResolutionsPage");
 const BoardMembersPage = lazyPage(() => import("@/app/routes/board-members"), "BoardMembersPage");
+const SearchPage = lazyPage(() => import("@/app/routes/search"), "SearchPage");
 const CompanySettingsPage = lazyPage(() => import("@/app/routes/company-settings"), "CompanySettingsPage");
 const SettingsPage = lazyPage(() => import("@/app/routes/settings"), "SettingsPage");
 const CompanyOnboardingPage = lazyPage(() => import("@/app/routes/company-onboarding"), "CompanyOnboardingPage");
@@ -78,6 +79,7 @@ export const signedInRoutes: SignedInRoute[] = [
   { path: "/resolutions", page: ResolutionsPage, title: "Resolutions", nav: { label: "Resolutions", icon: Gavel, section: "main" } },
   { path: "/resolutions/:id", page: ResolutionsPage, title: "Resolutions" },
   { path: "/board-members", page: BoardMembersPage, title: "Board Members", nav: { label: "Board Members", icon: Users, section: "main" } },
+  { path: "/search", page: SearchPage, title: "Search" },
   {
     path: "/company-settings",
     page: CompanySettingsPage,

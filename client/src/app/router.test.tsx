@@ -99,6 +99,7 @@ describe("signed in", () => {
     ["/resolutions", "Board Resolutions"],
     ["/resolutions/9", "Board Resolutions"],
     ["/board-members", "Board Members"],
+    ["/search", "Search"],
     ["/company-settings", "Company Settings"],
     ["/settings", "Settings"],
     ["/company-onboarding", "Set up your company"],

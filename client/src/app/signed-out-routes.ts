@@ -54,6 +54,7 @@ export const signedInPaths = [
   "/resolutions",
   "/resolutions/:id",
   "/board-members",
+  "/search",
   "/company-settings",
   "/settings",
   "/company-onboarding",

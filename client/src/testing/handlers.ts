@@ -8,6 +8,7 @@ import * as meetingsApi from "@shared/api/meetings";
 import * as notificationsApi from "@shared/api/notifications";
 import * as readingApi from "@shared/api/reading";
 import * as resolutionsApi from "@shared/api/resolutions";
+import * as searchApi from "@shared/api/search";
 import * as secondFactorApi from "@shared/api/second-factor";
 import type { User } from "@shared/auth";
 import { complianceGroupNames } from "@shared/compliance";
@@ -58,6 +59,8 @@ export const handlers = [
   handle(documentsApi.listLibrary, () => []),
   handle(documentsApi.recentDocuments, () => []),
   handle(documentsApi.getDocument, () => apiError(404, "Not found")),
+  // Search: nothing found, nothing left unsearched.
+  handle(searchApi.search, () => ({ results: [], nextCursor: null, unsearched: [] })),
   // The dashboard's compliance panels: the three groups with no rule to report, so nothing is due.
   handle(complianceApi.getCompliance, () => complianceGroupNames.map((name) => ({ name, progress: 0, items: [] }))),
 ];

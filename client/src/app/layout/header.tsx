@@ -1,5 +1,6 @@
 import { matchRoute, useLocation, useRouter, type Parser } from "wouter";
 import { MobileMenu } from "@/app/layout/mobile-menu";
+import { SearchLauncher } from "@/app/layout/search-launcher";
 import { signedInRoutes, type Viewer } from "@/app/route-table";
 import { NotificationsMenu } from "@/features/notifications/components/notifications-menu";
 
@@ -18,6 +19,7 @@ export function Header({ viewer, onLogout }: { viewer: Viewer; onLogout: () => v
       <p className="min-w-0 flex-1 truncate text-lg font-semibold tracking-tight" data-testid="header-title">
         {headerTitle(location, parser)}
       </p>
+      <SearchLauncher />
       <NotificationsMenu />
     </header>
   );

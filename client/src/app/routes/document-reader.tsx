@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useParams, useSearch } from "wouter";
 import { maxVersion } from "@shared/paper-versions";
 import { LoadError } from "@/components/load-error";
@@ -5,14 +6,18 @@ import { ApiError } from "@/lib/api-client";
 import { useDocument } from "@/features/documents/api/get-document";
 import { PaperReader } from "@/features/reader/components/paper-reader";
 import { numberParam } from "@/features/reader/lib/address";
+import { highlightTerms } from "@/features/reader/lib/highlight";
 
 /**
- * /documents/:id/read: a paper in the reader, at `?page=` (from 1) and, with `?version=`, an earlier version read-only.
+ * /documents/:id/read: a paper in the reader, at `?page=` (from 1) and, with `?version=`, an earlier version read-only;
+ * `?highlight=` marks its words on every page (a board search's hit opens the paper so).
  * The reader itself (with pdf.js, loaded when it opens) is the reader feature's; this page finds the paper.
  */
 export function DocumentReaderPage() {
   const params = useParams<{ id: string }>();
   const query = new URLSearchParams(useSearch());
+  const highlightParam = query.get("highlight");
+  const highlights = useMemo(() => highlightTerms(highlightParam), [highlightParam]);
   const id = numberParam(params.id, 999_999_999);
   const document = useDocument(id);
   const back = { href: "/documents", label: "Back to documents" };
@@ -34,6 +39,7 @@ export function DocumentReaderPage() {
       document={document.data}
       version={numberParam(query.get("version"), maxVersion)}
       initialPage={numberParam(query.get("page"), 100_000) ?? 1}
+      highlights={highlights}
       back={back}
     />
   );

@@ -71,6 +71,7 @@ describe("Company Settings' Governance", () => {
       writtenMeetingDemandPercent: 25,
       readReceipts: true,
       notesRetentionDays: null,
+      searchLanguage: "english",
     });
     expect(await findToast("Governance updated")).toBeInTheDocument();
   });
@@ -127,5 +128,23 @@ describe("Company Settings' Governance", () => {
     await user.click(within(form).getByRole("button", { name: "Save governance" }));
     await waitFor(() => expect(state.sent).toHaveLength(2));
     expect(state.sent[1]).toMatchObject({ readReceipts: false, notesRetentionDays: null });
+  });
+
+  it("offers the search's languages by name and saves the one chosen as searchLanguage", async () => {
+    const state = serveCompany({ searchLanguage: "french" });
+    const { form, user } = await openGovernance();
+    const language = within(form).getByRole("combobox", { name: "Search language" });
+    expect(language).toHaveTextContent("French");
+    await user.click(language);
+    const options = (await screen.findAllByRole("option")).map((option) => option.textContent);
+    expect(options).toHaveLength(12);
+    expect(options.slice(0, 3)).toEqual(["English", "Danish", "Dutch"]);
+    expect(options.at(-1)).toBe("Simple (no stemming)");
+    await user.click(screen.getByRole("option", { name: "Simple (no stemming)" }));
+    await user.click(within(form).getByRole("button", { name: "Save governance" }));
+
+    await waitFor(() => expect(state.sent).toHaveLength(1));
+    expect(state.sent[0]).toMatchObject({ searchLanguage: "simple" });
+    await waitFor(() => expect(within(form).getByRole("combobox", { name: "Search language" })).toHaveTextContent("Simple (no stemming)"));
   });
 });

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Company } from "@shared/companies";
 import { readingSettingsFields } from "@shared/paper-reading";
+import { searchLanguages } from "@shared/search";
 import {
   governanceSettingsFields,
   lapseDaysRange,
@@ -12,8 +13,9 @@ import {
 } from "@shared/written-resolutions";
 import { Button } from "@/components/ui/button";
 import { ChoiceCardsField } from "@/components/ui/choice-cards-field";
-import { Form } from "@/components/ui/form";
-import { LabeledField, SwitchField } from "@/components/ui/form-fields";
+import { Form, FormField } from "@/components/ui/form";
+import { LabeledField, LabeledItem, SwitchField } from "@/components/ui/form-fields";
+import { FormSelect } from "@/components/ui/select-fields";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { applyServerErrors } from "@/lib/form-errors";
@@ -39,6 +41,7 @@ const governanceFormSchema = z
     readReceipts: z.boolean(),
     notesKept: z.enum(["keep", "delete"]),
     notesRetentionDays: z.string(),
+    searchLanguage: z.enum(searchLanguages),
   })
   .superRefine((values, ctx) => {
     // The number counts only when notes are deleted; it is checked by the server's own rule and message then.
@@ -62,7 +65,14 @@ const toFormValues = (company: Company): FormInput => ({
   readReceipts: company.readReceipts,
   notesKept: company.notesRetentionDays == null ? "keep" : "delete",
   notesRetentionDays: company.notesRetentionDays == null ? "" : String(company.notesRetentionDays),
+  searchLanguage: company.searchLanguage,
 });
+
+/** The languages the search stems words by, by name; "simple" stems none. */
+const searchLanguageOptions = searchLanguages.map((language) => ({
+  value: language,
+  label: language === "simple" ? "Simple (no stemming)" : language[0]!.toUpperCase() + language.slice(1),
+}));
 
 /** The rule the form's values make, for the words under it (the saved one while a number is not yet valid). */
 function ruleOf(values: FormInput, company: Company): WrittenRule {
@@ -79,7 +89,10 @@ function ruleOf(values: FormInput, company: Company): WrittenRule {
   };
 }
 
-/** Company Settings' Governance: the board's rule for written resolutions, read receipts and notes retention (founders and admins). */
+/**
+ * Company Settings' Governance: the board's rule for written resolutions, read receipts, notes retention and the language
+ * its record is searched in (founders and admins).
+ */
 export function GovernanceSettings({ company }: { company: Company }) {
   const updateCompany = useUpdateCompany(company.id);
   const form = useForm<FormInput>({
@@ -155,6 +168,22 @@ export function GovernanceSettings({ company }: { company: Company }) {
             {writtenRuleWords(ruleOf(values, company))}; signatures {values.writtenAllowWithdrawal ? "may" : "may not"} be withdrawn.
           </p>
           <ReadingSettingsFields control={form.control} notesKept={values.notesKept} />
+          <FormField
+            control={form.control}
+            name="searchLanguage"
+            render={({ field }) => (
+              <LabeledItem
+                label="Search language"
+                description={
+                  'The language of the board\'s papers and record: a search finds other forms of a word ("meetings" finds "meeting").'
+                }
+              >
+                <div className="sm:max-w-xs">
+                  <FormSelect field={field} options={searchLanguageOptions} placeholder="Choose a language" />
+                </div>
+              </LabeledItem>
+            )}
+          />
           <div className="flex justify-end">
             <Button type="submit" disabled={updateCompany.isPending}>
               {updateCompany.isPending ? "Saving..." : "Save governance"}

@@ -8,8 +8,7 @@ import { ApprovedMinutes, MinutesText } from "@/features/meeting-record/componen
 import { KeptMinutes } from "@/features/meeting-record/components/kept-minutes";
 import { ApproveButton, type Signer } from "@/features/meeting-record/components/minutes-dialogs";
 import { RecordSection, SectionLoading, SectionLoadError } from "@/features/meeting-record/components/record-section";
-
-export const MINUTES_SECTION_ID = "meeting-minutes";
+import { MINUTES_SECTION_ID } from "@/features/meeting-record/lib/record-sections";
 
 const badges: Record<MinutesStatus, { label: string; variant: "secondary" | "warning" | "default" | "success" }> = {
   none: { label: "Not drafted", variant: "secondary" },

@@ -1,13 +1,17 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Refusal } from "@/features/meeting-record/lib/refusal";
 
-/** A card of the meeting's record, a region named by its heading. */
+/** A card of the meeting's record, a region named by its heading; an address ending in `#id` brings it into view. */
 export function RecordSection({ id, title, aside, children }: { id: string; title: string; aside?: ReactNode; children: ReactNode }) {
+  // The card is drawn after the page (its code and data load later), so the browser's own jump to `#id` finds nothing.
+  useEffect(() => {
+    if (window.location.hash === `#${id}`) document.getElementById(id)?.scrollIntoView({ block: "start" });
+  }, [id]);
   return (
-    <Card id={id} aria-labelledby={`${id}-title`} role="region">
+    <Card id={id} aria-labelledby={`${id}-title`} role="region" className="scroll-mt-20">
       <CardHeader className="flex-row flex-wrap items-center gap-3">
         <h2 id={`${id}-title`} className="text-lg leading-tight font-semibold">
           {title}

@@ -6,6 +6,7 @@ import { clearMarks, markText } from "@/features/reader/lib/text-marks";
 export const searchMarkClass = "reader-search-hit";
 export const activeMarkClass = "reader-search-hit-active";
 export const noteMarkClass = "reader-note-mark";
+export const highlightMarkClass = "reader-highlight";
 
 export interface PageViewProps {
   number: number;
@@ -18,6 +19,8 @@ export interface PageViewProps {
   /** The search hit to show, by its order on this page. */
   activeHit: number | null;
   quotes: readonly string[];
+  /** Words marked wherever they appear (those of the board's search that opened the paper). */
+  highlights: readonly string[];
   noteCount: number;
   onSize: (page: number, size: PageSize) => void;
   onOpenNotes?: (page: number) => void;
@@ -25,7 +28,7 @@ export interface PageViewProps {
 
 /** One page: its canvas, its text layer over it (selectable, read aloud) with search and note marks, and its notes' mark. */
 export const PageView = memo(function PageView(props: PageViewProps) {
-  const { number, source, size, scale, near, query, activeHit, quotes, noteCount, onSize, onOpenNotes } = props;
+  const { number, source, size, scale, near, query, activeHit, quotes, highlights, noteCount, onSize, onOpenNotes } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   // Bumped each time the text layer is drawn again, so the marks are put back on it.
@@ -59,12 +62,14 @@ export const PageView = memo(function PageView(props: PageViewProps) {
     if (!layer || drawn === 0) return;
     clearMarks(layer, noteMarkClass);
     clearMarks(layer, searchMarkClass);
+    clearMarks(layer, highlightMarkClass);
+    for (const term of highlights) markText(layer, term, highlightMarkClass);
     for (const quote of quotes) markText(layer, quote, noteMarkClass, 1);
     const hits = query.trim() ? markText(layer, query, searchMarkClass) : [];
     const active = activeHit == null ? undefined : hits[activeHit];
     for (const mark of active ?? []) mark.classList.add(activeMarkClass);
     active?.[0]?.scrollIntoView({ block: "center" });
-  }, [drawn, query, activeHit, quotes]);
+  }, [drawn, query, activeHit, quotes, highlights]);
 
   const style = { width: size.width * scale, height: size.height * scale, "--total-scale-factor": scale } as CSSProperties;
   return (

@@ -34,6 +34,7 @@ export function PagesView(props: {
   query: string;
   activeHit: SearchHit | null;
   quotesByPage: ReadonlyMap<number, readonly string[]>;
+  highlights: readonly string[];
   noteCounts: ReadonlyMap<number, number>;
   onOpenNotes?: (page: number) => void;
 }) {
@@ -135,6 +136,7 @@ export function PagesView(props: {
             query={props.query}
             activeHit={props.activeHit?.page === page ? props.activeHit.onPage : null}
             quotes={props.quotesByPage.get(page) ?? none}
+            highlights={props.highlights}
             noteCount={props.noteCounts.get(page) ?? 0}
             onSize={onSize}
             onOpenNotes={props.onOpenNotes}

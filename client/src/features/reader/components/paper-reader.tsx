@@ -23,12 +23,15 @@ export function PaperReader({
   document,
   version: asked,
   initialPage = 1,
+  highlights,
   back,
   openPdf = openWithPdfjs,
 }: {
   document: DocumentObject;
   version?: number | null;
   initialPage?: number;
+  /** Words to mark on every page: the board search that opened it (see highlightTerms). */
+  highlights?: readonly string[];
   back: { href: string; label: string };
   openPdf?: PdfOpener;
 }) {
@@ -56,6 +59,7 @@ export function PaperReader({
           header={header}
           notes={notes}
           onPagesSeen={onPagesSeen}
+          highlights={highlights}
         />
       )}
     </ReaderFrame>

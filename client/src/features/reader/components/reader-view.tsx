@@ -17,6 +17,7 @@ import "@/features/reader/reader.css";
 /** Below Tailwind's `md` (768 px) the side panel is a sheet; from 1280 px the notes sit beside the pages. */
 const NARROW = "(width < 48rem)";
 const WIDE = "(width >= 80rem)";
+const noHighlights: readonly string[] = [];
 
 export interface ReaderNotes {
   /** The notes' panel, given the current page, the note being written and how to jump to a page. */
@@ -40,6 +41,7 @@ export function ReaderView({
   header,
   notes,
   onPagesSeen,
+  highlights = noHighlights,
 }: {
   source: PdfSource;
   firstPage: PdfPage;
@@ -47,6 +49,8 @@ export function ReaderView({
   header: ReactNode;
   notes: ReaderNotes | null;
   onPagesSeen: ((pages: number[]) => Promise<unknown>) | null;
+  /** Words to mark on every page (a board search's words); the same array while they do not change. */
+  highlights?: readonly string[];
 }) {
   const narrow = useMediaQuery(NARROW);
   const wide = useMediaQuery(WIDE);
@@ -164,6 +168,7 @@ export function ReaderView({
             query={query}
             activeHit={activeHit}
             quotesByPage={quotes}
+            highlights={highlights}
             noteCounts={counts}
             onOpenNotes={notes ? onOpenNotes : undefined}
           />
