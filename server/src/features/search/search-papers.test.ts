@@ -59,6 +59,17 @@ describe("papers found by their text", () => {
     expect(titlesOf(await found(founder, { q: "bank -covenant" }))).toEqual(["document: Holiday.pdf"]);
   });
 
+  it("gives a paper found on many pages once, at its best page", async () => {
+    const { founder } = await ctx.board();
+    const pages = [
+      ["Dividends were discussed", "among many other things of the year"],
+      ["Nothing"],
+      ["Dividends", "dividend policy: dividends"],
+    ];
+    const paper = await upload(founder, "Dividends.pdf", await linesPdf(pages));
+    expect((await found(founder, { q: "dividend" })).results).toEqual([expect.objectContaining({ id: paper.id, page: 3 })]);
+  });
+
   it("finds a paper by its title alone, with no page", async () => {
     const { founder } = await ctx.board();
     const paper = await upload(founder, "notes.txt", textFile("Nothing to see"), "Liquidity forecast");

@@ -29,9 +29,9 @@ export const searchTooLongTakenMessage = "The search took too long: add a word, 
 
 /**
  * A search that runs longer is ended by the database (a few words common to nearly every page are the costly case):
- * the caller is told to narrow it, and nothing else waits behind it.
+ * the caller is told to narrow it, and nothing else waits behind it. Tests shorten it.
  */
-export const searchTimeoutMs = 3_000;
+export const searchLimits = { timeoutMs: 3_000 };
 
 // Private-use characters mark the words found in a snippet; taken out of every text first, so only ts_headline's are left.
 const startMark = "\uE000";
@@ -92,7 +92,7 @@ function searchKey(userId: number, input: SearchInput): string {
 async function runStatement(deps: SearchDeps, statement: ReturnType<typeof searchStatement>): Promise<StatementRow> {
   try {
     return await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('statement_timeout', ${String(searchTimeoutMs)}, true)`);
+      await tx.execute(sql`select set_config('statement_timeout', ${String(searchLimits.timeoutMs)}, true)`);
       const result = (await tx.execute(statement)) as unknown as { rows: StatementRow[] };
       return result.rows[0]!;
     });
