@@ -34,6 +34,7 @@ import { platformRoutes } from "./features/platform/platform.routes";
 import { readingRoutes } from "./features/reading/reading.routes";
 import { liveResolutionFigures } from "./features/resolutions/live-resolution-figures.service";
 import { resolutionsRoutes } from "./features/resolutions/resolutions.routes";
+import { searchRoutes } from "./features/search/search.routes";
 import { writtenResolutionsRoutes } from "./features/resolutions/written.routes";
 import { writtenNudgeRoutes } from "./features/resolutions/written-nudge.routes";
 import { serveApiReference } from "./http/api-reference";
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...readingRoutes(routerDeps),
         ...complianceRoutes(routerDeps),
         ...auditRoutes(routerDeps),
+        ...searchRoutes(routerDeps),
         ...liveRoutes(routerDeps, eventHub),
         ...referenceRoutes,
       ],

@@ -7,7 +7,8 @@ import { countAgainstLimits, type RateLimit } from "./http/rate-limit";
  * of them. Each has its default, the environment variable that changes it and, when it counts events in a window,
  * the window and the 429's message. LIMITS_MULTIPLIER multiplies every count at once (load tests and CI raise them).
  */
-const hourMs = 60 * 60_000;
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
 
 interface LimitSpec {
@@ -105,6 +106,14 @@ export const limitTable = {
     windowMs: hourMs,
     env: "LIMIT_AI_CALLS_PER_USER_HOUR",
     message: "You have asked the AI service as often as you may this hour. Try again later.",
+  },
+  searchesPerUser: {
+    // Each search reads the words of every paper, minute and resolution the caller may see: bounded like the AI's calls.
+    what: "Searches of one user, in all their companies",
+    count: 60,
+    windowMs: minuteMs,
+    env: "LIMIT_SEARCHES_PER_USER_MINUTE",
+    message: "You have searched as often as you may this minute. Try again in a moment.",
   },
   eventStreamsPerUser: {
     what: "Live update streams one user holds open at once, across their sessions (per server instance)",

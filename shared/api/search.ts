@@ -14,5 +14,8 @@ export const search = endpoint({
   access: { class: "own-user", by: "session" },
   query: searchQuerySchema,
   responses: { 200: searchPageSchema },
-  errors: { 400: "An empty query or one over 500 characters, a meeting of another company, or a cursor this search did not give" },
+  errors: {
+    400: "An empty query or one over 500 characters, a meeting of another company, or a cursor this search did not give",
+    503: "The search took longer than the server allows (words found on nearly every page): narrow it",
+  },
 });

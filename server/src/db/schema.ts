@@ -34,6 +34,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/**
+ * A row's words for full-text search, in its company's language: kept by the database (a trigger on every write,
+ * migration 0019), never written by the app. Read only by the search.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const searchVector = () => tsvector("search_vector");
+
 export const fileStorageKinds = ["database", "s3"] as const;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -260,8 +267,13 @@ export const documents = pgTable(
     version: integer("version").notNull().default(1),
     replacedAt: timestamp("replaced_at", { withTimezone: true }),
     pages: integer("pages"),
+    searchVector: searchVector(),
   },
-  (t) => [index("documents_company_created_idx").on(t.companyId, t.createdAt), index("documents_uploaded_by_idx").on(t.uploadedBy)],
+  (t) => [
+    index("documents_company_created_idx").on(t.companyId, t.createdAt),
+    index("documents_uploaded_by_idx").on(t.uploadedBy),
+    index("documents_search_idx").using("gin", t.searchVector),
+  ],
 );
 
 /** File bytes live apart from the metadata so lists never read them. */
@@ -315,8 +327,9 @@ export const documentPageTexts = pgTable(
     version: integer("version").notNull(),
     page: integer("page").notNull(),
     text: text("text").notNull(),
+    searchVector: searchVector(),
   },
-  (t) => [primaryKey({ columns: [t.documentId, t.version, t.page] })],
+  (t) => [primaryKey({ columns: [t.documentId, t.version, t.page] }), index("document_page_texts_search_idx").using("gin", t.searchVector)],
 );
 
 /** What changed between two versions of a document, computed once per pair. */
@@ -414,8 +427,10 @@ export const meetings = pgTable(
     packFirstBuiltAt: timestamp("pack_first_built_at", { withTimezone: true }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    searchVector: searchVector(),
   },
   (t) => [
+    index("meetings_search_idx").using("gin", t.searchVector),
     index("meetings_company_starts_idx").on(t.companyId, t.startsAt),
     index("meetings_status_created_idx").on(t.status, t.createdAt),
     index("meetings_created_by_idx").on(t.createdBy),
@@ -532,8 +547,13 @@ export const resolutions = pgTable(
     writtenCertificateFiledAt: timestamp("written_certificate_filed_at", { withTimezone: true }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    searchVector: searchVector(),
   },
-  (t) => [index("resolutions_company_created_idx").on(t.companyId, t.createdAt), index("resolutions_created_by_idx").on(t.createdBy)],
+  (t) => [
+    index("resolutions_company_created_idx").on(t.companyId, t.createdAt),
+    index("resolutions_created_by_idx").on(t.createdBy),
+    index("resolutions_search_idx").using("gin", t.searchVector),
+  ],
 );
 
 /** A meeting's agenda, in `position` order (0, 1, ...). */
@@ -550,8 +570,13 @@ export const agendaItems = pgTable(
     durationMinutes: integer("duration_minutes").notNull(),
     description: text("description").notNull().default(""),
     purpose: text("purpose", { enum: agendaPurposes }).notNull().default("discussion"),
+    searchVector: searchVector(),
   },
-  (t) => [index("agenda_items_meeting_idx").on(t.meetingId, t.position), index("agenda_items_presenter_idx").on(t.presenterId)],
+  (t) => [
+    index("agenda_items_meeting_idx").on(t.meetingId, t.position),
+    index("agenda_items_presenter_idx").on(t.presenterId),
+    index("agenda_items_search_idx").using("gin", t.searchVector),
+  ],
 );
 
 /** The library documents (papers) attached to an agenda item, in `position` order. */
@@ -605,8 +630,10 @@ export const meetingMinutes = pgTable(
     approvalCertificate: jsonb("approval_certificate").$type<Certificate>(),
     /** The approved minutes' PDF in the library. */
     documentId: integer("document_id").references(() => documents.id, { onDelete: "set null" }),
+    searchVector: searchVector(),
   },
   (t) => [
+    index("meeting_minutes_search_idx").using("gin", t.searchVector),
     index("meeting_minutes_resolution_idx").on(t.resolutionId),
     index("meeting_minutes_document_idx").on(t.documentId),
     index("meeting_minutes_updated_by_idx").on(t.updatedBy),
@@ -631,8 +658,10 @@ export const actionItems = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    searchVector: searchVector(),
   },
   (t) => [
+    index("action_items_search_idx").using("gin", t.searchVector),
     index("action_items_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
     index("action_items_owner_status_idx").on(t.ownerId, t.status),
     index("action_items_meeting_idx").on(t.meetingId),

@@ -2,10 +2,8 @@
 // no script (the CSP allows none inline) and nothing from another origin. Built once, on first use.
 import * as reference from "../../../shared/api/reference";
 import type { Handler } from "./endpoints";
+import { escapeHtml } from "./escape-html";
 import { openApiDocument, type MediaType, type OpenApiDocument, type Operation, type Parameter } from "./openapi";
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** A section's anchor; operations use their operationId, so the two never clash. */
 const tagAnchor = (name: string) => `tag-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;

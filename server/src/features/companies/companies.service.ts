@@ -65,6 +65,8 @@ function profileColumns(input: CompanyProfile) {
     writtenMeetingDemandPercent: input.writtenMeetingDemandPercent,
     readReceipts: input.readReceipts,
     notesRetentionDays: input.notesRetentionDays,
+    // A change re-indexes the company's whole record in this transaction (a trigger of migration 0019).
+    searchLanguage: input.searchLanguage,
   };
 }
 

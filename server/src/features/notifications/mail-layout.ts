@@ -1,4 +1,5 @@
 import type { PreferenceKey } from "../../../../shared/preferences";
+import { escapeHtml } from "../../http/escape-html";
 
 /** The parts every mail is built from: its rendered form, the links it is given, and the page it is laid out on. */
 export interface RenderedMail {
@@ -32,9 +33,7 @@ export const switchLabels: Record<PreferenceKey, string> = {
   showTooltips: "Show Tooltips",
 };
 
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
+export { escapeHtml };
 
 /** A link inside the app as an absolute address; anything that is not a path inside the app is dropped. */
 export function appLink(appUrl: string, link: string | null): string | null {
