@@ -4,7 +4,9 @@ import { mkdtempSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { and, count, eq, like } from "drizzle-orm";
 import request from "supertest";
+import { resolutions, votes } from "../db/schema";
 import { createTestContext, useTestContext, type SignedUp, type TestContext } from "../testing/test-context";
 import { minutesFixtures } from "../testing/minutes-fixtures";
 import { resolutionFixtures } from "../testing/resolution-fixtures";
@@ -142,6 +144,17 @@ describe.skipIf(process.env.QUORUM_TEST_DB === "postgres")("npm run backup and n
     try {
       expect(inventoryDifferences(manifest, await takeInventory(restored.db))).toEqual([]);
       expect(await brokenAuditChains(restored.db, manifest.auditHeads)).toEqual([]);
+      // One instant of the writes, with no gap: resolutions 0, 2, 4, … up to the last, each voted on but perhaps the last.
+      const written = await restored.db
+        .select({ title: resolutions.title, votes: count(votes.id) })
+        .from(resolutions)
+        .leftJoin(votes, eq(votes.resolutionId, resolutions.id))
+        .where(and(eq(resolutions.companyId, voting.company.id), like(resolutions.title, "Resolution %")))
+        .groupBy(resolutions.id);
+      const numbers = written.map((row) => Number(row.title.slice("Resolution ".length))).sort((a, b) => a - b);
+      expect(numbers).toEqual(numbers.map((_, index) => index * 2));
+      const unvoted = written.filter((row) => row.votes === 0).map((row) => row.title);
+      expect(unvoted.length === 0 || (unvoted.length === 1 && unvoted[0] === `Resolution ${numbers.at(-1)}`), unvoted.join()).toBe(true);
       // Served by Quorum started on the restored DATA_DIR: the same sessions, files, note and chains.
       const api = () => request(restored.app);
       for (const paper of papers) {
