@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { copyFile, readFile, readdir, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +15,8 @@ import { takeBackup } from "./take-backup";
 // What backup and restore refuse: a DATA_DIR another process holds, a backup file that exists, and a damaged backup
 // (restored into nothing: no DATA_DIR and nothing beside it). The backups here are of a stopped DATA_DIR.
 
-const root = mkdtempSync(join(tmpdir(), "qr-"));
+// Made when the tests run (not on Postgres, where they are skipped); short, for the control socket's path.
+const root = join(tmpdir(), `qr-${process.pid}-${randomBytes(4).toString("hex")}`);
 const dataDir = join(root, "data");
 const good = join(root, "good.zip");
 const quiet = () => undefined;
@@ -64,7 +65,7 @@ async function damaged(name: string, change: (bytes: Buffer) => Buffer | Promise
 async function rewritten(name: string, change: (entry: string, bytes: Buffer) => Buffer): Promise<string> {
   const source = await yauzl.openPromise(good, { autoClose: false });
   const output = new yazl.ZipFile();
-  let manifestText = Buffer.alloc(0);
+  let manifestText: Buffer = Buffer.alloc(0);
   try {
     for await (const entry of source.eachEntry()) {
       const chunks: Buffer[] = [];

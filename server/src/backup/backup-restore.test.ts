@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
 import { readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +16,8 @@ import { brokenAuditChains, inventoryDifferences, takeInventory } from "./invent
 // npm run backup and npm run restore, run as the operator runs them (child processes) against a DATA_DIR on disk whose
 // server (this file's app) keeps writing: what is restored is what the backup's manifest says, and the chains hold.
 
-const root = mkdtempSync(join(tmpdir(), "qb-"));
+// Made when the tests run (not on Postgres, where they are skipped); short, for the control socket's path.
+const root = join(tmpdir(), `qb-${process.pid}-${randomBytes(4).toString("hex")}`);
 const dataDir = join(root, "data");
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
