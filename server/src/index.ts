@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
 import { resolveAppSecret } from "./app-secret";
 import { createApp } from "./app";
+import { claimDataDir } from "./backup/data-dir-claim";
 import { systemClock } from "./clock";
 import { embeddedDatabaseDir, openDatabase } from "./db/client";
 import { openLiveBus } from "./db/live-bus";
@@ -43,7 +44,10 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: env.LOG_LEVEL });
   const dataDir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : resolve(env.DATA_DIR);
   const appSecret = resolveAppSecret({ appSecret: env.APP_SECRET, databaseUrl: env.DATABASE_URL, dataDir });
-  if (!env.DATABASE_URL && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const embeddedOnDisk = !env.DATABASE_URL && !dataDir.startsWith("memory://");
+  if (embeddedOnDisk) mkdirSync(dataDir, { recursive: true });
+  // One process at a time may open the embedded database; the claim also answers `npm run backup` while we run.
+  const dataDirClaim = embeddedOnDisk ? await claimDataDir(dataDir, "server") : undefined;
 
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
     onIdleConnectionError: (error) => logger.warn({ err: error }, "idle database connection lost"),
   });
   await runMigrations(database);
+  dataDirClaim?.serveSnapshots(database);
   // The listening connection: sessions revoked and votes cast on any instance reach this one.
   const live = await openLiveBus(database, { onError: (error) => logger.warn({ err: error }, "the listening connection failed") });
   const granted = await setPlatformAdmin({ db: database.db }, env.PLATFORM_ADMINS, true);
@@ -137,6 +142,7 @@ async function main(): Promise<void> {
       jobs
         .stop()
         .then(() => database.close())
+        .then(() => dataDirClaim?.close())
         .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
         .finally(() => process.exit(0));
     });

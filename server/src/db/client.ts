@@ -22,6 +22,11 @@ export interface DatabaseHandle {
     onNotification: (channel: string, payload: string) => void,
     onLost: (error: Error) => void,
   ): Promise<Listener>;
+  /**
+   * The embedded database only: runs `work` while no statement and no transaction is in flight, so its files on disk
+   * are what a crash at that instant would leave (every commit's WAL written): a copy taken then recovers to it.
+   */
+  holdStill?<T>(work: () => T | Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -79,6 +84,8 @@ export async function openDatabase(options: {
       const stops = await Promise.all(channels.map((channel) => client.listen(channel, (payload) => onNotification(channel, payload))));
       return { db, close: async () => void (await Promise.all(stops.map((stop) => stop()))) };
     },
+    // A transaction holds the lock every statement outside it waits on; runExclusive, the one statements inside it take.
+    holdStill: (work) => client.transaction(() => client.runExclusive(async () => work())),
     close: () => client.close(),
   };
 }

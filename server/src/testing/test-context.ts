@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
 import { Writable } from "node:stream";
 import pg from "pg";
 import request from "supertest";
@@ -7,9 +8,11 @@ import { afterAll, beforeAll, inject } from "vitest";
 import type { AuthResponse } from "../../../shared/auth";
 import type { AppDeps } from "../app-deps";
 import { createApp } from "../app";
+import { resolveAppSecret } from "../app-secret";
+import { claimDataDir } from "../backup/data-dir-claim";
 import { reportAnswerMismatch } from "./answer-check";
 import type { Clock } from "../clock";
-import { openDatabase, type DatabaseHandle } from "../db/client";
+import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from "../db/client";
 import { openLiveBus } from "../db/live-bus";
 import { runMigrations } from "../db/migrate";
 import { systemResolver } from "../integrations/outbound-address";
@@ -55,8 +58,15 @@ interface TestDatabase extends DatabaseHandle {
   openAnother(): Promise<DatabaseHandle>;
 }
 
-async function openTestDatabase(onQuery: (sql: string) => void): Promise<TestDatabase> {
+async function openTestDatabase(onQuery: (sql: string) => void, dataDir?: string): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
+  if (dataDir) {
+    // An embedded database on disk, as the server keeps it under DATA_DIR (the run's migrated snapshot when new).
+    const snapshot = existsSync(embeddedDatabaseDir(dataDir)) ? undefined : inject("pgliteSnapshot");
+    const embeddedSnapshot = snapshot ? new Blob([await readFile(snapshot)]) : undefined;
+    const handle = await openDatabase({ dataDir: embeddedDatabaseDir(dataDir), onQuery, embeddedSnapshot });
+    return { ...handle, openAnother: async () => ({ ...handle, close: async () => undefined }) };
+  }
   if (process.env.QUORUM_TEST_DB !== "postgres" || !adminUrl) {
     // The run's migrated snapshot (see global-setup.ts) spares each file initdb and the migrations.
     const snapshot = inject("pgliteSnapshot");
@@ -88,11 +98,16 @@ async function openTestDatabase(onQuery: (sql: string) => void): Promise<TestDat
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-/** One database and app per test file (a fresh PGlite costs seconds, so not one per test). */
-export async function createTestContext(overrides: Partial<AppDeps> = {}) {
+/**
+ * One database and app per test file (a fresh PGlite costs seconds, so not one per test). With `dataDir`, the embedded
+ * database and the secret live in that DATA_DIR on disk, claimed as the server claims it (see data-dir-claim.ts).
+ */
+export async function createTestContext(overrides: Partial<AppDeps> = {}, options: { dataDir?: string } = {}) {
   // Every statement the app sends is counted, so tests can prove a list costs a fixed number of queries.
   let queryCount = 0;
   const queryHooks = new Set<{ matches: RegExp; run: () => void }>();
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const dataDirClaim = options.dataDir ? await claimDataDir(options.dataDir, "server") : undefined;
   const database = await openTestDatabase((statement) => {
     queryCount += 1;
     for (const hook of queryHooks) {
@@ -100,8 +115,9 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
       queryHooks.delete(hook);
       hook.run();
     }
-  });
+  }, options.dataDir);
   await runMigrations(database);
+  dataDirClaim?.serveSnapshots(database);
   const live = await openLiveBus(database);
   const clock = createTestClock();
   // Every log line is kept so tests can prove that no secret is ever written.
@@ -117,7 +133,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
     live,
     clock,
     logger: createLogger({ level: "info", destination }),
-    appSecret: randomBytes(32).toString("base64url"),
+    appSecret: options.dataDir ? resolveAppSecret({ dataDir: options.dataDir }) : randomBytes(32).toString("base64url"),
     platformAdmins: [],
     ai: { model: "gpt-4o-mini" },
     // The test SMTP server, object store and closed ports are on this machine; tests of the guard itself pass their own.
@@ -261,6 +277,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
     async close() {
       await live.close();
       await database.close();
+      await dataDirClaim?.close();
       assertNoSecretsLogged();
     },
   };
@@ -272,10 +289,10 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}) {
  * the context itself (`ctx.app`, `ctx.signUp()`), read once beforeAll has opened it. Hooks the file adds after
  * this call run after the context opens and, for afterAll, before it closes.
  */
-export function useTestContext(overrides: Partial<AppDeps> = {}): TestContext {
+export function useTestContext(overrides: Partial<AppDeps> = {}, options: { dataDir?: string } = {}): TestContext {
   let opened: TestContext | undefined;
   beforeAll(async () => {
-    opened = await createTestContext(overrides);
+    opened = await createTestContext(overrides, options);
   });
   afterAll(() => opened?.close());
   const current = (): TestContext => {
