@@ -1,5 +1,7 @@
 // npm run admin -- grant|revoke <username>: platform-admin rights from the command line.
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { claimDataDir } from "../../server/src/backup/data-dir-claim";
 import { embeddedDatabaseDir, openDatabase } from "../../server/src/db/client";
 import { runMigrations } from "../../server/src/db/migrate";
 import { readEnv } from "../../server/src/env";
@@ -13,6 +15,10 @@ async function main(): Promise<number> {
   }
   const env = readEnv();
   const dataDir = env.DATA_DIR.startsWith("memory://") ? env.DATA_DIR : resolve(env.DATA_DIR);
+  // The embedded database may be opened by one process at a time: refused while Quorum runs on it.
+  const embeddedOnDisk = !env.DATABASE_URL && !dataDir.startsWith("memory://");
+  if (embeddedOnDisk) mkdirSync(dataDir, { recursive: true });
+  const claim = embeddedOnDisk ? await claimDataDir(dataDir, "admin") : undefined;
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: embeddedDatabaseDir(dataDir) });
   try {
     await runMigrations(database);
@@ -29,6 +35,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await database.close();
+    await claim?.close();
   }
 }
 

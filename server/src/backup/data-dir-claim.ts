@@ -70,7 +70,7 @@ export interface DataDirClaim {
  * Claims DATA_DIR for this process (see above). Refused with a DataDirInUseError when another process holds it; a
  * socket left by a process that died is taken over, and copies left by backups that died are removed.
  */
-export async function claimDataDir(dataDir: string, holder: "server" | "backup"): Promise<DataDirClaim> {
+export async function claimDataDir(dataDir: string, holder: "server" | "backup" | "admin"): Promise<DataDirClaim> {
   const path = controlSocketPath(dataDir);
   let database: SnapshotSource | undefined;
   let copying = false;
@@ -93,6 +93,8 @@ export async function claimDataDir(dataDir: string, holder: "server" | "backup")
       const request = received.slice(0, received.indexOf("\n")).trim();
       if (request !== "snapshot") return answer({ ok: false, message: "Unknown request" });
       if (holder === "backup") return answer({ ok: false, message: "A backup of this stopped DATA_DIR is under way" });
+      if (holder === "admin")
+        return answer({ ok: false, message: "npm run admin is using this stopped DATA_DIR: try again when it is done" });
       if (!database?.holdStill) return answer({ ok: false, message: "Quorum is starting: try again in a moment" });
       if (copying) return answer({ ok: false, message: "Another backup is being copied: try again when it is done" });
       copying = true;
