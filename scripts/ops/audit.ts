@@ -2,11 +2,15 @@
 // server (scripts/ops/audit-export-check.ts says how). Exit 0: the chain holds; 1: it is broken (the first broken
 // event is named) or truncated (the server could not finish the export: its last line says {"incomplete": true, …});
 // 2: usage, or a file that cannot be read.
+//
+// npm run audit -- verify-archive <file.zip>: checks a board's archive the same way (scripts/ops/verify-archive.ts):
+// every file against its manifest, the audit trail inside, and every certificate. Exit codes as for verify.
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { checkExportLines } from "./audit-export-check";
+import { verifyArchive } from "./verify-archive";
 
-const usage = "Usage: npm run audit -- verify <file.jsonl>";
+const usage = "Usage: npm run audit -- verify <file.jsonl>\n       npm run audit -- verify-archive <file.zip>";
 
 /** Verifies the export at `path`; prints the verdict and answers the exit code. */
 async function verifyFile(path: string): Promise<number> {
@@ -28,11 +32,14 @@ async function verifyFile(path: string): Promise<number> {
 
 async function main(): Promise<number> {
   const [command, path, ...rest] = process.argv.slice(2);
-  if (command !== "verify" || !path || rest.length > 0) {
+  if (!path || rest.length > 0 || (command !== "verify" && command !== "verify-archive")) {
     console.error(usage);
     return 2;
   }
-  return verifyFile(path);
+  if (command === "verify") return verifyFile(path);
+  const verdict = await verifyArchive(path);
+  for (const line of verdict.lines) (verdict.code === 2 ? console.error : console.log)(line);
+  return verdict.code;
 }
 
 main().then(
