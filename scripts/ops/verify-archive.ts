@@ -1,8 +1,8 @@
 // The offline check of a board's archive (npm run audit -- verify-archive <file.zip>), with no database and no network.
 // The zip's directory is read first, then manifest.json; then every file in the zip's order, each read once: it must be
 // listed, and its SHA-256 and size must be the manifest's; audit.jsonl's chain must hold and end at the manifest's head
-// (its lines are checked as they are hashed); then every certificate (its JSON and the copy inside its PDF). The first
-// file that does not hold is named. Exit codes as `verify`: 0 ok, 1 broken, 2 unreadable.
+// (its lines are checked as they are hashed); each certificate must hold, and the copy inside its PDF be its JSON
+// (checked once both are read). The first file that does not hold is named. Exit codes as `verify`: 0 ok, 1 broken, 2 unreadable.
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
@@ -113,8 +113,17 @@ async function check(zip: ZipFile): Promise<ArchiveVerdict> {
 
   const listed = new Map(manifest.files.map((file) => [file.path, file]));
   const certificates = new Map<string, { json?: Buffer; pdf?: Buffer }>();
+  const kinds = { written: 0, voted: 0 };
+  const checkCertificate = async (folder: string): Promise<ArchiveVerdict | null> => {
+    const pair = certificates.get(folder)!;
+    certificates.delete(folder);
+    const verdict = await checkArchivedCertificate(pair.json, pair.pdf);
+    if (!verdict.ok) return broken(`${folder}/${verdict.file}`, verdict.reason);
+    kinds[verdict.kind] += 1;
+    return null;
+  };
   let totalBytes = 0;
-  let auditVerdict: ExportVerdict | null = null;
+  let auditVerdict: (ExportVerdict & { ok: true }) | null = null;
   for (const entry of entries) {
     if (entry === manifestEntry) continue;
     const expected = listed.get(entry.fileName);
@@ -126,28 +135,30 @@ async function check(zip: ZipFile): Promise<ArchiveVerdict> {
     if (measured.sha256 !== expected.sha256)
       return broken(entry.fileName, `its SHA-256 is ${measured.sha256}, the manifest says ${expected.sha256}`);
     totalBytes += measured.bytes;
-    if (measured.audit) auditVerdict = measured.audit;
+    if (measured.audit) {
+      if (!measured.audit.ok) return broken(auditName, measured.audit.message);
+      if (measured.audit.headHash !== manifest.auditHeadHash) {
+        return broken(auditName, `the trail ends at head ${measured.audit.headHash}, the manifest says ${manifest.auditHeadHash}`);
+      }
+      auditVerdict = measured.audit;
+    }
+    // A certificate is checked once both its files are read (its JSON comes first), or at the end if one is missing.
     const certificate = /^(certificates\/.+)\/certificate\.(json|pdf)$/.exec(entry.fileName);
     if (certificate && measured.kept) {
-      const pair = certificates.get(certificate[1]!) ?? {};
+      const folder = certificate[1]!;
+      const pair = certificates.get(folder) ?? {};
       pair[certificate[2] as "json" | "pdf"] = measured.kept;
-      certificates.set(certificate[1]!, pair);
+      certificates.set(folder, pair);
+      const failed = pair.json && pair.pdf ? await checkCertificate(folder) : null;
+      if (failed) return failed;
     }
   }
   const missing = [...listed.keys()][0];
   if (missing !== undefined) return broken(missing, "the manifest lists it but the zip does not hold it");
-
   if (!auditVerdict) return broken(auditName, "the zip has no audit trail");
-  if (!auditVerdict.ok) return broken(auditName, auditVerdict.message);
-  if (auditVerdict.headHash !== manifest.auditHeadHash) {
-    return broken(auditName, `the trail ends at head ${auditVerdict.headHash}, the manifest says ${manifest.auditHeadHash}`);
-  }
-
-  const kinds = { written: 0, voted: 0 };
-  for (const [folder, pair] of certificates) {
-    const verdict = await checkArchivedCertificate(pair.json, pair.pdf);
-    if (!verdict.ok) return broken(`${folder}/${verdict.file}`, verdict.reason);
-    kinds[verdict.kind] += 1;
+  for (const folder of [...certificates.keys()]) {
+    const failed = await checkCertificate(folder);
+    if (failed) return failed;
   }
   return {
     code: 0,
