@@ -60,8 +60,8 @@ export function archiveRoutes(deps: RouterDeps): BoundRoute[] {
           req.log.info({ files: written.files.length }, "archive written");
         } catch (error) {
           // The answer has begun: it ends unfinished (a zip with no directory), which every reader refuses.
-          if (!gone.signal.aborted)
-            req.log.warn({ err: error instanceof Error ? { message: error.message } : undefined }, "archive cut short");
+          if (gone.signal.aborted) req.log.info("archive stopped: the client went away");
+          else req.log.warn({ err: error instanceof Error ? { message: error.message } : undefined }, "archive cut short");
           res.destroy();
         }
       } finally {
