@@ -1,5 +1,5 @@
 import { ArchivePaths, datedPart, safePart, titledPart } from "./archive-paths";
-import { csvField, csvLines, jsonLines, neutralised } from "./archive-tables";
+import { csvField, csvLines, jsonLines, neutralised, type Table } from "./archive-tables";
 
 // The archive's file names (safe to unpack anywhere, unique) and its tables (RFC 4180 CSV, formulas neutralised).
 
@@ -46,7 +46,7 @@ describe("tables in the archive", () => {
   });
 
   it("writes the same rows as CSV (CRLF, header first) and as JSON (the values as they are)", () => {
-    const table = { columns: ["id", "title"], rows: [{ id: 1, title: "=cmd", extra: "dropped" }, { id: 2 }] };
+    const table: Table = { columns: ["id", "title"], rows: [{ id: 1, title: "=cmd", extra: "dropped" }, { id: 2 }] };
     expect([...csvLines(table)].join("")).toBe("id,title\r\n1,'=cmd\r\n2,\r\n");
     expect(JSON.parse([...jsonLines(table)].join(""))).toEqual([
       { id: 1, title: "=cmd" },
