@@ -13,6 +13,7 @@ export const auditActions = [
   "account.sessions_revoked",
   "action_item.created",
   "action_item.updated",
+  "company.archive_exported",
   "company.create",
   "company.quorum_changed",
   "company.update",

@@ -8,6 +8,7 @@ import { health as healthEndpoint } from "../../shared/api/health";
 import * as reference from "../../shared/api/reference";
 import type { AppDeps, RouterDeps } from "./app-deps";
 import { accountRoutes } from "./features/account/account.routes";
+import { archiveRoutes } from "./features/archive/archive.routes";
 import { auditRoutes } from "./features/audit/audit.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { emailLinkRoutes } from "./features/auth/email-links.routes";
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
         ...complianceRoutes(routerDeps),
         ...auditRoutes(routerDeps),
         ...searchRoutes(routerDeps),
+        ...archiveRoutes(routerDeps),
         ...liveRoutes(routerDeps, eventHub),
         ...referenceRoutes,
       ],

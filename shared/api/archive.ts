@@ -12,4 +12,5 @@ export const companyArchive = endpoint({
   tag,
   access: { class: "company", by: "param", param: "companyId", permission: "exportArchive" },
   responses: { 200: { contentType: "application/zip", description: "The archive, streamed" } },
+  errors: { 429: "An archive of this company is being made already, or the server makes as many as it may at once (with Retry-After)" },
 });

@@ -12,6 +12,12 @@ export function contentDisposition(kind: "inline" | "attachment", name: string, 
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The filename of a company's export ("Acme-audit-2026-06-01.jsonl"): its name, made safe for a header and a file system. */
+export function companyExportFilename(companyName: string, what: string, date: Date, extension: string): string {
+  const base = companyName.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "") || "company";
+  return `${base}-${what}-${date.toISOString().slice(0, 10)}.${extension}`;
+}
+
 function extensionFor(fileType: string): string | null {
   return acceptedExtensions.find((extension) => acceptedFileTypes[extension] === fileType) ?? null;
 }

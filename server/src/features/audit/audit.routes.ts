@@ -2,15 +2,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import * as api from "../../../../shared/api/audit";
 import type { RouterDeps } from "../../app-deps";
-import { contentDisposition } from "../../http/content-disposition";
+import { companyExportFilename, contentDisposition } from "../../http/content-disposition";
 import { route, type BoundRoute } from "../../http/endpoints";
 import { chainHead, createChainVerifications, exportLines, listAuditEvents } from "./audit.service";
-
-/** The filename of a company's export: its name, made safe for a header and a file system. */
-function exportFilename(companyName: string, date: Date): string {
-  const base = companyName.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "") || "company";
-  return `${base}-audit-${date.toISOString().slice(0, 10)}.jsonl`;
-}
 
 /** The audit trail of a company (shared/api/audit.ts): its founders and admins read, export and verify it. */
 export function auditRoutes(deps: RouterDeps): BoundRoute[] {
@@ -21,7 +15,7 @@ export function auditRoutes(deps: RouterDeps): BoundRoute[] {
       // The head is read first: the export ends there whatever is appended while it streams, and a database
       // that cannot be read is still an ordinary error answer.
       const head = await chainHead(deps.db, tenant.company.id);
-      const filename = exportFilename(tenant.company.name, deps.clock.now());
+      const filename = companyExportFilename(tenant.company.name, "audit", deps.clock.now(), "jsonl");
       res.set({
         "Content-Type": "application/x-ndjson; charset=utf-8",
         "Content-Disposition": contentDisposition("attachment", filename, "application/x-ndjson"),

@@ -238,9 +238,8 @@ export async function versionDownload(deps: StoreDeps, documentId: number, versi
   const file = row?.latest === version ? row.current : row?.earlier;
   if (!row || !file || (!file.storageKey && !file.bytes)) throw notFound("This paper has no such version");
   const place = { storage: file.storage, location: file.location, storageKey: file.storageKey ?? "", bytes: file.bytes };
-  const extension = extensionFor(file.fileType);
   return {
-    name: extension ? renamedFor(row.name, extension) : row.name,
+    name: versionFileName(row.name, file.fileType),
     fileType: file.fileType,
     fileSize: Number(file.fileSize),
     etag: `"${file.sha256 ?? `d${documentId}-v${version}-${file.fileSize}`}"`,
@@ -250,3 +249,9 @@ export async function versionDownload(deps: StoreDeps, documentId: number, versi
 
 const extensionFor = (fileType: string) =>
   (Object.keys(acceptedFileTypes) as AcceptedExtension[]).find((extension) => acceptedFileTypes[extension] === fileType) ?? null;
+
+/** A version's file name: the paper's name with that version's extension (a paper once a Word file, now a PDF). */
+export function versionFileName(name: string, fileType: string): string {
+  const extension = extensionFor(fileType);
+  return extension ? renamedFor(name, extension) : name;
+}

@@ -9,6 +9,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "account.sessions_revoked": "Sessions signed out",
   "action_item.created": "Action item created",
   "action_item.updated": "Action item updated",
+  "company.archive_exported": "Archive downloaded",
   "company.create": "Company created",
   "company.quorum_changed": "Quorum changed",
   "company.update": "Company settings changed",
