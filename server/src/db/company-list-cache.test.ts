@@ -14,7 +14,9 @@ const fixtures = resolutionFixtures(ctx);
 const second = useSecondInstance(ctx);
 // On Postgres a change reaches the other instance a few milliseconds after its commit (the notification's trip); a
 // kept answer nobody told would stay for 30 s, past this wait.
-const soon = (assertion: () => Promise<unknown>) => vi.waitFor(assertion, { timeout: 2_000, interval: 20 });
+// The test's clock stands still, so a kept list never ages out here: what shows, a notification brought. The wait is
+// for that notification and for the paper's text read in the background (slow on a loaded machine).
+const soon = (assertion: () => Promise<unknown>) => vi.waitFor(assertion, { timeout: 8_000, interval: 20 });
 
 const list = (viewer: { bearer: string }, path: string) => request(ctx.app).get(path).set("Authorization", viewer.bearer);
 /** The list is kept: once the notifications of the test's own setup have arrived, a repeated list makes no query. */
