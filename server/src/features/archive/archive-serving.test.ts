@@ -14,7 +14,7 @@ import { archiveFiles, archiveFixtures, unzip } from "../../testing/archive-fixt
 import { useTestContext } from "../../testing/test-context";
 import { versionFixtures } from "../../testing/version-fixtures";
 import { insertDocument, writeFile } from "../documents/documents.service";
-import { archiveRunningMessage } from "./archive.routes";
+import { archiveRunningMessage, archiveSlots, archivesBusyMessage, maxArchivesAtOnce } from "./archive.routes";
 
 // Who may download the archive, one at a time per company, a client that goes away, and papers in object storage.
 
@@ -105,6 +105,24 @@ describe("one archive of a company at a time", () => {
     expect(again.status).toBe(200);
     const papers = (await unzip(again.body as Buffer)).filter((entry) => entry.path.startsWith("papers/"));
     expect(papers.map((entry) => entry.bytes.equals(stored[papers.indexOf(entry)]!))).toEqual([true, true, true]);
+  });
+});
+
+describe("archives on one instance", () => {
+  it("one per company, and a few in all: past them a 429 with Retry-After; a finished one frees its place", () => {
+    const slots = archiveSlots(maxArchivesAtOnce);
+    const releases = Array.from({ length: maxArchivesAtOnce }, (_, index) => slots.take(index + 1));
+    expect(() => slots.take(1)).toThrow(archiveRunningMessage);
+    expect(() => slots.take(99)).toThrow(
+      expect.objectContaining({ status: 429, message: archivesBusyMessage, headers: { "Retry-After": "60" } }),
+    );
+    releases[0]!();
+    releases[0]!();
+    const release = slots.take(99);
+    expect(() => slots.take(2)).toThrow(archiveRunningMessage);
+    expect(() => slots.take(100)).toThrow(archivesBusyMessage);
+    release();
+    expect(() => slots.take(1)()).not.toThrow();
   });
 });
 
