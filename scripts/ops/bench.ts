@@ -10,16 +10,19 @@
 // and total time, and the event loop under packs (the vote poll's p99 and the memory while five packs build), then that
 // pack opened in the app's reader (bench-reader.ts): its first page drawn, and the bytes received by then. Then lists at scale (bench-lists.ts): a company with ten
 // years of papers, its list screens in Chromium (the built app, built first if stale): elements, first rows, search.
-// Last, live events (bench-streams.ts): 2,000 event streams on fresh instances while 50 votes a second land, on one
+// Then live events (bench-streams.ts): 2,000 event streams on fresh instances while 50 votes a second land, on one
 // instance and on two (streams on one, votes on the other): each stream's delay per vote, streams lost, memory.
+// Last, the board's archive (bench-archive.ts): a 2 GiB archive (a few MiB in the smoke run) streamed from a fresh
+// instance to a sink, and the server's resident memory growth meanwhile.
 //
 // First of all, start-up (bench-startup.ts): restarts of the built server on an existing database, embedded and Postgres,
 // from the spawn to the first answer of /api/health.
 //
 // Options: --write puts the table in docs/benchmarks.md; --profile runs Quorum under `node --cpu-prof` and
 // prints each server's profile's top entries; --only <text> measures only the endpoints (and parts: "board pack",
-// "pack in the reader", "lists at scale", "live event streams", "start-up") whose name contains the text.
+// "pack in the reader", "lists at scale", "live event streams", "start-up", "archive") whose name contains the text.
 import { insertBoard } from "./bench-seed";
+import { archivePartName, archiveScale, measureArchive, seedArchive } from "./bench-archive";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -58,6 +61,7 @@ const streamsIncluded = !only || streamsPartName.includes(only);
 const startupIncluded = !only || startupPartName.includes(only);
 const readerIncluded = !only || readerPartName.includes(only);
 const packIncluded = !only || "board pack".includes(only);
+const archiveIncluded = !only || archivePartName.includes(only);
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const running = new Set<ChildProcess>();
@@ -492,6 +496,19 @@ async function main(): Promise<void> {
       )
     : undefined;
 
+  // On an instance of its own, so its memory is the archive's alone; the CI smoke run streams a few MiB.
+  const smoke = seconds < 10;
+  const archive = archiveIncluded
+    ? await measureArchive(
+        async (name) => {
+          const started = await startQuorum(name);
+          return { base: started.base, pid: started.child.pid, stop: started.stop };
+        },
+        await seedArchive(databaseUrl, archiveScale(smoke)),
+        smoke,
+      )
+    : undefined;
+
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`;
   const section = [
     `Run of ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}; ${connections} connections, ${seconds} s per endpoint, Postgres on the same machine.`,
@@ -506,6 +523,7 @@ async function main(): Promise<void> {
     ...(reader ? ["", ...reader.lines, ...(reader.within ? [] : ["", "The pack in the reader is OUTSIDE its targets."])] : []),
     ...(lists ? ["", ...lists.lines, ...(lists.within ? [] : ["", "The lists are OUTSIDE their targets."])] : []),
     ...(live ? ["", ...live.lines, ...(live.within ? [] : ["", "Live events are OUTSIDE their targets."])] : []),
+    ...(archive ? ["", ...archive.lines, ...(archive.within ? [] : ["", "The archive is OUTSIDE its target."])] : []),
   ].join("\n");
   console.log(`\n${section}\n`);
 
@@ -533,7 +551,13 @@ const watchdog = setTimeout(
     console.error("bench: gave up (the run took too long)");
     process.exit(2);
   },
-  (seconds * 20 + 300 + (streamsIncluded ? 240 : 0) + (listsIncluded ? 300 : 0) + (startupIncluded ? 120 : 0)) * 1000,
+  (seconds * 20 +
+    300 +
+    (streamsIncluded ? 240 : 0) +
+    (listsIncluded ? 300 : 0) +
+    (startupIncluded ? 120 : 0) +
+    (archiveIncluded ? (seconds < 10 ? 60 : 900) : 0)) *
+    1000,
 );
 watchdog.unref();
 try {

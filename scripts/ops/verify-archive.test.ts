@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ZipFile } from "yazl";
@@ -103,8 +103,8 @@ const manifestOf = (files: File[], head: string) => ({
   files: files.map((file) => ({ path: file.path, sha256: sha256(file.bytes), bytes: file.bytes.length })),
 });
 
-let written_ = 0;
-/** Zips the files (manifest.json last, made from `listed` unless given) to a file; answers its path. */
+let zipCount = 0;
+/** Zips the files, then `manifest` as manifest.json, to a file; answers its path. */
 async function zipped(files: File[], manifest: unknown): Promise<string> {
   const zip = new ZipFile();
   for (const file of files) zip.addBuffer(file.bytes, file.path);
@@ -112,8 +112,8 @@ async function zipped(files: File[], manifest: unknown): Promise<string> {
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  written_ += 1;
-  const path = join(directory, `archive-${written_}.zip`);
+  zipCount += 1;
+  const path = join(directory, `archive-${zipCount}.zip`);
   await writeFile(path, Buffer.concat(chunks));
   return path;
 }
@@ -152,7 +152,7 @@ describe("npm run audit -- verify-archive", { timeout: 30_000 }, () => {
     expect(usage.stderr).toContain("npm run audit -- verify-archive <file.zip>");
 
     // A download cut short has no directory at its end: not a zip at all.
-    const whole = await import("node:fs/promises").then((fs) => fs.readFile(path));
+    const whole = await readFile(path);
     const cut = join(directory, "cut.zip");
     await writeFile(cut, whole.subarray(0, whole.length - 200));
     expect(await verifyArchive(cut)).toMatchObject({ code: 2, lines: [expect.stringMatching(/^Cannot read .*cut\.zip/)] });

@@ -10,7 +10,7 @@ import { fileDecidedCertificates } from "../features/resolutions/written-certifi
 import { scheduleMeeting } from "./factories";
 import { afterTheMeeting, minutesFixtures, recordMeetingStart } from "./minutes-fixtures";
 import { resolutionFixtures } from "./resolution-fixtures";
-import type { SignedUp, TestContext } from "./test-context";
+import type { TestContext } from "./test-context";
 import { linesPdf, versionFixtures } from "./version-fixtures";
 import { writtenCertificateFixture } from "./written-certificate-fixtures";
 
@@ -194,6 +194,3 @@ export function archiveFixtures(ctx: TestContext) {
 
   return { api, getArchive, seedRecord, decidedWritten };
 }
-
-export type SeededRecord = Awaited<ReturnType<ReturnType<typeof archiveFixtures>["seedRecord"]>>;
-export type { SignedUp };

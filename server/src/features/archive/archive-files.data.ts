@@ -155,9 +155,33 @@ export async function listFiledCertificates(deps: ServiceDeps<"db">, companyId: 
   return byName;
 }
 
+/**
+ * A file in the database read one stored chunk (1 MiB) at a time, each asked for when the zip has taken the one
+ * before. readFile's stream reads up to 16 chunks ahead of a slow reader, and chunks that wait that long reach V8's old
+ * generation, freed only at its rare full collections: with it, a 2 GiB archive grew the server by 57 to 235 MB; a
+ * chunk at a time, by 48 to 62 MB (docs/benchmarks.md).
+ */
+const sliceBytes = 1024 * 1024;
+
+async function* databaseSlices(deps: StoreDeps, place: { storage: "database"; location: string | null; storageKey: string }) {
+  for (let start = 0; ; start += sliceBytes) {
+    let read = 0;
+    for await (const piece of await readFile(deps, place, { start, end: start + sliceBytes - 1 })) {
+      read += (piece as Buffer).length;
+      yield piece as Buffer;
+    }
+    // A short slice is the file's last (one of exactly a multiple of the slice ends with an empty read).
+    if (read < sliceBytes) return;
+  }
+}
+
 /** A listed file's bytes, from wherever they are stored. */
 export async function openStoredFile(deps: StoreDeps, file: StoredFile): Promise<Readable> {
-  if (!file.inline) return readFile(deps, { storage: file.storage, location: file.location, storageKey: file.storageKey ?? "" });
+  const { storage, location } = file;
+  const storageKey = file.storageKey ?? "";
+  if (!file.inline && storage === "database")
+    return Readable.from(databaseSlices(deps, { storage, location, storageKey }), { objectMode: false });
+  if (!file.inline) return readFile(deps, { storage, location, storageKey });
   const { documentId, version } = file.row;
   const [row] =
     version === null

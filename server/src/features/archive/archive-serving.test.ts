@@ -14,7 +14,7 @@ import { archiveFiles, archiveFixtures, unzip } from "../../testing/archive-fixt
 import { useTestContext } from "../../testing/test-context";
 import { versionFixtures } from "../../testing/version-fixtures";
 import { insertDocument, writeFile } from "../documents/documents.service";
-import { archiveRunningMessage } from "./archive.routes";
+import { archiveRunningMessage, archiveSlots, archivesBusyMessage, maxArchivesAtOnce } from "./archive.routes";
 
 // Who may download the archive, one at a time per company, a client that goes away, and papers in object storage.
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** Stores incompressible bytes as a paper of the company, straight through the file store (no upload checks). */
-async function storeLargePaper(companyId: number, name: string, size: number): Promise<void> {
+async function storeLargePaper(companyId: number, name: string, size: number): Promise<Buffer> {
   const bytes = randomBytes(size);
   const place = await writeFile(ctx.deps, { storage: "database", location: null }, Readable.from([bytes]), "application/pdf");
   await ctx.db.transaction((tx) =>
@@ -45,6 +45,7 @@ async function storeLargePaper(companyId: number, name: string, size: number): P
       { ...place, sha256: "0".repeat(64) },
     ),
   );
+  return bytes;
 }
 
 /** Starts a download that reads nothing: the server writes until the connection's buffers are full, then waits. */
@@ -80,7 +81,10 @@ describe("who may download the archive", () => {
 describe("one archive of a company at a time", () => {
   it("refuses a second while one streams (429), and a client that goes away stops its archive and frees the company", async () => {
     const { founder, company } = await ctx.board("Busy Archive Ltd");
-    for (const index of [1, 2, 3]) await storeLargePaper(company.id, `Large ${index}.pdf`, 8 * 1024 * 1024);
+    // Whole chunks, and a few bytes more and fewer: every byte read back, a chunk at a time.
+    const sizes = [8 * 1024 * 1024, 8 * 1024 * 1024 + 17, 8 * 1024 * 1024 - 5];
+    const stored: Buffer[] = [];
+    for (const [index, size] of sizes.entries()) stored.push(await storeLargePaper(company.id, `Large ${index + 1}.pdf`, size));
     const other = await ctx.board("Other Busy Ltd");
 
     const stalled = await stalledDownload(founder.bearer, company.id);
@@ -99,7 +103,26 @@ describe("one archive of a company at a time", () => {
     expect(linesOf(stalledId).some((line) => line.includes('"archive written"'))).toBe(false);
     const again = await getArchive(founder, company.id);
     expect(again.status).toBe(200);
-    expect((await unzip(again.body as Buffer)).filter((entry) => entry.path.startsWith("papers/"))).toHaveLength(3);
+    const papers = (await unzip(again.body as Buffer)).filter((entry) => entry.path.startsWith("papers/"));
+    expect(papers.map((entry) => entry.bytes.equals(stored[papers.indexOf(entry)]!))).toEqual([true, true, true]);
+  });
+});
+
+describe("archives on one instance", () => {
+  it("one per company, and a few in all: past them a 429 with Retry-After; a finished one frees its place", () => {
+    const slots = archiveSlots(maxArchivesAtOnce);
+    const releases = Array.from({ length: maxArchivesAtOnce }, (_, index) => slots.take(index + 1));
+    expect(() => slots.take(1)).toThrow(archiveRunningMessage);
+    expect(() => slots.take(99)).toThrow(
+      expect.objectContaining({ status: 429, message: archivesBusyMessage, headers: { "Retry-After": "60" } }),
+    );
+    releases[0]!();
+    releases[0]!();
+    const release = slots.take(99);
+    expect(() => slots.take(2)).toThrow(archiveRunningMessage);
+    expect(() => slots.take(100)).toThrow(archivesBusyMessage);
+    release();
+    expect(() => slots.take(1)()).not.toThrow();
   });
 });
 

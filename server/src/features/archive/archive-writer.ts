@@ -94,7 +94,8 @@ export async function writeArchive(
   const output = zip.outputStream as Readable;
   const stopped = new AbortController();
   const stop = () => stopped.abort(signal.reason ?? new Error("the archive was stopped"));
-  signal.addEventListener("abort", stop, { once: true });
+  if (signal.aborted) stop();
+  else signal.addEventListener("abort", stop, { once: true });
   zip.on("error", (error: unknown) => stopped.abort(error));
   const written = pipeline(output, destination).catch((error: unknown) => {
     stopped.abort(error);

@@ -16,7 +16,7 @@ export const archivesBusyMessage = "The server is making as many archives as it 
  * Who is being served an archive on this instance: one per company at a time (a second is refused, not queued: it
  * would read every file again), and a few in all.
  */
-function archiveSlots(limit: number) {
+export function archiveSlots(limit: number) {
   const running = new Set<number>();
   return {
     take(companyId: number): () => void {
@@ -47,7 +47,8 @@ export function archiveRoutes(deps: RouterDeps): BoundRoute[] {
         const archive = await prepareArchive(deps, tenant, (error) =>
           req.log.warn({ err: error instanceof Error ? { message: error.message } : undefined }, "archive's audit export cut short"),
         );
-        if (gone.signal.aborted) return;
+        // Gone while the record was listed: nothing to answer (ended here, so no answer is sent after the handler).
+        if (gone.signal.aborted) return void res.end();
         const filename = companyExportFilename(tenant.company.name, "archive", deps.clock.now(), "zip");
         res.set({
           "Content-Type": "application/zip",
