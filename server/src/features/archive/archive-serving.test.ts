@@ -14,7 +14,7 @@ import { archiveFiles, archiveFixtures, unzip } from "../../testing/archive-fixt
 import { useTestContext } from "../../testing/test-context";
 import { versionFixtures } from "../../testing/version-fixtures";
 import { insertDocument, writeFile } from "../documents/documents.service";
-import { archiveRunningMessage, archiveSlots, archivesBusyMessage, maxArchivesAtOnce } from "./archive.routes";
+import { archiveLimits, archiveRunningMessage, archiveSlots, archivesBusyMessage, maxArchivesAtOnce } from "./archive.routes";
 
 // Who may download the archive, one at a time per company, a client that goes away, and papers in object storage.
 
@@ -123,6 +123,29 @@ describe("archives on one instance", () => {
     expect(() => slots.take(100)).toThrow(archivesBusyMessage);
     release();
     expect(() => slots.take(1)()).not.toThrow();
+  });
+});
+
+describe("a client that stops reading", () => {
+  it("is let go once it has read nothing for a while, and the company's archive is free again", async () => {
+    const { founder, company } = await ctx.board("Stalled Archive Ltd");
+    for (const index of [1, 2, 3]) await storeLargePaper(company.id, `Large ${index}.pdf`, 8 * 1024 * 1024);
+    const stalledMs = archiveLimits.stalledMs;
+    archiveLimits.stalledMs = 500;
+    try {
+      const stalled = await stalledDownload(founder.bearer, company.id);
+      const stalledId = String(stalled.response.headers["x-request-id"]);
+      const linesOf = (id: string) => ctx.logs.filter((line) => line.includes(`"requestId":"${id}"`));
+      await vi.waitFor(
+        () => expect(linesOf(stalledId).some((line) => line.includes('"archive stopped: the client stopped reading"'))).toBe(true),
+        { timeout: 15_000, interval: 100 },
+      );
+      expect(linesOf(stalledId).some((line) => line.includes('"archive written"'))).toBe(false);
+      stalled.request.destroy();
+    } finally {
+      archiveLimits.stalledMs = stalledMs;
+    }
+    expect((await getArchive(founder, company.id)).status).toBe(200);
   });
 });
 

@@ -9,6 +9,12 @@ import { writeArchive } from "./archive-writer";
 /** Archives one instance streams at once, of different companies: each reads every file its company holds. */
 export const maxArchivesAtOnce = 4;
 
+/**
+ * A client that reads nothing for this long is let go: its archive would otherwise hold one of the instance's few
+ * slots for as long as it keeps the connection open. Tests shorten it.
+ */
+export const archiveLimits = { stalledMs: 60_000 };
+
 export const archiveRunningMessage = "An archive of this company is being made already. Try again when it is done.";
 export const archivesBusyMessage = "The server is making as many archives as it may at once. Try again in a minute.";
 
@@ -42,6 +48,11 @@ export function archiveRoutes(deps: RouterDeps): BoundRoute[] {
       const gone = new AbortController();
       res.once("close", () => {
         if (!res.writableFinished) gone.abort(new Error("the client went away"));
+      });
+      // No byte written or read on the connection for so long: the client has stopped reading.
+      res.setTimeout(archiveLimits.stalledMs, () => {
+        req.log.info("archive stopped: the client stopped reading");
+        res.destroy();
       });
       try {
         const archive = await prepareArchive(deps, tenant, (error) =>

@@ -107,7 +107,14 @@ export async function prepareArchive(
   const entries: ArchiveEntry[] = [
     {
       path: auditExportPath,
-      open: () => textStream(exportLines(deps.db, companyId, head, onAuditCutShort)),
+      // A trail that cannot be read whole ends the archive unfinished: a finished zip would hold a trail that stops short.
+      open: () =>
+        textStream(
+          exportLines(deps.db, companyId, head, (error) => {
+            onAuditCutShort(error);
+            throw error;
+          }),
+        ),
       compress: true,
       mtime: createdAt,
     },

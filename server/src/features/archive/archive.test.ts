@@ -1,14 +1,18 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import request from "supertest";
 import { createInterface } from "node:readline";
 import { checkExportLines } from "../../../../scripts/ops/audit-export-check";
 import { verifyArchive } from "../../../../scripts/ops/verify-archive";
 import type { ResolutionDetails } from "../../../../shared/resolutions";
+import { createApp } from "../../app";
 import { checkWrittenCertificate } from "../../crypto/written-certificate-check";
 import { archiveFiles, archiveFixtures, rezipWithFlippedByte, unzip, type ZipEntryRead } from "../../testing/archive-fixtures";
 import { minutesTestStart } from "../../testing/minutes-fixtures";
+import { auditFixtures } from "../../testing/audit-fixtures";
 import { useTestContext } from "../../testing/test-context";
 import { versionFixtures } from "../../testing/version-fixtures";
+import { chainBatchSize } from "../audit/audit.service";
 import { certificateFromPdf } from "../resolutions/certificate-pdfs.service";
 import type { ArchiveManifest } from "./archive.service";
 
@@ -19,6 +23,7 @@ const ctx = useTestContext();
 afterEach(() => ctx.clock.set(minutesTestStart));
 const { api, getArchive, seedRecord } = archiveFixtures(ctx);
 const { upload } = versionFixtures(ctx);
+const { record } = auditFixtures(ctx);
 const onDisk = archiveFiles();
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -154,6 +159,35 @@ describe("GET /api/companies/:companyId/archive.zip", () => {
     const many = await queries(large);
     // A file stored in the database is read a chunk at a time: one read for a small file.
     expect(many - few).toBe(extraPapers);
+  });
+
+  it("ends unfinished, never as a whole zip, when the audit trail cannot be read to its head", async () => {
+    const { founder, company } = await ctx.board("Cut Short Archive Ltd");
+    for (let index = 0; index < chainBatchSize + 5; index += 1) await record(company.id, { details: { index } });
+    // The first batch of the trail is read; the next read fails, as a lost connection would.
+    let failing = false;
+    const flaky = new Proxy(ctx.db, {
+      get: (target, property) =>
+        property === "execute"
+          ? (...args: Parameters<typeof target.execute>) =>
+              failing ? Promise.reject(new Error("connection lost")) : target.execute(...args)
+          : Reflect.get(target, property, target),
+    });
+    ctx.whenQuery(/from audit_events e/, () => (failing = true));
+    const logged = ctx.logs.length;
+    const outcome: unknown = await request(createApp({ ...ctx.deps, db: flaky }))
+      .get(`/api/companies/${company.id}/archive.zip`)
+      .set("Authorization", founder.bearer)
+      .responseType("blob")
+      .then(
+        (response) => response,
+        (error: unknown) => error,
+      );
+    // The answer ends without the zip's directory: no reader takes it for an archive.
+    expect(outcome).toBeInstanceOf(Error);
+    const lines = ctx.logs.slice(logged);
+    expect(lines.some((line) => line.includes('"archive\'s audit export cut short"'))).toBe(true);
+    expect(lines.some((line) => line.includes('"archive written"'))).toBe(false);
   });
 
   it("answers the archive of an empty company: its trail, readme, records and manifest", async () => {
