@@ -65,7 +65,8 @@ async function listTree(root: string, under = ""): Promise<{ directories: string
   return { directories, files };
 }
 
-function listTreeSync(root: string, under = ""): { directories: string[]; files: string[] } {
+/** As listTree, at once: for a copy the database is held still for, and for the copy it made. */
+export function listTreeSync(root: string, under = ""): { directories: string[]; files: string[] } {
   const directories: string[] = [];
   const files: string[] = [];
   for (const entry of readdirSync(join(root, under), { withFileTypes: true })) {

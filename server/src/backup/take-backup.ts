@@ -1,29 +1,12 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { embeddedDatabaseDir, openDatabase } from "../db/client";
 import { writeBackupFile, measureFile, backupFormatVersion, type Manifest } from "./backup-file";
 import { describeBackup, formatBytes, quorumVersion } from "./backup-summary";
-import { copyAtOneInstant, type CopyOutcome } from "./consistent-copy";
+import { copyAtOneInstant, listTreeSync, type CopyOutcome } from "./consistent-copy";
 import { claimDataDir, requestSnapshot, stagingPrefix } from "./data-dir-claim";
 import { brokenAuditChains, takeInventory } from "./inventory";
-
-/** Every directory and file under `root` as paths relative to it, directories first. */
-function listTree(root: string, under = ""): { directories: string[]; files: string[] } {
-  const directories: string[] = [];
-  const files: string[] = [];
-  for (const entry of readdirSync(join(root, under), { withFileTypes: true })) {
-    const path = under ? `${under}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      const inner = listTree(root, path);
-      directories.push(path, ...inner.directories);
-      files.push(...inner.files);
-    } else if (entry.isFile()) {
-      files.push(path);
-    }
-  }
-  return { directories, files };
-}
 
 /** A copy of DATA_DIR's database as it stood at one instant: from the server running on it, or taken here when none runs. */
 async function copyDatabase(
@@ -73,7 +56,7 @@ export async function takeBackup(options: { dataDir: string; file: string; print
     }
 
     const sources = new Map<string, string>();
-    const { directories, files } = listTree(join(staged, "db"));
+    const { directories, files } = listTreeSync(join(staged, "db"));
     for (const path of files) sources.set(`db/${path}`, join(staged, "db", path));
     if (existsSync(join(dataDir, "secret"))) sources.set("secret", join(dataDir, "secret"));
     const measured = [];
