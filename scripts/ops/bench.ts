@@ -10,6 +10,7 @@
 // and total time, and the event loop under packs (the vote poll's p99 and the memory while five packs build), then that
 // pack opened in the app's reader (bench-reader.ts): its first page drawn, and the bytes received by then. Then lists at scale (bench-lists.ts): a company with ten
 // years of papers, its list screens in Chromium (the built app, built first if stale): elements, first rows, search.
+// Then search (bench-search.ts): 10,000 papers of 20 pages in a database of its own, p50/p95 of searches through HTTP.
 // Then live events (bench-streams.ts): 2,000 event streams on fresh instances while 50 votes a second land, on one
 // instance and on two (streams on one, votes on the other): each stream's delay per vote, streams lost, memory.
 // Last, the board's archive (bench-archive.ts): a 2 GiB archive (a few MiB in the smoke run) streamed from a fresh
@@ -20,7 +21,7 @@
 //
 // Options: --write puts the table in docs/benchmarks.md; --profile runs Quorum under `node --cpu-prof` and
 // prints each server's profile's top entries; --only <text> measures only the endpoints (and parts: "board pack",
-// "pack in the reader", "lists at scale", "live event streams", "start-up", "archive") whose name contains the text.
+// "pack in the reader", "lists at scale", "search", "live event streams", "start-up", "archive") whose name contains the text.
 import { insertBoard } from "./bench-seed";
 import { archivePartName, archiveScale, measureArchive, seedArchive } from "./bench-archive";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -42,6 +43,7 @@ import { measureBoardPack, seedBoardPack } from "./bench-board-pack";
 import { measureReader, readerPartName } from "./bench-reader";
 import { ensureBuiltApp, measureLists } from "./bench-lists";
 import { measureStartup, productionEnv, startupPartName } from "./bench-startup";
+import { measureSearch, searchPartName } from "./bench-search";
 import { measureStreams, seedStreams, streamsPartName } from "./bench-streams";
 import { summarizeProfile } from "./cpuprofile-top";
 import { pdfWorkerEntry, serverBundleOptions } from "../build/server-bundle.mjs";
@@ -62,6 +64,7 @@ const startupIncluded = !only || startupPartName.includes(only);
 const readerIncluded = !only || readerPartName.includes(only);
 const packIncluded = !only || "board pack".includes(only);
 const archiveIncluded = !only || archivePartName.includes(only);
+const searchIncluded = !only || searchPartName.includes(only);
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const running = new Set<ChildProcess>();
@@ -485,6 +488,20 @@ async function main(): Promise<void> {
   const reader = packSeed && readerIncluded ? await measureReader({ base: quorum.base }, packSeed, seconds >= 10 ? 3 : 1) : undefined;
   // Seeded only now, so the figures above are taken on the tables they always were.
   const lists = listsIncluded ? await measureLists({ base: quorum.base }, databaseUrl, seconds >= 10 ? 3 : 1) : undefined;
+  // On a database and an instance of its own: 200,000 pages would change every other part's figures.
+  const search = searchIncluded
+    ? await measureSearch(
+        (url) =>
+          startProcess(
+            "quorum-search",
+            join(outDir, "quorum.js"),
+            { DATABASE_URL: url, DATA_DIR: join(outDir, "search-data"), APP_SECRET: appSecret, LOG_LEVEL: "info" },
+            "/api/health",
+          ).then((started) => ({ base: started.base, stop: started.stop })),
+        databaseUrl,
+        seconds < 10,
+      )
+    : undefined;
   // On instances of their own, so their memory is the streams' alone.
   const live = streamsIncluded
     ? await measureStreams(
@@ -522,6 +539,7 @@ async function main(): Promise<void> {
     ...(pack ? ["", ...pack.lines, ...(pack.within ? [] : ["The board pack is OUTSIDE its targets."])] : []),
     ...(reader ? ["", ...reader.lines, ...(reader.within ? [] : ["", "The pack in the reader is OUTSIDE its targets."])] : []),
     ...(lists ? ["", ...lists.lines, ...(lists.within ? [] : ["", "The lists are OUTSIDE their targets."])] : []),
+    ...(search ? ["", ...search.lines, ...(search.within ? [] : ["", "Search is OUTSIDE its target."])] : []),
     ...(live ? ["", ...live.lines, ...(live.within ? [] : ["", "Live events are OUTSIDE their targets."])] : []),
     ...(archive ? ["", ...archive.lines, ...(archive.within ? [] : ["", "The archive is OUTSIDE its target."])] : []),
   ].join("\n");
@@ -556,7 +574,9 @@ const watchdog = setTimeout(
     (streamsIncluded ? 240 : 0) +
     (listsIncluded ? 300 : 0) +
     (startupIncluded ? 120 : 0) +
-    (archiveIncluded ? (seconds < 10 ? 60 : 900) : 0)) *
+    (archiveIncluded ? (seconds < 10 ? 60 : 900) : 0) +
+    // Seeding 200,000 pages and indexing them takes minutes; the smoke run's 1,000 a few seconds.
+    (searchIncluded ? (seconds < 10 ? 60 : 1800) : 0)) *
     1000,
 );
 watchdog.unref();

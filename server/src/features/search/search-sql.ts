@@ -1,10 +1,12 @@
-// The one statement a page of search results costs: every kind's matches in the caller's companies (as each kind's own
-// screens show them to the caller), ranked, a page cut after the cursor, snippets for that page only, and on the
-// first page the papers that could not be searched.
+// The statement a page of search results costs: every kind's matches in the companies searched (as each kind's own
+// screens show them to the caller), ranked, a page cut after the cursor, snippets for that page only, and on the first
+// page the papers that could not be searched. Each language's query is written into it as an expression of constants,
+// which the planner folds into one tsquery: it then reads each GIN index with its statistics (a word on a few pages,
+// or on most of them), where a query read from a table would leave it guessing, and mostly scanning.
 import { sql, type SQL } from "drizzle-orm";
-import { companyRoles } from "../../../../shared/roles";
 import { can, type Permission } from "../../../../shared/permissions";
-import { maxUnsearchedListed, searchKinds, type SearchKind } from "../../../../shared/search";
+import type { CompanyRole } from "../../../../shared/roles";
+import { maxUnsearchedListed, searchKinds, searchLanguages, type SearchKind } from "../../../../shared/search";
 
 /** Where a page starts: after this rank, kind (its place in `searchKinds`) and id. */
 export interface SearchPosition {
@@ -13,14 +15,19 @@ export interface SearchPosition {
   id: number;
 }
 
+/** A company searched: the caller's role in it decides what of it they find. */
+export interface SearchedCompany {
+  id: number;
+  role: CompanyRole;
+  language: string;
+}
+
 export interface SearchStatement {
   /** The words as typed, without the snippet's sentinels. */
   q: string;
   userId: number;
-  /** One company (the active one; null: none), or every company the caller belongs to. */
-  companies: { only: number | null } | "all";
-  /** Companies that require a second factor are searched only from a session that passed one. */
-  passedSecondFactor: boolean;
+  /** At least one. */
+  companies: readonly SearchedCompany[];
   kinds: readonly SearchKind[];
   meetingId?: number;
   /** Calendar dates (UTC), both ends included. */
@@ -36,40 +43,48 @@ export interface SearchStatement {
   sentinels: string;
 }
 
-const list = (values: readonly string[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-const rolesHolding = (permission: Permission) => list(companyRoles.filter((role) => can(role, permission)));
-
-/** The companies searched, with the caller's role in each and the language each is indexed in. */
-function scopeOf(statement: SearchStatement): SQL {
-  const { companies } = statement;
-  const which = companies === "all" ? sql`` : companies.only === null ? sql`and false` : sql`and c.id = ${companies.only}`;
-  return sql`select c.id as company_id, c.name as company_name, c.search_language as language, ms.role
-    from memberships ms join companies c on c.id = ms.company_id
-    where ms.user_id = ${statement.userId} ${which} and (not c.require_second_factor or ${statement.passedSecondFactor})`;
+/** The companies of one language and the query they are searched with. */
+interface LanguageGroup {
+  companies: readonly SearchedCompany[];
+  config: SQL;
+  query: SQL;
 }
+
+const ids = (companies: readonly SearchedCompany[]) =>
+  companies.length === 0
+    ? sql`null`
+    : sql.join(
+        companies.map((company) => sql`${company.id}`),
+        sql`, `,
+      );
+const holding = (companies: readonly SearchedCompany[], permission: Permission) =>
+  ids(companies.filter((company) => can(company.role, permission)));
+const usable = (query: SQL) => sql`querytree(${query}) not in ('', 'T')`;
 
 /**
- * The query in each language searched: the company's own, unless it leaves no word to look for (only stop words:
+ * The query in each language searched: the companies' own, unless it leaves no word to look for (only stop words:
  * "IT", "The Who"), then the unstemmed 'simple' one, which titles are also indexed in. Never both at once: an
- * exclusion ("-word") must hold for every word it names. A query with nothing to look for searches nothing.
+ * exclusion ("-word") must hold for every word it names.
  */
-function searchedOf(q: string): SQL {
-  const usable = (query: SQL) => sql`querytree(${query}) not in ('', 'T')`;
-  return sql`select s.company_id, s.company_name, s.role, l.config, websearch_to_tsquery(l.config, ${q}) as query
-    from scope s join (
-      select language, (case when ${usable(sql`websearch_to_tsquery(language::regconfig, ${q})`)} then language else 'simple' end)::regconfig as config
-      from (select distinct language from scope) languages
-    ) l using (language)
-    where ${usable(sql`websearch_to_tsquery(l.config, ${q})`)}`;
+function languageGroups(statement: SearchStatement): LanguageGroup[] {
+  const byLanguage = new Map<string, SearchedCompany[]>();
+  for (const company of statement.companies) byLanguage.set(company.language, [...(byLanguage.get(company.language) ?? []), company]);
+  return [...byLanguage].map(([language, companies]) => {
+    // A name of the list (the column's check holds the same), written as a literal: a constant of the statement.
+    if (!(searchLanguages as readonly string[]).includes(language)) throw new Error(`unknown search language ${language}`);
+    const own = sql.raw(`'${language}'::regconfig`);
+    const config = sql`(case when ${usable(sql`websearch_to_tsquery(${own}, ${statement.q})`)} then ${own} else 'simple'::regconfig end)`;
+    return { companies, config, query: sql`websearch_to_tsquery(${config}, ${statement.q})` };
+  });
 }
 
+/** A kind's place in `searchKinds`, written into the statement (typed integer). */
+const kindOrder = (kind: SearchKind) => sql.raw(String(searchKinds.indexOf(kind)));
+const rank = (vector: SQL, group: LanguageGroup) => sql`ts_rank_cd(${vector}, ${group.query}, 1)`;
+/** What every branch selects after its own columns: the group's query and configuration, for the snippets. */
+const groupColumns = (group: LanguageGroup) => sql`${group.config} as config, ${group.query} as query`;
 const dayStart = (date: string) => sql`(${date}::date)::timestamp at time zone 'UTC'`;
 
-/** The date filter on a kind's `at`. */
 function within(statement: SearchStatement, at: SQL): SQL[] {
   const filters: SQL[] = [];
   if (statement.from !== undefined) filters.push(sql`${at} >= ${dayStart(statement.from)}`);
@@ -77,11 +92,17 @@ function within(statement: SearchStatement, at: SQL): SQL[] {
   return filters;
 }
 
-const where = (filters: SQL[]) => (filters.length === 0 ? sql`` : sql`where ${sql.join(filters, sql` and `)}`);
+const all = (filters: SQL[]) => sql.join(filters, sql` and `);
+/** The row matches the group's query, which has something to look for (a query of exclusions alone matches nothing). */
+const matches = (vector: SQL, group: LanguageGroup) => sql`${vector} @@ ${group.query} and ${usable(group.query)}`;
 
 /** Papers as the library lists them (documents that are not meetings), in the meeting's agenda when one is named. */
-function paperFilters(statement: SearchStatement): SQL[] {
-  const filters = [sql`not exists (select 1 from meetings m where m.document_id = d.id)`, ...within(statement, sql`d.created_at`)];
+function paperFilters(statement: SearchStatement, companies: readonly SearchedCompany[]): SQL[] {
+  const filters = [
+    sql`d.company_id in (${ids(companies)})`,
+    sql`not exists (select 1 from meetings m where m.document_id = d.id)`,
+    ...within(statement, sql`d.created_at`),
+  ];
   if (statement.meetingId !== undefined) {
     filters.push(sql`exists (select 1 from agenda_item_documents aid join agenda_items ai on ai.id = aid.item_id
       where aid.document_id = d.id and ai.meeting_id = ${statement.meetingId})`);
@@ -89,97 +110,81 @@ function paperFilters(statement: SearchStatement): SQL[] {
   return filters;
 }
 
-/** A kind's place in `searchKinds`, written into the statement (a constant the planner sees, and typed integer). */
-const kindOrder = (kind: SearchKind) => sql.raw(String(searchKinds.indexOf(kind)));
-
-const rank = (vector: SQL) => sql`ts_rank_cd(${vector}, s.query, 1)`;
-
-/**
- * One result per paper: its best-ranked page of its latest version, or, when only its title or description holds
- * the words, no page.
- */
-function papers(statement: SearchStatement): SQL {
-  const filters = paperFilters(statement);
-  return sql`select ${kindOrder("document")} as kind_order, d.id, d.company_id, s.company_name,
-      greatest(p.rank, t.rank) as rank, p.page, null::integer as meeting_id, d.created_at as at, d.name as title, s.config, s.query
+/** One result per paper: its best page of its latest version or, when only its title or description matches, no page. */
+function papers(statement: SearchStatement, group: LanguageGroup): SQL {
+  const filters = paperFilters(statement, group.companies);
+  return sql`select ${kindOrder("document")} as kind_order, d.id, d.company_id, best.rank, best.page, null::integer as meeting_id,
+      d.created_at as at, d.name as title, ${groupColumns(group)}
     from (
-      select distinct on (pt.document_id) pt.document_id as id, pt.page, ${rank(sql`pt.search_vector`)} as rank
-      from searched s
-      join document_page_texts pt on pt.search_vector @@ s.query
-      join documents d on d.id = pt.document_id and d.version = pt.version and d.company_id = s.company_id
-      ${where(filters)}
-      order by pt.document_id, rank desc, pt.page
-    ) p
-    full join (
-      select d.id, ${rank(sql`d.search_vector`)} as rank
-      from searched s join documents d on d.company_id = s.company_id and d.search_vector @@ s.query
-      ${where(filters)}
-    ) t on t.id = p.id
-    join documents d on d.id = coalesce(p.id, t.id)
-    join searched s on s.company_id = d.company_id`;
+      select id, max(rank) as rank, max(page) as page from (
+        (select distinct on (pt.document_id) pt.document_id as id, pt.page, ${rank(sql`pt.search_vector`, group)} as rank
+          from document_page_texts pt join documents d on d.id = pt.document_id and d.version = pt.version
+          where ${matches(sql`pt.search_vector`, group)} and ${all(filters)}
+          order by pt.document_id, rank desc, pt.page)
+        union all
+        (select d.id, null::integer, ${rank(sql`d.search_vector`, group)}
+          from documents d where ${matches(sql`d.search_vector`, group)} and ${all(filters)})
+      ) found group by id
+    ) best join documents d on d.id = best.id`;
 }
 
-/** A meeting's own rows are seen by every member once it is scheduled (a draft is nobody's to find). */
-function meetingFilters(statement: SearchStatement): SQL[] {
-  const filters = [sql`m.status <> 'draft'`, ...within(statement, sql`m.starts_at`)];
+/** A meeting's own rows, seen by every member once it is scheduled (a draft is nobody's to find). */
+function meetingFilters(statement: SearchStatement, companies: readonly SearchedCompany[]): SQL[] {
+  const filters = [sql`m.company_id in (${ids(companies)})`, sql`m.status <> 'draft'`, ...within(statement, sql`m.starts_at`)];
   if (statement.meetingId !== undefined) filters.push(sql`m.document_id = ${statement.meetingId}`);
   return filters;
 }
 
-function meetingsMatched(statement: SearchStatement): SQL {
-  return sql`select ${kindOrder("meeting")} as kind_order, m.document_id as id, m.company_id, s.company_name,
-      ${rank(sql`m.search_vector`)} as rank, null::integer as page, m.document_id as meeting_id, m.starts_at as at, m.title, s.config, s.query
-    from searched s join meetings m on m.company_id = s.company_id and m.search_vector @@ s.query
-    ${where(meetingFilters(statement))}`;
+function meetingsFound(statement: SearchStatement, group: LanguageGroup): SQL {
+  return sql`select ${kindOrder("meeting")} as kind_order, m.document_id as id, m.company_id, ${rank(sql`m.search_vector`, group)} as rank,
+      null::integer as page, m.document_id as meeting_id, m.starts_at as at, m.title, ${groupColumns(group)}
+    from meetings m where ${matches(sql`m.search_vector`, group)} and ${all(meetingFilters(statement, group.companies))}`;
 }
 
-function agendaItems(statement: SearchStatement): SQL {
-  return sql`select ${kindOrder("agendaItem")} as kind_order, ai.id, m.company_id, s.company_name,
-      ${rank(sql`ai.search_vector`)} as rank, null::integer as page, m.document_id as meeting_id, m.starts_at as at, ai.title, s.config, s.query
-    from searched s join agenda_items ai on ai.search_vector @@ s.query
-    join meetings m on m.document_id = ai.meeting_id and m.company_id = s.company_id
-    ${where(meetingFilters(statement))}`;
+function agendaItems(statement: SearchStatement, group: LanguageGroup): SQL {
+  return sql`select ${kindOrder("agendaItem")} as kind_order, ai.id, m.company_id, ${rank(sql`ai.search_vector`, group)} as rank,
+      null::integer as page, m.document_id as meeting_id, m.starts_at as at, ai.title, ${groupColumns(group)}
+    from agenda_items ai join meetings m on m.document_id = ai.meeting_id
+    where ${matches(sql`ai.search_vector`, group)} and ${all(meetingFilters(statement, group.companies))}`;
 }
 
 /** Draft minutes are read only by those who keep the meeting's record: founders, admins, and its creator (not an observer). */
-function minutes(statement: SearchStatement): SQL {
-  const keepsRecord = sql`(s.role in (${rolesHolding("keepAnyMeetingRecord")})
-    or (m.created_by = ${statement.userId} and s.role in (${rolesHolding("scheduleMeeting")})))`;
-  return sql`select ${kindOrder("minutes")} as kind_order, m.document_id as id, m.company_id, s.company_name,
-      ${rank(sql`mm.search_vector`)} as rank, null::integer as page, m.document_id as meeting_id, m.starts_at as at, m.title, s.config, s.query
-    from searched s join meeting_minutes mm on mm.search_vector @@ s.query
-    join meetings m on m.document_id = mm.meeting_id and m.company_id = s.company_id
-    ${where([...meetingFilters(statement), sql`(mm.status <> 'draft' or ${keepsRecord})`])}`;
+function minutes(statement: SearchStatement, group: LanguageGroup): SQL {
+  const keepsRecord = sql`(m.company_id in (${holding(group.companies, "keepAnyMeetingRecord")})
+    or (m.created_by = ${statement.userId} and m.company_id in (${holding(group.companies, "scheduleMeeting")})))`;
+  return sql`select ${kindOrder("minutes")} as kind_order, m.document_id as id, m.company_id, ${rank(sql`mm.search_vector`, group)} as rank,
+      null::integer as page, m.document_id as meeting_id, m.starts_at as at, m.title, ${groupColumns(group)}
+    from meeting_minutes mm join meetings m on m.document_id = mm.meeting_id
+    where ${matches(sql`mm.search_vector`, group)} and ${all(meetingFilters(statement, group.companies))}
+      and (mm.status <> 'draft' or ${keepsRecord})`;
 }
 
-function resolutions(statement: SearchStatement): SQL {
-  const filters = within(statement, sql`r.created_at`);
+function resolutions(statement: SearchStatement, group: LanguageGroup): SQL {
+  const filters = [sql`r.company_id in (${ids(group.companies)})`, ...within(statement, sql`r.created_at`)];
   if (statement.meetingId !== undefined) {
     filters.push(sql`exists (select 1 from agenda_item_resolutions air join agenda_items ai on ai.id = air.item_id
       where air.resolution_id = r.id and ai.meeting_id = ${statement.meetingId})`);
   }
-  return sql`select ${kindOrder("resolution")} as kind_order, r.id, r.company_id, s.company_name,
-      ${rank(sql`r.search_vector`)} as rank, null::integer as page, null::integer as meeting_id, r.created_at as at, r.title, s.config, s.query
-    from searched s join resolutions r on r.company_id = s.company_id and r.search_vector @@ s.query
-    ${where(filters)}`;
+  return sql`select ${kindOrder("resolution")} as kind_order, r.id, r.company_id, ${rank(sql`r.search_vector`, group)} as rank,
+      null::integer as page, null::integer as meeting_id, r.created_at as at, r.title, ${groupColumns(group)}
+    from resolutions r where ${matches(sql`r.search_vector`, group)} and ${all(filters)}`;
 }
 
-function actionItems(statement: SearchStatement): SQL {
-  const filters = within(statement, sql`a.created_at`);
+function actionItems(statement: SearchStatement, group: LanguageGroup): SQL {
+  const filters = [sql`a.company_id in (${ids(group.companies)})`, ...within(statement, sql`a.created_at`)];
   if (statement.meetingId !== undefined) filters.push(sql`a.meeting_id = ${statement.meetingId}`);
-  return sql`select ${kindOrder("actionItem")} as kind_order, a.id, a.company_id, s.company_name,
-      ${rank(sql`a.search_vector`)} as rank, null::integer as page, a.meeting_id, a.created_at as at, a.title, s.config, s.query
-    from searched s join action_items a on a.company_id = s.company_id and a.search_vector @@ s.query
-    ${where(filters)}`;
+  return sql`select ${kindOrder("actionItem")} as kind_order, a.id, a.company_id, ${rank(sql`a.search_vector`, group)} as rank,
+      null::integer as page, a.meeting_id, a.created_at as at, a.title, ${groupColumns(group)}
+    from action_items a where ${matches(sql`a.search_vector`, group)} and ${all(filters)}`;
 }
 
-const branches: Record<SearchKind, (statement: SearchStatement) => SQL> = {
+const branches: Record<SearchKind, (statement: SearchStatement, group: LanguageGroup) => SQL> = {
   document: papers,
   minutes,
   resolution: resolutions,
   agendaItem: agendaItems,
   actionItem: actionItems,
-  meeting: meetingsMatched,
+  meeting: meetingsFound,
 };
 
 /** The text a result's snippet is cut from, read for the rows of the page only. */
@@ -202,17 +207,15 @@ function afterCursor(after: SearchPosition | undefined): SQL {
   return sql`where rank < ${cursorRank} or (rank = ${cursorRank} and (kind_order, id) > (${after.kindOrder}, ${after.id}))`;
 }
 
-/** Papers in scope (as the library shows them, under the same filters) whose latest version has no text to search. */
+/** Papers searched (as the library shows them, under the same filters) whose latest version has no text to search. */
 function unsearchedOf(statement: SearchStatement): SQL {
   if (!statement.listUnsearched || !statement.kinds.includes("document")) return sql`'[]'::json`;
   return sql`(select coalesce(json_agg(json_build_object('documentId', u.id, 'title', u.name, 'status', u.text_status)
       order by u.created_at desc, u.id desc), '[]'::json)
     from (
       select d.id, d.name, dv.text_status, d.created_at
-      from document_versions dv
-      join documents d on d.id = dv.document_id and d.version = dv.version
-      join scope s on s.company_id = d.company_id
-      ${where([sql`dv.text_status <> 'done'`, ...paperFilters(statement)])}
+      from document_versions dv join documents d on d.id = dv.document_id and d.version = dv.version
+      where dv.text_status <> 'done' and ${all(paperFilters(statement, statement.companies))}
       order by d.created_at desc, d.id desc
       limit ${maxUnsearchedListed}
     ) u)`;
@@ -221,29 +224,27 @@ function unsearchedOf(statement: SearchStatement): SQL {
 /** Whether the meeting named is a scheduled meeting of a company searched (true when none is named). */
 function meetingKnown(statement: SearchStatement): SQL {
   if (statement.meetingId === undefined) return sql`true`;
-  return sql`exists (select 1 from meetings m join scope s on s.company_id = m.company_id
-    where m.document_id = ${statement.meetingId} and m.status <> 'draft')`;
+  return sql`exists (select 1 from meetings m
+    where m.document_id = ${statement.meetingId} and m.status <> 'draft' and m.company_id in (${ids(statement.companies)}))`;
 }
 
 /** One row: `results` (the page and one more, best first), `unsearched` and `meeting_known`. */
 export function searchStatement(statement: SearchStatement): SQL {
+  const groups = languageGroups(statement);
   const hits = sql.join(
-    statement.kinds.map((kind) => sql`(${branches[kind](statement)})`),
+    statement.kinds.flatMap((kind) => groups.map((group) => sql`(${branches[kind](statement, group)})`)),
     sql` union all `,
   );
   const headline = sql`ts_headline(p.config, translate(${snippetSource}, ${statement.sentinels}, ''), p.query, ${statement.headlineOptions})`;
-  return sql`with scope as materialized (${scopeOf(statement)}),
-    searched as materialized (${searchedOf(statement.q)}),
-    hits as (${hits}),
-    page as materialized (
-      select * from hits ${afterCursor(statement.after)}
+  return sql`with page as materialized (
+      select * from (${hits}) hits ${afterCursor(statement.after)}
       order by rank desc, kind_order, id
       limit ${statement.limit}
     )
     select
       (select coalesce(json_agg(json_build_object('kindOrder', p.kind_order, 'id', p.id, 'companyId', p.company_id,
-          'companyName', p.company_name, 'rank', p.rank::text, 'page', p.page, 'meetingId', p.meeting_id,
-          'at', ${isoAt(sql`p.at`)}, 'title', p.title, 'headline', ${headline})
+          'rank', p.rank::text, 'page', p.page, 'meetingId', p.meeting_id, 'at', ${isoAt(sql`p.at`)}, 'title', p.title,
+          'headline', ${headline})
         order by p.rank desc, p.kind_order, p.id), '[]'::json)
       from page p) as results,
       ${unsearchedOf(statement)} as unsearched,

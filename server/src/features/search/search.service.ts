@@ -1,5 +1,5 @@
 // `GET /api/search`: the caller's search over their companies' record, one statement per page (search-sql.ts).
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   emptySearchMessage,
@@ -11,6 +11,8 @@ import {
   type UnsearchedReason,
 } from "../../../../shared/search";
 import type { ServiceDeps } from "../../app-deps";
+import type { Queryable } from "../../db/client";
+import { companies, memberships } from "../../db/schema";
 import { databaseFailureOf } from "../../database-failure";
 import { badRequest, HttpError } from "../../http/errors";
 import { escapeHtml } from "../../http/escape-html";
@@ -18,7 +20,7 @@ import type { AuthContext } from "../../http/request-context";
 import { countAgainstLimit } from "../../http/rate-limit";
 import { rateRule } from "../../limits";
 import { readCursor, writeCursor } from "./search-cursor";
-import { searchStatement, type SearchPosition } from "./search-sql";
+import { searchStatement, type SearchedCompany, type SearchPosition } from "./search-sql";
 
 type SearchDeps = ServiceDeps<"db" | "clock" | "appSecret" | "limits">;
 type SearchInput = z.output<typeof searchQuerySchema>;
@@ -50,7 +52,6 @@ interface ResultRow {
   kindOrder: number;
   id: number;
   companyId: number;
-  companyName: string;
   rank: string;
   page: number | null;
   meetingId: number | null;
@@ -68,13 +69,13 @@ interface StatementRow {
 /** json columns: parsed by both drivers, but read either way. */
 const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
-function toResult(row: ResultRow): SearchResult {
+function toResult(row: ResultRow, companyNames: Map<number, string>): SearchResult {
   const kind = searchKinds[row.kindOrder]!;
   return {
     kind,
     id: row.id,
     companyId: row.companyId,
-    companyName: row.companyName,
+    companyName: companyNames.get(row.companyId) ?? "",
     title: row.title,
     snippet: snippetHtml(row.headline ?? ""),
     ...(kind === "document" ? { page: row.page } : {}),
@@ -89,12 +90,45 @@ function searchKey(userId: number, input: SearchInput): string {
   return JSON.stringify([userId, q, scope ?? "company", kind ?? null, meetingId ?? null, from ?? null, to ?? null]);
 }
 
-async function runStatement(deps: SearchDeps, statement: ReturnType<typeof searchStatement>): Promise<StatementRow> {
+type CompanySearched = SearchedCompany & { name: string };
+
+/**
+ * The companies searched, with the caller's role in each, its name and its language: the active one (none: none),
+ * or all of the caller's; never one that requires a second factor the session did not pass.
+ */
+function companiesSearched(db: Queryable, auth: AuthContext, scope: SearchInput["scope"]): Promise<CompanySearched[]> {
+  const active = auth.user.activeCompanyId;
+  if (scope !== "all" && active === null) return Promise.resolve([]);
+  return db
+    .select({ id: companies.id, name: companies.name, language: companies.searchLanguage, role: memberships.role })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(
+      and(
+        eq(memberships.userId, auth.user.id),
+        scope === "all" || active === null ? undefined : eq(companies.id, active),
+        auth.secondFactorAt === null ? eq(companies.requireSecondFactor, false) : undefined,
+      ),
+    );
+}
+
+/**
+ * The companies searched, then the page: two statements in one transaction, under the search's time limit. The
+ * companies come first so that each language's query is a constant of the page's statement (see search-sql.ts).
+ */
+async function runSearch(
+  deps: SearchDeps,
+  auth: AuthContext,
+  input: SearchInput,
+  build: (searched: CompanySearched[]) => ReturnType<typeof searchStatement>,
+): Promise<{ searched: CompanySearched[]; row: StatementRow | null }> {
   try {
     return await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('statement_timeout', ${String(searchLimits.timeoutMs)}, true)`);
-      const result = (await tx.execute(statement)) as unknown as { rows: StatementRow[] };
-      return result.rows[0]!;
+      const searched = await companiesSearched(tx, auth, input.scope);
+      if (searched.length === 0) return { searched, row: null };
+      const result = (await tx.execute(build(searched))) as unknown as { rows: StatementRow[] };
+      return { searched, row: result.rows[0]! };
     });
   } catch (error) {
     // 57014: the statement timeout ended it.
@@ -116,13 +150,11 @@ export async function search(deps: SearchDeps, auth: AuthContext, input: SearchI
   const after: SearchPosition | undefined = input.cursor === undefined ? undefined : readCursor(input.cursor, key, deps.appSecret);
   await countAgainstLimit(deps.db, deps.clock, rateRule(deps, "searchesPerUser"), String(auth.user.id));
 
-  const row = await runStatement(
-    deps,
+  const { searched, row } = await runSearch(deps, auth, input, (companiesOfSearch) =>
     searchStatement({
       q,
       userId: auth.user.id,
-      companies: input.scope === "all" ? "all" : { only: auth.user.activeCompanyId },
-      passedSecondFactor: auth.secondFactorAt !== null,
+      companies: companiesOfSearch,
       kinds: input.kind ? [input.kind] : searchKinds,
       meetingId: input.meetingId,
       from: input.from,
@@ -134,7 +166,9 @@ export async function search(deps: SearchDeps, auth: AuthContext, input: SearchI
       sentinels,
     }),
   );
-  if (!row.meeting_known) throw badRequest(unknownMeetingMessage);
+  if (input.meetingId !== undefined && !row?.meeting_known) throw badRequest(unknownMeetingMessage);
+  if (!row) return { results: [], nextCursor: null, unsearched: [] };
+  const companyNames = new Map(searched.map((company) => [company.id, company.name]));
   const found = parsed(row.results);
   const page = found.slice(0, searchPageSize);
   const last = page.at(-1);
@@ -143,7 +177,7 @@ export async function search(deps: SearchDeps, auth: AuthContext, input: SearchI
       ? writeCursor({ rank: last.rank, kindOrder: last.kindOrder, id: last.id }, key, deps.appSecret)
       : null;
   return {
-    results: page.map(toResult),
+    results: page.map((result) => toResult(result, companyNames)),
     nextCursor,
     unsearched: parsed(row.unsearched).map((paper) => ({
       documentId: paper.documentId,
