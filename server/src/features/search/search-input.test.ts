@@ -96,10 +96,17 @@ describe("pages of results", () => {
     const listed = pages.flatMap((page) => page.results.map((result) => result.id));
     expect(new Set(listed).size).toBe(ids.length);
     expect([...listed].sort((a, b) => a - b)).toEqual(ids);
-    // More of the word ranks higher: the times each says it never grow down the pages; ties by id.
-    const times = (id: number) => (ids.indexOf(id) % 5) + 1;
-    const order = listed.map((id) => [times(id), id] as const);
-    expect(order).toEqual([...order].sort((a, b) => b[0] - a[0] || a[1] - b[1]));
+    // In the order of their rank as the database has it, best first; ties by id.
+    const ranked = (await ctx.db.execute(
+      sql`select id, ts_rank(search_vector, websearch_to_tsquery('english', 'lighthouse'), 1)::text as rank
+        from resolutions where company_id = ${company.id}`,
+    )) as unknown as { rows: { id: number; rank: string }[] };
+    const expected = ranked.rows
+      .map((row) => ({ id: Number(row.id), rank: Number(row.rank) }))
+      .sort((a, b) => b.rank - a.rank || a.id - b.id)
+      .map((row) => row.id);
+    expect(listed).toEqual(expected);
+    expect(new Set(ranked.rows.map((row) => row.rank)).size).toBeGreaterThan(1);
   });
 
   it("past the end, answer no results and no cursor (what the cursor stood after is gone)", async () => {

@@ -1,4 +1,4 @@
-// `GET /api/search`: the caller's search over their companies' record, one statement per page (search-sql.ts).
+// `GET /api/search`: the companies the caller searches, then one statement a page over their record (search-sql.ts).
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
