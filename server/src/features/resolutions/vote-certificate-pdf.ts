@@ -2,11 +2,10 @@
 // the rule, quorum, who was eligible, every counted vote and the outcome), with the frozen certificate attached inside
 // as certificate.json, as a written resolution's PDF has it. Made when asked (the board's archive), from the certificate
 // alone: the same certificate gives the same bytes.
-import { AFRelationship, PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import type { Certificate } from "../../../../shared/resolutions";
 import { formatUtc } from "../../clock";
-import { drawFooter, Flow, pageSize, render, type Fonts, type Style } from "../../integrations/pdf-layout";
-import { certificateAttachmentName } from "./written-certificate-pdf";
+import { Flow, type Style } from "../../integrations/pdf-layout";
+import { certificateAttachmentName, finishCertificatePdf, openCertificatePdf } from "./written-certificate-pdf";
 
 /** The resolution the certificate decided: what the certificate itself does not repeat. */
 export interface VotedResolution {
@@ -30,13 +29,8 @@ const names = (people: { name: string }[]) => (people.length === 0 ? "none" : pe
 
 /** The certificate's PDF, with its JSON attached. */
 export async function renderVoteCertificatePdf(certificate: Certificate, resolution: VotedResolution): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create({ updateMetadata: false });
   const title = `Resolution #${resolution.id}: ${resolution.title}`;
-  pdf.setTitle(title, { showInWindowTitleBar: true });
-  pdf.setAuthor(resolution.company);
-  pdf.setCreator("Quorum");
-  pdf.setProducer("Quorum");
-  const fonts: Fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const { pdf, fonts } = await openCertificatePdf(title, resolution.company);
 
   const flow = new Flow(fonts);
   flow.text(title, styles.title);
@@ -84,20 +78,5 @@ export async function renderVoteCertificatePdf(certificate: Certificate, resolut
   flow.rule();
   flow.text(`The certificate as frozen at the decision is attached to this PDF as ${certificateAttachmentName}.`, styles.detail);
 
-  const pages = flow.pages.map((runs) => {
-    const page = pdf.addPage(pageSize);
-    render(page, runs, fonts);
-    return page;
-  });
-  pages.forEach((page, index) => drawFooter(page, `Page ${index + 1} of ${pages.length}`, fonts.regular));
-
-  const decidedAt = new Date(certificate.decidedAt);
-  await pdf.attach(new TextEncoder().encode(JSON.stringify(certificate, null, 2)), certificateAttachmentName, {
-    mimeType: "application/json",
-    description: "The machine-readable certificate of this resolution",
-    creationDate: decidedAt,
-    modificationDate: decidedAt,
-    afRelationship: AFRelationship.Data,
-  });
-  return pdf.save({ useObjectStreams: false });
+  return finishCertificatePdf({ pdf, fonts, flow }, certificate, "The machine-readable certificate of this resolution");
 }

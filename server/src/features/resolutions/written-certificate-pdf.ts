@@ -53,14 +53,8 @@ export async function renderWrittenCertificatePdf(
   certificate: WrittenCertificate,
   options: { company?: string } = {},
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create({ updateMetadata: false });
   const title = `Written resolution #${certificate.resolutionId}: ${certificate.title}`;
-  pdf.setTitle(title, { showInWindowTitleBar: true });
-  if (options.company) pdf.setAuthor(options.company);
-  pdf.setCreator("Quorum");
-  pdf.setProducer("Quorum");
-  const fonts: Fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
-
+  const { pdf, fonts } = await openCertificatePdf(title, options.company);
   const flow = new Flow(fonts);
   flow.text(title, styles.title);
   flow.text(`Certificate of a written resolution${options.company ? ` of ${options.company}` : ""}`, styles.subtitle);
@@ -104,6 +98,26 @@ export async function renderWrittenCertificatePdf(
     styles.detail,
   );
 
+  return finishCertificatePdf({ pdf, fonts, flow }, certificate, "The machine-readable certificate of this written resolution");
+}
+
+/** A certificate's PDF begun: its metadata set and its fonts embedded (no dates: the same certificate, the same bytes). */
+export async function openCertificatePdf(title: string, company: string | undefined): Promise<{ pdf: PDFDocument; fonts: Fonts }> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.setTitle(title, { showInWindowTitleBar: true });
+  if (company) pdf.setAuthor(company);
+  pdf.setCreator("Quorum");
+  pdf.setProducer("Quorum");
+  const fonts: Fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  return { pdf, fonts };
+}
+
+/** Lays the flowed text out on numbered pages and attaches the certificate's JSON, dated as it was decided. */
+export async function finishCertificatePdf(
+  { pdf, fonts, flow }: { pdf: PDFDocument; fonts: Fonts; flow: Flow },
+  certificate: { decidedAt: string },
+  description: string,
+): Promise<Uint8Array> {
   const pages = flow.pages.map((runs) => {
     const page = pdf.addPage(pageSize);
     render(page, runs, fonts);
@@ -114,7 +128,7 @@ export async function renderWrittenCertificatePdf(
   const decidedAt = new Date(certificate.decidedAt);
   await pdf.attach(new TextEncoder().encode(JSON.stringify(certificate, null, 2)), certificateAttachmentName, {
     mimeType: "application/json",
-    description: "The machine-readable certificate of this written resolution",
+    description,
     creationDate: decidedAt,
     modificationDate: decidedAt,
     afRelationship: AFRelationship.Data,
