@@ -11,7 +11,8 @@ describe("the session cache", () => {
     const user = await ctx.signUp();
     const read = () => request(ctx.app).get("/api/auth/user").set("Authorization", user.bearer);
     expect((await read()).status).toBe(200);
-    expect(await ctx.countQueries(read)).toBe(0);
+    // On Postgres the sign-up's own notifications may still be arriving, and a read that hears one is not kept.
+    await vi.waitFor(async () => expect(await ctx.countQueries(read)).toBe(0));
     const write = () => request(ctx.app).patch(`/api/users/${user.id}`).set("Authorization", user.bearer).send({ firstName: "Renamed" });
     expect(await ctx.countQueries(write)).toBeGreaterThan(1);
     // The caller's own change shows on their next read.
@@ -37,8 +38,7 @@ describe("the session cache", () => {
     async () => {
       const user = await ctx.signUp();
       const read = () => request(ctx.app).get("/api/auth/user").set("Authorization", user.bearer);
-      await read();
-      expect(await ctx.countQueries(read)).toBe(0);
+      await vi.waitFor(async () => expect(await ctx.countQueries(read)).toBe(0));
       const server = await listenOn(ctx.app);
       try {
         const stream = await openEventStream(server.url, user.bearer);
@@ -52,7 +52,7 @@ describe("the session cache", () => {
         // The lost connection is opened again; until then each read asks the database.
         await vi.waitFor(() => expect(ctx.deps.live.isListening()).toBe(true), { timeout: 10_000 });
         expect(await ctx.countQueries(read)).toBeGreaterThan(0);
-        expect(await ctx.countQueries(read)).toBe(0);
+        await vi.waitFor(async () => expect(await ctx.countQueries(read)).toBe(0));
         const again = await openEventStream(server.url, user.bearer);
         expect(again.status).toBe(200);
         again.close();
