@@ -22,6 +22,12 @@ export type SearchScope = (typeof searchScopes)[number];
 
 export const maxSearchQueryLength = 500;
 export const searchPageSize = 20;
+/**
+ * A search ranks at most this many pages of papers, the newest papers' first: a word on most of a large record's
+ * pages would otherwise cost a read of all of them. Past it, the answer says so and the caller can narrow the search.
+ */
+export const maxPagesRanked = 5_000;
+export const morePagesMatchedMessage = `These words are on more than ${maxPagesRanked.toLocaleString("en")} pages of papers, so only the newest papers were ranked. Add a word, or narrow the search by kind, meeting or dates.`;
 /** At most this many papers the search could not look into are named with a page of results. */
 export const maxUnsearchedListed = 20;
 
@@ -68,6 +74,8 @@ export const unsearchedReasonLabels: Record<UnsearchedReason, string> = {
 export const searchPageSchema = answer.object({
   results: answer.array(searchResultSchema),
   nextCursor: answer.string().nullable(),
+  /** More pages of papers matched than a search ranks (`maxPagesRanked`): only the newest papers' were ranked. */
+  morePagesMatched: answer.boolean(),
   unsearched: answer.array(
     answer.object({ documentId: answer.number().int(), title: answer.string(), reason: answer.enum(unsearchedReasons) }),
   ),

@@ -12,7 +12,7 @@
 import { insertBoard } from "./bench-seed";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { searchKinds, searchPageSize } from "../../shared/search";
+import { maxPagesRanked, searchKinds, searchPageSize } from "../../shared/search";
 import { systemClock } from "../../server/src/clock";
 import { openDatabase, type Database } from "../../server/src/db/client";
 import { runMigrations } from "../../server/src/db/migrate";
@@ -211,6 +211,7 @@ async function explain(db: Database, seeded: Seeded, q: string): Promise<string[
     userId: seeded.userId,
     companies: [{ id: seeded.companyId, role: "founder", language: "english" }],
     kinds: searchKinds,
+    maxPagesRanked,
     limit: searchPageSize + 1,
     listUnsearched: true,
     headlineOptions: "StartSel=<, StopSel=>",

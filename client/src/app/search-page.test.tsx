@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import * as companiesApi from "@shared/api/companies";
 import * as documentsApi from "@shared/api/documents";
+import { morePagesMatchedMessage } from "@shared/search";
 import { buildUser } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 import { buildMeetingDocument } from "@/testing/meeting-fixtures";
@@ -61,7 +62,7 @@ describe("the search page", () => {
     expect(currentPath()).toBe("/search?q=cash+flow&scope=all&kind=minutes&meetingId=40&from=2026-01-01&to=2026-03-31");
   });
 
-  it("loads more with the next cursor, and names the papers that were not searched", async () => {
+  it("loads more with the next cursor, names the papers that were not searched, and says when more pages matched than were ranked", async () => {
     const search = serveSearch(({ cursor }) =>
       cursor === "page-2"
         ? searchPage([buildSearchResult({ id: 21, title: "Second page's paper" })], {
@@ -69,6 +70,7 @@ describe("the search page", () => {
           })
         : searchPage([buildSearchResult({ id: 20, title: "First page's paper" })], {
             nextCursor: "page-2",
+            morePagesMatched: true,
             unsearched: [
               { documentId: 70, title: "Scanned lease.pdf", reason: "scanned" },
               { documentId: 71, title: "Fresh upload.pdf", reason: "pending" },
@@ -85,6 +87,7 @@ describe("the search page", () => {
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual(["Scanned lease.pdf was not searched: no text (scanned)", "Fresh upload.pdf was not searched: text not read yet"]);
+    expect(screen.getByText(morePagesMatchedMessage)).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(within(results).getAllByRole("link")).toHaveLength(2));

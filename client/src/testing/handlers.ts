@@ -60,7 +60,7 @@ export const handlers = [
   handle(documentsApi.recentDocuments, () => []),
   handle(documentsApi.getDocument, () => apiError(404, "Not found")),
   // Search: nothing found, nothing left unsearched.
-  handle(searchApi.search, () => ({ results: [], nextCursor: null, unsearched: [] })),
+  handle(searchApi.search, () => ({ results: [], nextCursor: null, morePagesMatched: false, unsearched: [] })),
   // The dashboard's compliance panels: the three groups with no rule to report, so nothing is due.
   handle(complianceApi.getCompliance, () => complianceGroupNames.map((name) => ({ name, progress: 0, items: [] }))),
 ];

@@ -21,7 +21,7 @@ export function buildSearchResult(fields: Partial<SearchResult> & Pick<SearchRes
 }
 
 export function searchPage(results: SearchResult[], fields: Partial<SearchPage> = {}): SearchPage {
-  return { results, nextCursor: null, unsearched: [], ...fields };
+  return { results, nextCursor: null, morePagesMatched: false, unsearched: [], ...fields };
 }
 
 /** Serves the search with `answer` for each query, keeping every query the client sent (as the server reads it). */

@@ -58,7 +58,10 @@ describe("input the search refuses", () => {
     }
     // 500 characters are a search; one with nothing to look for (stop words, exclusions alone, marks) finds nothing.
     for (const q of ["word ".repeat(100).trim(), "-budget", "!!! ???", "the of", '""']) {
-      expect({ q, answer: await found(founder, { q }) }).toEqual({ q, answer: { results: [], nextCursor: null, unsearched: [] } });
+      expect({ q, answer: await found(founder, { q }) }).toEqual({
+        q,
+        answer: { results: [], nextCursor: null, morePagesMatched: false, unsearched: [] },
+      });
     }
   });
 
@@ -120,7 +123,12 @@ describe("pages of results", () => {
         ids.find((id) => !listed.has(id))!,
       ),
     );
-    expect(await found(founder, { q: "lighthouse", cursor: first.nextCursor! })).toEqual({ results: [], nextCursor: null, unsearched: [] });
+    expect(await found(founder, { q: "lighthouse", cursor: first.nextCursor! })).toEqual({
+      results: [],
+      nextCursor: null,
+      morePagesMatched: false,
+      unsearched: [],
+    });
   });
 });
 

@@ -3,7 +3,9 @@ import { companyProfile } from "../../testing/company-fixtures";
 import { docxOf, searchFixtures } from "../../testing/search-fixtures";
 import { useTestContext } from "../../testing/test-context";
 import { linesPdf, versionFixtures } from "../../testing/version-fixtures";
+import { maxPagesRanked, type SearchPage } from "../../../../shared/search";
 import { readPendingTexts } from "../documents/paper-text.service";
+import { searchLimits } from "./search.service";
 
 const ctx = useTestContext();
 const { upload, replace, addVersionForTest } = versionFixtures(ctx);
@@ -43,7 +45,7 @@ describe("papers found by their text", () => {
       snippet: expect.stringContaining("<mark>covenants</mark>"),
     });
     expect(byTitle.get("Waiver.txt")).toMatchObject({ id: waiver.id, page: 1, snippet: expect.stringContaining("<mark>covenant</mark>") });
-    expect(page).toMatchObject({ nextCursor: null, unsearched: [] });
+    expect(page).toMatchObject({ nextCursor: null, morePagesMatched: false, unsearched: [] });
   });
 
   it('finds a phrase only where its words stand together ("bank covenant")', async () => {
@@ -57,6 +59,13 @@ describe("papers found by their text", () => {
     const { founder } = await covenantBoard();
     // Review.docx says "covenants": excluded as well.
     expect(titlesOf(await found(founder, { q: "bank -covenant" }))).toEqual(["document: Holiday.pdf"]);
+  });
+
+  it('leaves out only the pages where an excluded phrase\'s words stand together (bank -"bank holiday")', async () => {
+    const { founder } = await covenantBoard();
+    await upload(founder, "Outing.txt", textFile("A holiday spent at the bank\n"));
+    const titles = titlesOf(await found(founder, { q: 'bank -"bank holiday"' })).sort();
+    expect(titles).toEqual(["document: Breach.pdf", "document: Outing.txt", "document: Review.docx", "document: Waiver.txt"]);
   });
 
   it("gives a paper found on many pages once, at its best page", async () => {
@@ -82,9 +91,36 @@ describe("papers found by their text", () => {
     await upload(founder, "Secret.pdf", await linesPdf([["The zygomorphic merger plan"]]));
     const outsider = (await ctx.board("Curious Ltd")).founder;
     for (const scope of ["company", "all"]) {
-      expect(await found(outsider, { q: "zygomorphic", scope })).toEqual({ results: [], nextCursor: null, unsearched: [] });
+      expect(await found(outsider, { q: "zygomorphic", scope })).toEqual({
+        results: [],
+        nextCursor: null,
+        morePagesMatched: false,
+        unsearched: [],
+      });
     }
     expect((await found(founder, { q: "zygomorphic" })).results).toHaveLength(1);
+  });
+
+  it("past the bound on pages ranked, ranks the newest papers' pages and says more matched", async () => {
+    const { founder } = await ctx.board();
+    const oldest = await upload(founder, "Oldest.pdf", await linesPdf([["Cover"], ["Covenant covenant covenant covenant"]]));
+    const middle = await upload(founder, "Middle.pdf", await linesPdf([["The covenant"], ["A covenant and a bank"]]));
+    const newest = await upload(founder, "Newest.pdf", await linesPdf([["A covenant among many words of a long page"]]));
+    const ids = (page: SearchPage) => page.results.map((result) => result.id);
+    const all = await found(founder, { q: "covenant" });
+    expect(ids(all).sort()).toEqual([oldest.id, middle.id, newest.id].sort());
+    expect(all.morePagesMatched).toBe(false);
+    searchLimits.pagesRanked = 3;
+    try {
+      const bounded = await found(founder, { q: "covenant" });
+      expect(ids(bounded).sort()).toEqual([middle.id, newest.id].sort());
+      expect(bounded.morePagesMatched).toBe(true);
+      // Four pages hold it: within a bound of four, all are ranked again.
+      searchLimits.pagesRanked = 4;
+      expect(await found(founder, { q: "covenant" })).toMatchObject({ morePagesMatched: false, results: all.results });
+    } finally {
+      searchLimits.pagesRanked = maxPagesRanked;
+    }
   });
 
   it("finds a replaced paper by its new text, never its old", async () => {

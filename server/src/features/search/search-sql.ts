@@ -34,6 +34,8 @@ export interface SearchStatement {
   from?: string;
   to?: string;
   after?: SearchPosition;
+  /** Pages of papers ranked at most, the newest papers' first (`maxPagesRanked`; tests make it small). */
+  maxPagesRanked: number;
   /** Rows to read: a page and one more, which tells whether there is a next page. */
   limit: number;
   listUnsearched: boolean;
@@ -48,6 +50,8 @@ interface LanguageGroup {
   companies: readonly SearchedCompany[];
   config: SQL;
   query: SQL;
+  /** The group's candidate pages of papers (a CTE of the statement). */
+  pagesFound: SQL;
 }
 
 const ids = (companies: readonly SearchedCompany[]) =>
@@ -69,15 +73,17 @@ const usable = (query: SQL) => sql`querytree(${query}) not in ('', 'T')`;
 function languageGroups(statement: SearchStatement): LanguageGroup[] {
   const byLanguage = new Map<string, SearchedCompany[]>();
   for (const company of statement.companies) byLanguage.set(company.language, [...(byLanguage.get(company.language) ?? []), company]);
-  return [...byLanguage].map(([language, companies]) => {
+  return [...byLanguage].map(([language, companies], index) => {
     // A name of the list (the column's check holds the same), written as a literal: a constant of the statement.
     if (!(searchLanguages as readonly string[]).includes(language)) throw new Error(`unknown search language ${language}`);
     const own = sql.raw(`'${language}'::regconfig`);
     const config = sql`(case when ${usable(sql`websearch_to_tsquery(${own}, ${statement.q})`)} then ${own} else 'simple'::regconfig end)`;
-    return { companies, config, query: sql`websearch_to_tsquery(${config}, ${statement.q})` };
+    return { companies, config, query: sql`websearch_to_tsquery(${config}, ${statement.q})`, pagesFound: sql.raw(`pages_found_${index}`) };
   });
 }
 
+/** Written in as a constant, so the planner knows how few rows it needs (a parameter's value could be any). */
+const pagesRankedLimit = (statement: SearchStatement) => sql.raw(String(Math.trunc(statement.maxPagesRanked)));
 /** A kind's place in `searchKinds`, written into the statement (typed integer). */
 const kindOrder = (kind: SearchKind) => sql.raw(String(searchKinds.indexOf(kind)));
 /**
@@ -114,6 +120,33 @@ function paperFilters(statement: SearchStatement, companies: readonly SearchedCo
   return filters;
 }
 
+/**
+ * The pages of the latest versions of papers that match, newest paper first, at most `maxPagesRanked`: reading and
+ * ranking every page a common word is on costs in proportion to them (most of a 200,000-page record), so past the
+ * bound only the newest papers' pages are ranked, and the answer says so.
+ */
+function pagesFound(statement: SearchStatement, group: LanguageGroup): SQL {
+  // The pages that hold every word, which the GIN index answers alone: a phrase's order on the page is checked
+  // after the bound, on the pages within it (checking it on every page that holds its words is the cost bounded).
+  // Not for a query that excludes something: loosening an exclusion of a phrase would leave out too much.
+  const words = sql`(case when position('!' in ${group.query}::text) = 0
+    then regexp_replace(${group.query}::text, '<(\d+|-)>', '&', 'g')::tsquery else ${group.query} end)`;
+  // One more than are ranked: it tells whether there were more.
+  // The bound is found on the pages' keys alone (sorting their words too would spill to disk), then the words are
+  // read again by key for the pages within it.
+  return sql`${group.pagesFound} as materialized (
+    select c.document_id, c.version, c.page, v.search_vector @@ ${group.query} as found, ${rank(sql`v.search_vector`, group)} as rank
+    from (
+      select pt.document_id, pt.version, pt.page
+      from document_page_texts pt join documents d on d.id = pt.document_id and d.version = pt.version
+      where pt.search_vector @@ ${words} and ${usable(group.query)} and ${all(paperFilters(statement, group.companies))}
+      -- The primary key's order, read backwards: a word on most pages stops the read at the bound.
+      order by pt.document_id desc, pt.version desc, pt.page desc
+      limit ${pagesRankedLimit(statement)} + 1
+    ) c
+    join document_page_texts v on v.document_id = c.document_id and v.version = c.version and v.page = c.page)`;
+}
+
 /** One result per paper: its best page of its latest version or, when only its title or description matches, no page. */
 function papers(statement: SearchStatement, group: LanguageGroup): SQL {
   const filters = paperFilters(statement, group.companies);
@@ -121,10 +154,10 @@ function papers(statement: SearchStatement, group: LanguageGroup): SQL {
       d.created_at as at, d.name as title, ${groupColumns(group)}
     from (
       select id, max(rank) as rank, max(page) as page from (
-        (select distinct on (pt.document_id) pt.document_id as id, pt.page, ${rank(sql`pt.search_vector`, group)} as rank
-          from document_page_texts pt join documents d on d.id = pt.document_id and d.version = pt.version
-          where ${matches(sql`pt.search_vector`, group)} and ${all(filters)}
-          order by pt.document_id, rank desc, pt.page)
+        (select distinct on (f.document_id) f.document_id as id, f.page, f.rank
+          from (select * from ${group.pagesFound} order by document_id desc, version desc, page desc limit ${pagesRankedLimit(statement)}) f
+          where f.found
+          order by f.document_id, f.rank desc, f.page)
         union all
         (select d.id, null::integer, ${rank(sql`d.search_vector`, group)}
           from documents d where ${matches(sql`d.search_vector`, group)} and ${all(filters)})
@@ -232,15 +265,25 @@ function meetingKnown(statement: SearchStatement): SQL {
     where m.document_id = ${statement.meetingId} and m.status <> 'draft' and m.company_id in (${ids(statement.companies)}))`;
 }
 
-/** One row: `results` (the page and one more, best first), `unsearched` and `meeting_known`. */
+/** Whether a language group found more pages of papers than are ranked. */
+function morePagesMatched(statement: SearchStatement, groups: readonly LanguageGroup[]): SQL {
+  if (!statement.kinds.includes("document")) return sql`false`;
+  return sql`(${sql.join(
+    groups.map((group) => sql`(select count(*) from ${group.pagesFound}) > ${pagesRankedLimit(statement)}`),
+    sql` or `,
+  )})`;
+}
+
+/** One row: `results` (the page and one more, best first), `unsearched`, `meeting_known` and `more_pages_matched`. */
 export function searchStatement(statement: SearchStatement): SQL {
   const groups = languageGroups(statement);
   const hits = sql.join(
     statement.kinds.flatMap((kind) => groups.map((group) => sql`(${branches[kind](statement, group)})`)),
     sql` union all `,
   );
+  const candidates = statement.kinds.includes("document") ? groups.map((group) => sql`${pagesFound(statement, group)}, `) : [];
   const headline = sql`ts_headline(p.config, translate(${snippetSource}, ${statement.sentinels}, ''), p.query, ${statement.headlineOptions})`;
-  return sql`with page as materialized (
+  return sql`with ${sql.join(candidates)}page as materialized (
       select * from (${hits}) hits ${afterCursor(statement.after)}
       order by rank desc, kind_order, id
       limit ${statement.limit}
@@ -252,5 +295,6 @@ export function searchStatement(statement: SearchStatement): SQL {
         order by p.rank desc, p.kind_order, p.id), '[]'::json)
       from page p) as results,
       ${unsearchedOf(statement)} as unsearched,
-      ${meetingKnown(statement)} as meeting_known`;
+      ${meetingKnown(statement)} as meeting_known,
+      ${morePagesMatched(statement, groups)} as more_pages_matched`;
 }

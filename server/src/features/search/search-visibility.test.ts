@@ -182,7 +182,7 @@ describe("which companies are searched", () => {
 
   it("none without an active company; a company requiring a second factor only from a session that passed one", async () => {
     const loner = await ctx.signUp();
-    expect(await found(loner, { q: "anything" })).toEqual({ results: [], nextCursor: null, unsearched: [] });
+    expect(await found(loner, { q: "anything" })).toEqual({ results: [], nextCursor: null, morePagesMatched: false, unsearched: [] });
 
     const { founder, company } = await ctx.board("Guarded Board");
     await upload(founder, "Vault.pdf", await linesPdf([["Vault combination"]]));

@@ -43,6 +43,7 @@ export function SearchDialog({ open, onOpenChange, hrefOf, onOpenResult, manyBoa
   // Results of an earlier query (the one typed now is not asked yet, or not answered): shown dimmed, never opened by Enter.
   const stale = search.isPlaceholderData || searchText(text) !== q;
   const unsearched = q ? (search.data?.pages[0]?.unsearched.length ?? 0) : 0;
+  const morePagesMatched = q !== "" && search.data?.pages[0]?.morePagesMatched === true;
   // The highlighted result, for the results it was chosen among: new results start at the best one.
   const [chosen, setChosen] = useState({ among: params, index: 0 });
   const active = chosen.among === params && chosen.index < results.length ? chosen.index : 0;
@@ -142,7 +143,12 @@ export function SearchDialog({ open, onOpenChange, hrefOf, onOpenResult, manyBoa
         {q && (
           <div className="flex flex-wrap items-center justify-between gap-2 border-t px-4 py-2.5 text-sm">
             <span className="text-muted-foreground">
-              {unsearched > 0 && `${unsearched} ${unsearched === 1 ? "paper was" : "papers were"} not searched`}
+              {[
+                unsearched > 0 && `${unsearched} ${unsearched === 1 ? "paper was" : "papers were"} not searched`,
+                morePagesMatched && "Many pages match: narrow it on the results page",
+              ]
+                .filter(Boolean)
+                .join(" · ")}
             </span>
             <Link href={all} onClick={() => onOpenChange(false)} className="font-medium text-primary underline-offset-4 hover:underline">
               See all results

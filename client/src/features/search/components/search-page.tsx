@@ -1,6 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { useLocation, useSearch } from "wouter";
-import { emptySearchMessage, maxSearchQueryLength, unsearchedReasonLabels, type SearchPage, type SearchResult } from "@shared/search";
+import {
+  emptySearchMessage,
+  maxSearchQueryLength,
+  morePagesMatchedMessage,
+  unsearchedReasonLabels,
+  type SearchPage,
+  type SearchResult,
+} from "@shared/search";
 import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { SearchInput } from "@/components/search-input";
@@ -143,6 +150,7 @@ function SearchResults({
           {serverMessageOf(search.error) ?? "Could not load more results. Please try again."}
         </p>
       )}
+      {pages[0]?.morePagesMatched && <p className="text-sm text-muted-foreground">{morePagesMatchedMessage}</p>}
       <UnsearchedPapers pages={pages} />
     </div>
   );
