@@ -42,6 +42,7 @@ function page<const Path extends string>(
   paths: readonly Path[],
   reads: (opening: PageOpening<PathParamNames<Path>>) => FirstRead[],
 ): PageReads {
+  // The table's matcher hands each page every parameter its path names (page-paths.ts).
   return { paths, reads: reads as PageReads["reads"] };
 }
 
