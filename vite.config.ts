@@ -3,14 +3,10 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
 import { firstLoadChunkName } from "./scripts/build/chunk-groups.ts";
+import { preloadedPages } from "./client/src/app/preloaded-pages.ts";
 import { signedInPreload } from "./scripts/build/signed-in-preload.ts";
-import { HOME_PATHS } from "./client/src/app/home-paths.ts";
 import { apiModules } from "./shared/api/table.ts";
 import { apiStubs } from "./scripts/build/api-stubs.ts";
-import { getCompliance } from "./shared/api/compliance.ts";
-import { recentDocuments } from "./shared/api/documents.ts";
-import { upcomingMeetings } from "./shared/api/meetings.ts";
-import { pendingResolutions } from "./shared/api/resolutions.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -30,15 +26,10 @@ export default defineConfig({
     // With a session stored, the signed-in app starts downloading beside the entry (scripts/build/signed-in-preload.ts).
     signedInPreload({
       chunks: ["signed-in", "shared-with-sign-in", "icons"],
-      pages: [
-        {
-          paths: HOME_PATHS,
-          module: here("./client/src/app/routes/dashboard.tsx"),
-          // The dashboard's first reads (client/src/app/dashboard-reads.ts), asked for as soon as the current user's
-          // answer names the active company; the app takes the answers (the first-load test sees each asked once).
-          reads: [getCompliance, pendingResolutions, upcomingMeetings, recentDocuments].map((read) => read.path),
-        },
-      ],
+      // Each page's chunk and its first reads, asked for as soon as the current user's answer names the active company;
+      // the app takes the answers (client/src/app/first-reads.ts asks for the same, and the first-load test sees each
+      // of the dashboard's asked once).
+      pages: preloadedPages.map((page) => ({ ...page, module: here(`./${page.module}`) })),
     }),
   ],
   resolve: { alias },

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
-import { linkTokenIn, startSmtpCapture } from "../server/src/testing/smtp-capture";
-import { apiAs, authenticatorThroughApi, createActiveCompany, registerAccount, uniqueName, type Account } from "./set-up";
+import { linkTokenIn } from "../server/src/testing/smtp-capture";
+import { apiAs, createActiveCompany, registerAccount, uniqueName, type Account } from "./set-up";
 import {
   AUTH_TOKEN_KEY,
   choose,
@@ -9,37 +9,21 @@ import {
   expectNoHorizontalScroll,
   screenshot,
   useBrowser,
-  useOwnServer,
+  useOwnServerWithMail,
   viewports,
 } from "./support";
 
 // Who may join a board, as its people meet it: an invitation followed from the mail it came in, and a forgotten
-// password reset by its link (a security change asking for the password first is in passkeys.e2e.ts). Mail leaves the
-// app through a real SMTP server in this process (the app's mail service pointed at it by the platform admin), and the
-// flows follow the links in what arrived, as the holder of the address would. The file runs its own server: it
-// configures a mail service, which the run's shared server must not send through.
+// password reset by its link (a security change asking for the password first is in passkeys.e2e.ts). The flows follow
+// the links in the mail that arrived (useOwnServerWithMail), as the holder of the address would. The file runs its own
+// server: it configures a mail service, which the run's shared server must not send through.
 
 const browser = useBrowser();
-// Its outbox is sent every second, so a flow waits a moment for its mail rather than a quarter of a minute.
-// Its SMTP server is on this machine: allow-listed, so reachable (and spared the STARTTLS it does not offer).
-const ownServer = useOwnServer({ JOBS_INTERVAL_MS: "1000", OUTBOUND_ALLOWED_HOSTS: "127.0.0.1" });
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
+const ownServer = useOwnServerWithMail();
 
-/** The token of the link to `page` in a mail to `to`, waiting for the server's outbox (every second here) to send it. */
+/** The token of the link to `page` in a mail to `to`. */
 async function linkTokenFromMail(to: string, page: string): Promise<string> {
-  const mail = await vi.waitFor(
-    () => {
-      const found = smtp!.received.find(
-        (candidate) =>
-          candidate.to.some((address) => address.toLowerCase() === to.toLowerCase()) && candidate.text.includes(`${page}?token=`),
-      );
-      if (!found) throw new Error(`no mail to ${to} with a ${page} link yet`);
-      return found;
-    },
-    { timeout: 60_000, interval: 250 },
-  );
-  smtp!.received.splice(smtp!.received.indexOf(mail), 1);
-  return linkTokenIn(mail, page);
+  return linkTokenIn(await ownServer.mailTo(to, `${page}?token=`), page);
 }
 
 /** An account whose address is proved, by the link of the mail registration sent. */
@@ -54,23 +38,6 @@ async function verifiedAccount(prefix: string): Promise<Account> {
   if (!response.ok) throw new Error(`verify-email failed: ${response.status}`);
   return person;
 }
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  // The first account of the empty database is its platform admin; it points the mail service at this file's SMTP
-  // server, which service keys allow only from a session that passed a second factor (an app turned on counts).
-  const admin = await registerAccount({ username: uniqueName("admin"), firstName: "Robin", lastName: "Keyes" });
-  await authenticatorThroughApi(admin);
-  await apiAs(admin, "POST", "/api/platform/settings", {
-    serviceName: "SendGrid",
-    serviceKey: "SG.test-key-0123456789abcdef",
-    serviceUrl: `smtp://apikey@127.0.0.1:${smtp.port}`,
-  });
-});
-
-afterAll(async () => {
-  await smtp?.close();
-});
 
 async function tokenIn(page: Page): Promise<string | null> {
   return page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_KEY);

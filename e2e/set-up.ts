@@ -192,15 +192,17 @@ export async function boardWithMembers(): Promise<Board> {
 
 /**
  * A meeting of the board's company, created through the documents API as the founder (set-up only):
- * two hours long (shared/meetings.ts), pending, with every member invited unless `participants` says who.
+ * two hours long (shared/meetings.ts), pending, with every member invited unless `participants` says who; with
+ * `notify`, the participants are told (in the app and by mail), as the Schedule meeting form does unless unticked.
  */
 export async function scheduleMeetingThroughApi(
   board: Board,
-  meeting: { title: string; start: Date; participants?: readonly { id: number }[]; location?: string; agenda?: string },
+  meeting: { title: string; start: Date; participants?: readonly { id: number }[]; location?: string; agenda?: string; notify?: boolean },
 ): Promise<{ id: number }> {
   return apiAs<{ id: number }>(board.founder, "POST", "/api/documents", {
     category: meetingCategory,
     fileType: meetingFileType,
+    sendNotifications: meeting.notify,
     content: JSON.stringify({
       type: "meeting",
       title: meeting.title,

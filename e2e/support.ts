@@ -2,9 +2,20 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { chromiumLaunchOptions } from "../scripts/testing/chromium";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, vi } from "vitest";
 import { startBuiltServer } from "../scripts/testing/built-server";
-import { apiAs, baseURL, setUpPassword, uniqueName, useApiOrigin, type Account, type Credentials } from "./set-up";
+import { startSmtpCapture, type ReceivedMail } from "../server/src/testing/smtp-capture";
+import {
+  apiAs,
+  authenticatorThroughApi,
+  baseURL,
+  registerAccount,
+  setUpPassword,
+  uniqueName,
+  useApiOrigin,
+  type Account,
+  type Credentials,
+} from "./set-up";
 
 // The browser side of the flows: the browser and its pages, signing in through the form, and the checks of a screen.
 // The set-up helpers are exported from here too, for the flows that import everything from this module.
@@ -102,6 +113,55 @@ export function useOwnServer(env?: Record<string, string>): OwnServer {
     return started.baseURL;
   };
   return { origin: () => `http://localhost:${new URL(baseURLOf()).port}`, apiOrigin: baseURLOf };
+}
+
+export interface OwnServerWithMail extends OwnServer {
+  /**
+   * The first mail to `to` whose text holds `text`, waiting (up to a minute) for the server's outbox to send it; taken
+   * off the list, so a second call finds the next one.
+   */
+  mailTo(to: string, text: string): Promise<ReceivedMail>;
+}
+
+/**
+ * useOwnServer whose mail leaves through a real SMTP server in this process (the app's mail service pointed at it by the
+ * platform admin), so a flow follows the links in what arrived, as the holder of the address would. Its outbox is sent
+ * every second, so a flow waits a moment for its mail rather than a quarter of a minute; its SMTP server is on this
+ * machine: allow-listed, so reachable (and spared the STARTTLS it does not offer). The first account of its empty
+ * database is its platform admin, registered here: call it before any other set-up of the file.
+ */
+export function useOwnServerWithMail(): OwnServerWithMail {
+  const ownServer = useOwnServer({ JOBS_INTERVAL_MS: "1000", OUTBOUND_ALLOWED_HOSTS: "127.0.0.1" });
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    // Service keys are allowed only from a session that passed a second factor (an app turned on counts).
+    const admin = await registerAccount({ username: uniqueName("admin"), firstName: "Robin", lastName: "Keyes" });
+    await authenticatorThroughApi(admin);
+    await apiAs(admin, "POST", "/api/platform/settings", {
+      serviceName: "SendGrid",
+      serviceKey: "SG.test-key-0123456789abcdef",
+      serviceUrl: `smtp://apikey@127.0.0.1:${smtp.port}`,
+    });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const mailTo = async (to: string, text: string) => {
+    const mail = await vi.waitFor(
+      () => {
+        const found = smtp!.received.find(
+          (candidate) => candidate.to.some((address) => address.toLowerCase() === to.toLowerCase()) && candidate.text.includes(text),
+        );
+        if (!found) throw new Error(`no mail to ${to} with "${text}" yet`);
+        return found;
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    smtp!.received.splice(smtp!.received.indexOf(mail), 1);
+    return mail;
+  };
+  return { ...ownServer, mailTo };
 }
 
 /** What a test reads of a credential the virtual authenticator holds. */

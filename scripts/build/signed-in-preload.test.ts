@@ -10,9 +10,28 @@ describe("the signed-in preload script", () => {
   });
 });
 
+describe("the signed-in preload script's table", () => {
+  it("fails the build when a read names a parameter its page's path does not", () => {
+    expect(() =>
+      preloadScript([], [{ paths: ["/meetings/:id"], files: [], reads: [{ address: "/api/meetings/:meetingId/agenda" }] }]),
+    ).toThrow(":meetingId");
+  });
+});
+
 describe("the signed-in preload script at a page with first reads", () => {
-  const reads = ["/api/companies/:companyId/compliance", "/api/companies/:companyId/documents/recent"];
-  const script = preloadScript(["assets/signed-in.js"], [{ paths: ["/"], file: "assets/dashboard.js", reads }]);
+  const reads = [{ address: "/api/companies/:companyId/compliance" }, { address: "/api/companies/:companyId/documents/recent" }];
+  const script = preloadScript(
+    ["assets/signed-in.js"],
+    [
+      { paths: ["/"], files: ["assets/dashboard.js"], reads },
+      {
+        paths: ["/meetings/:id"],
+        files: ["assets/meeting-detail.js", "assets/dialog.js"],
+        reads: [{ address: "/api/documents/:id" }, { address: "/api/companies/:companyId/settings", roles: ["founder", "admin"] }],
+      },
+      { paths: ["/search"], files: ["assets/search.js", "assets/dialog.js"] },
+    ],
+  );
 
   /** Runs the script at `pathname` with `token` stored; the current user answers `user`. */
   function run(pathname: string, token: string | null, user: object | null) {
@@ -50,11 +69,35 @@ describe("the signed-in preload script at a page with first reads", () => {
     expect(await user.json()).toEqual({ id: 1, companyId: 42 });
   });
 
+  it("at a page with parameters, asks for its reads with the address's own and preloads the page's files", async () => {
+    const { win, requested, links } = run("/meetings/12", "tok", { id: 1, companyId: 42, role: "member" });
+    expect(links).toEqual(["/assets/signed-in.js", "/assets/meeting-detail.js", "/assets/dialog.js"]);
+    const responses = await (win[EARLY_READS] as { responses: Promise<Record<string, Promise<Response>>> }).responses;
+    // A member is not one of the roles that read the company's settings there.
+    expect(Object.keys(responses)).toEqual(["/api/documents/12"]);
+    expect(requested.map((request) => request.url)).toEqual(["/api/auth/user", "/api/documents/12"]);
+  });
+
+  it("asks for the reads only the user's role makes when it holds it", async () => {
+    const { win } = run("/meetings/12", "tok", { id: 1, companyId: 42, role: "admin" });
+    const responses = await (win[EARLY_READS] as { responses: Promise<Record<string, Promise<Response>>> }).responses;
+    expect(Object.keys(responses)).toEqual(["/api/documents/12", "/api/companies/42/settings"]);
+  });
+
+  it("preloads a page without first reads and leaves no reads to take there", () => {
+    const { win, links } = run("/search", "tok", { id: 1, companyId: 42 });
+    expect(links).toEqual(["/assets/signed-in.js", "/assets/search.js", "/assets/dialog.js"]);
+    expect(win[EARLY_READS]).toBeUndefined();
+  });
+
   it("asks for no reads without an active company, when the user's answer is a refusal, or at another page", async () => {
     for (const [pathname, user] of [
       ["/", { id: 1, companyId: null }],
       ["/", null],
       ["/meetings", { id: 1, companyId: 42 }],
+      // The page's own parameter is an id: anything else is no meeting's address.
+      ["/meetings/new", { id: 1, companyId: 42 }],
+      ["/meetings/12/pack", { id: 1, companyId: 42 }],
     ] as const) {
       const { win, requested } = run(pathname, "tok", user);
       expect(await (win[EARLY_READS] as { responses?: Promise<object> } | undefined)?.responses).toEqual(pathname === "/" ? {} : undefined);

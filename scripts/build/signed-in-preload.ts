@@ -6,56 +6,83 @@
 // later. The check is one line and needs none of the app, so index.html loads it (async, beside the entry):
 // it asks who is signed in and adds `modulepreload` links for those chunks at once, and the app takes that
 // answer instead of asking again. Once that answer names the active company, it also asks for the first reads of
-// the page at the address (the dashboard's panels), which the app would otherwise ask for only once the entry has
-// arrived and run. A visitor without a token downloads nothing more. Its own file, not an inline script: the content
+// the page at the address (client/src/app/preloaded-pages.ts), which the app would otherwise ask for only once the entry
+// has arrived and run. A visitor without a token downloads nothing more. Its own file, not an inline script: the content
 // security policy allows scripts from the app's origin only.
 import type { Plugin, Rolldown } from "vite";
+import { pagePathPattern } from "../../client/src/app/page-paths.ts";
 import { AUTH_TOKEN_KEY, EARLY_CURRENT_USER, EARLY_READS } from "../../client/src/lib/auth-token-key.ts";
+import { can } from "../../shared/permissions.ts";
+import { companyRoles } from "../../shared/roles.ts";
+import type { PreloadedPageSource } from "../../client/src/app/preloaded-pages.ts";
 
-/** A page the script prepares at its addresses: its own chunk, and the addresses of its first reads (`:companyId` in them). */
+/**
+ * A page the script prepares at its addresses: its files (its chunk, then those it imports that the shared ones do not
+ * hold), and its first reads: their addresses (`:companyId` and the path's parameters in them), each with the roles
+ * that read it when not every role does.
+ */
 export interface PreloadedPage {
   paths: readonly string[];
-  file: string;
-  reads?: readonly string[];
+  files: readonly string[];
+  reads?: readonly { address: string; roles?: readonly string[] }[];
+}
+
+/**
+ * Each path of `page` as the script matches it: the pattern's source, the files (by their index in `fileList`, which
+ * this adds them to: pages share many), the reads.
+ */
+function scriptEntries({ paths, files, reads = [] }: PreloadedPage, fileList: string[]) {
+  const fileIndexes = files.map((file) => {
+    if (!fileList.includes(file)) fileList.push(file);
+    return fileList.indexOf(file);
+  });
+  return paths.map((path) => {
+    const names = new Set(["companyId", ...[...path.matchAll(/:(\w+)/g)].map((match) => match[1])]);
+    for (const { address } of reads) {
+      const unknown = [...address.matchAll(/:(\w+)/g)].map((match) => match[1]).filter((name) => !names.has(name));
+      if (unknown.length > 0) throw new Error(`signed-in preload: ${address} names :${unknown.join(", :")}, which ${path} does not`);
+    }
+    return [pagePathPattern(path).source, fileIndexes, reads.map(({ address, roles }) => (roles ? [address, roles] : [address]))];
+  });
 }
 
 /**
  * The script's text: with a token stored, the request for the current user (left for the app to take), a
- * `modulepreload` link (marked `data-preload="signed-in"`) for each shared file and for the page at the address,
- * and, once the current user's answer names an active company, the requests for that page's first reads (left for
- * the app to take too).
+ * `modulepreload` link (marked `data-preload="signed-in"`) for each shared file and for the files of the page at the
+ * address, and, once the current user's answer names an active company, the requests for that page's first reads
+ * (left for the app to take too).
  */
 export function preloadScript(shared: readonly string[], pages: readonly PreloadedPage[]): string {
-  const byPath = Object.fromEntries(pages.flatMap(({ paths, file }) => paths.map((path) => [path, `/${file}`])));
-  const readsByPath = Object.fromEntries(pages.flatMap(({ paths, reads }) => (reads?.length ? paths.map((path) => [path, reads]) : [])));
+  const files: string[] = [];
+  const table = JSON.stringify(pages.flatMap((page) => scriptEntries(page, files)));
   const user = JSON.stringify(EARLY_CURRENT_USER);
   return (
-    `try{const t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(t){` +
-    `const p=${JSON.stringify(byPath)}[location.pathname],q=${JSON.stringify(readsByPath)}[location.pathname];` +
-    `for(const h of ${JSON.stringify(shared.map((file) => `/${file}`))}.concat(p?[p]:[])){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.dataset.preload="signed-in";document.head.appendChild(l)}` +
+    `try{const t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(t){const F=${JSON.stringify(files.map((file) => `/${file}`))};` +
+    // The first page whose pattern matches the address, and the parameters of its path there.
+    `let p,v;for(const g of ${table}){const m=new RegExp(g[0]).exec(location.pathname);if(m){p=g;v=m.groups||{};break}}` +
+    `for(const h of ${JSON.stringify(shared.map((file) => `/${file}`))}.concat(p?p[1].map(i=>F[i]):[])){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.dataset.preload="signed-in";document.head.appendChild(l)}` +
     // Only if the app has not asked already (it leaves false there): an answer nobody reads keeps its request open.
     `if(window[${user}]===undefined){const a={headers:{Authorization:"Bearer "+t},credentials:"include"},r=fetch("/api/auth/user",a);` +
     `window[${user}]={token:t,response:r};` +
     // The reads' addresses name the active company, known from the user's answer (read from a copy: the app reads the
-    // answer itself). A failed read is the app's to ask again; the catch only keeps it from being reported as unhandled.
-    `if(q)window[${JSON.stringify(EARLY_READS)}]={token:t,responses:r.then(x=>x.ok?x.clone().json():null).then(u=>{const o={};` +
-    `if(u&&u.companyId!=null)for(const s of q){const h=s.replace(":companyId",encodeURIComponent(u.companyId)),f=fetch(h,a);f.catch(()=>{});o[h]=f}return o}).catch(()=>({}))}` +
+    // answer itself), and the role decides some. A failed read is the app's to ask again; the catch only keeps it from
+    // being reported as unhandled.
+    `if(p&&p[2].length)window[${JSON.stringify(EARLY_READS)}]={token:t,responses:r.then(x=>x.ok?x.clone().json():null).then(u=>{const o={};` +
+    `if(u&&u.companyId!=null)for(const[s,w]of p[2])if(!w||w.includes(u.role)){const h=s.replace(/:(\\w+)/g,(_,k)=>encodeURIComponent(k==="companyId"?u.companyId:v[k])),f=fetch(h,a);f.catch(()=>{});o[h]=f}return o}).catch(()=>({}))}` +
     `}}}catch{}\n`
   );
 }
 
+/** The roles that hold `read`'s permission, when it names one. */
+const rolesOf = ({ address, permission }: PreloadedPageSource["reads"][number]) =>
+  permission ? { address, roles: companyRoles.filter((role) => can(role, permission)) } : { address };
+
 /**
- * `chunks`: the names of the grouped chunks every signed-in page needs; `pages`: the pages whose own chunk to
- * preload at their addresses (the home page), with the addresses of their first reads. The build fails if one of
- * them is missing, rather than ship a script that preloads nothing.
+ * `chunks`: the names of the grouped chunks every signed-in page needs; `pages`: the pages whose files to preload at
+ * their addresses, with their first reads (`module` an absolute path). The build fails if one of them is missing,
+ * rather than ship a script that preloads nothing.
  */
-export function signedInPreload({
-  chunks,
-  pages,
-}: {
-  chunks: readonly string[];
-  pages: readonly { paths: readonly string[]; module: string; reads?: readonly string[] }[];
-}): Plugin {
+export function signedInPreload({ chunks, pages }: { chunks: readonly string[]; pages: readonly PreloadedPageSource[] }): Plugin {
   return {
     name: "quorum:signed-in-preload",
     apply: "build",
@@ -70,9 +97,24 @@ export function signedInPreload({
         ...pages.filter((_, index) => !pageChunks[index]).map(({ module }) => module),
       ];
       if (missing.length > 0) this.error(`signed-in preload: no chunk for ${missing.join(", ")}`);
+      const sharedFiles = shared.map((chunk) => chunk!.fileName);
+      // A page's chunk, then what it imports, transitively, but for the entry and the shared files (loaded anyway): a
+      // modulepreload link fetches its one file, so each imported file needs its own to start before the page's arrives.
+      const filesOf = (page: Rolldown.OutputChunk) => {
+        const files = [page.fileName];
+        for (const file of files) {
+          const chunkOfFile = bundle[file];
+          for (const imported of chunkOfFile?.type === "chunk" ? chunkOfFile.imports : []) {
+            const chunk = bundle[imported];
+            if (chunk?.type === "chunk" && !chunk.isEntry && !sharedFiles.includes(imported) && !files.includes(imported))
+              files.push(imported);
+          }
+        }
+        return files;
+      };
       const source = preloadScript(
-        shared.map((chunk) => chunk!.fileName),
-        pages.map(({ paths, reads }, index) => ({ paths, reads, file: pageChunks[index]!.fileName })),
+        sharedFiles,
+        pages.map(({ paths, reads }, index) => ({ paths, files: filesOf(pageChunks[index]!), reads: reads.map(rolesOf) })),
       );
       const reference = this.emitFile({ type: "asset", name: "preload-signed-in.js", source });
 

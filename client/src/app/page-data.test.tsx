@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import * as accountApi from "@shared/api/account";
 import * as authApi from "@shared/api/auth";
+import * as companiesApi from "@shared/api/companies";
 import * as complianceApi from "@shared/api/compliance";
 import * as documentsApi from "@shared/api/documents";
 import * as meetingRecordApi from "@shared/api/meeting-record";
@@ -15,6 +16,8 @@ import { setAuthToken } from "@/lib/auth-token";
 import { EARLY_READS } from "@/lib/auth-token-key";
 import { buildUser } from "@/testing/factories";
 import { signedInHandlers } from "@/testing/handlers";
+import { buildMeetingDocument, serveMeetingPage } from "@/testing/meeting-fixtures";
+import { buildResolution, serve as serveResolutions } from "@/testing/resolution-fixtures";
 import { renderApp, TEST_TOKEN } from "@/testing/render";
 import { server } from "@/testing/server";
 
@@ -44,13 +47,16 @@ afterEach(() => {
   delete holder[EARLY_READS];
 });
 
-/** What the preload script leaves when it has asked for the dashboard's reads with `token`. */
-function preloadScriptAsked(token: string) {
-  const responses = Object.fromEntries(
-    dashboardReads.map((path) => [path, fetch(path, { headers: { Authorization: `Bearer ${token}` } })]),
-  );
+/** What the preload script leaves when it has asked for `reads` (the dashboard's unless told) with `token`. */
+function preloadScriptAsked(token: string, reads = dashboardReads) {
+  const responses = Object.fromEntries(reads.map((path) => [path, fetch(path, { headers: { Authorization: `Bearer ${token}` } })]));
   holder[EARLY_READS] = { token, responses: Promise.resolve(responses) };
 }
+
+/** How often each of `paths` was requested. */
+const timesRequested = (requests: string[], paths: string[]) =>
+  Object.fromEntries(paths.map((path) => [path, requests.filter((requested) => requested === path).length]));
+const once = (paths: string[]) => Object.fromEntries(paths.map((path) => [path, 1]));
 
 describe("a first load with a token stored", () => {
   it("asks for the user, then the dashboard's four reads, before the page renders; the page reads none of them again", async () => {
@@ -129,17 +135,60 @@ describe("a first load with a token stored", () => {
     for (const path of dashboardReads) expect(requests.filter((requested) => requested === path)).toHaveLength(2);
   });
 
+  it("at an e-mailed meeting's address, asks for the meeting's first reads before the page renders; the page reads none of them again", async () => {
+    setAuthToken(TEST_TOKEN);
+    server.use(...signedInHandlers(me));
+    serveMeetingPage({ meeting: buildMeetingDocument({ id: 60, companyId: 3, title: "Strategy day" }) });
+    const requests = recordRequests();
+    const queryClient = createQueryClient();
+    window.history.replaceState(null, "", "/meetings/60");
+    preloadSignedInApp(queryClient);
+    const ofMeeting = { params: { id: 60 } };
+    const meetingReads = [
+      apiUrl(documentsApi.getDocument, ofMeeting),
+      apiUrl(meetingsApi.getAgenda, ofMeeting),
+      apiUrl(companiesApi.listMembers, ofCompany3),
+      apiUrl(documentsApi.listLibrary, ofCompany3),
+      apiUrl(resolutionsApi.listResolutions, ofCompany3),
+      apiUrl(companiesApi.getCompanySettings, ofCompany3),
+    ];
+    await waitFor(() => expect(requests).toEqual(expect.arrayContaining(meetingReads)));
+
+    renderApp({ path: "/meetings/60", signedInAs: me, queryClient });
+    await screen.findByRole("heading", { level: 1, name: "Strategy day" });
+    expect(timesRequested(requests, meetingReads)).toEqual(once(meetingReads));
+  });
+
+  it("at a resolution's address, takes the preload script's answers to its reads instead of asking again", async () => {
+    setAuthToken(TEST_TOKEN);
+    server.use(...signedInHandlers(me));
+    serveResolutions([buildResolution({ id: 7, title: "Adopt the accounts", status: "approved" })]);
+    const resolutionReads = [
+      apiUrl(resolutionsApi.listResolutions, ofCompany3),
+      apiUrl(resolutionsApi.getResolution, { params: { id: 7 } }),
+    ];
+    const requests = recordRequests();
+    preloadScriptAsked(TEST_TOKEN, resolutionReads);
+    const queryClient = createQueryClient();
+    window.history.replaceState(null, "", "/resolutions/7");
+    preloadSignedInApp(queryClient);
+
+    renderApp({ path: "/resolutions/7", signedInAs: me, queryClient });
+    await screen.findByRole("dialog", { name: "Adopt the accounts" });
+    expect(timesRequested(requests, resolutionReads)).toEqual(once(resolutionReads));
+  });
+
   it("starts no page reads without a company, nor for a page that reads as it renders", async () => {
     server.use(...signedInHandlers(me));
     const requests = recordRequests();
     const queryClient = createQueryClient();
     const withoutCompany = Promise.resolve(buildUser({ id: 9, companyId: null }));
-    const onMeetings = Promise.resolve(me);
+    const onSearch = Promise.resolve(me);
     startPage(queryClient, "/", withoutCompany);
-    startPage(queryClient, "/meetings", onMeetings);
+    startPage(queryClient, "/search", onSearch);
     // startPage reacts to the user in a callback registered before this await's, so it has run once the await returns;
     // every read it could start goes through the query client, whose cache would then hold it.
-    await Promise.all([withoutCompany, onMeetings]);
+    await Promise.all([withoutCompany, onSearch]);
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
     expect(requests).toEqual([]);
   });

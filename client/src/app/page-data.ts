@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { User } from "@shared/auth";
-import { dashboardFirstReads } from "@/app/dashboard-reads";
-import { HOME_PATHS } from "@/app/home-paths";
+import { firstReadsAt } from "@/app/first-reads";
 import { dropAnswers, withEarlyAnswers } from "@/lib/api-client";
 import { getAuthToken } from "@/lib/auth-token";
 import { EARLY_READS } from "@/lib/auth-token-key";
@@ -24,28 +23,25 @@ function takeEarlyReads(): Promise<Answers> | undefined {
 }
 
 /**
- * On a first load with a token stored, at the dashboard's address: starts the dashboard's first reads as soon as
- * `user` (so the active company) is known, rather than once the page's code has arrived and rendered; its panels
- * ask for exactly these (same keys and fetchers). The page's code is started by the build's preload script and
- * the route table. This ships with the entry (about 2 KB): waiting for a chunk of its own would hold the reads
- * back until that chunk arrived. Reads the preload script has asked for already are not asked for again: their
- * answers are taken instead.
+ * On a first load with a token stored: starts the first reads of the page at `path` (app/first-reads.ts) as soon as
+ * `user` (so the active company) is known, rather than once the page's code has arrived and rendered; the page's
+ * components ask for exactly these (same keys and fetchers). The page's code is started by the build's preload script
+ * and the route table. This ships with the entry: waiting for a chunk of its own would hold the reads back until that
+ * chunk arrived. Reads the preload script has asked for already are not asked for again: their answers are taken
+ * instead.
  */
 export function startPage(queryClient: QueryClient, path: string, user: Promise<User | null>): void {
-  if (!HOME_PATHS.includes(path)) return;
-  // The preload script may have asked for these reads already, once it knew the company (see vite.config.ts).
+  // The preload script may have asked for these reads already, once it knew the company (app/preloaded-pages.ts).
   const early = takeEarlyReads();
-  // Only a head start: whatever fails here, the panels ask again as they render.
+  const firstReads = firstReadsAt(path);
+  if (!firstReads) return void early?.then(dropAnswers);
+  // Only a head start: whatever fails here, the page asks again as it renders.
   user.then(
     (signedIn) => {
       if (signedIn?.companyId == null) return void early?.then(dropAnswers);
-      // One by one: each read has its own data type, which a loop over them would lose.
-      const [compliance, pending, upcoming, recent] = dashboardFirstReads(signedIn.companyId);
+      const reads = firstReads({ companyId: signedIn.companyId, role: signedIn.role });
       const ask = () => {
-        void queryClient.prefetchQuery(compliance);
-        void queryClient.prefetchQuery(pending);
-        void queryClient.prefetchQuery(upcoming);
-        void queryClient.prefetchQuery(recent);
+        for (const read of reads) void read(queryClient);
       };
       // The preload script's requests follow from the same answer of the current user: waiting for them costs nothing.
       if (early) void early.then((answers) => withEarlyAnswers(answers, ask));

@@ -1,6 +1,7 @@
 import { Building2, CalendarDays, FileText, Gavel, LayoutDashboard, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 import { can, canAdministerPlatform } from "@shared/permissions";
 import type { CompanyRole } from "@shared/roles";
+import { pathParams } from "@/app/page-paths";
 import { lazyPage, type LazyPage, type SignedInPath } from "@/app/signed-out-routes";
 
 /**
@@ -97,7 +98,7 @@ export const signedInRoutes: SignedInRoute[] = [
   { path: "/platform-settings", page: PlatformSettingsPage },
 ];
 
-/** Starts downloading the page at `path` when it is one of the table's addresses without parameters. */
-export function preloadPage(path: string): void {
-  signedInRoutes.find((route) => route.path === path)?.page.preload();
+/** Starts downloading the page at `address` (/meetings/12 is the page of /meetings/:id). */
+export function preloadPage(address: string): void {
+  signedInRoutes.find((route) => pathParams(route.path, address) !== null)?.page.preload();
 }

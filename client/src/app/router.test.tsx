@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import * as authApi from "@shared/api/auth";
 import * as platformApi from "@shared/api/platform";
-import { signedInRoutes } from "@/app/route-table";
+import { preloadPage, signedInRoutes } from "@/app/route-table";
 import { signedInPaths } from "@/app/signed-out-routes";
 import { setAuthToken } from "@/lib/auth-token";
 import { AUTH_TOKEN_KEY } from "@/lib/auth-token-key";
@@ -13,6 +13,15 @@ import { server } from "@/testing/server";
 describe("signed out", () => {
   it("knows every signed-in address, in the route table's order", () => {
     expect(signedInRoutes.map(({ path }) => path)).toEqual([...signedInPaths]);
+  });
+
+  it("starts downloading the page at an address with an id (an e-mailed /meetings/12), and no other page", () => {
+    const preloads = signedInRoutes.map((route) => vi.spyOn(route.page, "preload").mockImplementation(() => undefined));
+    preloadPage("/meetings/12");
+    const meetingPage = signedInRoutes.findIndex((route) => route.path === "/meetings/:id");
+    const calls = preloads.map((preload) => preload.mock.calls.length);
+    vi.restoreAllMocks();
+    expect(calls).toEqual(signedInRoutes.map((_, index) => (index === meetingPage ? 1 : 0)));
   });
 
   it("shows sign-in at / without asking for the user when no token is stored", async () => {

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import * as api from "@shared/api/resolutions";
 import type { QuorumSetting } from "@shared/resolutions";
 import { callApi } from "@/lib/api-client";
@@ -9,9 +10,9 @@ export function getQuorum(companyId: number): Promise<QuorumSetting> {
   return callApi(api.getQuorum, { params: { companyId } });
 }
 
+export const quorumQueryOptions = (companyId: number) =>
+  queryOptions({ queryKey: [...resolutionKeys.all(companyId), "quorum"], queryFn: () => getQuorum(companyId) });
+
 export function useQuorum() {
-  return useActiveCompanyQuery((companyId) => ({
-    queryKey: [...resolutionKeys.all(companyId), "quorum"],
-    queryFn: () => getQuorum(companyId),
-  }));
+  return useActiveCompanyQuery(quorumQueryOptions);
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { ResolutionDetails } from "@shared/resolutions";
 import * as api from "@shared/api/resolutions";
 import { callApi } from "@/lib/api-client";
@@ -9,9 +10,9 @@ export function getResolution(id: number): Promise<ResolutionDetails> {
   return callApi(api.getResolution, { params: { id } });
 }
 
+export const resolutionQueryOptions = (companyId: number, id: number) =>
+  queryOptions({ queryKey: resolutionKeys.detail(companyId, id), queryFn: () => getResolution(id) });
+
 export function useResolution(id: number | null) {
-  return useActiveCompanyQuery(
-    (companyId) => ({ queryKey: resolutionKeys.detail(companyId, id ?? 0), queryFn: () => getResolution(id ?? 0) }),
-    { enabled: id !== null },
-  );
+  return useActiveCompanyQuery((companyId) => resolutionQueryOptions(companyId, id ?? 0), { enabled: id !== null });
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { Resolution } from "@shared/resolutions";
 import * as api from "@shared/api/resolutions";
 import { callApi } from "@/lib/api-client";
@@ -9,6 +10,9 @@ export function getResolutions(companyId: number): Promise<Resolution[]> {
   return callApi(api.listResolutions, { params: { companyId } });
 }
 
+export const resolutionsQueryOptions = (companyId: number) =>
+  queryOptions({ queryKey: resolutionKeys.list(companyId), queryFn: () => getResolutions(companyId) });
+
 export function useResolutions() {
-  return useActiveCompanyQuery((companyId) => ({ queryKey: resolutionKeys.list(companyId), queryFn: () => getResolutions(companyId) }));
+  return useActiveCompanyQuery(resolutionsQueryOptions);
 }
