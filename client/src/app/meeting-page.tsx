@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useMemo, useState } from "react";
 import type { DocumentObject } from "@shared/documents";
 import { displayName } from "@shared/people";
 import { can, canEditAgenda, canKeepMeetingRecord } from "@shared/permissions";
@@ -62,8 +62,9 @@ export interface MeetingPageProps {
  * the agenda (editable by founders, admins and the meeting's creator); once it has started, its record: attendance,
  * a show of hands on the resolutions moved, the minutes and the action items (kept by founders, admins and the
  * meeting's creator). The meeting comes from the meetings feature, its record from the meeting-record feature.
+ * Memoized: the route hands it deferred copies of its reads, and re-renders at once without new ones.
  */
-export function MeetingPage({ meeting, now, creatorId, sources, effects, readReceipts }: MeetingPageProps) {
+export const MeetingPage = memo(function MeetingPage({ meeting, now, creatorId, sources, effects, readReceipts }: MeetingPageProps) {
   const { user } = useCurrentUser();
   const [handsFor, setHandsFor] = useState<AgendaResolution | null>(null);
   const isCreator = user != null && creatorId === user.id;
@@ -148,7 +149,7 @@ export function MeetingPage({ meeting, now, creatorId, sources, effects, readRec
       )}
     </div>
   );
-}
+});
 
 /** The agenda's papers the viewer may see (the library lists them), each once, in agenda order. */
 function useAgendaPapers(meetingId: number, sources: MeetingSources) {

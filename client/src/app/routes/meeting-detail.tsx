@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useLocation, useParams } from "wouter";
 import type { DocumentObject, LibraryDocument } from "@shared/documents";
 import { MeetingPage, type MeetingRecordEffects } from "@/app/meeting-page";
@@ -40,6 +40,12 @@ export function MeetingDetailPage() {
   const sources = useMeetingSources();
   const effects = useRecordEffects(sources.value.onMeetingChanged);
   const settings = useCompanySettings();
+  // Each read that lands re-renders this page at once (the query library's updates cannot wait). The meeting is drawn
+  // from deferred copies instead, which React renders in slices the browser can interleave with its own work.
+  const shown = useDeferredValue(document.data);
+  const shownSources = useDeferredValue(sources.value);
+  const readReceipts = useDeferredValue(settings.data?.company.readReceipts);
+  const meeting = useMemo(() => (shown && isMeetingDocument(shown) ? toMeetingSummary(shown) : null), [shown]);
 
   if (id == null) return <MeetingNotFound />;
   if (document.isPending) return <MeetingDetailLoading />;
@@ -51,15 +57,17 @@ export function MeetingDetailPage() {
     );
   }
   if (!isMeetingDocument(document.data)) return <MeetingNotFound />;
+  // The deferred copy has not caught up with a meeting just loaded.
+  if (!meeting || shown?.id !== document.data.id) return <MeetingDetailLoading />;
   return (
     <>
       <MeetingPage
-        meeting={toMeetingSummary(document.data)}
+        meeting={meeting}
         now={now}
-        creatorId={document.data.uploadedBy}
-        sources={sources.value}
+        creatorId={shown.uploadedBy}
+        sources={shownSources}
         effects={effects}
-        readReceipts={settings.data?.company.readReceipts}
+        readReceipts={readReceipts}
       />
       {sources.previewedOnce && (
         <Suspense fallback={null}>
