@@ -123,6 +123,8 @@ describe("reading papers in the browser", () => {
       await receipts.getByText("Avery Director").waitFor();
       await checkScreen(secretary, `reading-${label}-receipts`);
       await secretary.goto("/company-settings");
+      // The quorum and governance forms, below the profile, are drawn as they come near the view.
+      await secretary.getByRole("button", { name: "Save Changes" }).scrollIntoViewIfNeeded();
       await secretary.getByText("Read receipts", { exact: true }).waitFor();
       await secretary.getByText("Notes retention").scrollIntoViewIfNeeded();
       await checkScreen(secretary, `reading-${label}-governance`);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { answer } from "./answer";
+import { logoNotImageMessage, logoTooLargeMessage, maxLogoBytes, maxLogoUrlLength } from "./company-logo";
 import { email, id, isHttpUrl, limits, optionalHttpUrl, password, requiredText, text } from "./input";
 import { employeeCounts } from "./options";
 import { companyRoles } from "./roles";
@@ -7,11 +8,7 @@ import { readingSettingsAnswerFields, readingSettingsFields } from "./paper-read
 import { searchSettingsAnswerFields, searchSettingsFields } from "./search";
 import { governanceSettingsAnswerFields, governanceSettingsFields } from "./written-resolutions";
 
-/** A logo is at most 2 MB of image; as base64 that is 4/3 larger, plus the "data:image/...;base64," prefix. */
-export const maxLogoBytes = 2 * 1024 * 1024;
-export const maxLogoUrlLength = Math.ceil(maxLogoBytes / 3) * 4 + 100;
-export const logoTooLargeMessage = "The logo must be 2 MB or smaller";
-export const logoNotImageMessage = "The logo must be an image file";
+export { logoNotImageMessage, logoTooLargeMessage, maxLogoBytes, maxLogoUrlLength };
 
 const dataImageUrl = /^data:image\/[a-z0-9.+-]+(;[a-z0-9=.+-]+)*;base64,[a-z0-9+/]+=*$/i;
 

@@ -8,21 +8,7 @@ import { integer, queryInteger, text } from "./input";
 export const versionTextStatuses = ["pending", "done", "none", "failed"] as const;
 export type VersionTextStatus = (typeof versionTextStatuses)[number];
 
-/** A director reads about 30 pages an hour. */
-export const pagesPerHour = 30;
-
-/** Minutes to read `pages` pages at 30 an hour, rounded up; null when the page count is unknown. */
-export function readingMinutes(pages: number | null): number | null {
-  return pages == null ? null : Math.ceil((pages / pagesPerHour) * 60);
-}
-
-/** "45 min", "2 h", "1 h 30 min". */
-export function readingTimeText(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
+export { pagesPerHour, readingMinutes, readingTimeText } from "./reading-time";
 
 export const maxChangeNoteLength = 500;
 export const changeNoteRequiredMessage = "Say what changed in this version";

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { answer } from "./answer";
 import { id, integer, isoTimestamp, limits, text } from "./input";
 import { attendanceStatuses } from "./meeting-model";
+import { resolutionStatuses, resolutionTab } from "./resolution-model";
 import { resolutionProcedures, writtenCertificateSchema, writtenStateSchema } from "./written-resolutions";
+
+export { resolutionStatuses, resolutionTab };
+export type { ResolutionStatus, ResolutionTab } from "./resolution-model";
 
 export const resolutionTypes = ["Ordinary", "Special", "Unanimous"] as const;
 export type ResolutionType = (typeof resolutionTypes)[number];
-/** `referred`: a written resolution on which enough directors asked for a meeting; it goes to the next meeting's agenda. */
-export const resolutionStatuses = ["pending", "approved", "rejected", "referred"] as const;
-export type ResolutionStatus = (typeof resolutionStatuses)[number];
 export const voteChoices = ["yes", "no", "abstain"] as const;
 export type VoteChoice = (typeof voteChoices)[number];
 
@@ -276,13 +277,3 @@ export type ResolutionDetails = z.infer<typeof resolutionDetailsSchema>;
 /** A company's quorum setting and its rule in words. */
 export const quorumSettingSchema = answer.object({ quorumPercent: answer.number().int().nullable(), rule: answer.string() });
 export type QuorumSetting = z.infer<typeof quorumSettingSchema>;
-
-/**
- * The tab a resolution belongs to, against `now`: Pending = pending and the deadline not passed;
- * Completed = approved or rejected; Expired = pending with the deadline passed.
- */
-export type ResolutionTab = "pending" | "completed" | "expired";
-export function resolutionTab(resolution: { status: ResolutionStatus; deadline: string }, now: Date): ResolutionTab {
-  if (resolution.status !== "pending") return "completed";
-  return new Date(resolution.deadline).getTime() > now.getTime() ? "pending" : "expired";
-}

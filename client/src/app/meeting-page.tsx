@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useMemo, useState } from "react";
 import type { DocumentObject } from "@shared/documents";
 import { displayName } from "@shared/people";
 import { can, canEditAgenda, canKeepMeetingRecord } from "@shared/permissions";
@@ -8,6 +8,7 @@ import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMinutes } from "@/features/meeting-record/api/minutes";
 import { BoardPackButton } from "@/features/meeting-record/components/board-pack-button";
 import { MeetingLifecycle } from "@/features/meeting-record/components/meeting-lifecycle";
+import { AttendanceBeforeStart, MinutesBeforeStart } from "@/features/meeting-record/components/record-before-start";
 import { useAgenda } from "@/features/meetings/api/get-agenda";
 import { BoardReadingPanel } from "@/features/meetings/components/board-reading-panel";
 import { MeetingAgendaSection } from "@/features/meetings/components/meeting-agenda-section";
@@ -19,7 +20,8 @@ import { MeetingParticipants } from "@/features/meetings/components/meeting-part
 import { hasStarted, type MeetingDetails } from "@/features/meetings/lib/listed-meeting";
 import type { AgendaResolution, MeetingSources } from "@/features/meetings/lib/meeting-sources";
 
-// The record's sections load after the page (they are read after the meeting, and bring their own forms).
+// The record's sections load after the page once the meeting has started (they bring their own forms and checks);
+// before that the page draws their cards with nothing to record.
 const MeetingAttendance = lazy(async () => ({
   default: (await import("@/features/meeting-record/components/meeting-attendance")).MeetingAttendance,
 }));
@@ -60,8 +62,9 @@ export interface MeetingPageProps {
  * the agenda (editable by founders, admins and the meeting's creator); once it has started, its record: attendance,
  * a show of hands on the resolutions moved, the minutes and the action items (kept by founders, admins and the
  * meeting's creator). The meeting comes from the meetings feature, its record from the meeting-record feature.
+ * Memoized: the route hands it deferred copies of its reads, and re-renders at once without new ones.
  */
-export function MeetingPage({ meeting, now, creatorId, sources, effects, readReceipts }: MeetingPageProps) {
+export const MeetingPage = memo(function MeetingPage({ meeting, now, creatorId, sources, effects, readReceipts }: MeetingPageProps) {
   const { user } = useCurrentUser();
   const [handsFor, setHandsFor] = useState<AgendaResolution | null>(null);
   const isCreator = user != null && creatorId === user.id;
@@ -94,11 +97,14 @@ export function MeetingPage({ meeting, now, creatorId, sources, effects, readRec
       </MeetingOverview>
 
       <MeetingParticipants participants={meeting.participants} members={sources.members} />
-      {hasRecord && (
-        <Suspense fallback={<SectionLoading label="Loading attendance" />}>
-          <MeetingAttendance meetingId={meeting.id} meetingStartsAt={meeting.date} started={started} canRecord={canKeep} />
-        </Suspense>
-      )}
+      {hasRecord &&
+        (started ? (
+          <Suspense fallback={<SectionLoading label="Loading attendance" />}>
+            <MeetingAttendance meetingId={meeting.id} meetingStartsAt={meeting.date} started={started} canRecord={canKeep} />
+          </Suspense>
+        ) : (
+          <AttendanceBeforeStart />
+        ))}
       <MeetingReadingCard
         meetingId={meeting.id}
         papers={papers}
@@ -107,11 +113,14 @@ export function MeetingPage({ meeting, now, creatorId, sources, effects, readRec
       />
       <MeetingAgendaSection meetingId={meeting.id} canEdit={canEdit} sources={sources} showOfHands={showOfHands} />
       {canEditAgenda(user?.role, isCreator) && <BoardReadingPanel meetingId={meeting.id} papers={papers} />}
-      {hasRecord && (
-        <Suspense fallback={<SectionLoading label="Loading minutes" />}>
-          <MeetingMinutes meetingId={meeting.id} started={started} canKeep={canKeep} onApproved={effects.onMinutesApproved} />
-        </Suspense>
-      )}
+      {hasRecord &&
+        (started ? (
+          <Suspense fallback={<SectionLoading label="Loading minutes" />}>
+            <MeetingMinutes meetingId={meeting.id} started={started} canKeep={canKeep} onApproved={effects.onMinutesApproved} />
+          </Suspense>
+        ) : (
+          <MinutesBeforeStart />
+        ))}
       {hasRecord && started && user && (
         <Card>
           <CardContent>
@@ -140,7 +149,7 @@ export function MeetingPage({ meeting, now, creatorId, sources, effects, readRec
       )}
     </div>
   );
-}
+});
 
 /** The agenda's papers the viewer may see (the library lists them), each once, in agenda order. */
 function useAgendaPapers(meetingId: number, sources: MeetingSources) {

@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { FileDiff } from "lucide-react";
 import { Link } from "wouter";
-import { readingTimeText } from "@shared/paper-versions";
+import { readingTimeText } from "@shared/reading-time";
 import { cn } from "@/lib/utils";
 
 // What the library, the meeting page and the pack say about a paper that may have changed: its version, its length

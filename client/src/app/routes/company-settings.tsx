@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import type { User } from "@shared/auth";
+import type { CompanySettings as CompanySettingsData } from "@shared/companies";
 import { displayName } from "@shared/people";
 import { can } from "@shared/permissions";
 import { PageHeader } from "@/components/page-header";
@@ -10,12 +11,20 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useCompanySettings } from "@/features/companies/api/get-company-settings";
 import { CompanyGeneralForm } from "@/features/companies/components/company-general-form";
-import { GovernanceSettings } from "@/features/companies/components/governance-settings";
-import { TeamMembers } from "@/features/companies/components/team-members";
+import { NearView } from "@/features/companies/components/near-view";
 import { QuorumSetting } from "@/features/resolutions/components/quorum-setting";
 
 // The audit log (its filters, list and verdicts) loads when its tab is first opened.
 const AuditLog = lazy(async () => ({ default: (await import("@/features/audit/components/audit-log")).AuditLog }));
+// The governance form (with its checks, most of the validation library's schemas) loads as it comes near the view: it
+// sits below the profile, out of sight on a first paint.
+const GovernanceSettings = lazy(async () => ({
+  default: (await import("@/features/companies/components/governance-settings")).GovernanceSettings,
+}));
+// The team's list and invitation form load when their tab is first opened; a pointer or focus on the tab starts the download.
+const loadTeamMembers = () => import("@/features/companies/components/team-members");
+const TeamMembers = lazy(async () => ({ default: (await loadTeamMembers()).TeamMembers }));
+const preloadTeamMembers = () => void loadTeamMembers().catch(() => undefined);
 
 /** /company-settings: for those who may edit the company (founders and admins); anyone else goes to / with 'Access Denied'. */
 export function CompanySettingsPage() {
@@ -35,11 +44,15 @@ export function CompanySettingsPage() {
 /** The page itself; its data is asked for only once the user is let in. */
 function CompanySettings({ user }: { user: User }) {
   const settings = useCompanySettings();
+  // The first answer lands in an update the query library cannot defer: the tabs first appear in a deferred render
+  // instead, which React does in slices the browser can interleave with its own work. Later answers (a save, another
+  // admin's change) are drawn at once, so the forms follow the server as soon as it answers.
+  const ready = useDeferredValue(settings.isSuccess);
   return (
     <div className="grid gap-6">
       <PageHeader title="Company Settings" description="Your company's profile and who sits on its board." />
 
-      {settings.isPending ? (
+      {settings.isPending || (settings.isSuccess && !ready) ? (
         <div className="grid gap-4" aria-busy="true" aria-label="Loading company settings">
           <Skeleton className="h-10 w-64" />
           <Skeleton className="h-96 rounded-xl" />
@@ -49,48 +62,60 @@ function CompanySettings({ user }: { user: User }) {
           Could not load the company settings. Please reload the page.
         </p>
       ) : (
-        <Tabs defaultValue="general">
-          <TabsList>
-            <TabsTrigger value="general">General</TabsTrigger>
-            <TabsTrigger value="team">Team Members</TabsTrigger>
-            {can(user.role, "viewAudit") && <TabsTrigger value="audit">Audit log</TabsTrigger>}
-          </TabsList>
-          <TabsContent value="general">
-            <Card>
-              <CardContent>
-                <CompanyGeneralForm key={settings.data.company.id} company={settings.data.company} />
-              </CardContent>
-            </Card>
-            <Card className="mt-6">
-              <CardContent>
-                <QuorumSetting />
-              </CardContent>
-            </Card>
-            <Card className="mt-6">
-              <CardContent>
-                <GovernanceSettings key={settings.data.company.id} company={settings.data.company} />
-              </CardContent>
-            </Card>
-          </TabsContent>
-          <TabsContent value="team">
-            <TeamMembers companyId={settings.data.company.id} members={settings.data.members} actor={{ id: user.id, role: user.role }} />
-          </TabsContent>
-          {can(user.role, "viewAudit") && (
-            <TabsContent value="audit">
-              <Card>
-                <CardContent>
-                  <Suspense fallback={<Skeleton className="h-96 rounded-xl" aria-label="Loading the audit log" />}>
-                    <AuditLog
-                      companyId={settings.data.company.id}
-                      members={settings.data.members.map((member) => ({ id: member.id, name: displayName(member) }))}
-                    />
-                  </Suspense>
-                </CardContent>
-              </Card>
-            </TabsContent>
-          )}
-        </Tabs>
+        <SettingsTabs settings={settings.data} user={user} />
       )}
     </div>
+  );
+}
+
+function SettingsTabs({ settings, user }: { settings: CompanySettingsData; user: User }) {
+  const { company, members } = settings;
+  return (
+    <Tabs defaultValue="general">
+      <TabsList>
+        <TabsTrigger value="general">General</TabsTrigger>
+        <TabsTrigger value="team" onPointerEnter={preloadTeamMembers} onFocus={preloadTeamMembers}>
+          Team Members
+        </TabsTrigger>
+        {can(user.role, "viewAudit") && <TabsTrigger value="audit">Audit log</TabsTrigger>}
+      </TabsList>
+      <TabsContent value="general">
+        <Card>
+          <CardContent>
+            <CompanyGeneralForm key={company.id} company={company} />
+          </CardContent>
+        </Card>
+        <NearView placeholder={<Skeleton className="mt-6 h-96 rounded-xl" />}>
+          <Card className="mt-6">
+            <CardContent>
+              <QuorumSetting />
+            </CardContent>
+          </Card>
+          <Card className="mt-6">
+            <CardContent>
+              <Suspense fallback={<Skeleton className="h-96 rounded-xl" aria-label="Loading the governance settings" />}>
+                <GovernanceSettings key={company.id} company={company} />
+              </Suspense>
+            </CardContent>
+          </Card>
+        </NearView>
+      </TabsContent>
+      <TabsContent value="team">
+        <Suspense fallback={<Skeleton className="h-96 rounded-xl" aria-label="Loading the team" />}>
+          <TeamMembers companyId={company.id} members={members} actor={{ id: user.id, role: user.role }} />
+        </Suspense>
+      </TabsContent>
+      {can(user.role, "viewAudit") && (
+        <TabsContent value="audit">
+          <Card>
+            <CardContent>
+              <Suspense fallback={<Skeleton className="h-96 rounded-xl" aria-label="Loading the audit log" />}>
+                <AuditLog companyId={company.id} members={members.map((member) => ({ id: member.id, name: displayName(member) }))} />
+              </Suspense>
+            </CardContent>
+          </Card>
+        </TabsContent>
+      )}
+    </Tabs>
   );
 }

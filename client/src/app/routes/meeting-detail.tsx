@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useLocation, useParams } from "wouter";
 import type { DocumentObject, LibraryDocument } from "@shared/documents";
 import { MeetingPage, type MeetingRecordEffects } from "@/app/meeting-page";
@@ -12,13 +12,17 @@ import { documentKeys } from "@/features/documents/api/document-keys";
 import { useDocument } from "@/features/documents/api/get-document";
 import { useLibrary } from "@/features/documents/api/get-library";
 import { readerHref } from "@/features/documents/api/versions";
-import { DocumentPreviewDialog } from "@/features/documents/components/document-preview-dialog";
 import { meetingKeys } from "@/features/meetings/api/meeting-keys";
 import { MeetingDetailLoading, MeetingLoadError, MeetingNotFound } from "@/features/meetings/components/meeting-page-states";
 import { isMeetingDocument, toMeetingSummary } from "@/features/meetings/lib/listed-meeting";
 import type { MeetingSources } from "@/features/meetings/lib/meeting-sources";
 import { useResolutions } from "@/features/resolutions/api/get-resolutions";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
+
+// The papers' preview loads when a paper is first opened: it brings the documents' schemas, which the page needs not.
+const DocumentPreviewDialog = lazy(async () => ({
+  default: (await import("@/features/documents/components/document-preview-dialog")).DocumentPreviewDialog,
+}));
 
 /**
  * /meetings/:id. A missing id, another company's meeting (404) or a document that is no meeting: 'Meeting not found'.
@@ -36,6 +40,12 @@ export function MeetingDetailPage() {
   const sources = useMeetingSources();
   const effects = useRecordEffects(sources.value.onMeetingChanged);
   const settings = useCompanySettings();
+  // Each read that lands re-renders this page at once (the query library's updates cannot wait). The meeting is drawn
+  // from deferred copies instead, which React renders in slices the browser can interleave with its own work.
+  const shown = useDeferredValue(document.data);
+  const shownSources = useDeferredValue(sources.value);
+  const readReceipts = useDeferredValue(settings.data?.company.readReceipts);
+  const meeting = useMemo(() => (shown && isMeetingDocument(shown) ? toMeetingSummary(shown) : null), [shown]);
 
   if (id == null) return <MeetingNotFound />;
   if (document.isPending) return <MeetingDetailLoading />;
@@ -47,17 +57,23 @@ export function MeetingDetailPage() {
     );
   }
   if (!isMeetingDocument(document.data)) return <MeetingNotFound />;
+  // The deferred copy has not caught up with a meeting just loaded.
+  if (!meeting || shown?.id !== document.data.id) return <MeetingDetailLoading />;
   return (
     <>
       <MeetingPage
-        meeting={toMeetingSummary(document.data)}
+        meeting={meeting}
         now={now}
-        creatorId={document.data.uploadedBy}
-        sources={sources.value}
+        creatorId={shown.uploadedBy}
+        sources={shownSources}
         effects={effects}
-        readReceipts={settings.data?.company.readReceipts}
+        readReceipts={readReceipts}
       />
-      <DocumentPreviewDialog document={sources.previewing} onOpenChange={(open) => !open && sources.closePreview()} />
+      {sources.previewedOnce && (
+        <Suspense fallback={null}>
+          <DocumentPreviewDialog document={sources.previewing} onOpenChange={(open) => !open && sources.closePreview()} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -69,10 +85,19 @@ function useMeetingSources() {
   const library = useLibrary();
   const resolutions = useResolutions();
   const [previewing, setPreviewing] = useState<LibraryDocument | null>(null);
+  // Kept mounted once opened, so it closes as a dialog does rather than vanishing.
+  const [previewedOnce, setPreviewedOnce] = useState(false);
   const [, navigate] = useLocation();
   // A PDF opens in the reader (notes, search, progress); an image or a text file in the preview.
   const onOpenPaper = useCallback(
-    (paper: LibraryDocument) => (paper.fileType === "application/pdf" ? navigate(readerHref(paper.id)) : setPreviewing(paper)),
+    (paper: LibraryDocument) => {
+      if (paper.fileType === "application/pdf") {
+        navigate(readerHref(paper.id));
+        return;
+      }
+      setPreviewing(paper);
+      setPreviewedOnce(true);
+    },
     [navigate],
   );
 
@@ -89,7 +114,7 @@ function useMeetingSources() {
     () => ({ members, library, resolutions, onOpenPaper, onMeetingChanged }),
     [members, library, resolutions, onOpenPaper, onMeetingChanged],
   );
-  return { value, previewing, closePreview: () => setPreviewing(null) };
+  return { value, previewing, previewedOnce, closePreview: () => setPreviewing(null) };
 }
 
 /** What the record's changes refresh in the other features' reads. */

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { companyProfileSchema, type Company, type CompanyProfileInput } from "@shared/companies";
+import { useForm, type Resolver } from "react-hook-form";
+import type { Company, CompanyProfileInput } from "@shared/companies";
 import { industryLabel, optionsWithCurrent, settingsIndustries, settingsStages, stageLabel } from "@shared/options";
 import { Button } from "@/components/ui/button";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -15,6 +14,19 @@ import { useUpdateCompany } from "@/features/companies/api/update-company";
 import { CompanyLogoField, CompanyWebsiteField, EmployeeCountField } from "@/features/companies/components/company-profile-fields";
 
 type Values = CompanyProfileInput;
+
+// The validation chunk is requested when the form is first focused or pressed, so it is usually there before a save;
+// a save that comes first waits for it.
+let validation: Promise<typeof import("@/features/companies/lib/company-profile-resolver")> | undefined;
+function prefetchValidation() {
+  // A failed download is forgotten, so the next attempt asks again.
+  validation ??= import("@/features/companies/lib/company-profile-resolver").catch((error: unknown) => {
+    validation = undefined;
+    throw error;
+  });
+  return validation;
+}
+const companyProfileResolver: Resolver<Values> = async (...args) => (await prefetchValidation()).companyProfileResolver(...args);
 
 /** The form's values for a company: empty strings where the company has nothing. */
 export function companyToFormValues(company: Company): Values {
@@ -36,7 +48,7 @@ export function companyToFormValues(company: Company): Values {
 export function CompanyGeneralForm({ company }: { company: Company }) {
   const updateCompany = useUpdateCompany(company.id);
   const form = useForm({
-    resolver: zodResolver(companyProfileSchema),
+    resolver: companyProfileResolver,
     defaultValues: companyToFormValues(company),
     // A saved change comes back from the server: the form follows it.
     values: companyToFormValues(company),
@@ -60,7 +72,14 @@ export function CompanyGeneralForm({ company }: { company: Company }) {
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Company profile" className="grid gap-5">
+      <form
+        onSubmit={form.handleSubmit(onSubmit)}
+        onFocus={() => void prefetchValidation()}
+        onPointerDown={() => void prefetchValidation()}
+        noValidate
+        aria-label="Company profile"
+        className="grid gap-5"
+      >
         <CompanyLogoField />
         <LabeledField control={form.control} name="name" label="Company name">
           {(field) => <Input autoComplete="organization" {...field} />}

@@ -1,6 +1,6 @@
 import { ImageUp, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { logoNotImageMessage, logoTooLargeMessage, maxLogoBytes } from "@shared/companies";
+import { logoNotImageMessage, logoTooLargeMessage, maxLogoBytes } from "@shared/company-logo";
 import { Button } from "@/components/ui/button";
 import { CompanyLogo } from "@/features/companies/components/company-logo";
 

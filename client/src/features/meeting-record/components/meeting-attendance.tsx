@@ -2,9 +2,9 @@ import { useAttendance } from "@/features/meeting-record/api/attendance";
 import { useMinutes } from "@/features/meeting-record/api/minutes";
 import { AttendanceForm } from "@/features/meeting-record/components/attendance-form";
 import { AttendanceView } from "@/features/meeting-record/components/attendance-view";
+import { AttendanceBeforeStart } from "@/features/meeting-record/components/record-before-start";
 import { RecordSection, SectionLoading, SectionLoadError } from "@/features/meeting-record/components/record-section";
-
-export const ATTENDANCE_SECTION_ID = "meeting-attendance";
+import { ATTENDANCE_SECTION_ID } from "@/features/meeting-record/lib/record-sections";
 
 export interface MeetingAttendanceProps {
   meetingId: number;
@@ -23,10 +23,9 @@ export function MeetingAttendance({ meetingId, meetingStartsAt, started, canReco
   const minutes = useMinutes(meetingId, started && canRecord);
   const editable = canRecord && minutes.data?.status !== "approved";
 
+  if (!started) return <AttendanceBeforeStart />;
   let body;
-  if (!started) {
-    body = <p className="text-sm text-muted-foreground">Attendance can be recorded once the meeting starts.</p>;
-  } else if (attendance.isPending) {
+  if (attendance.isPending) {
     body = <SectionLoading label="Loading attendance" />;
   } else if (attendance.isError) {
     body = <SectionLoadError what="The attendance" onRetry={() => void attendance.refetch()} />;

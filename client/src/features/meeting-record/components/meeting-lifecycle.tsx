@@ -3,15 +3,16 @@ import { lazy, Suspense, useState } from "react";
 import type { MeetingUpdateInput } from "@shared/agenda";
 import type { DocumentObject } from "@shared/documents";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { useUpdateMeeting } from "@/features/meeting-record/api/update-meeting";
 
-// The form and its validation load when 'Reschedule' is pressed.
+// The form and its validation load when 'Reschedule' is pressed, the confirmation (Radix's alert dialog) when 'Cancel
+// meeting' is.
 const RescheduleDialog = lazy(async () => ({
   default: (await import("@/features/meeting-record/components/reschedule-dialog")).RescheduleDialog,
 }));
+const ConfirmDialog = lazy(async () => ({ default: (await import("@/components/ui/confirm-dialog")).ConfirmDialog }));
 
 const doneMessages = {
   confirmed: { title: "Meeting confirmed", description: "The meeting is confirmed." },
@@ -80,17 +81,21 @@ export function MeetingLifecycle({ meeting, started, onChanged }: MeetingLifecyc
         </Suspense>
       )}
 
-      <ConfirmDialog
-        open={dialog === "cancel"}
-        title="Cancel this meeting?"
-        description={<>“{meeting.title}” will be marked as cancelled and leave the upcoming meetings. This cannot be undone.</>}
-        confirmLabel="Cancel meeting"
-        cancelLabel="Keep meeting"
-        pendingLabel="Cancelling…"
-        pending={update.isPending}
-        onConfirm={() => void send({ status: "cancelled" }, "cancelled").then((saved) => saved && setDialog(null))}
-        onClose={() => setDialog(null)}
-      />
+      {dialog === "cancel" && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title="Cancel this meeting?"
+            description={<>“{meeting.title}” will be marked as cancelled and leave the upcoming meetings. This cannot be undone.</>}
+            confirmLabel="Cancel meeting"
+            cancelLabel="Keep meeting"
+            pendingLabel="Cancelling…"
+            pending={update.isPending}
+            onConfirm={() => void send({ status: "cancelled" }, "cancelled").then((saved) => saved && setDialog(null))}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

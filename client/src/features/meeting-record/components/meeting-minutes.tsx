@@ -7,6 +7,7 @@ import { useMinutes } from "@/features/meeting-record/api/minutes";
 import { ApprovedMinutes, MinutesText } from "@/features/meeting-record/components/approved-minutes";
 import { KeptMinutes } from "@/features/meeting-record/components/kept-minutes";
 import { ApproveButton, type Signer } from "@/features/meeting-record/components/minutes-dialogs";
+import { MinutesBeforeStart } from "@/features/meeting-record/components/record-before-start";
 import { RecordSection, SectionLoading, SectionLoadError } from "@/features/meeting-record/components/record-section";
 import { MINUTES_SECTION_ID } from "@/features/meeting-record/lib/record-sections";
 
@@ -34,10 +35,9 @@ export function MeetingMinutes({ meetingId, started, canKeep, onApproved }: Meet
   const badge = minutes.data ? badges[minutes.data.status] : null;
   const awaitingApproval = minutes.data?.status === "circulated" && minutes.data.resolutionId == null;
 
+  if (!started) return <MinutesBeforeStart />;
   let body;
-  if (!started) {
-    body = <p className="text-sm text-muted-foreground">Minutes can be drafted once the meeting starts.</p>;
-  } else if (minutes.isPending) {
+  if (minutes.isPending) {
     body = <SectionLoading label="Loading minutes" />;
   } else if (minutes.isError) {
     body = <SectionLoadError what="The minutes" onRetry={() => void minutes.refetch()} />;

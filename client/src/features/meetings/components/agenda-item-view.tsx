@@ -4,7 +4,7 @@ import type { AgendaItem } from "@shared/agenda";
 import type { CompanyMember } from "@shared/companies";
 import type { LibraryDocument } from "@shared/documents";
 import { agendaPurposeLabels } from "@shared/meeting-model";
-import { resolutionTab } from "@shared/resolutions";
+import { resolutionTab } from "@shared/resolution-model";
 import { PaperFacts } from "@/components/paper-facts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

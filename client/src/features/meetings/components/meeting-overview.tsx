@@ -1,18 +1,23 @@
-import { CalendarDays, CalendarPlus, Clock, FileText, MapPin, Users, Video } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { CalendarDays, Clock, FileText, MapPin, Users, Video } from "lucide-react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import * as api from "@shared/api/meetings";
 import { PageTitle } from "@/components/page-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { apiUrl } from "@/lib/api-client";
 import { formatLongDate } from "@/lib/format";
-import { AgendaDialog } from "@/features/meetings/components/agenda-dialog";
 import { useAgendaLookups } from "@/features/meetings/components/meeting-agenda-section";
 import { MeetingStatusBadge } from "@/features/meetings/components/meeting-status-badge";
 import { formatTimeRange } from "@/features/meetings/lib/format-meeting";
 import { meetingLink, type MeetingDetails } from "@/features/meetings/lib/listed-meeting";
 import type { MeetingSources } from "@/features/meetings/lib/meeting-sources";
+
+// The dialogs load when first opened: their code (Radix's dialog, its focus trap and scroll lock) is not needed to draw
+// the page. Once opened they stay mounted, and close as dialogs do.
+const AgendaDialog = lazy(async () => ({ default: (await import("@/features/meetings/components/agenda-dialog")).AgendaDialog }));
+const JoinMeetingDialog = lazy(async () => ({
+  default: (await import("@/features/meetings/components/join-meeting-dialog")).JoinMeetingDialog,
+}));
 
 export interface MeetingOverviewProps {
   meeting: MeetingDetails;
@@ -29,8 +34,13 @@ export interface MeetingOverviewProps {
  * 'Join Meeting' (the link in its location, or else the calendar file) and 'View Agenda'.
  */
 export function MeetingOverview({ meeting, started, sources, actions, children }: MeetingOverviewProps) {
-  const [agendaOpen, setAgendaOpen] = useState(false);
-  const [joinOpen, setJoinOpen] = useState(false);
+  const [open, setOpen] = useState<"agenda" | "join" | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<"agenda" | "join">>(() => new Set());
+  const show = (dialog: "agenda" | "join") => {
+    setOpen(dialog);
+    setOpened((before) => new Set(before).add(dialog));
+  };
+  const closeUnless = (isOpen: boolean) => !isOpen && setOpen(null);
   const lookups = useAgendaLookups(sources);
   const link = meetingLink(meeting.location);
   const calendarUrl = apiUrl(api.meetingCalendar, { params: { id: meeting.id } });
@@ -62,12 +72,12 @@ export function MeetingOverview({ meeting, started, sources, actions, children }
                 </a>
               </Button>
             ) : (
-              <Button onClick={() => setJoinOpen(true)}>
+              <Button onClick={() => show("join")}>
                 <Video aria-hidden />
                 Join Meeting
               </Button>
             )}
-            <Button variant="outline" onClick={() => setAgendaOpen(true)}>
+            <Button variant="outline" onClick={() => show("agenda")}>
               <FileText aria-hidden />
               View Agenda
             </Button>
@@ -77,25 +87,21 @@ export function MeetingOverview({ meeting, started, sources, actions, children }
         </CardContent>
       </Card>
 
-      <AgendaDialog open={agendaOpen} onOpenChange={setAgendaOpen} meeting={meeting} lookups={lookups} />
-
-      <Dialog open={joinOpen} onOpenChange={setJoinOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Join Meeting</DialogTitle>
-            <DialogDescription>This meeting has no online link. It takes place at: {meeting.location}</DialogDescription>
-          </DialogHeader>
-          <p className="text-sm">Add it to your calendar to have the time, place and agenda at hand.</p>
-          <DialogFooter>
-            <Button asChild>
-              <a href={calendarUrl} download={`meeting-${meeting.id}.ics`}>
-                <CalendarPlus aria-hidden />
-                Add to calendar (.ics)
-              </a>
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {opened.has("agenda") && (
+        <Suspense fallback={null}>
+          <AgendaDialog open={open === "agenda"} onOpenChange={closeUnless} meeting={meeting} lookups={lookups} />
+        </Suspense>
+      )}
+      {opened.has("join") && (
+        <Suspense fallback={null}>
+          <JoinMeetingDialog
+            open={open === "join"}
+            onOpenChange={closeUnless}
+            location={meeting.location}
+            calendarFile={{ url: calendarUrl, name: `meeting-${meeting.id}.ics` }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

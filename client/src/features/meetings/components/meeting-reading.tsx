@@ -1,6 +1,6 @@
 import { BookOpen, Eye, EyeOff } from "lucide-react";
 import type { ReactNode } from "react";
-import { readingMinutes, readingTimeText } from "@shared/paper-versions";
+import { readingMinutes, readingTimeText } from "@shared/reading-time";
 import { Link } from "wouter";
 import { ChangedSinceReadBadge, readReceiptsLine, type PaperFactsOf } from "@/components/paper-facts";
 import { Button } from "@/components/ui/button";
