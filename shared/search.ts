@@ -26,7 +26,7 @@ export const searchPageSize = 20;
  * A search ranks at most this many pages of papers, the newest papers' first: a word on most of a large record's
  * pages would otherwise cost a read of all of them. Past it, the answer says so and the caller can narrow the search.
  */
-export const maxPagesRanked = 5_000;
+export const maxPagesRanked = 2_000;
 export const morePagesMatchedMessage = `These words are on more than ${maxPagesRanked.toLocaleString("en")} pages of papers, so only the newest papers were ranked. Add a word, or narrow the search by kind, meeting or dates.`;
 /** At most this many papers the search could not look into are named with a page of results. */
 export const maxUnsearchedListed = 20;
