@@ -109,7 +109,7 @@ export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
   );
 }
 
-/** True from the first render where `open` is, on: a dialog mounted then stays mounted. */
+/** Whether `open` has been true at any render so far: a dialog, once mounted, stays mounted to close as dialogs do. */
 function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
