@@ -1,20 +1,26 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useParams, useSearch } from "wouter";
 import { can } from "@shared/permissions";
-import { resolutionTab, type Resolution } from "@shared/resolutions";
+import { resolutionTab } from "@shared/resolution-model";
+import type { Resolution } from "@shared/resolutions";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useNow } from "@/lib/use-now";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { companySettingsQueryOptions } from "@/features/companies/api/get-company-settings";
 import { useLibrary } from "@/features/documents/api/get-library";
 import { useResolutions } from "@/features/resolutions/api/get-resolutions";
-import { CastVoteDialog } from "@/features/resolutions/components/cast-vote-dialog";
-import { ResolutionDetailsDialog } from "@/features/resolutions/components/resolution-details-dialog";
 import { ResolutionsList } from "@/features/resolutions/components/resolutions-list";
 
-// The New Resolution dialog (its form, validation, select and date fields) loads when it is first opened.
+// The dialogs load when first opened: the New Resolution dialog (its form, validation, select and date fields), the
+// vote and the details. Once opened, the vote and the details stay mounted, and close as dialogs do.
 const NewResolutionDialog = lazy(async () => ({
   default: (await import("@/features/resolutions/components/new-resolution-dialog")).NewResolutionDialog,
+}));
+const CastVoteDialog = lazy(async () => ({
+  default: (await import("@/features/resolutions/components/cast-vote-dialog")).CastVoteDialog,
+}));
+const ResolutionDetailsDialog = lazy(async () => ({
+  default: (await import("@/features/resolutions/components/resolution-details-dialog")).ResolutionDetailsDialog,
 }));
 
 /** How long after arriving with `?new=1` (the dashboard's 'Create resolution') the New Resolution dialog opens. */
@@ -66,6 +72,8 @@ export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
   const routeVotes = routed !== undefined && canVote && routed.procedure === "vote" && resolutionTab(routed, now) === "pending";
   const votingOn = voting ?? (routeReady && routeVotes ? routed! : null);
   const viewingId = viewing ?? (routeReady && !routeVotes ? routeId : null);
+  const votedOnce = useOpenedOnce(votingOn !== null);
+  const viewedOnce = useOpenedOnce(viewingId !== null);
 
   const close = () => {
     setVoting(null);
@@ -87,8 +95,23 @@ export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
           <NewResolutionDialog open={creating} onOpenChange={setCreating} documents={documents} writtenRule={writtenRule} />
         </Suspense>
       )}
-      <CastVoteDialog resolution={votingOn} userId={user?.id} onOpenChange={(open) => !open && close()} />
-      <ResolutionDetailsDialog id={viewingId} now={now} onOpenChange={(open) => !open && close()} />
+      {votedOnce && (
+        <Suspense fallback={null}>
+          <CastVoteDialog resolution={votingOn} userId={user?.id} onOpenChange={(open) => !open && close()} />
+        </Suspense>
+      )}
+      {viewedOnce && (
+        <Suspense fallback={null}>
+          <ResolutionDetailsDialog id={viewingId} now={now} onOpenChange={(open) => !open && close()} />
+        </Suspense>
+      )}
     </>
   );
+}
+
+/** Whether `open` has been true at any render so far: a dialog, once mounted, stays mounted to close as dialogs do. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }

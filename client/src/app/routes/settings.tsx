@@ -1,14 +1,19 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { PageHeader } from "@/components/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
-import { displaySwitches, notificationSwitches, PreferenceSwitches } from "@/features/account/components/preference-switches";
-import { CalendarFeedCard } from "@/features/account/components/calendar-feed-card";
 import { ProfileSettings } from "@/features/account/components/profile-settings";
-import { SecuritySettings } from "@/features/account/components/security-settings";
-import { TotpSettings } from "@/features/auth/components/totp-settings";
-import { PasskeySettings } from "@/features/auth/components/passkey-settings";
-import { LeaveCompanyCard } from "@/features/companies/components/leave-company-card";
+
+// The tabs not shown first load when one is first opened (or pointed at, so the chunk is usually there by the click).
+const loadOtherTabs = () => import("@/app/settings-tabs");
+const SecurityTab = lazy(async () => ({ default: (await loadOtherTabs()).SecurityTab }));
+const NotificationsTab = lazy(async () => ({ default: (await loadOtherTabs()).NotificationsTab }));
+const PreferencesTab = lazy(async () => ({ default: (await loadOtherTabs()).PreferencesTab }));
+// The Leave company card, below the profile form, loads after it: its confirmation dialog is not needed to paint the profile.
+const LeaveCompanyCard = lazy(async () => ({
+  default: (await import("@/features/companies/components/leave-company-card")).LeaveCompanyCard,
+}));
+const prefetchOtherTabs = () => void loadOtherTabs().catch(() => undefined);
 
 type SettingsTab = "profile" | "security" | "notifications" | "preferences";
 const tabs: [SettingsTab, string][] = [
@@ -28,7 +33,12 @@ export function SettingsPage() {
       <PageHeader title="Settings" description="Your profile, security and how Quorum works for you." />
       <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)} className="min-w-0">
         {/* Two by two on a phone, where the four names do not fit on one line. */}
-        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:h-10 sm:w-fit">
+        <TabsList
+          aria-label="Settings sections"
+          className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:h-10 sm:w-fit"
+          onPointerOver={prefetchOtherTabs}
+          onFocus={prefetchOtherTabs}
+        >
           {tabs.map(([value, label]) => (
             <TabsTrigger key={value} value={value} className="py-1.5">
               {label}
@@ -38,24 +48,26 @@ export function SettingsPage() {
         <TabsContent value="profile" className="grid gap-6">
           {/* Keyed by the user, so the form starts from the saved profile after a change elsewhere. */}
           <ProfileSettings key={user.id} user={user} />
-          {user.companyId != null && <LeaveCompanyCard key={user.companyId} companyId={user.companyId} userId={user.id} />}
+          {user.companyId != null && (
+            <Suspense fallback={null}>
+              <LeaveCompanyCard key={user.companyId} companyId={user.companyId} userId={user.id} />
+            </Suspense>
+          )}
         </TabsContent>
         <TabsContent value="security">
-          <SecuritySettings userId={user.id}>
-            <TotpSettings enabled={user.secondFactor} />
-            <PasskeySettings />
-          </SecuritySettings>
+          <Suspense fallback={null}>
+            <SecurityTab user={user} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="notifications" className="grid gap-6">
-          <PreferenceSwitches
-            title="Notifications"
-            description="What Quorum tells you about, in the bell and by e-mail."
-            entries={notificationSwitches}
-          />
-          <CalendarFeedCard userId={user.id} />
+          <Suspense fallback={null}>
+            <NotificationsTab user={user} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="preferences">
-          <PreferenceSwitches title="Preferences" description="How Quorum looks and behaves for you." entries={displaySwitches} />
+          <Suspense fallback={null}>
+            <PreferencesTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { profileFormSchema, type ProfileFormValues } from "@shared/account";
+import type { ProfileFormValues } from "@shared/account";
 import type { User } from "@shared/auth";
 import { displayName } from "@shared/people";
 import { roleLabel } from "@shared/roles";
@@ -11,10 +10,15 @@ import { LabeledField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError } from "@/lib/api-client";
+import { deferredResolver } from "@/lib/deferred-resolver";
 import { applyServerErrors } from "@/lib/form-errors";
 import { initials } from "@/lib/format";
 import { useUpdateProfile } from "@/features/account/api/update-profile";
 import { SettingsCard } from "@/features/account/components/settings-card";
+
+const profileValidation = deferredResolver<ProfileFormValues>(
+  async () => (await import("@/features/account/lib/account-resolvers")).profileResolver,
+);
 
 export const PROFILE_FAILED_TEXT = "Failed to update profile";
 
@@ -29,7 +33,7 @@ function profileFailureText(error: unknown): string {
 export function ProfileSettings({ user }: { user: User }) {
   const updateProfile = useUpdateProfile(user.id);
   const form = useForm<ProfileFormValues>({
-    resolver: zodResolver(profileFormSchema),
+    resolver: profileValidation.resolver,
     defaultValues: {
       firstName: user.firstName ?? "",
       lastName: user.lastName ?? "",
@@ -81,7 +85,14 @@ export function ProfileSettings({ user }: { user: User }) {
         </div>
       </div>
       <Form {...form}>
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4" aria-label="Profile">
+        <form
+          onSubmit={form.handleSubmit(onSubmit)}
+          onFocus={() => void profileValidation.prefetch()}
+          onPointerDown={() => void profileValidation.prefetch()}
+          noValidate
+          className="grid gap-4"
+          aria-label="Profile"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <LabeledField control={form.control} name="firstName" label="First name">
               {(field) => <Input autoComplete="given-name" {...field} />}

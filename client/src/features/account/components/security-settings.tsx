@@ -1,9 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { formatDistanceToNow } from "date-fns";
 import { Laptop } from "lucide-react";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { passwordChangeSchema, type PasswordChange } from "@shared/account";
+import type { PasswordChange } from "@shared/account";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
@@ -11,6 +10,7 @@ import { LabeledField } from "@/components/ui/form-fields";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, serverMessageOf } from "@/lib/api-client";
+import { deferredResolver } from "@/lib/deferred-resolver";
 import { applyServerErrors } from "@/lib/form-errors";
 import { useChangePassword } from "@/features/account/api/change-password";
 import { useSessions } from "@/features/account/api/get-sessions";
@@ -19,6 +19,10 @@ import { SettingsCard } from "@/features/account/components/settings-card";
 
 export const PASSWORD_FAILED_TEXT = "Failed to update password";
 export const REVOKE_FAILED_TEXT = "Failed to sign out your other sessions. Please try again.";
+
+const passwordValidation = deferredResolver<PasswordChange>(
+  async () => (await import("@/features/account/lib/account-resolvers")).passwordChangeResolver,
+);
 
 const emptyPasswords: PasswordChange = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -35,7 +39,7 @@ export function SecuritySettings({ userId, children }: { userId: number; childre
 
 function PasswordForm({ userId }: { userId: number }) {
   const changePassword = useChangePassword(userId);
-  const form = useForm<PasswordChange>({ resolver: zodResolver(passwordChangeSchema), defaultValues: emptyPasswords });
+  const form = useForm<PasswordChange>({ resolver: passwordValidation.resolver, defaultValues: emptyPasswords });
 
   async function onSubmit(values: PasswordChange) {
     try {
@@ -55,7 +59,14 @@ function PasswordForm({ userId }: { userId: number }) {
   return (
     <SettingsCard title="Change password" description="Changing it signs you out everywhere else.">
       <Form {...form}>
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid max-w-md gap-4" aria-label="Change password">
+        <form
+          onSubmit={form.handleSubmit(onSubmit)}
+          onFocus={() => void passwordValidation.prefetch()}
+          onPointerDown={() => void passwordValidation.prefetch()}
+          noValidate
+          className="grid max-w-md gap-4"
+          aria-label="Change password"
+        >
           <LabeledField control={form.control} name="currentPassword" label="Current password">
             {(field) => <PasswordInput autoComplete="current-password" {...field} />}
           </LabeledField>

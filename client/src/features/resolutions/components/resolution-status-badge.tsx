@@ -1,7 +1,7 @@
 import type { Resolution, ResolutionTab } from "@shared/resolutions";
 import type { ResolutionProcedure } from "@shared/written-resolutions";
 import { Badge } from "@/components/ui/badge";
-import { resolutionBadge } from "@/features/resolutions/lib/resolution-form";
+import { resolutionBadge } from "@/features/resolutions/lib/resolution-display";
 
 export function ResolutionStatusBadge({ resolution, tab }: { resolution: Pick<Resolution, "status">; tab: ResolutionTab }) {
   const { label, variant } = resolutionBadge(resolution, tab);

@@ -1,6 +1,7 @@
 import { FileText, Gavel, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-import { resolutionTab, type Resolution, type ResolutionTab } from "@shared/resolutions";
+import type { Resolution } from "@shared/resolutions";
+import { resolutionTab, type ResolutionTab } from "@shared/resolution-model";
 import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
 import { VirtualList } from "@/components/virtual-list";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { formatLongDate } from "@/lib/format";
 import { ProcedureBadge, ResolutionStatusBadge } from "@/features/resolutions/components/resolution-status-badge";
 import { VoteCountsLine } from "@/features/resolutions/components/vote-counts-line";
-import { markdownSummary, matchesResolutionSearch } from "@/features/resolutions/lib/resolution-form";
+import { markdownSummary, matchesResolutionSearch } from "@/features/resolutions/lib/resolution-display";
 
 const tabs: { value: ResolutionTab; label: string; empty: string }[] = [
   { value: "pending", label: "Pending", empty: "No pending resolutions." },

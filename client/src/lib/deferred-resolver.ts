@@ -1,0 +1,21 @@
+import type { FieldValues, Resolver } from "react-hook-form";
+
+/**
+ * A form's validation kept in a chunk of its own, so the page paints without the schema library. `prefetch` asks
+ * for the chunk (call it when the form is first focused or pressed: it is usually there before a submit); a
+ * submit that comes first waits for it. A failed download is forgotten, so the next attempt asks again.
+ */
+export function deferredResolver<Values extends FieldValues>(
+  load: () => Promise<Resolver<Values>>,
+): { resolver: Resolver<Values>; prefetch: () => Promise<Resolver<Values>> } {
+  let loading: Promise<Resolver<Values>> | undefined;
+  const prefetch = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const resolver: Resolver<Values> = async (...args) => (await prefetch())(...args);
+  return { resolver, prefetch };
+}
