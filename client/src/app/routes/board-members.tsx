@@ -5,7 +5,7 @@ import { ListQueryState, ListScreen, ListSkeleton } from "@/components/list-scre
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMembers } from "@/features/companies/api/get-members";
-import { AddMemberDialog } from "@/features/companies/components/add-member-dialog";
+import { AddMemberButton } from "@/features/companies/components/add-member-button";
 import { MemberCard } from "@/features/companies/components/member-card";
 import { PendingInvitations } from "@/features/companies/components/pending-invitations";
 import { filterMembers } from "@/features/companies/filter-members";
@@ -25,7 +25,7 @@ export function BoardMembersPage() {
       <ListScreen
         title="Board Members"
         description="The people on your board and the roles they hold."
-        action={manages && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />}
+        action={manages && <AddMemberButton companyId={companyId} actorRole={user?.role ?? null} />}
         search={{ label: "Search members", placeholder: "Search members...", value: query, onChange: setQuery }}
       >
         <ListQueryState
