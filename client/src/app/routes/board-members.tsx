@@ -1,7 +1,7 @@
 import { Users } from "lucide-react";
 import { useState } from "react";
 import { can } from "@shared/permissions";
-import { ListQueryState, ListScreen, ListSkeleton } from "@/components/list-screen";
+import { ListFrame, ListQueryState, ListSkeleton } from "@/components/list-frame";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMembers } from "@/features/companies/api/get-members";
@@ -22,7 +22,7 @@ export function BoardMembersPage() {
 
   return (
     <div className="grid min-w-0 gap-8">
-      <ListScreen
+      <ListFrame
         title="Board Members"
         description="The people on your board and the roles they hold."
         action={manages && <AddMemberButton companyId={companyId} actorRole={user?.role ?? null} />}
@@ -45,7 +45,7 @@ export function BoardMembersPage() {
             </ul>
           )}
         </ListQueryState>
-      </ListScreen>
+      </ListFrame>
       {manages && <PendingInvitations companyId={companyId} />}
     </div>
   );

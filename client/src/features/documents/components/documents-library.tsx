@@ -4,7 +4,7 @@ import { libraryCategories } from "@shared/document-categories";
 import type { LibraryDocument } from "@shared/documents";
 import { canDeleteDocument } from "@shared/permissions";
 import type { CompanyRole } from "@shared/roles";
-import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
+import { ListFrame, ListQueryState, ListSkeleton, type ListQuery } from "@/components/list-frame";
 import { PaperFacts } from "@/components/paper-facts";
 import { VirtualList, type ColumnBreakpoint } from "@/components/virtual-list";
 import { Badge } from "@/components/ui/badge";
@@ -155,7 +155,7 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
   );
 
   return (
-    <ListScreen
+    <ListFrame
       title="Documents"
       description="The board's papers, in one library."
       action={onUpload && { label: "Upload Document", icon: Upload, onClick: onUpload }}
@@ -289,6 +289,6 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
           />
         </Suspense>
       )}
-    </ListScreen>
+    </ListFrame>
   );
 }
