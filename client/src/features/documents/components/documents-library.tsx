@@ -9,7 +9,7 @@ import { PaperFacts } from "@/components/paper-facts";
 import { VirtualList, type ColumnBreakpoint } from "@/components/virtual-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { SelectOnDemand } from "@/components/ui/select-on-demand";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { formatFileSize } from "@/lib/format";
@@ -45,6 +45,7 @@ const gridColumns: readonly ColumnBreakpoint[] = [
 ];
 const documentKey = (document: LibraryDocument) => document.id;
 const allCategories = "All";
+const categoryOptions = [{ value: allCategories, label: "All Categories" }, ...libraryCategories.map((value) => ({ value, label: value }))];
 
 /** Where a user's choice of list or grid is kept in this browser (default list). */
 export const viewModeKey = (userId: number | null | undefined) => `quorum.documentsView.${userId ?? "anonymous"}`;
@@ -162,18 +163,13 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
       search={{ label: "Search documents", placeholder: "Search documents...", value: search, onChange: setSearch }}
       filters={
         <>
-          <Select value={category} onValueChange={setCategory}>
-            <SelectTrigger aria-label="Filter by category" className="w-full sm:w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {[allCategories, ...libraryCategories].map((value) => (
-                <SelectItem key={value} value={value}>
-                  {value === allCategories ? "All Categories" : value}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <SelectOnDemand
+            label="Filter by category"
+            value={category}
+            options={categoryOptions}
+            onValueChange={setCategory}
+            className="w-full sm:w-44"
+          />
           <div role="group" aria-label="View" className="flex shrink-0 rounded-md border p-0.5">
             {viewModes.map(({ value, label, icon: Icon }) => (
               <Button
