@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { answer } from "./answer";
+import { documentCategories, uploadCategories } from "./document-categories";
 import { id, ignored, limits, text } from "./input";
-import { meetingCategory, minutesCategory, resolutionCertificatesCategory } from "./meeting-model";
+import { meetingCategory } from "./meeting-model";
 
 /** A document's content travels as text: a note, a meeting's JSON, or a file as a data: URL of at most 20 MiB. */
 const maxContentLength = 28 * 1024 * 1024;
@@ -79,29 +80,15 @@ export const documentListItemSchema = documentObjectSchema.extend({
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
-/** Upload categories; the first is the default. */
-export const uploadCategories = ["General", "Financial", "Legal", "HR", "Operations", "Marketing"] as const;
-export type UploadCategory = (typeof uploadCategories)[number];
-export const defaultUploadCategory: UploadCategory = "General";
-/** How a category is shown where there is room (HR is spelled out). */
-export const uploadCategoryLabels: Record<UploadCategory, string> = {
-  General: "General",
-  Financial: "Financial",
-  Legal: "Legal",
-  HR: "HR (Human Resources)",
-  Operations: "Operations",
-  Marketing: "Marketing",
-};
-
-/**
- * The categories the library lists and filters by: the upload categories, and the PDFs Quorum files itself
- * (approved minutes, written resolutions' certificates).
- */
-export const libraryCategories = [...uploadCategories, minutesCategory, resolutionCertificatesCategory] as const;
-
-/** Every category a document is stored under: the library's and meetings'. */
-export const documentCategories = [...libraryCategories, meetingCategory] as const;
-export type DocumentCategory = (typeof documentCategories)[number];
+export {
+  defaultUploadCategory,
+  documentCategories,
+  libraryCategories,
+  uploadCategories,
+  uploadCategoryLabels,
+  type DocumentCategory,
+  type UploadCategory,
+} from "./document-categories";
 
 /**
  * The query of `GET /api/documents`: `category` keeps only the documents of that category (`Meeting`: the

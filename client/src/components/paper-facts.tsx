@@ -1,7 +1,7 @@
-import { format } from "date-fns";
 import { FileDiff } from "lucide-react";
 import { Link } from "wouter";
 import { readingTimeText } from "@shared/reading-time";
+import { formatDayMonthTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 // What the library, the meeting page and the pack say about a paper that may have changed: its version, its length
@@ -21,7 +21,7 @@ export interface PaperFactsOf {
 /** "v3 · replaced 2 Jun 14:05" (local time) for a paper replaced at least once; null for a first version. */
 export function versionLine(paper: Pick<PaperFactsOf, "version" | "replacedAt">): string | null {
   if (paper.version <= 1) return null;
-  return paper.replacedAt ? `v${paper.version} · replaced ${format(new Date(paper.replacedAt), "d MMM HH:mm")}` : `v${paper.version}`;
+  return paper.replacedAt ? `v${paper.version} · replaced ${formatDayMonthTime(paper.replacedAt)}` : `v${paper.version}`;
 }
 
 /** "12 pages · 24 min", "1 page · 2 min"; null when the pages are not known (a file that is not a PDF). */

@@ -1,8 +1,10 @@
 import { format } from "date-fns";
 import {
   DATE_FORMAT_LONG,
+  DAY_MONTH_TIME_FORMAT,
   DATE_INPUT_FORMAT,
   formatDateInput,
+  formatDayMonthTime,
   formatFileSize,
   formatLongDate,
   formatTime,
@@ -38,6 +40,7 @@ describe("dates", () => {
     expect(formatLongDate(date)).toBe("July 31, 2023");
     expect(formatTime(date)).toBe("2:05 PM");
     expect(formatDateInput(date)).toBe("2023-07-31");
+    expect(formatDayMonthTime(date)).toBe("31 Jul 14:05");
   });
 
   it("write what date-fns writes with the same patterns, at every hour of days across the year", () => {
@@ -47,6 +50,7 @@ describe("dates", () => {
         expect(formatLongDate(date)).toBe(format(date, DATE_FORMAT_LONG));
         expect(formatTime(date)).toBe(format(date, TIME_FORMAT));
         expect(formatDateInput(date)).toBe(format(date, DATE_INPUT_FORMAT));
+        expect(formatDayMonthTime(date)).toBe(format(date, DAY_MONTH_TIME_FORMAT));
       }
     }
     for (const value of ["2026-06-05T00:00:00", "0999-03-04T09:00:00", 0, "2026-12-31T23:59:59Z"]) {

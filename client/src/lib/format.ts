@@ -15,8 +15,9 @@ export const DATE_FORMAT_LONG = "MMMM d, yyyy";
 export const TIME_FORMAT = "h:mm a";
 export const DATE_INPUT_FORMAT = "yyyy-MM-dd";
 export const TIME_INPUT_FORMAT = "HH:mm";
+export const DAY_MONTH_TIME_FORMAT = "d MMM HH:mm";
 
-// The formats the signed-in shell and the dashboard use are written out below rather than passed to date-fns'
+// The formats the signed-in shell, the dashboard and the lists of papers use are written out below rather than passed to date-fns'
 // format: that and its locale are about 6 KB compressed, which every first load would download. The test holds
 // them to date-fns' output; the forms that parse these formats use date-fns with the patterns above.
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -40,6 +41,12 @@ export function formatTime(value: Date | string | number): string {
   const date = validDate(value);
   const hours = date.getHours();
   return `${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** "31 Jul 14:05" (DAY_MONTH_TIME_FORMAT), in the viewer's zone: when a paper was last replaced. */
+export function formatDayMonthTime(value: Date | string | number): string {
+  const date = validDate(value);
+  return `${date.getDate()} ${MONTHS[date.getMonth()]!.slice(0, 3)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** "2023-07-31" (DATE_INPUT_FORMAT, a date input's value), in the viewer's zone. */

@@ -1,11 +1,11 @@
 import { Users } from "lucide-react";
 import { useState } from "react";
 import { can } from "@shared/permissions";
-import { ListQueryState, ListScreen, ListSkeleton } from "@/components/list-screen";
+import { ListFrame, ListQueryState, ListSkeleton } from "@/components/list-frame";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMembers } from "@/features/companies/api/get-members";
-import { AddMemberDialog } from "@/features/companies/components/add-member-dialog";
+import { AddMemberButton } from "@/features/companies/components/add-member-button";
 import { MemberCard } from "@/features/companies/components/member-card";
 import { PendingInvitations } from "@/features/companies/components/pending-invitations";
 import { filterMembers } from "@/features/companies/filter-members";
@@ -22,10 +22,10 @@ export function BoardMembersPage() {
 
   return (
     <div className="grid min-w-0 gap-8">
-      <ListScreen
+      <ListFrame
         title="Board Members"
         description="The people on your board and the roles they hold."
-        action={manages && <AddMemberDialog companyId={companyId} actorRole={user?.role ?? null} />}
+        action={manages && <AddMemberButton companyId={companyId} actorRole={user?.role ?? null} />}
         search={{ label: "Search members", placeholder: "Search members...", value: query, onChange: setQuery }}
       >
         <ListQueryState
@@ -45,7 +45,7 @@ export function BoardMembersPage() {
             </ul>
           )}
         </ListQueryState>
-      </ListScreen>
+      </ListFrame>
       {manages && <PendingInvitations companyId={companyId} />}
     </div>
   );

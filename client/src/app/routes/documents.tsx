@@ -1,10 +1,15 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { can } from "@shared/permissions";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { useShownOnce } from "@/lib/use-shown-once";
 import { useLibrary } from "@/features/documents/api/get-library";
 import { DocumentsLibrary } from "@/features/documents/components/documents-library";
-import { UploadDocumentDialog } from "@/features/documents/components/upload-document-dialog";
+
+// The Upload Document dialog (its form, validation and category select) loads when it is first opened.
+const UploadDocumentDialog = lazy(async () => ({
+  default: (await import("@/features/documents/components/upload-document-dialog")).UploadDocumentDialog,
+}));
 
 /**
  * /documents: the board's library, with the Upload Document dialog (not for observers, whom the server
@@ -18,6 +23,7 @@ export function DocumentsPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const [uploading, setUploading] = useState(false);
+  const uploadShown = useShownOnce(uploading);
 
   useEffect(() => {
     if (!canUpload || !new URLSearchParams(search).has("upload")) return;
@@ -38,7 +44,11 @@ export function DocumentsPage() {
         onUpload={canUpload ? () => setUploading(true) : undefined}
         initialSearch={new URLSearchParams(search).get("search") ?? ""}
       />
-      {canUpload && <UploadDocumentDialog open={uploading} onOpenChange={setUploading} />}
+      {canUpload && uploadShown && (
+        <Suspense fallback={null}>
+          <UploadDocumentDialog open={uploading} onOpenChange={setUploading} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -8,14 +8,17 @@ import {
   type RefObject,
 } from "react";
 
-/** What a popup's trigger opens: Radix's dropdown menu, or Radix's dialog (the phone's slide-over menu). */
-export type PopupKind = "menu" | "dialog";
+/** What a popup's trigger opens: Radix's dropdown menu, Radix's dialog (the phone's slide-over menu) or Radix's select. */
+export type PopupKind = "menu" | "dialog" | "listbox";
 
 /** The press that opened the popup, replayed on the real trigger once the popup's code is there. */
 type Press = { key: string } | { pointerType: string } | { click: true };
 
-/** The keys that open Radix's dropdown menu from its trigger. */
-const MENU_KEYS = ["Enter", " ", "ArrowDown"];
+/** The keys that open Radix's dropdown menu, and its select, from their trigger. */
+const OPEN_KEYS: Record<Exclude<PopupKind, "dialog">, readonly string[]> = {
+  menu: ["Enter", " ", "ArrowDown"],
+  listbox: [" ", "Enter", "ArrowUp", "ArrowDown"],
+};
 
 const downloads = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
 const downloaded = new WeakMap<() => Promise<unknown>, unknown>();
@@ -55,7 +58,8 @@ export interface StandInProps {
  * Until the module is there, `popup` is undefined and the caller draws the trigger as a plain button that looks the
  * same, spreading `standIn` on it: a closed popup's button to a screen reader (as Radix's trigger says it). The press
  * that opens Radix's popup downloads the module (for a menu, a primary pointer down without Ctrl, or Enter, Space or
- * ArrowDown; for a dialog, a click, which Enter and Space make too); the caller then draws the real popup, its
+ * ArrowDown; for a select, the same from a mouse, a click from a finger or pen, or ArrowUp too; for a dialog, a click,
+ * which Enter and Space make too); the caller then draws the real popup, its
  * trigger taking `triggerRef`, and the press is replayed on that trigger, so the popup opens as Radix opens it, at
  * the first press, with focus in it (a menu opened from the keyboard on its first item). A pointer resting on the
  * button or focus on it starts the download early; the button itself is swapped only on a press, never under a
@@ -72,6 +76,8 @@ export function usePopupOnDemand<M>(
   const [popup, setPopup] = useState<M | undefined>(() => downloaded.get(load) as M | undefined);
   const triggerRef = useRef<HTMLButtonElement | null>(null);
   const press = useRef<Press | null>(null);
+  // A click from the keyboard comes with no pointer down: as Radix's select, it counts as a finger's.
+  const lastPointerType = useRef("touch");
   const stopWatching = useRef<(() => void) | null>(null);
 
   useEffect(() => () => stopWatching.current?.(), []);
@@ -134,25 +140,35 @@ export function usePopupOnDemand<M>(
     onFocus: warm,
   } as const;
 
+  if (kind === "dialog") return { popup, triggerRef, standIn: { ...closed, onClick: () => pressed({ click: true }) } };
+  const openKeys = OPEN_KEYS[kind];
+  // A select opens at a mouse's pointer down, but at a finger's or pen's click (it may be the start of a scroll).
+  const opensAtPointerDown = (pointerType: string) => kind === "menu" || pointerType === "mouse";
   return {
     popup,
     triggerRef,
-    standIn:
-      kind === "dialog"
-        ? { ...closed, onClick: () => pressed({ click: true }) }
-        : {
-            ...closed,
-            onPointerDown: (event) => {
-              if (event.button !== 0 || event.ctrlKey) return;
-              // As Radix's trigger: the button does not take focus; the menu will.
-              event.preventDefault();
-              pressed({ pointerType: event.pointerType });
-            },
-            onKeyDown: (event) => {
-              if (!MENU_KEYS.includes(event.key)) return;
-              event.preventDefault();
-              pressed({ key: event.key });
-            },
-          },
+    standIn: {
+      ...closed,
+      onPointerDown: (event) => {
+        lastPointerType.current = event.pointerType;
+        if (event.button !== 0 || event.ctrlKey || !opensAtPointerDown(event.pointerType)) return;
+        // As Radix's trigger: the button does not take focus; the popup will.
+        event.preventDefault();
+        // A select opened by a replayed pointer down would take the next pointer up for the end of that press and
+        // ignore it: the user's, on an option, once the button has been let go while the code downloaded. So it opens
+        // as from the keyboard.
+        pressed(kind === "menu" ? { pointerType: event.pointerType } : { key: "Enter" });
+      },
+      onKeyDown: (event) => {
+        if (!openKeys.includes(event.key)) return;
+        event.preventDefault();
+        pressed({ key: event.key });
+      },
+      ...(kind === "listbox" && {
+        onClick: () => {
+          if (!opensAtPointerDown(lastPointerType.current)) pressed({ click: true });
+        },
+      }),
+    },
   };
 }

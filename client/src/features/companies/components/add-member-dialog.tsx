@@ -1,10 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { UserPlus } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactElement } from "react";
 import { useForm } from "react-hook-form";
 import { addMemberSchema, type AddMemberInput, type AddMemberResult } from "@shared/companies";
 import type { CompanyRole } from "@shared/roles";
-import { Button } from "@/components/ui/button";
 import { FormDialogFooter } from "@/components/form-dialog-footer";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
@@ -22,11 +20,20 @@ const addFailedText = "Failed to add board member. Please try again.";
 const defaults: AddMemberInput = { firstName: "", lastName: "", email: "", role: "member", password: "" };
 
 /**
- * The Add Member dialog of Board Members (founders and admins). It invites: the person joins once they accept by the
- * link. Someone new to Quorum gets an account that waits for them to set a password of their own by that link; the
- * password given here never signs anyone in. The link is shown here once, to copy.
+ * The Add Member dialog of Board Members (founders and admins), loaded when its button is first pressed (see
+ * AddMemberButton): `trigger` is the button. It invites: the person joins once they accept by the link. Someone new to
+ * Quorum gets an account that waits for them to set a password of their own by that link; the password given here
+ * never signs anyone in. The link is shown here once, to copy.
  */
-export function AddMemberDialog({ companyId, actorRole }: { companyId: number; actorRole: CompanyRole | null }) {
+export function AddMemberDialog({
+  companyId,
+  actorRole,
+  trigger,
+}: {
+  companyId: number;
+  actorRole: CompanyRole | null;
+  trigger: ReactElement;
+}) {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<AddMemberResult | null>(null);
   const addMember = useAddMember(companyId);
@@ -57,12 +64,7 @@ export function AddMemberDialog({ companyId, actorRole }: { companyId: number; a
         }
       }}
     >
-      <DialogTrigger asChild>
-        <Button>
-          <UserPlus aria-hidden />
-          Add Member
-        </Button>
-      </DialogTrigger>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add Board Member</DialogTitle>

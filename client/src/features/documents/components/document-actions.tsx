@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import type { LibraryDocument } from "@shared/documents";
 import { Button } from "@/components/ui/button";
 import { readerHref } from "@/features/documents/api/versions";
-import { downloadUrl } from "@/features/documents/components/document-preview-dialog";
+import { downloadUrl } from "@/features/documents/lib/download-url";
 
 /** What a library row's buttons do. */
 export interface DocumentActionHandlers {

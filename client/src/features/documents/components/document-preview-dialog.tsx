@@ -1,19 +1,15 @@
 import { Download, ExternalLink, FileText } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
-import * as api from "@shared/api/documents";
 import { isPreviewable, type LibraryDocument } from "@shared/documents";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { apiRequest, apiUrl } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
 import { formatFileSize } from "@/lib/format";
 import { documentKeys } from "@/features/documents/api/document-keys";
 import { useDocument } from "@/features/documents/api/get-document";
+import { downloadUrl } from "@/features/documents/lib/download-url";
 import { uploadedLine } from "@/features/documents/lib/uploaded-line";
-
-/** A document's file: a download, or (`inline`) shown in the browser when its type can be. */
-export const downloadUrl = (id: number, inline = false) =>
-  apiUrl(api.downloadDocument, { params: { id }, query: { inline: inline ? 1 : undefined } });
 
 /** The preview dialog: a PDF or an image shown from the download URL, text as text, anything else as a file card; with a Download. */
 export function DocumentPreviewDialog({

@@ -1,25 +1,36 @@
 import { FileImage, FileText, File as FileIcon, LayoutGrid, List, Upload, type LucideIcon } from "lucide-react";
-import { useMemo, useState, useSyncExternalStore } from "react";
-import { libraryCategories, type LibraryDocument } from "@shared/documents";
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from "react";
+import { libraryCategories } from "@shared/document-categories";
+import type { LibraryDocument } from "@shared/documents";
 import { canDeleteDocument } from "@shared/permissions";
 import type { CompanyRole } from "@shared/roles";
-import { ListQueryState, ListScreen, ListSkeleton, type ListQuery } from "@/components/list-screen";
+import { ListFrame, ListQueryState, ListSkeleton, type ListQuery } from "@/components/list-frame";
 import { PaperFacts } from "@/components/paper-facts";
 import { VirtualList, type ColumnBreakpoint } from "@/components/virtual-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { SelectOnDemand } from "@/components/ui/select-on-demand";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { formatFileSize } from "@/lib/format";
+import { useShownOnce } from "@/lib/use-shown-once";
 import { cn } from "@/lib/utils";
 import { useDeleteDocument } from "@/features/documents/api/delete-document";
 import { DocumentActions, type DocumentActionHandlers } from "@/features/documents/components/document-actions";
-import { DocumentPreviewDialog } from "@/features/documents/components/document-preview-dialog";
-import { ReplaceDocumentDialog } from "@/features/documents/components/replace-document-dialog";
-import { VersionHistoryDialog } from "@/features/documents/components/version-history-dialog";
 import { uploadedLine } from "@/features/documents/lib/uploaded-line";
+
+// A row's dialogs load when first opened: their code (Radix's dialog, the replace form and its validation) is not
+// needed to draw the library.
+const DocumentPreviewDialog = lazy(async () => ({
+  default: (await import("@/features/documents/components/document-preview-dialog")).DocumentPreviewDialog,
+}));
+const VersionHistoryDialog = lazy(async () => ({
+  default: (await import("@/features/documents/components/version-history-dialog")).VersionHistoryDialog,
+}));
+const ReplaceDocumentDialog = lazy(async () => ({
+  default: (await import("@/features/documents/components/replace-document-dialog")).ReplaceDocumentDialog,
+}));
+const ConfirmDialog = lazy(async () => ({ default: (await import("@/components/ui/confirm-dialog")).ConfirmDialog }));
 
 export type ViewMode = "list" | "grid";
 const viewModes: { value: ViewMode; label: string; icon: LucideIcon }[] = [
@@ -34,6 +45,7 @@ const gridColumns: readonly ColumnBreakpoint[] = [
 ];
 const documentKey = (document: LibraryDocument) => document.id;
 const allCategories = "All";
+const categoryOptions = [{ value: allCategories, label: "All Categories" }, ...libraryCategories.map((value) => ({ value, label: value }))];
 
 /** Where a user's choice of list or grid is kept in this browser (default list). */
 export const viewModeKey = (userId: number | null | undefined) => `quorum.documentsView.${userId ?? "anonymous"}`;
@@ -103,6 +115,10 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
   const [deleting, setDeleting] = useState<LibraryDocument | null>(null);
   const [replacing, setReplacing] = useState<LibraryDocument | null>(null);
   const [history, setHistory] = useState<LibraryDocument | null>(null);
+  const previewed = useShownOnce(previewing !== null);
+  const deleted = useShownOnce(deleting !== null);
+  const replaced = useShownOnce(replacing !== null);
+  const historyShown = useShownOnce(history !== null);
   const remove = useDeleteDocument();
   const shown = useMemo(() => filterDocuments(documents.data ?? [], search, category), [documents.data, search, category]);
   const mayDelete = (document: LibraryDocument) => canDeleteDocument(role, document.uploadedBy != null && document.uploadedBy === userId);
@@ -140,25 +156,20 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
   );
 
   return (
-    <ListScreen
+    <ListFrame
       title="Documents"
       description="The board's papers, in one library."
       action={onUpload && { label: "Upload Document", icon: Upload, onClick: onUpload }}
       search={{ label: "Search documents", placeholder: "Search documents...", value: search, onChange: setSearch }}
       filters={
         <>
-          <Select value={category} onValueChange={setCategory}>
-            <SelectTrigger aria-label="Filter by category" className="w-full sm:w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {[allCategories, ...libraryCategories].map((value) => (
-                <SelectItem key={value} value={value}>
-                  {value === allCategories ? "All Categories" : value}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <SelectOnDemand
+            label="Filter by category"
+            value={category}
+            options={categoryOptions}
+            onValueChange={setCategory}
+            className="w-full sm:w-44"
+          />
           <div role="group" aria-label="View" className="flex shrink-0 rounded-md border p-0.5">
             {viewModes.map(({ value, label, icon: Icon }) => (
               <Button
@@ -245,19 +256,35 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
         }
       </ListQueryState>
 
-      <DocumentPreviewDialog document={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
-      <VersionHistoryDialog document={history} onOpenChange={(open) => !open && setHistory(null)} />
-      <ReplaceDocumentDialog document={replacing} onOpenChange={(open) => !open && setReplacing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete document?"
-        description={<>{deleting?.name} and its file will be permanently deleted. Resolutions that cite it will no longer list it.</>}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
-    </ListScreen>
+      {previewed && (
+        <Suspense fallback={null}>
+          <DocumentPreviewDialog document={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
+        </Suspense>
+      )}
+      {historyShown && (
+        <Suspense fallback={null}>
+          <VersionHistoryDialog document={history} onOpenChange={(open) => !open && setHistory(null)} />
+        </Suspense>
+      )}
+      {replaced && (
+        <Suspense fallback={null}>
+          <ReplaceDocumentDialog document={replacing} onOpenChange={(open) => !open && setReplacing(null)} />
+        </Suspense>
+      )}
+      {deleted && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={deleting !== null}
+            title="Delete document?"
+            description={<>{deleting?.name} and its file will be permanently deleted. Resolutions that cite it will no longer list it.</>}
+            confirmLabel="Delete"
+            pendingLabel="Deleting..."
+            pending={remove.isPending}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+          />
+        </Suspense>
+      )}
+    </ListFrame>
   );
 }
