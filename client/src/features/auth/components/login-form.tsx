@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm } from "react-hook-form";
+import { deferredResolver } from "@/lib/deferred-resolver";
 import type { LoginInput } from "@shared/auth";
 import type { SecondFactorChallenge } from "@shared/second-factor";
 import { Button } from "@/components/ui/button";
@@ -15,21 +16,10 @@ import { AuthLink } from "@/features/auth/components/auth-link";
 
 const LOGIN_FAILED_TEXT = "Invalid username or password. Please try again.";
 
-// The validation chunk is requested when the visitor first focuses or presses on the form, so it
-// is usually there before they submit; a submit that comes first simply waits for it.
-let validation: ReturnType<typeof loadValidation> | undefined;
-function loadValidation() {
-  return import("@/features/auth/lib/login-resolver");
-}
-function prefetchValidation() {
-  // A failed download is forgotten, so the next attempt asks again.
-  validation ??= loadValidation().catch((error: unknown) => {
-    validation = undefined;
-    throw error;
-  });
-  return validation;
-}
-const loginResolver: Resolver<LoginInput> = async (...args) => (await prefetchValidation()).loginResolver(...args);
+// The validation chunk is requested when the visitor first focuses or presses on the form (deferredResolver).
+const { resolver: loginResolver, prefetch: prefetchValidation } = deferredResolver<LoginInput>(
+  async () => (await import("@/features/auth/lib/login-resolver")).loginResolver,
+);
 
 // The second step is its own chunk too: most sign-ins never need it.
 const SecondFactorForm = lazy(async () => ({

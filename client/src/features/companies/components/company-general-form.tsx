@@ -1,4 +1,5 @@
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm } from "react-hook-form";
+import { deferredResolver } from "@/lib/deferred-resolver";
 import type { Company, CompanyProfileInput } from "@shared/companies";
 import { industryLabel, optionsWithCurrent, settingsIndustries, settingsStages, stageLabel } from "@shared/options";
 import { Button } from "@/components/ui/button";
@@ -15,18 +16,10 @@ import { CompanyLogoField, CompanyWebsiteField, EmployeeCountField } from "@/fea
 
 type Values = CompanyProfileInput;
 
-// The validation chunk is requested when the form is first focused or pressed, so it is usually there before a save;
-// a save that comes first waits for it.
-let validation: Promise<typeof import("@/features/companies/lib/company-profile-resolver")> | undefined;
-function prefetchValidation() {
-  // A failed download is forgotten, so the next attempt asks again.
-  validation ??= import("@/features/companies/lib/company-profile-resolver").catch((error: unknown) => {
-    validation = undefined;
-    throw error;
-  });
-  return validation;
-}
-const companyProfileResolver: Resolver<Values> = async (...args) => (await prefetchValidation()).companyProfileResolver(...args);
+// The validation chunk is requested when the form is first focused or pressed (deferredResolver).
+const { resolver: companyProfileResolver, prefetch: prefetchValidation } = deferredResolver<Values>(
+  async () => (await import("@/features/companies/lib/company-profile-resolver")).companyProfileResolver,
+);
 
 /** The form's values for a company: empty strings where the company has nothing. */
 export function companyToFormValues(company: Company): Values {
