@@ -123,6 +123,24 @@ describe("papers found by their text", () => {
     }
   });
 
+  it('bounds a phrase with a gap ("of the") by the newest pages that hold its words, in any order', async () => {
+    const { founder } = await ctx.board();
+    const older = await upload(founder, "Older.txt", textFile("The covenant of the bank was waived\n"));
+    await upload(founder, "Newer.txt", textFile("The bank wrote about the covenant\n"));
+    searchLimits.pagesRanked = 1;
+    try {
+      // Only the newer page is within the bound, and its words stand apart.
+      expect(await found(founder, { q: '"covenant of the bank"' })).toMatchObject({ results: [], morePagesMatched: true });
+      searchLimits.pagesRanked = 2;
+      expect(await found(founder, { q: '"covenant of the bank"' })).toMatchObject({
+        results: [expect.objectContaining({ id: older.id })],
+        morePagesMatched: false,
+      });
+    } finally {
+      searchLimits.pagesRanked = maxPagesRanked;
+    }
+  });
+
   it("finds a replaced paper by its new text, never its old", async () => {
     const { founder } = await ctx.board();
     const paper = await upload(founder, "Strategy.pdf", await linesPdf([["Expansion into Antarctica"]]));

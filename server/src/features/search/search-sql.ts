@@ -130,7 +130,7 @@ function pagesFound(statement: SearchStatement, group: LanguageGroup): SQL {
   // after the bound, on the pages within it (checking it on every page that holds its words is the cost bounded).
   // Not for a query that excludes something: loosening an exclusion of a phrase would leave out too much.
   const words = sql`(case when position('!' in ${group.query}::text) = 0
-    then regexp_replace(${group.query}::text, '<(\d+|-)>', '&', 'g')::tsquery else ${group.query} end)`;
+    then regexp_replace(${group.query}::text, '<([0-9]+|-)>', '&', 'g')::tsquery else ${group.query} end)`;
   // One more than are ranked: it tells whether there were more.
   // The bound is found on the pages' keys alone (sorting their words too would spill to disk), then the words are
   // read again by key for the pages within it.
