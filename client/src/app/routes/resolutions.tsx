@@ -5,6 +5,7 @@ import { resolutionTab } from "@shared/resolution-model";
 import type { Resolution } from "@shared/resolutions";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useNow } from "@/lib/use-now";
+import { useShownOnce } from "@/lib/use-shown-once";
 import { useActiveCompanyQuery } from "@/lib/auth/active-company";
 import { companySettingsQueryOptions } from "@/features/companies/api/get-company-settings";
 import { useLibrary } from "@/features/documents/api/get-library";
@@ -72,8 +73,8 @@ export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
   const routeVotes = routed !== undefined && canVote && routed.procedure === "vote" && resolutionTab(routed, now) === "pending";
   const votingOn = voting ?? (routeReady && routeVotes ? routed! : null);
   const viewingId = viewing ?? (routeReady && !routeVotes ? routeId : null);
-  const votedOnce = useOpenedOnce(votingOn !== null);
-  const viewedOnce = useOpenedOnce(viewingId !== null);
+  const votedOnce = useShownOnce(votingOn !== null);
+  const viewedOnce = useShownOnce(viewingId !== null);
 
   const close = () => {
     setVoting(null);
@@ -107,11 +108,4 @@ export function ResolutionsPage({ now: fixedNow }: { now?: Date } = {}) {
       )}
     </>
   );
-}
-
-/** Whether `open` has been true at any render so far: a dialog, once mounted, stays mounted to close as dialogs do. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
 }

@@ -5,6 +5,7 @@ import type { DocumentObject } from "@shared/documents";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
+import { useShownOnce } from "@/lib/use-shown-once";
 import { useUpdateMeeting } from "@/features/meeting-record/api/update-meeting";
 
 // The form and its validation load when 'Reschedule' is pressed, the confirmation (Radix's alert dialog) when 'Cancel
@@ -35,6 +36,8 @@ export interface MeetingLifecycleProps {
 export function MeetingLifecycle({ meeting, started, onChanged }: MeetingLifecycleProps) {
   const update = useUpdateMeeting(meeting.id, onChanged);
   const [dialog, setDialog] = useState<"reschedule" | "cancel" | null>(null);
+  // Loaded when first asked for, then kept mounted so it closes (and gives focus back) as a dialog does.
+  const cancelShown = useShownOnce(dialog === "cancel");
   if (meeting.status === "cancelled") return null;
 
   /** Sends the change; true when it was saved. A refusal (a 409: the meeting is past or cancelled) is shown as a toast. */
@@ -81,10 +84,10 @@ export function MeetingLifecycle({ meeting, started, onChanged }: MeetingLifecyc
         </Suspense>
       )}
 
-      {dialog === "cancel" && (
+      {cancelShown && (
         <Suspense fallback={null}>
           <ConfirmDialog
-            open
+            open={dialog === "cancel"}
             title="Cancel this meeting?"
             description={<>“{meeting.title}” will be marked as cancelled and leave the upcoming meetings. This cannot be undone.</>}
             confirmLabel="Cancel meeting"

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { apiUrl } from "@/lib/api-client";
 import { formatLongDate } from "@/lib/format";
+import { useShownOnce } from "@/lib/use-shown-once";
 import { useAgendaLookups } from "@/features/meetings/components/meeting-agenda-section";
 import { MeetingStatusBadge } from "@/features/meetings/components/meeting-status-badge";
 import { formatTimeRange } from "@/features/meetings/lib/format-meeting";
@@ -35,11 +36,9 @@ export interface MeetingOverviewProps {
  */
 export function MeetingOverview({ meeting, started, sources, actions, children }: MeetingOverviewProps) {
   const [open, setOpen] = useState<"agenda" | "join" | null>(null);
-  const [opened, setOpened] = useState<ReadonlySet<"agenda" | "join">>(() => new Set());
-  const show = (dialog: "agenda" | "join") => {
-    setOpen(dialog);
-    setOpened((before) => new Set(before).add(dialog));
-  };
+  // Each dialog loads when first opened, then stays mounted to close as dialogs do.
+  const agendaShown = useShownOnce(open === "agenda");
+  const joinShown = useShownOnce(open === "join");
   const closeUnless = (isOpen: boolean) => !isOpen && setOpen(null);
   const lookups = useAgendaLookups(sources);
   const link = meetingLink(meeting.location);
@@ -72,12 +71,12 @@ export function MeetingOverview({ meeting, started, sources, actions, children }
                 </a>
               </Button>
             ) : (
-              <Button onClick={() => show("join")}>
+              <Button onClick={() => setOpen("join")}>
                 <Video aria-hidden />
                 Join Meeting
               </Button>
             )}
-            <Button variant="outline" onClick={() => show("agenda")}>
+            <Button variant="outline" onClick={() => setOpen("agenda")}>
               <FileText aria-hidden />
               View Agenda
             </Button>
@@ -87,12 +86,12 @@ export function MeetingOverview({ meeting, started, sources, actions, children }
         </CardContent>
       </Card>
 
-      {opened.has("agenda") && (
+      {agendaShown && (
         <Suspense fallback={null}>
           <AgendaDialog open={open === "agenda"} onOpenChange={closeUnless} meeting={meeting} lookups={lookups} />
         </Suspense>
       )}
-      {opened.has("join") && (
+      {joinShown && (
         <Suspense fallback={null}>
           <JoinMeetingDialog
             open={open === "join"}
