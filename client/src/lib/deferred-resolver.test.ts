@@ -22,4 +22,18 @@ describe("deferredResolver", () => {
     expect(await resolver(...resolverArgs)).toEqual({ values: { name: "Ada" }, errors: {} });
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it("prefetches from the form's first focus or press, and a failed download there is left for the submit to report", async () => {
+    const load = vi.fn<() => Promise<Resolver<Values>>>().mockRejectedValueOnce(new Error("offline")).mockResolvedValue(accepting);
+    const { resolver, prefetchOnTouch } = deferredResolver(load);
+    prefetchOnTouch.onPointerDown();
+    expect(load).toHaveBeenCalledTimes(1);
+    // The failure is forgotten (no unhandled rejection): the next touch asks again.
+    await vi.waitFor(() => {
+      prefetchOnTouch.onFocus();
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+    expect(await resolver(...resolverArgs)).toEqual({ values: { name: "Ada" }, errors: {} });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

@@ -7,7 +7,12 @@ import type { FieldValues, Resolver } from "react-hook-form";
  */
 export function deferredResolver<Values extends FieldValues>(
   load: () => Promise<Resolver<Values>>,
-): { resolver: Resolver<Values>; prefetch: () => Promise<Resolver<Values>> } {
+): {
+  resolver: Resolver<Values>;
+  prefetch: () => Promise<Resolver<Values>>;
+  /** The form's handlers that prefetch: spread onto the <form>. */
+  prefetchOnTouch: { onFocus: () => void; onPointerDown: () => void };
+} {
   let loading: Promise<Resolver<Values>> | undefined;
   const prefetch = () => {
     loading ??= load().catch((error: unknown) => {
@@ -17,5 +22,6 @@ export function deferredResolver<Values extends FieldValues>(
     return loading;
   };
   const resolver: Resolver<Values> = async (...args) => (await prefetch())(...args);
-  return { resolver, prefetch };
+  const touched = () => void prefetch().catch(() => undefined);
+  return { resolver, prefetch, prefetchOnTouch: { onFocus: touched, onPointerDown: touched } };
 }

@@ -87,8 +87,7 @@ export function ProfileSettings({ user }: { user: User }) {
       <Form {...form}>
         <form
           onSubmit={form.handleSubmit(onSubmit)}
-          onFocus={() => void profileValidation.prefetch()}
-          onPointerDown={() => void profileValidation.prefetch()}
+          {...profileValidation.prefetchOnTouch}
           noValidate
           className="grid gap-4"
           aria-label="Profile"

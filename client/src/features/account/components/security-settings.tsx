@@ -61,8 +61,7 @@ function PasswordForm({ userId }: { userId: number }) {
       <Form {...form}>
         <form
           onSubmit={form.handleSubmit(onSubmit)}
-          onFocus={() => void passwordValidation.prefetch()}
-          onPointerDown={() => void passwordValidation.prefetch()}
+          {...passwordValidation.prefetchOnTouch}
           noValidate
           className="grid max-w-md gap-4"
           aria-label="Change password"

@@ -17,9 +17,7 @@ import { AuthLink } from "@/features/auth/components/auth-link";
 const LOGIN_FAILED_TEXT = "Invalid username or password. Please try again.";
 
 // The validation chunk is requested when the visitor first focuses or presses on the form (deferredResolver).
-const { resolver: loginResolver, prefetch: prefetchValidation } = deferredResolver<LoginInput>(
-  async () => (await import("@/features/auth/lib/login-resolver")).loginResolver,
-);
+const validation = deferredResolver<LoginInput>(async () => (await import("@/features/auth/lib/login-resolver")).loginResolver);
 
 // The second step is its own chunk too: most sign-ins never need it.
 const SecondFactorForm = lazy(async () => ({
@@ -33,7 +31,7 @@ const SecondFactorForm = lazy(async () => ({
 export function LoginForm() {
   const loginMutation = useLogin();
   const form = useForm<LoginInput>({
-    resolver: loginResolver,
+    resolver: validation.resolver,
     defaultValues: { username: "", password: "" },
   });
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
@@ -80,14 +78,7 @@ export function LoginForm() {
 
   return (
     <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onSubmit)}
-        onFocus={() => void prefetchValidation()}
-        onPointerDown={() => void prefetchValidation()}
-        noValidate
-        className="grid gap-5"
-        aria-label="Sign in"
-      >
+      <form onSubmit={form.handleSubmit(onSubmit)} {...validation.prefetchOnTouch} noValidate className="grid gap-5" aria-label="Sign in">
         {expired && (
           <p role="alert" className="text-sm font-medium text-destructive">
             {expired}

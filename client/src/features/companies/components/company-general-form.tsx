@@ -17,7 +17,7 @@ import { CompanyLogoField, CompanyWebsiteField, EmployeeCountField } from "@/fea
 type Values = CompanyProfileInput;
 
 // The validation chunk is requested when the form is first focused or pressed (deferredResolver).
-const { resolver: companyProfileResolver, prefetch: prefetchValidation } = deferredResolver<Values>(
+const validation = deferredResolver<Values>(
   async () => (await import("@/features/companies/lib/company-profile-resolver")).companyProfileResolver,
 );
 
@@ -41,7 +41,7 @@ export function companyToFormValues(company: Company): Values {
 export function CompanyGeneralForm({ company }: { company: Company }) {
   const updateCompany = useUpdateCompany(company.id);
   const form = useForm({
-    resolver: companyProfileResolver,
+    resolver: validation.resolver,
     defaultValues: companyToFormValues(company),
     // A saved change comes back from the server: the form follows it.
     values: companyToFormValues(company),
@@ -67,8 +67,7 @@ export function CompanyGeneralForm({ company }: { company: Company }) {
     <Form {...form}>
       <form
         onSubmit={form.handleSubmit(onSubmit)}
-        onFocus={() => void prefetchValidation()}
-        onPointerDown={() => void prefetchValidation()}
+        {...validation.prefetchOnTouch}
         noValidate
         aria-label="Company profile"
         className="grid gap-5"
