@@ -127,6 +127,8 @@ describe("documents in the browser", () => {
       // Delete the image, after the confirmation.
       await page.getByRole("button", { name: `Delete ${pngName}` }).click();
       const confirm = page.getByRole("alertdialog", { name: "Delete document?" });
+      // The confirmation's code loads on the first press: checked once it is there (and has settled).
+      await confirm.waitFor();
       await expectAccessible(page);
       await confirm.getByRole("button", { name: "Delete" }).click();
       await page.getByText("Document deleted").first().waitFor();
