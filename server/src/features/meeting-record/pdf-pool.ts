@@ -102,6 +102,8 @@ function spawn(): Slot {
         // A reply to a job since abandoned finds the worker gone or on another job: dropped.
         if (slot.running !== running) return;
         if (asking) resumeClock(slot, running);
+        // Its time may have run out while it waited.
+        if (slot.running !== running) return;
         worker.postMessage(reply, transfer ?? []);
       });
     }
@@ -161,13 +163,19 @@ interface JobClock {
 }
 const clocks = new WeakMap<Running, JobClock>();
 
-/** Starts (or starts again) a job's time cap on its worker, with the time it has left. */
-function runClock(slot: Slot, running: Running, clock: JobClock): void {
+/**
+ * Starts (or starts again) a job's time cap on its worker, with the time it has left. A job with none left fails at
+ * once (its worker ended): false then, and nothing more may be posted to that worker.
+ */
+function runClock(slot: Slot, running: Running, clock: JobClock): boolean {
+  const timeUp = () => end(slot, () => running.reject(new PdfJobFailed("time")));
+  if (clock.leftMs <= 0) {
+    timeUp();
+    return false;
+  }
   clock.since = performance.now();
-  timers.set(
-    slot,
-    setTimeout(() => end(slot, () => running.reject(new PdfJobFailed("time"))), clock.leftMs),
-  );
+  timers.set(slot, setTimeout(timeUp, clock.leftMs));
+  return true;
 }
 
 function pauseClock(slot: Slot, running: Running): void {
@@ -223,7 +231,7 @@ function start(slot: Slot, running: Running): void {
   pdfJobCounts.started += 1;
   const clock: JobClock = { leftMs: pdfWorkLimits.timeoutMs, since: null, owed: 0 };
   clocks.set(running, clock);
-  runClock(slot, running, clock);
+  if (!runClock(slot, running, clock)) return;
   slot.worker.postMessage({ type: "job", job: running.job } satisfies ToWorker);
 }
 
