@@ -2,13 +2,20 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
-import { firstLoadChunkName } from "./scripts/build/chunk-groups.ts";
+import { firstLoadChunkName, pageChunkName } from "./scripts/build/chunk-groups.ts";
 import { preloadedPages } from "./client/src/app/preloaded-pages.ts";
 import { signedInPreload } from "./scripts/build/signed-in-preload.ts";
 import { apiModules } from "./shared/api/table.ts";
 import { apiStubs } from "./scripts/build/api-stubs.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const appRoots = {
+  entry: here("./client/src/main.tsx"),
+  shell: here("./client/src/app/signed-in-routes.tsx"),
+  home: here("./client/src/app/routes/dashboard.tsx"),
+};
+const landingPages = preloadedPages.map((page) => here(`./${page.module}`)).filter((page) => page !== appRoots.home);
 
 const alias = {
   "@": here("./client/src"),
@@ -52,13 +59,11 @@ export default defineConfig({
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
             {
               debugName: "first-load",
-              name: firstLoadChunkName({
-                entry: here("./client/src/main.tsx"),
-                shell: here("./client/src/app/signed-in-routes.tsx"),
-                home: here("./client/src/app/routes/dashboard.tsx"),
-              }),
+              name: firstLoadChunkName(appRoots),
               priority: 1,
             },
+            // What the pages other than the home page share goes to one file (see the same file).
+            { debugName: "pages-common", name: pageChunkName({ ...appRoots, pages: landingPages }), priority: 0 },
           ],
         },
       },

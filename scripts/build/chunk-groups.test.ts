@@ -1,4 +1,4 @@
-import { firstLoadChunkName, firstLoadChunks, type ModuleGraph } from "./chunk-groups";
+import { firstLoadChunkName, firstLoadChunks, pageChunkName, pageChunks, type ModuleGraph } from "./chunk-groups";
 
 /** A module graph from lists of static and dynamic imports. */
 function graphOf(modules: Record<string, { imports?: string[]; loads?: string[] }>): ModuleGraph & { reads: number } {
@@ -57,5 +57,51 @@ describe("the first load's chunks", () => {
     expect(name("layer", app)).toBe("shared-with-sign-in");
     expect(name("table", app)).toBeNull();
     expect(app.reads).toBe(readsAfterWalk);
+  });
+});
+
+// The shell loads three pages and a dialog; the pages share a header and a list, and one page shares a picker with the dialog.
+const pagesApp = graphOf({
+  main: { imports: ["react"], loads: ["shell", "home"] },
+  react: {},
+  shell: { imports: ["react", "menu"], loads: ["home", "meetings", "documents", "settings", "dialog"] },
+  menu: {},
+  home: { imports: ["menu", "header"] },
+  meetings: { imports: ["header", "list", "meetingRow"] },
+  documents: { imports: ["header", "list", "picker"] },
+  settings: { imports: ["header", "form"] },
+  meetingRow: {},
+  list: { imports: ["scroller"] },
+  scroller: {},
+  header: {},
+  picker: {},
+  form: {},
+  dialog: { imports: ["picker"] },
+});
+const pageRoots = { entry: "main", shell: "shell", home: "home", pages: ["meetings", "documents", "settings", "meetings"] };
+
+describe("the pages' chunks", () => {
+  it("puts what two or more pages import, with its own imports, in pages-common", () => {
+    expect(Object.fromEntries(pageChunks(pagesApp, pageRoots))).toEqual({
+      list: "pages-common",
+      scroller: "pages-common",
+    });
+  });
+
+  it("leaves to the bundler the pages themselves, what one page uses (even with a dialog), and what the first load holds", () => {
+    const chunks = pageChunks(pagesApp, pageRoots);
+    // The shell's menu, and the header the home page shares with the other pages, are the first load's.
+    expect(firstLoadChunks(pagesApp, pageRoots).get("header")).toBe("signed-in");
+    for (const id of ["meetings", "documents", "settings", "meetingRow", "picker", "form", "dialog", "menu", "header", "react"]) {
+      expect(chunks.has(id)).toBe(false);
+    }
+  });
+
+  it("walks the graph once per build", () => {
+    const name = pageChunkName(pageRoots);
+    expect(name("list", pagesApp)).toBe("pages-common");
+    const readsAfterWalk = pagesApp.reads;
+    expect(name("picker", pagesApp)).toBeNull();
+    expect(pagesApp.reads).toBe(readsAfterWalk);
   });
 });

@@ -38,19 +38,31 @@ describe("the signed-in preload script at a page with first reads", () => {
     const win: Record<string, unknown> = {};
     const requested: { url: string; authorization: string | undefined }[] = [];
     const links: string[] = [];
+    // Requests and links, in the order the script makes them.
+    const order: string[] = [];
     const fetch = (url: string, init: { headers: Record<string, string> }) => {
       requested.push({ url, authorization: init.headers.Authorization });
+      order.push(url);
       const body = url === "/api/auth/user" ? user : [];
       return Promise.resolve(new Response(JSON.stringify(body), { status: body === null ? 401 : 200 }));
     };
     const document = {
       createElement: () => ({ dataset: {} }),
-      head: { appendChild: (link: { href: string }) => links.push(link.href) },
+      head: { appendChild: (link: { href: string }) => order.push(link.href) && links.push(link.href) },
     };
     const localStorage = { getItem: () => token };
     new Function("window", "localStorage", "location", "document", "fetch", script)(win, localStorage, { pathname }, document, fetch);
-    return { win, requested, links };
+    return { win, requested, links, order };
   }
+
+  it("asks for the current user before it adds the links: over HTTP/1.1 the request would wait behind the files", () => {
+    expect(run("/meetings/12", "tok", null).order).toEqual([
+      "/api/auth/user",
+      "/assets/signed-in.js",
+      "/assets/meeting-detail.js",
+      "/assets/dialog.js",
+    ]);
+  });
 
   it("asks for the reads of the user's active company, with the token, once the user's answer names it", async () => {
     const { win, requested, links } = run("/", "tok", { id: 1, companyId: 42 });

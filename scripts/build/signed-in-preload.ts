@@ -47,10 +47,10 @@ function scriptEntries({ paths, files, reads = [] }: PreloadedPage, fileList: st
 }
 
 /**
- * The script's text: with a token stored, the request for the current user (left for the app to take), a
- * `modulepreload` link (marked `data-preload="signed-in"`) for each shared file and for the files of the page at the
- * address, and, once the current user's answer names an active company, the requests for that page's first reads
- * (left for the app to take too).
+ * The script's text: with a token stored, the request for the current user (left for the app to take); once its
+ * answer names an active company, the requests for the first reads of the page at the address (left for the app to
+ * take too); and a `modulepreload` link (marked `data-preload="signed-in"`) for each shared file and for the files of
+ * that page.
  */
 export function preloadScript(shared: readonly string[], pages: readonly PreloadedPage[]): string {
   const files: string[] = [];
@@ -60,7 +60,6 @@ export function preloadScript(shared: readonly string[], pages: readonly Preload
     `try{const t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(t){const F=${JSON.stringify(files.map((file) => `/${file}`))};` +
     // The first page whose pattern matches the address, and the parameters of its path there.
     `let p,v;for(const g of ${table}){const m=new RegExp(g[0]).exec(location.pathname);if(m){p=g;v=m.groups||{};break}}` +
-    `for(const h of ${JSON.stringify(shared.map((file) => `/${file}`))}.concat(p?p[1].map(i=>F[i]):[])){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.dataset.preload="signed-in";document.head.appendChild(l)}` +
     // Only if the app has not asked already (it leaves false there): an answer nobody reads keeps its request open.
     `if(window[${user}]===undefined){const a={headers:{Authorization:"Bearer "+t},credentials:"include"},r=fetch("/api/auth/user",a);` +
     `window[${user}]={token:t,response:r};` +
@@ -69,7 +68,11 @@ export function preloadScript(shared: readonly string[], pages: readonly Preload
     // being reported as unhandled.
     `if(p&&p[2].length)window[${JSON.stringify(EARLY_READS)}]={token:t,responses:r.then(x=>x.ok?x.clone().json():null).then(u=>{const o={};` +
     `if(u&&u.companyId!=null)for(const[s,w]of p[2])if(!w||w.includes(u.role)){const h=s.replace(/:(\\w+)/g,(_,k)=>encodeURIComponent(k==="companyId"?u.companyId:v[k])),f=fetch(h,a);f.catch(()=>{});o[h]=f}return o}).catch(()=>({}))}` +
-    `}}}catch{}\n`
+    `}` +
+    // The links after the requests: over HTTP/1.1 a browser opens six connections to a server, and the current user's
+    // request, which every first read waits for, must not queue behind the page's files.
+    `for(const h of ${JSON.stringify(shared.map((file) => `/${file}`))}.concat(p?p[1].map(i=>F[i]):[])){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.dataset.preload="signed-in";document.head.appendChild(l)}` +
+    `}}catch{}\n`
   );
 }
 
