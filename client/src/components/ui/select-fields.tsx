@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { ControllerProps, FieldPathByValue, FieldValues } from "react-hook-form";
 import { FormControl, FormField } from "@/components/ui/form";
 import { LabeledItem } from "@/components/ui/form-fields";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { SelectOnDemand } from "@/components/ui/select-on-demand";
 
 export interface SelectOption {
   value: string;
@@ -18,7 +18,10 @@ export interface SelectFieldBinding {
   ref: (instance: HTMLButtonElement | null) => void;
 }
 
-/** A select bound to a form field, its trigger wired as the field's control (label, aria-invalid, message). */
+/**
+ * A select bound to a form field, its trigger wired as the field's control (label, aria-invalid, message). Its list
+ * loads when it is first opened, so a form's first paint carries no Radix select.
+ */
 export function FormSelect({
   field,
   options,
@@ -31,20 +34,18 @@ export function FormSelect({
   disabled?: boolean;
 }) {
   return (
-    <Select value={field.value ?? ""} onValueChange={field.onChange} name={field.name} disabled={disabled}>
-      <FormControl>
-        <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-      </FormControl>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <FormControl>
+      <SelectOnDemand
+        value={field.value ?? ""}
+        onValueChange={field.onChange}
+        onBlur={field.onBlur}
+        name={field.name}
+        ref={field.ref}
+        options={options}
+        placeholder={placeholder}
+        disabled={disabled}
+      />
+    </FormControl>
   );
 }
 
