@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useDeferredValue, useMemo, useState } from "react";
 import type { DocumentObject } from "@shared/documents";
 import { displayName } from "@shared/people";
 import { can, canEditAgenda, canKeepMeetingRecord } from "@shared/permissions";
@@ -83,6 +83,9 @@ export const MeetingPage = memo(function MeetingPage({ meeting, now, creatorId, 
     () => (sources.members.data ?? []).map((member) => ({ id: member.id, name: displayName(member) || member.email })),
     [sources.members.data],
   );
+  // The title and the meeting's card are drawn first, a phone's first sight of the page; the sections below follow in
+  // a render of their own, in the background, rather than holding that first paint back.
+  const sectionsShown = useDeferredValue(true, false);
 
   return (
     <div className="grid min-w-0 gap-6">
@@ -96,46 +99,52 @@ export const MeetingPage = memo(function MeetingPage({ meeting, now, creatorId, 
         {canManage && <MeetingLifecycle meeting={meeting} started={started} onChanged={effects.onMeetingUpdated} />}
       </MeetingOverview>
 
-      <MeetingParticipants participants={meeting.participants} members={sources.members} />
-      {hasRecord &&
-        (started ? (
-          <Suspense fallback={<SectionLoading label="Loading attendance" />}>
-            <MeetingAttendance meetingId={meeting.id} meetingStartsAt={meeting.date} started={started} canRecord={canKeep} />
-          </Suspense>
-        ) : (
-          <AttendanceBeforeStart />
-        ))}
-      <MeetingReadingCard
-        meetingId={meeting.id}
-        papers={papers}
-        readReceipts={readReceipts}
-        exportNotes={<ExportNotesButton meetingId={meeting.id} />}
-      />
-      <MeetingAgendaSection meetingId={meeting.id} canEdit={canEdit} sources={sources} showOfHands={showOfHands} />
-      {canEditAgenda(user?.role, isCreator) && <BoardReadingPanel meetingId={meeting.id} papers={papers} />}
-      {hasRecord &&
-        (started ? (
-          <Suspense fallback={<SectionLoading label="Loading minutes" />}>
-            <MeetingMinutes meetingId={meeting.id} started={started} canKeep={canKeep} onApproved={effects.onMinutesApproved} />
-          </Suspense>
-        ) : (
-          <MinutesBeforeStart />
-        ))}
-      {hasRecord && started && user && (
-        <Card>
-          <CardContent>
-            <Suspense fallback={<SectionLoading label="Loading action items" />}>
-              <MeetingActionItems
-                meetingId={meeting.id}
-                meetingStartsAt={meeting.date}
-                members={owners}
-                canManage={canKeep}
-                canEditAny={can(user.role, "editActionItems")}
-                currentUserId={user.id}
-              />
-            </Suspense>
-          </CardContent>
-        </Card>
+      {sectionsShown ? (
+        <>
+          <MeetingParticipants participants={meeting.participants} members={sources.members} />
+          {hasRecord &&
+            (started ? (
+              <Suspense fallback={<SectionLoading label="Loading attendance" />}>
+                <MeetingAttendance meetingId={meeting.id} meetingStartsAt={meeting.date} started={started} canRecord={canKeep} />
+              </Suspense>
+            ) : (
+              <AttendanceBeforeStart />
+            ))}
+          <MeetingReadingCard
+            meetingId={meeting.id}
+            papers={papers}
+            readReceipts={readReceipts}
+            exportNotes={<ExportNotesButton meetingId={meeting.id} />}
+          />
+          <MeetingAgendaSection meetingId={meeting.id} canEdit={canEdit} sources={sources} showOfHands={showOfHands} />
+          {canEditAgenda(user?.role, isCreator) && <BoardReadingPanel meetingId={meeting.id} papers={papers} />}
+          {hasRecord &&
+            (started ? (
+              <Suspense fallback={<SectionLoading label="Loading minutes" />}>
+                <MeetingMinutes meetingId={meeting.id} started={started} canKeep={canKeep} onApproved={effects.onMinutesApproved} />
+              </Suspense>
+            ) : (
+              <MinutesBeforeStart />
+            ))}
+          {hasRecord && started && user && (
+            <Card>
+              <CardContent>
+                <Suspense fallback={<SectionLoading label="Loading action items" />}>
+                  <MeetingActionItems
+                    meetingId={meeting.id}
+                    meetingStartsAt={meeting.date}
+                    members={owners}
+                    canManage={canKeep}
+                    canEditAny={can(user.role, "editActionItems")}
+                    currentUserId={user.id}
+                  />
+                </Suspense>
+              </CardContent>
+            </Card>
+          )}
+        </>
+      ) : (
+        <SectionLoading label="Loading the meeting" />
       )}
       {handsFor && (
         <Suspense fallback={null}>
