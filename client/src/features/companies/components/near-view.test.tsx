@@ -31,11 +31,29 @@ function stubIntersection() {
   return { observers, near };
 }
 
+/** A requestIdleCallback whose idle moment the test makes. */
+function stubIdle() {
+  const waiting = new Map<number, IdleRequestCallback>();
+  let next = 1;
+  vi.stubGlobal("requestIdleCallback", (callback: IdleRequestCallback) => {
+    waiting.set(next, callback);
+    return next++;
+  });
+  vi.stubGlobal("cancelIdleCallback", (id: number) => waiting.delete(id));
+  const idle = () =>
+    act(() => {
+      for (const callback of waiting.values()) callback({ didTimeout: false, timeRemaining: () => 10 } as IdleDeadline);
+      waiting.clear();
+    });
+  return { waiting, idle };
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe("NearView", () => {
   it("draws its placeholder until the placeholder comes within the margin of the view, then its children", () => {
     const { observers, near } = stubIntersection();
+    const { waiting } = stubIdle();
     render(
       <NearView placeholder={<p>Not yet</p>}>
         <p>Governance</p>
@@ -50,6 +68,23 @@ describe("NearView", () => {
     near(true);
     expect(screen.getByText("Governance")).toBeInTheDocument();
     expect(screen.queryByText("Not yet")).not.toBeInTheDocument();
+    expect(observers[0]!.observed).toEqual([]);
+    expect(waiting.size).toBe(0);
+  });
+
+  it("draws its children once the browser is idle, out of view (a screen reader finds the section without scrolling)", () => {
+    const { observers, near } = stubIntersection();
+    const { idle } = stubIdle();
+    render(
+      <NearView placeholder={<p>Not yet</p>}>
+        <h2>Governance</h2>
+      </NearView>,
+    );
+    near(false);
+    expect(screen.queryByRole("heading", { name: "Governance" })).not.toBeInTheDocument();
+
+    idle();
+    expect(screen.getByRole("heading", { name: "Governance" })).toBeInTheDocument();
     expect(observers[0]!.observed).toEqual([]);
   });
 

@@ -1,9 +1,14 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+
+/** How long NearView waits for the browser to be idle before it draws its children anyway. */
+const IDLE_TIMEOUT_MS = 3_000;
 
 /**
- * Draws `children` once the placeholder comes within `margin` of the view, and at once where the browser cannot tell
- * (no IntersectionObserver). For a section below the fold whose code or rendering is heavy: the page is drawn and
- * answers sooner without it, and a reader scrolling down finds it drawn by the time it shows.
+ * Draws `children` once the placeholder comes within `margin` of the view, or once the browser is first idle after the
+ * page has been drawn, whichever comes first (at once where the browser cannot tell what is near the view). For a
+ * section below the fold whose code or rendering is heavy: the page is drawn and answers sooner without it, a reader
+ * scrolling down finds it drawn by the time it shows, and a screen reader's list of headings finds it soon after the
+ * page appears, without scrolling.
  */
 export function NearView({ placeholder, margin = "200px", children }: { placeholder: ReactNode; margin?: string; children: ReactNode }) {
   const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
@@ -15,7 +20,16 @@ export function NearView({ placeholder, margin = "200px", children }: { placehol
       rootMargin: margin,
     });
     observer.observe(element);
-    return () => observer.disconnect();
+    // In the background, in slices the browser can interleave with its own work.
+    const drawWhenIdle = () => startTransition(() => setNear(true));
+    const idle =
+      typeof requestIdleCallback === "function"
+        ? { id: requestIdleCallback(drawWhenIdle, { timeout: IDLE_TIMEOUT_MS }), cancel: cancelIdleCallback }
+        : { id: setTimeout(drawWhenIdle, IDLE_TIMEOUT_MS), cancel: clearTimeout };
+    return () => {
+      observer.disconnect();
+      idle.cancel(idle.id as never);
+    };
   }, [near, margin]);
   return near ? children : <div ref={anchor}>{placeholder}</div>;
 }
