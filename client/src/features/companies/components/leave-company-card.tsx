@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialogOnDemand } from "@/components/ui/confirm-dialog-on-demand";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { useCompanies } from "@/features/companies/api/get-companies";
@@ -67,7 +67,7 @@ export function LeaveCompanyCard({ companyId, userId }: { companyId: number; use
         >
           Leave company
         </Button>
-        <ConfirmDialog
+        <ConfirmDialogOnDemand
           open={confirming}
           title={`Leave ${name}?`}
           description="You will no longer see its meetings, papers or resolutions. Only a new invitation can bring you back."

@@ -1,17 +1,16 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import type { AddMemberResult, PendingInvitation } from "@shared/companies";
 import { roleLabel } from "@shared/roles";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialogOnDemand } from "@/components/ui/confirm-dialog-on-demand";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { formatLongDate } from "@/lib/format";
-import { useShownOnce } from "@/lib/use-shown-once";
 import { useCompanyInvitations, useResendInvitation, useRevokeInvitation } from "@/features/companies/api/invitations";
 import { InviteLinkNotice } from "@/features/companies/components/invite-link-notice";
 
 // The revoke confirmation (Radix's alert dialog) loads when first asked for.
-const ConfirmDialog = lazy(async () => ({ default: (await import("@/components/ui/confirm-dialog")).ConfirmDialog }));
 
 export const INVITATIONS_LOAD_FAILED_TEXT = "Could not load the invitations. Please reload the page.";
 
@@ -44,7 +43,6 @@ export function PendingInvitations({ companyId, headingLevel = 2 }: { companyId:
   const revoke = useRevokeInvitation(companyId);
   const [newLink, setNewLink] = useState<AddMemberResult | null>(null);
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
-  const revokeAsked = useShownOnce(revoking !== null);
   const Heading = headingLevel === 2 ? "h2" : "h3";
 
   function onResend(invitation: PendingInvitation) {
@@ -147,20 +145,16 @@ export function PendingInvitations({ companyId, headingLevel = 2 }: { companyId:
           })}
         </ul>
       )}
-      {revokeAsked && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={revoking !== null}
-            title="Revoke this invitation?"
-            description={revoking ? `The link sent to ${revoking.email} stops working. You can invite them again later.` : ""}
-            confirmLabel="Revoke"
-            pendingLabel="Revoking..."
-            pending={revoke.isPending}
-            onConfirm={onRevoke}
-            onClose={() => setRevoking(null)}
-          />
-        </Suspense>
-      )}
+      <ConfirmDialogOnDemand
+        open={revoking !== null}
+        title="Revoke this invitation?"
+        description={revoking ? `The link sent to ${revoking.email} stops working. You can invite them again later.` : ""}
+        confirmLabel="Revoke"
+        pendingLabel="Revoking..."
+        pending={revoke.isPending}
+        onConfirm={onRevoke}
+        onClose={() => setRevoking(null)}
+      />
     </section>
   );
 }

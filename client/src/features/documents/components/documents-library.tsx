@@ -9,6 +9,7 @@ import { PaperFacts } from "@/components/paper-facts";
 import { VirtualList, type ColumnBreakpoint } from "@/components/virtual-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialogOnDemand } from "@/components/ui/confirm-dialog-on-demand";
 import { SelectOnDemand } from "@/components/ui/select-on-demand";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
@@ -30,7 +31,6 @@ const VersionHistoryDialog = lazy(async () => ({
 const ReplaceDocumentDialog = lazy(async () => ({
   default: (await import("@/features/documents/components/replace-document-dialog")).ReplaceDocumentDialog,
 }));
-const ConfirmDialog = lazy(async () => ({ default: (await import("@/components/ui/confirm-dialog")).ConfirmDialog }));
 
 export type ViewMode = "list" | "grid";
 const viewModes: { value: ViewMode; label: string; icon: LucideIcon }[] = [
@@ -116,7 +116,6 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
   const [replacing, setReplacing] = useState<LibraryDocument | null>(null);
   const [history, setHistory] = useState<LibraryDocument | null>(null);
   const previewed = useShownOnce(previewing !== null);
-  const deleted = useShownOnce(deleting !== null);
   const replaced = useShownOnce(replacing !== null);
   const historyShown = useShownOnce(history !== null);
   const remove = useDeleteDocument();
@@ -271,20 +270,16 @@ export function DocumentsLibrary({ documents, userId, role, onUpload, initialSea
           <ReplaceDocumentDialog document={replacing} onOpenChange={(open) => !open && setReplacing(null)} />
         </Suspense>
       )}
-      {deleted && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={deleting !== null}
-            title="Delete document?"
-            description={<>{deleting?.name} and its file will be permanently deleted. Resolutions that cite it will no longer list it.</>}
-            confirmLabel="Delete"
-            pendingLabel="Deleting..."
-            pending={remove.isPending}
-            onConfirm={confirmDelete}
-            onClose={() => setDeleting(null)}
-          />
-        </Suspense>
-      )}
+      <ConfirmDialogOnDemand
+        open={deleting !== null}
+        title="Delete document?"
+        description={<>{deleting?.name} and its file will be permanently deleted. Resolutions that cite it will no longer list it.</>}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
     </ListFrame>
   );
 }

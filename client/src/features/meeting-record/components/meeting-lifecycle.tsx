@@ -3,9 +3,9 @@ import { lazy, Suspense, useState } from "react";
 import type { MeetingUpdateInput } from "@shared/agenda";
 import type { DocumentObject } from "@shared/documents";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialogOnDemand } from "@/components/ui/confirm-dialog-on-demand";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
-import { useShownOnce } from "@/lib/use-shown-once";
 import { useUpdateMeeting } from "@/features/meeting-record/api/update-meeting";
 
 // The form and its validation load when 'Reschedule' is pressed, the confirmation (Radix's alert dialog) when 'Cancel
@@ -13,7 +13,6 @@ import { useUpdateMeeting } from "@/features/meeting-record/api/update-meeting";
 const RescheduleDialog = lazy(async () => ({
   default: (await import("@/features/meeting-record/components/reschedule-dialog")).RescheduleDialog,
 }));
-const ConfirmDialog = lazy(async () => ({ default: (await import("@/components/ui/confirm-dialog")).ConfirmDialog }));
 
 const doneMessages = {
   confirmed: { title: "Meeting confirmed", description: "The meeting is confirmed." },
@@ -37,7 +36,6 @@ export function MeetingLifecycle({ meeting, started, onChanged }: MeetingLifecyc
   const update = useUpdateMeeting(meeting.id, onChanged);
   const [dialog, setDialog] = useState<"reschedule" | "cancel" | null>(null);
   // Loaded when first asked for, then kept mounted so it closes (and gives focus back) as a dialog does.
-  const cancelShown = useShownOnce(dialog === "cancel");
   if (meeting.status === "cancelled") return null;
 
   /** Sends the change; true when it was saved. A refusal (a 409: the meeting is past or cancelled) is shown as a toast. */
@@ -84,21 +82,17 @@ export function MeetingLifecycle({ meeting, started, onChanged }: MeetingLifecyc
         </Suspense>
       )}
 
-      {cancelShown && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={dialog === "cancel"}
-            title="Cancel this meeting?"
-            description={<>“{meeting.title}” will be marked as cancelled and leave the upcoming meetings. This cannot be undone.</>}
-            confirmLabel="Cancel meeting"
-            cancelLabel="Keep meeting"
-            pendingLabel="Cancelling…"
-            pending={update.isPending}
-            onConfirm={() => void send({ status: "cancelled" }, "cancelled").then((saved) => saved && setDialog(null))}
-            onClose={() => setDialog(null)}
-          />
-        </Suspense>
-      )}
+      <ConfirmDialogOnDemand
+        open={dialog === "cancel"}
+        title="Cancel this meeting?"
+        description={<>“{meeting.title}” will be marked as cancelled and leave the upcoming meetings. This cannot be undone.</>}
+        confirmLabel="Cancel meeting"
+        cancelLabel="Keep meeting"
+        pendingLabel="Cancelling…"
+        pending={update.isPending}
+        onConfirm={() => void send({ status: "cancelled" }, "cancelled").then((saved) => saved && setDialog(null))}
+        onClose={() => setDialog(null)}
+      />
     </>
   );
 }
