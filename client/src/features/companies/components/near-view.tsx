@@ -22,13 +22,17 @@ export function NearView({ placeholder, margin = "200px", children }: { placehol
     observer.observe(element);
     // In the background, in slices the browser can interleave with its own work.
     const drawWhenIdle = () => startTransition(() => setNear(true));
-    const idle =
-      typeof requestIdleCallback === "function"
-        ? { id: requestIdleCallback(drawWhenIdle, { timeout: IDLE_TIMEOUT_MS }), cancel: cancelIdleCallback }
-        : { id: setTimeout(drawWhenIdle, IDLE_TIMEOUT_MS), cancel: clearTimeout };
+    let cancelIdle: () => void;
+    if (typeof requestIdleCallback === "function") {
+      const request = requestIdleCallback(drawWhenIdle, { timeout: IDLE_TIMEOUT_MS });
+      cancelIdle = () => cancelIdleCallback(request);
+    } else {
+      const timer = setTimeout(drawWhenIdle, IDLE_TIMEOUT_MS);
+      cancelIdle = () => clearTimeout(timer);
+    }
     return () => {
       observer.disconnect();
-      idle.cancel(idle.id as never);
+      cancelIdle();
     };
   }, [near, margin]);
   return near ? children : <div ref={anchor}>{placeholder}</div>;
