@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { answer } from "./answer";
+import { notesRetentionRange } from "./governance-options";
 import { integer, text } from "./input";
+
+export { notesRetentionRange } from "./governance-options";
 import { pageIndex } from "./paper-versions";
 
 // What a director reads: the pages they have opened, their private notes, and (for the secretary, when the board
@@ -76,7 +79,6 @@ export const noteExportQuerySchema = z.object({
 });
 
 /** The reading fields of a company's settings form; each absent one is left as it is. */
-export const notesRetentionRange = { min: 1, max: 3650 } as const;
 export const readingSettingsFields = {
   readReceipts: z.optional(z.boolean({ error: "Read receipts must be on or off" })),
   notesRetentionDays: z.optional(

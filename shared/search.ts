@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { answer } from "./answer";
+import { searchLanguages } from "./governance-options";
 import { dateInput, id, text, token } from "./input";
+
+export { searchLanguages } from "./governance-options";
+export type { SearchLanguage } from "./governance-options";
 
 // One search over a board's record: papers (page by page), minutes, resolutions, agenda items, action items and
 // meetings, in the caller's companies only.
@@ -81,23 +85,6 @@ export const searchPageSchema = answer.object({
   ),
 });
 export type SearchPage = z.infer<typeof searchPageSchema>;
-
-/** Text search configurations a company may choose for its record (Postgres names); english unless it chooses. */
-export const searchLanguages = [
-  "english",
-  "danish",
-  "dutch",
-  "finnish",
-  "french",
-  "german",
-  "italian",
-  "norwegian",
-  "portuguese",
-  "spanish",
-  "swedish",
-  "simple",
-] as const;
-export type SearchLanguage = (typeof searchLanguages)[number];
 
 /** The search field of a company's settings form; absent, it is left as it is. */
 export const searchSettingsFields = {

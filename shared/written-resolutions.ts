@@ -4,13 +4,16 @@
 // checks a certificate with them.
 import { z } from "zod";
 import { answer } from "./answer";
+import { lapseDaysRange, writtenRuleKinds, type WrittenRule } from "./governance-options";
 import { integer, limits, password, text, webauthnResponse } from "./input";
+
+// The rule's kinds, bounds and words hold no schema (a page shows them without the validation library); those who
+// import them from here still find them.
+export { defaultWrittenRule, lapseDaysRange, writtenRuleKinds, writtenRuleWords } from "./governance-options";
+export type { WrittenRule, WrittenRuleKind } from "./governance-options";
 
 export const resolutionProcedures = ["vote", "written"] as const;
 export type ResolutionProcedure = (typeof resolutionProcedures)[number];
-
-export const writtenRuleKinds = ["unanimous", "majority"] as const;
-export type WrittenRuleKind = (typeof writtenRuleKinds)[number];
 
 export const signDecisions = ["agree", "disagree", "meeting"] as const;
 export type SignDecision = (typeof signDecisions)[number];
@@ -24,17 +27,6 @@ export const signDecisionLabels: Record<SignDecision, string> = {
   disagree: "I do not agree",
   meeting: "I ask for a meeting",
 };
-
-/** The board's rule for written resolutions, as it stood when one was proposed. */
-export interface WrittenRule {
-  kind: WrittenRuleKind;
-  lapseDays: number;
-  allowWithdrawal: boolean;
-  meetingDemandPercent: number;
-}
-
-export const defaultWrittenRule: WrittenRule = { kind: "unanimous", lapseDays: 28, allowWithdrawal: true, meetingDemandPercent: 33 };
-export const lapseDaysRange = { min: 1, max: 90 } as const;
 
 export const writtenRuleSchema = answer.object({
   kind: answer.enum(writtenRuleKinds),
@@ -64,14 +56,6 @@ export const governanceSettingsAnswerFields = {
   writtenAllowWithdrawal: answer.boolean(),
   writtenMeetingDemandPercent: answer.number().int(),
 };
-
-/** The rule in words: shown in settings, beside a written resolution, and in its certificate's explanation. */
-export function writtenRuleWords(rule: WrittenRule): string {
-  const period = `lapses after ${rule.lapseDays} day${rule.lapseDays === 1 ? "" : "s"}`;
-  return rule.kind === "unanimous"
-    ? `every eligible director must agree; ${period}`
-    : `more than half of the eligible directors must agree, and ${rule.meetingDemandPercent}% of them may ask for a meeting instead; ${period}`;
-}
 
 // --- The rule's arithmetic ---
 

@@ -1,16 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import type { Company } from "@shared/companies";
-import { readingSettingsFields } from "@shared/paper-reading";
-import { searchLanguages } from "@shared/search";
-import {
-  governanceSettingsFields,
-  lapseDaysRange,
-  writtenRuleKinds,
-  writtenRuleWords,
-  type WrittenRule,
-} from "@shared/written-resolutions";
+import { lapseDaysRange, searchLanguages, writtenRuleWords, type WrittenRule } from "@shared/governance-options";
 import { Button } from "@/components/ui/button";
 import { ChoiceCardsField } from "@/components/ui/choice-cards-field";
 import { Form, FormField } from "@/components/ui/form";
@@ -18,39 +8,19 @@ import { LabeledField, LabeledItem, SwitchField } from "@/components/ui/form-fie
 import { FormSelect } from "@/components/ui/select-fields";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
+import { deferredResolver } from "@/lib/deferred-resolver";
 import { applyServerErrors } from "@/lib/form-errors";
 import { useUpdateCompany } from "@/features/companies/api/update-company";
 import { ReadingSettingsFields } from "@/features/companies/components/reading-settings-fields";
+import type { GovernanceFormInput } from "@/features/companies/lib/governance-resolver";
+import { asNumber } from "@/features/companies/lib/whole-number";
 
-const asNumber = (value: string) => (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN);
+type FormInput = GovernanceFormInput;
 
-/** A number field's text, as the whole number the server takes, checked by the server's own rule and message. */
-const wholeNumber = (rule: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }) =>
-  z.string().check((ctx) => {
-    const result = rule.safeParse(asNumber(ctx.value));
-    if (!result.success)
-      ctx.issues.push({ code: "custom", input: ctx.value, message: result.error?.issues[0]?.message ?? "Invalid number" });
-  });
-
-const governanceFormSchema = z
-  .object({
-    writtenResolutionRule: z.enum(writtenRuleKinds),
-    writtenLapseDays: wholeNumber(governanceSettingsFields.writtenLapseDays),
-    writtenAllowWithdrawal: z.boolean(),
-    writtenMeetingDemandPercent: wholeNumber(governanceSettingsFields.writtenMeetingDemandPercent),
-    readReceipts: z.boolean(),
-    notesKept: z.enum(["keep", "delete"]),
-    notesRetentionDays: z.string(),
-    searchLanguage: z.enum(searchLanguages),
-  })
-  .superRefine((values, ctx) => {
-    // The number counts only when notes are deleted; it is checked by the server's own rule and message then.
-    if (values.notesKept !== "delete") return;
-    const result = readingSettingsFields.notesRetentionDays.safeParse(asNumber(values.notesRetentionDays));
-    if (!result.success)
-      ctx.addIssue({ code: "custom", path: ["notesRetentionDays"], message: result.error.issues[0]?.message ?? "Invalid number" });
-  });
-type FormInput = z.infer<typeof governanceFormSchema>;
+// The validation chunk (the schemas and their library) is requested when the form is first focused or pressed.
+const validation = deferredResolver<FormInput>(
+  async () => (await import("@/features/companies/lib/governance-resolver")).governanceResolver,
+);
 
 const ruleOptions = [
   { value: "unanimous", label: "Unanimous", hint: "Every eligible director must agree." },
@@ -96,7 +66,7 @@ function ruleOf(values: FormInput, company: Company): WrittenRule {
 export function GovernanceSettings({ company }: { company: Company }) {
   const updateCompany = useUpdateCompany(company.id);
   const form = useForm<FormInput>({
-    resolver: zodResolver(governanceFormSchema),
+    resolver: validation.resolver,
     defaultValues: toFormValues(company),
     values: toFormValues(company),
     resetOptions: { keepDirtyValues: true },
@@ -135,7 +105,13 @@ export function GovernanceSettings({ company }: { company: Company }) {
         </p>
       </div>
       <Form {...form}>
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Governance" className="grid gap-5">
+        <form
+          onSubmit={form.handleSubmit(onSubmit)}
+          {...validation.prefetchOnTouch}
+          noValidate
+          aria-label="Governance"
+          className="grid gap-5"
+        >
           <ChoiceCardsField control={form.control} name="writtenResolutionRule" legend="Rule" options={ruleOptions} />
           <div className="grid gap-5 sm:grid-cols-2">
             <LabeledField

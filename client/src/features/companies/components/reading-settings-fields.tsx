@@ -1,5 +1,5 @@
 import type { Control } from "react-hook-form";
-import { notesRetentionRange } from "@shared/paper-reading";
+import { notesRetentionRange } from "@shared/governance-options";
 import { ChoiceCardsField } from "@/components/ui/choice-cards-field";
 import { LabeledField, SwitchField } from "@/components/ui/form-fields";
 import { Input } from "@/components/ui/input";
