@@ -7,6 +7,7 @@ import { preloadedPages } from "./client/src/app/preloaded-pages.ts";
 import { signedInPreload } from "./scripts/build/signed-in-preload.ts";
 import { apiModules } from "./shared/api/table.ts";
 import { apiStubs } from "./scripts/build/api-stubs.ts";
+import { brotliAssets } from "./scripts/build/brotli-assets.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -38,6 +39,8 @@ export default defineConfig({
       // of the dashboard's asked once).
       pages: preloadedPages.map((page) => ({ ...page, module: here(`./${page.module}`) })),
     }),
+    // A Brotli copy of each script and style sheet, which the server sends to browsers that take it.
+    brotliAssets(),
   ],
   resolve: { alias },
   build: {

@@ -44,6 +44,7 @@ import { apiNotFound, errorHandler } from "./http/errors";
 import { createCompanyListCache } from "./db/company-list-cache";
 import { createGuards } from "./http/guards";
 import { serveOpenApiDocument } from "./http/openapi";
+import { precompressedAssets } from "./http/precompressed-assets";
 import { requestContext } from "./http/request-context";
 import { limitOf } from "./limits";
 
@@ -172,14 +173,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
 
 function serveBuiltSpa(app: Express, staticDir: string): void {
   const indexHtml = join(staticDir, "index.html");
-  app.use(
-    "/assets",
-    express.static(join(staticDir, "assets"), {
-      immutable: true,
-      maxAge: "1y",
-      fallthrough: false,
-    }),
-  );
+  const assets = join(staticDir, "assets");
+  app.use("/assets", precompressedAssets(assets, "1y"));
+  app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", fallthrough: false }));
   // No dot-file or dot-directory is served (the build's manifest sits in .vite/): such a path gets the SPA.
   app.use(express.static(staticDir, { index: false, maxAge: "1h", dotfiles: "ignore" }));
   // Client routes (/meetings/5, ...) all load the SPA, which decides between a page and its 404.
