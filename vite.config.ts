@@ -17,6 +17,7 @@ const appRoots = {
   home: here("./client/src/app/routes/dashboard.tsx"),
 };
 const landingPages = preloadedPages.map((page) => here(`./${page.module}`)).filter((page) => page !== appRoots.home);
+const pageChunk = pageChunkName({ ...appRoots, pages: landingPages });
 
 const alias = {
   "@": here("./client/src"),
@@ -56,17 +57,19 @@ export default defineConfig({
         // signed-in shell and what the home page shares with other pages.
         codeSplitting: {
           groups: [
-            { name: "app", tags: ["$initial"], priority: 3 },
+            { name: "app", tags: ["$initial"], priority: 4 },
             // Icons are reached through one module that re-exports them all, so the module graph cannot say
             // which part uses which icon: the icons the entry does not hold go to one small file of their own.
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 3 },
             {
               debugName: "first-load",
               name: firstLoadChunkName(appRoots),
-              priority: 1,
+              priority: 2,
             },
-            // What the pages other than the home page share goes to one file (see the same file).
-            { debugName: "pages-common", name: pageChunkName({ ...appRoots, pages: landingPages }), priority: 0 },
+            // What the pages other than the home page share goes to one file, and what each shares with dialogs alone
+            // to one file of its own (see the same file).
+            { debugName: "pages-common", name: pageChunk("common"), priority: 1 },
+            { debugName: "page-parts", name: pageChunk("parts"), priority: 0 },
           ],
         },
       },

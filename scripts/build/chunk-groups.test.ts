@@ -60,48 +60,55 @@ describe("the first load's chunks", () => {
   });
 });
 
-// The shell loads three pages and a dialog; the pages share a header and a list, and one page shares a picker with the dialog.
+// The shell loads three pages and two dialogs; the pages share a header and a list; the documents page shares a picker
+// and a field with a dialog, the settings page a form with the other.
 const pagesApp = graphOf({
   main: { imports: ["react"], loads: ["shell", "home"] },
   react: {},
-  shell: { imports: ["react", "menu"], loads: ["home", "meetings", "documents", "settings", "dialog"] },
+  shell: { imports: ["react", "menu"], loads: ["home", "meetings", "documents", "settings", "dialog", "other"] },
   menu: {},
   home: { imports: ["menu", "header"] },
   meetings: { imports: ["header", "list", "meetingRow"] },
-  documents: { imports: ["header", "list", "picker"] },
+  documents: { imports: ["header", "list", "picker", "field"] },
   settings: { imports: ["header", "form"] },
   meetingRow: {},
   list: { imports: ["scroller"] },
   scroller: {},
   header: {},
   picker: {},
+  field: {},
   form: {},
-  dialog: { imports: ["picker"] },
+  dialog: { imports: ["picker", "field"] },
+  other: { imports: ["form"] },
 });
 const pageRoots = { entry: "main", shell: "shell", home: "home", pages: ["meetings", "documents", "settings", "meetings"] };
 
 describe("the pages' chunks", () => {
-  it("puts what two or more pages import, with its own imports, in pages-common", () => {
+  it("puts what two or more pages import in pages-common, and what one page shares with dialogs in its parts", () => {
     expect(Object.fromEntries(pageChunks(pagesApp, pageRoots))).toEqual({
       list: "pages-common",
       scroller: "pages-common",
+      picker: "documents-parts",
+      field: "documents-parts",
     });
   });
 
-  it("leaves to the bundler the pages themselves, what one page uses (even with a dialog), and what the first load holds", () => {
+  it("leaves to the bundler the pages themselves, what one page alone uses, a page's one shared part, and the first load's", () => {
     const chunks = pageChunks(pagesApp, pageRoots);
     // The shell's menu, and the header the home page shares with the other pages, are the first load's.
     expect(firstLoadChunks(pagesApp, pageRoots).get("header")).toBe("signed-in");
-    for (const id of ["meetings", "documents", "settings", "meetingRow", "picker", "form", "dialog", "menu", "header", "react"]) {
-      expect(chunks.has(id)).toBe(false);
+    for (const id of ["meetings", "documents", "settings", "meetingRow", "form", "dialog", "other", "menu", "header", "react"]) {
+      expect(chunks.has(id), id).toBe(false);
     }
   });
 
-  it("walks the graph once per build", () => {
+  it("names each group's modules alone, and walks the graph once per build", () => {
     const name = pageChunkName(pageRoots);
-    expect(name("list", pagesApp)).toBe("pages-common");
+    expect(name("common")("list", pagesApp)).toBe("pages-common");
     const readsAfterWalk = pagesApp.reads;
-    expect(name("picker", pagesApp)).toBeNull();
+    expect(name("common")("picker", pagesApp)).toBeNull();
+    expect(name("parts")("picker", pagesApp)).toBe("documents-parts");
+    expect(name("parts")("list", pagesApp)).toBeNull();
     expect(pagesApp.reads).toBe(readsAfterWalk);
   });
 });

@@ -90,23 +90,41 @@ export interface PageRoots extends FirstLoadRoots {
 }
 
 /**
- * The modules the pages' group places: what two or more of the pages import (beyond the first load's groups) goes to
- * "pages-common". Left alone, the bundler gave each page ten to twenty files, one per set of importers (dialogs loaded
- * on demand share parts with the pages), fetched six at a time over HTTP/1.1; now a page is its own chunk and this
- * one, with what it shares with dialogs alone left to the bundler.
+ * The modules the pages' groups place. Left alone, the bundler gave each page ten to twenty files, one per set of
+ * importers (dialogs loaded on demand share parts with the pages), fetched six at a time over HTTP/1.1. What two or
+ * more of the pages import (beyond the first load's groups) goes to "pages-common"; what one page imports that parts
+ * loaded on demand import too goes, when there are two or more, to that page's "<page>-parts" (a dialog elsewhere that
+ * needs one of them downloads that file, not the page); what only the page uses stays in its own chunk. A page is then
+ * at most three files.
  */
-export function pageChunks(graph: ModuleGraph, roots: PageRoots): Map<string, "pages-common"> {
+export function pageChunks(graph: ModuleGraph, roots: PageRoots): Map<string, string> {
   const taken = new Set([...staticallyReachable(graph, roots.entry), ...firstLoadChunks(graph, roots).keys()]);
   // A page's own module stays the facade of its chunk (two paths may name one page).
   const pages = new Set(roots.pages);
-  const seenFrom = new Map<string, number>();
+  const reachedFrom = new Map<string, string[]>();
   for (const page of pages) {
     for (const id of staticallyReachable(graph, page)) {
-      if (!taken.has(id) && !pages.has(id)) seenFrom.set(id, (seenFrom.get(id) ?? 0) + 1);
+      if (!taken.has(id) && !pages.has(id)) reachedFrom.set(id, [...(reachedFrom.get(id) ?? []), page]);
     }
   }
-  return new Map([...seenFrom].filter(([, count]) => count > 1).map(([id]) => [id, "pages-common"]));
+  const reachedElsewhere = new Set<string>();
+  for (const part of loadedOnDemand(graph, roots.entry)) {
+    if (part === roots.shell || part === roots.home || pages.has(part)) continue;
+    for (const id of staticallyReachable(graph, part)) reachedElsewhere.add(id);
+  }
+  const chunks = new Map<string, string>();
+  const partsOf = new Map<string, string[]>();
+  for (const [id, from] of reachedFrom) {
+    if (from.length > 1) chunks.set(id, "pages-common");
+    else if (reachedElsewhere.has(id)) partsOf.set(from[0]!, [...(partsOf.get(from[0]!) ?? []), id]);
+  }
+  // One such module is one file either way.
+  for (const [page, parts] of partsOf) if (parts.length > 1) for (const id of parts) chunks.set(id, `${baseName(page)}-parts`);
+  return chunks;
 }
+
+/** A module's file name without its folder and extension. */
+const baseName = (id: string) => id.replace(/^.*[\\/]/, "").replace(/\.[^.]*$/, "");
 
 /** A group's `name` function from a placement: the graph is walked once per build. */
 function walkedOnce<Name extends string>(place: (graph: ModuleGraph) => Map<string, Name>) {
@@ -121,5 +139,15 @@ function walkedOnce<Name extends string>(place: (graph: ModuleGraph) => Map<stri
   };
 }
 
-/** pageChunks as a group's `name` function for the bundler. */
-export const pageChunkName = (roots: PageRoots) => walkedOnce((graph) => pageChunks(graph, roots));
+/**
+ * pageChunks as two groups' `name` functions: "common" places pages-common, "parts" each page's parts. The bundler
+ * gives the first its modules first (a higher priority), so that a page's parts do not take what pages share along
+ * as their dependencies.
+ */
+export function pageChunkName(roots: PageRoots) {
+  const named = walkedOnce((graph) => pageChunks(graph, roots));
+  return (kind: "common" | "parts") => (id: string, graph: ModuleGraph) => {
+    const chunk = named(id, graph);
+    return chunk !== null && (chunk === "pages-common") === (kind === "common") ? chunk : null;
+  };
+}
