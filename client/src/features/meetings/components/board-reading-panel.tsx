@@ -36,7 +36,7 @@ export function BoardReadingPanel({ meetingId, papers }: { meetingId: number; pa
     body = <p className="text-sm text-muted-foreground">No directors to show.</p>;
   } else {
     body = (
-      <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Who has opened the papers, scrollable">
+      <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Who has opened the papers, scrollable">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Which directors have opened the pack and each paper</caption>
           <thead>
@@ -77,7 +77,7 @@ export function BoardReadingPanel({ meetingId, papers }: { meetingId: number; pa
   }
 
   return (
-    <Card role="region" aria-labelledby="board-reading-title">
+    <Card role="region" aria-labelledby="board-reading-title" className="min-w-0">
       <CardHeader>
         <h2 id="board-reading-title" className="text-lg leading-tight font-semibold">
           Who has opened the papers
