@@ -57,4 +57,12 @@ describe("the build's Brotli copies of its scripts", () => {
       expect(response.status, path).not.toBe(200);
     }
   });
+
+  it("starts without an assets folder, and sends nothing from it", async () => {
+    const app = express();
+    app.use("/assets", precompressedAssets(join(mkdtempSync(join(tmpdir(), "quorum-no-assets-")), "assets"), "1y"));
+    app.use((_req, res) => res.status(404).end());
+    const response = await request(app).get("/assets/index-Ab1_x-9.js").set("Accept-Encoding", "br");
+    expect(response.status).toBe(404);
+  });
 });

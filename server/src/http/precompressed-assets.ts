@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { RequestHandler } from "express";
 
@@ -13,7 +13,8 @@ const assetPath = /^\/([\w-]+\.(js|css))$/;
  * read once: a build's assets do not change while the server runs, and only a name listed there is ever opened.
  */
 export function precompressedAssets(assetsDir: string, maxAge: string): RequestHandler {
-  const compressed = new Set(readdirSync(assetsDir).filter((name) => name.endsWith(".br")));
+  // A build without assets has no copies either: every request goes on to the static files.
+  const compressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((name) => name.endsWith(".br")) : []);
   return (req, res, next) => {
     const match = assetPath.exec(req.path);
     if (!match || (req.method !== "GET" && req.method !== "HEAD")) return next();
