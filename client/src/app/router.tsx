@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useDeferredValue } from "react";
+import { Suspense, useDeferredValue } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { startPage } from "@/app/page-data";
 import { linkPages, NotFoundPage, RegisterPage, signedInPaths } from "@/app/signed-out-routes";
@@ -7,13 +7,14 @@ import { SignInPage } from "@/app/routes/sign-in";
 import { currentUserQueryOptions, useCurrentUser } from "@/lib/auth/get-current-user";
 import { getAuthToken } from "@/lib/auth-token";
 import { waitForFirstScreen } from "@/lib/first-screen";
+import { loadOnDemand, WhenLoaded } from "@/lib/load-on-demand";
 import { cn } from "@/lib/utils";
 
 // The shell of the signed-in app (sidebar, menus, notifications, the route table with its icons) is
 // its own chunk, so the sign-in page a visitor lands on loads only what it needs. Sign-in itself ships
 // with the main bundle and paints without a second round trip.
 const loadSignedInRoutes = () => import("@/app/signed-in-routes");
-const SignedInRoutes = lazy(async () => ({ default: (await loadSignedInRoutes()).SignedInRoutes }));
+const SignedInRoutes = loadOnDemand(loadSignedInRoutes, "SignedInRoutes");
 
 /**
  * With a token stored, the visitor is most likely signed in: the request for the current user starts at once,
@@ -59,14 +60,18 @@ function SignedOutRoutes() {
     <Suspense fallback={<LoadingScreen />}>
       <Switch>
         <Route path="/" component={SignInPage} />
-        <Route path="/register" component={RegisterPage} />
+        <Route path="/register">
+          <WhenLoaded component={RegisterPage} placeholder={<LoadingScreen />} />
+        </Route>
         <Route path="/platform-settings">
           <Redirect to="/" replace />
         </Route>
         {signedInPaths.map((path) => (
           <Route key={path} path={path} component={SignInPage} />
         ))}
-        <Route component={NotFoundPage} />
+        <Route>
+          <WhenLoaded component={NotFoundPage} placeholder={<LoadingScreen />} />
+        </Route>
       </Switch>
     </Suspense>
   );
@@ -87,7 +92,7 @@ export function AppRouter() {
   if (linkPage && !(linkPage.needsUser && isLoading)) {
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <linkPage.page />
+        <WhenLoaded component={linkPage.page} placeholder={<LoadingScreen />} />
       </Suspense>
     );
   }
@@ -95,7 +100,7 @@ export function AppRouter() {
   if (!user) return <SignedOutRoutes />;
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <SignedInRoutes user={user} />
+      <WhenLoaded component={SignedInRoutes} placeholder={<LoadingScreen />} props={{ user }} />
     </Suspense>
   );
 }

@@ -17,6 +17,7 @@ import { companyKeys } from "@/features/companies/api/company-keys";
 import { FreshProofHost } from "@/features/auth/components/fresh-proof-host";
 // Part of the shell's own chunk, not loaded on demand: a newly registered account sees it on its first load, and
 // a file of its own (with the resend call it shares with /verify-email) would add two files to that load.
+import { WhenLoaded } from "@/lib/load-on-demand";
 import { EmailVerificationBanner } from "@/features/account/components/email-verification-banner";
 
 // Shown only to a member of a company that requires a second factor they have not set up yet.
@@ -36,6 +37,7 @@ function PageLoading() {
 export function SignedInRoutes({ user }: { user: User }) {
   return (
     <SignedInFrame user={user}>
+      {/* Only a page whose download failed and is asked for again shows this: see WhenLoaded. */}
       <Suspense fallback={<PageLoading />}>
         <Switch>
           <Route path="/register">
@@ -43,10 +45,16 @@ export function SignedInRoutes({ user }: { user: User }) {
           </Route>
           {signedInRoutes.map(({ path, page: Page, needsCompany }) => (
             <Route key={path} path={path}>
-              {needsCompany && user.companyId == null ? <Redirect to="/company-onboarding" replace /> : <Page />}
+              {needsCompany && user.companyId == null ? (
+                <Redirect to="/company-onboarding" replace />
+              ) : (
+                <WhenLoaded component={Page} placeholder={<PageLoading />} />
+              )}
             </Route>
           ))}
-          <Route component={NotFoundPage} />
+          <Route>
+            <WhenLoaded component={NotFoundPage} placeholder={<PageLoading />} />
+          </Route>
         </Switch>
       </Suspense>
     </SignedInFrame>

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { ComponentType } from "react";
+import { loadOnDemand, type LoadedOnDemand } from "@/lib/load-on-demand";
 
 /**
  * What the signed-out router needs, and nothing more: it ships with the sign-in page, so it holds no
@@ -6,15 +7,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
  * lists the same addresses with their pages, titles and navigation.
  */
 
-/** A code-split page, with a way to start its download before it is first rendered. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
-
-/** A code-split page: its route file is its own chunk, loaded on first visit (or on `preload`). */
-export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
-  const page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  // A failed preload is forgotten: rendering the page asks again and shows its own error.
-  return Object.assign(page, { preload: () => void load().catch(() => undefined) });
-}
+/** A code-split page: its route file is its own chunk, loaded on first visit (or on `preload`), drawn by WhenLoaded. */
+export type LazyPage = LoadedOnDemand<object>;
+export const lazyPage: <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) => LazyPage = loadOnDemand;
 
 export const RegisterPage = lazyPage(() => import("@/app/routes/register"), "RegisterPage");
 export const NotFoundPage = lazyPage(() => import("@/app/routes/not-found"), "NotFoundPage");

@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from "react-hook-form";
+import { loadOnce } from "@/lib/load-once";
 
 /**
  * A form's validation kept in a chunk of its own, so the page paints without the schema library. `prefetch` asks
@@ -13,14 +14,7 @@ export function deferredResolver<Values extends FieldValues>(
   /** The form's handlers that prefetch: spread onto the <form>. */
   prefetchOnTouch: { onFocus: () => void; onPointerDown: () => void };
 } {
-  let loading: Promise<Resolver<Values>> | undefined;
-  const prefetch = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const prefetch = loadOnce(load);
   const resolver: Resolver<Values> = async (...args) => (await prefetch())(...args);
   const touched = () => void prefetch().catch(() => undefined);
   return { resolver, prefetch, prefetchOnTouch: { onFocus: touched, onPointerDown: touched } };
