@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { answer } from "./answer";
+import { documentObjectSchema } from "./documents";
 import { id, integer, isoTimestamp, limits, text } from "./input";
 import { attendanceStatuses } from "./meeting-model";
 import { resolutionStatuses, resolutionTab } from "./resolution-model";
@@ -259,8 +260,9 @@ export const certificateSchema = answer.object({
 export type Certificate = z.infer<typeof certificateSchema>;
 
 export const resolutionDetailsSchema = resolutionSchema.extend({
+  /** The papers it carries, each at its latest version (as the library shows them). */
   documents: answer.array(
-    answer.object({ id: answer.number().int(), name: answer.string(), fileType: answer.string(), hasFile: answer.boolean() }),
+    documentObjectSchema.pick({ id: true, name: true, fileType: true, hasFile: true, version: true, replacedAt: true }),
   ),
   /** Who has voted so far (names, never choices, while pending). */
   voters: answer.array(answer.object({ userId: answer.number().int(), name: answer.string() })),

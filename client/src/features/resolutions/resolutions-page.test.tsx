@@ -178,7 +178,10 @@ describe("the certificate", () => {
           details(decided, {
             certificate,
             voters: [],
-            documents: [{ id: 9, name: "Plan.pdf", fileType: "application/pdf", hasFile: true }],
+            documents: [
+              { id: 9, name: "Plan.pdf", fileType: "application/pdf", hasFile: true, version: 3, replacedAt: "2026-06-02T18:05:00.000Z" },
+              { id: 10, name: "Terms.pdf", fileType: "application/pdf", hasFile: true, version: 1, replacedAt: null },
+            ],
           }),
         { params: { id: 70 } },
       ),
@@ -196,7 +199,10 @@ describe("the certificate", () => {
     const rows = within(section).getAllByRole("row");
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getByText("Agreed")).toBeInTheDocument();
-    expect(within(within(dialog).getByRole("region", { name: "Documents" })).getByText("Plan.pdf")).toBeInTheDocument();
+    // Each paper at its latest version: a replaced one says which and when (in the viewer's zone), a first one nothing.
+    const papers = within(within(dialog).getByRole("region", { name: "Documents" })).getAllByRole("listitem");
+    expect(papers.map((paper) => paper.textContent)).toEqual(["Plan.pdf v3 · replaced 2 Jun 14:05", "Terms.pdf"]);
+    expect(within(papers[0]!).getByText("v3 · replaced 2 Jun 14:05")).toBeInTheDocument();
     expect(dialog).toHaveAttribute("data-print-sheet");
     await user.click(within(section).getByRole("button", { name: "Print certificate" }));
     expect(print).toHaveBeenCalledOnce();

@@ -28,7 +28,11 @@ beforeEach(() => vi.mocked(startAuthentication).mockClear());
 
 describe("a written resolution opened", () => {
   it("shows the text rendered and as written, its SHA-256, the rule, who has signed and who has not, but never how", async () => {
-    serveWritten(buildWritten(60, { documents: [{ id: 4, name: "Budget.pdf", fileType: "application/pdf", hasFile: true }] }));
+    serveWritten(
+      buildWritten(60, {
+        documents: [{ id: 4, name: "Budget.pdf", fileType: "application/pdf", hasFile: true, version: 1, replacedAt: null }],
+      }),
+    );
     const { dialog, user } = await openWritten();
     expect(within(dialog).getByText("Written resolution · lapses June 21, 2026")).toBeInTheDocument();
     // Rendered: the Markdown's heading, bold words and list items.

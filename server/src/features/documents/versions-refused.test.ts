@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { changeNoteRequiredMessage, maxChangeNoteLength } from "../../../../shared/paper-versions";
 import { minutesCategory, resolutionCertificatesCategory } from "../../../../shared/meeting-model";
-import { documents } from "../../db/schema";
+import { auditEvents, documents, notifications } from "../../db/schema";
 import { manyPagesPdf } from "../../testing/hostile-pdfs";
 import { samplePdf, samplePng } from "../../testing/sample-files";
 import { scheduleMeeting } from "../../testing/factories";
@@ -97,4 +97,60 @@ describe("a replacement refused", () => {
       expect(await snapshot(founder, record.id)).toEqual(before);
     }
   });
+});
+
+/**
+ * A write inside the replacement's transaction made to fail, by a trigger this test adds to the table it writes to:
+ * the new version's row (its first write of the new version) or the board's notification (its last write).
+ */
+const failingWrites: [write: string, table: SQL, when: SQL][] = [
+  ["the new version's row", sql`document_versions`, sql`new.version > 1`],
+  ["the board's notification, its last write", sql`notifications`, sql`new.title like 'New version:%'`],
+];
+
+describe("a replacement that fails inside its transaction", () => {
+  it.each(failingWrites)(
+    "fails at %s: a clean 500, and the paper, its history, its bytes and the stored rows as they were",
+    async (_write, table, when) => {
+      const { founder, company, member } = await ctx.board();
+      const ann = await member("member");
+      const oldBytes = Buffer.from("the figures as first circulated\n");
+      const paper = await upload(founder, "Forecast.txt", oldBytes);
+      const before = await snapshot(founder, paper.id);
+      const echoes = async () => {
+        const [[replaced], [told]] = await Promise.all([
+          ctx.db
+            .select({ n: count() })
+            .from(auditEvents)
+            .where(and(eq(auditEvents.companyId, company.id), eq(auditEvents.action, "document.replaced"))),
+          ctx.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, ann.id)),
+        ]);
+        return { replaced: replaced!.n, told: told!.n };
+      };
+      const echoesBefore = await echoes();
+
+      await ctx.db.execute(sql`create function refuse_for_test() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`);
+      await ctx.db.execute(sql`create trigger refuse_for_test before insert on ${table} for each row when (${when})
+      execute function refuse_for_test()`);
+      try {
+        const failed = await replace(founder, paper.id, "Revised forecast", "Forecast.txt", Buffer.from("the revised figures\n"));
+        expect(failed.status).toBe(500);
+        expect(failed.body).toEqual({ message: "Internal error", requestId: failed.headers["x-request-id"] });
+      } finally {
+        await ctx.db.execute(sql`drop trigger if exists refuse_for_test on ${table}`);
+        await ctx.db.execute(sql`drop function if exists refuse_for_test()`);
+      }
+      const after = await snapshot(founder, paper.id);
+      expect(after).toEqual(before);
+      expect(Buffer.from(after.bytes, "base64")).toEqual(oldBytes);
+      expect(await echoes()).toEqual(echoesBefore);
+
+      // Nothing was held or spent: the next replacement takes the row at once and is version 2.
+      const next = await replace(founder, paper.id, "Revised forecast", "Forecast.txt", Buffer.from("the revised figures\n"));
+      expect(next.status).toBe(201);
+      expect(next.body).toMatchObject({ version: 2 });
+      expect((await history(founder, paper.id)).body.map((version: { version: number }) => version.version)).toEqual([2, 1]);
+    },
+  );
 });

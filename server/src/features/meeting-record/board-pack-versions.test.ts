@@ -14,7 +14,7 @@ async function firstBuiltAt(meetingId: number): Promise<Date | null> {
 }
 
 describe("the board pack of a meeting whose papers change", () => {
-  it("merges each paper's latest version under a new tag, and its cover lists what was replaced since it was first issued", async () => {
+  it("merges each paper's latest version under a new tag; its agenda names each paper's version, its cover what was replaced since it was first issued", async () => {
     const { founder } = await ctx.board("Versions Ltd", { firstName: "Fay", lastName: "Founder" });
     const meetingId = await schedule(founder, []);
     const budget = await upload(founder, "Budget.pdf", "application/pdf", await paperPdf("Budget v1", 2));
@@ -23,7 +23,8 @@ describe("the board pack of a meeting whose papers change", () => {
       { title: "Budget", durationMinutes: 20, documentIds: [budget], purpose: "decision" },
       { title: "Risks", durationMinutes: 10, documentIds: [risks], purpose: "noting" },
     ]);
-    // Replaced before the pack was ever built: nothing to list.
+    // Replaced before the pack was ever built: nothing to list on the cover, but the agenda names its version.
+    ctx.clock.set("2026-06-01T16:30:00.000Z");
     await replace(founder, risks, "Early fix", "Risks.pdf", await paperPdf("Risks v2", 1));
     expect(await firstBuiltAt(meetingId)).toBeNull();
 
@@ -36,6 +37,10 @@ describe("the board pack of a meeting whose papers change", () => {
     expect(cover!.text).not.toContain("Replaced since");
     expect(agenda!.text).toContain("For decision");
     expect(agenda!.text).toContain("For noting");
+    // The agenda names each paper at its latest version, as the app does: a first version by its name alone.
+    expect(agenda!.text).toContain("Papers: Risks.pdf (v2 · replaced 1 Jun 16:30)");
+    expect(agenda!.text).toContain("Papers: Budget.pdf");
+    expect(agenda!.text).not.toContain("Budget.pdf (v");
     const text = firstPack.pages.map((page) => page.text).join("\n");
     expect(text).toContain("Budget v1 page 2");
     expect(text).toContain("Risks v2 page 1");
@@ -52,6 +57,8 @@ describe("the board pack of a meeting whose papers change", () => {
     const secondPack = await readPack(second.body as Buffer);
     expect(secondPack.pages[0]!.text).toContain("Replaced since this pack was first issued: Budget.pdf — v3, 2 Jun 15:00, Typo on page 3");
     expect(secondPack.pages[0]!.text).not.toContain("Risks.pdf —");
+    expect(secondPack.pages[1]!.text).toContain("Papers: Budget.pdf (v3 · replaced 2 Jun 15:00)");
+    expect(secondPack.pages[1]!.text).toContain("Papers: Risks.pdf (v2 · replaced 1 Jun 16:30)");
     const merged = secondPack.pages.map((page) => page.text).join("\n");
     expect(merged).toContain("Budget v3 page 3");
     expect(merged).not.toContain("Budget v1");

@@ -13,7 +13,7 @@ import { readAgenda } from "../meetings/agenda-items.service";
 import { presenterNames } from "./agenda-presenters.data";
 
 /** Raised whenever the pack's layout changes, so packs built by older code are not answered 304. */
-const layoutVersion = 4;
+const layoutVersion = 5;
 
 /** A paper of an item: a library document with a file (meetings and documents without one are never papers). */
 export interface PackPaper {
@@ -27,6 +27,8 @@ export interface PackPaper {
   sha256: string | null;
   /** The latest version's number: the pack always merges the latest. */
   version: number;
+  /** When that version replaced the one before; null for a first version. */
+  replacedAt: string | null;
 }
 
 /** A paper replaced since the pack was first built, as its cover lists it. */
@@ -157,6 +159,7 @@ export async function readPackData(db: Queryable, meetingId: number): Promise<Pa
       storageKey: row.storageKey,
       sha256: row.sha256,
       version: row.version,
+      replacedAt: row.replacedAt?.toISOString() ?? null,
     });
   }
 

@@ -1,6 +1,6 @@
 import type { PDFImage } from "@cantoo/pdf-lib";
 import { agendaPurposeLabels, type MeetingStatus } from "../../../../shared/meeting-model";
-import type { PackData, PackItem } from "./board-pack.data";
+import type { PackData, PackItem, PackPaper } from "./board-pack.data";
 import { Flow, type Fonts, type Line, type PlannedPage, type Style } from "../../integrations/pdf-layout";
 
 // What the pack's own pages say: the cover, the agenda and each item's section page, planned (not yet drawn).
@@ -11,6 +11,11 @@ const months = ["January", "February", "March", "April", "May", "June", "July", 
 /** Written by hand, not by Intl, so a pack reads the same whatever the server's locale data. */
 const day = (date: Date) => `${weekdays[date.getUTCDay()]}, ${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 const time = (date: Date) => `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
+/** "2 Jun 14:05" (UTC). */
+const dayMonthTime = (iso: string) => {
+  const date = new Date(iso);
+  return `${date.getUTCDate()} ${months[date.getUTCMonth()]!.slice(0, 3)} ${time(date)}`;
+};
 
 /** "Tuesday, 1 December 2026, 10:00–12:00 UTC" (times in UTC: users have no time zone of their own yet). */
 export function meetingWhen(startsAt: string, endsAt: string): string {
@@ -109,22 +114,25 @@ export function planCover(fonts: Fonts, data: PackData, logo: PDFImage | null): 
     flow.text("Replaced since this pack was first issued:", style.subheading);
     flow.space(4);
     for (const paper of data.replacedSince) {
-      const when = new Date(paper.replacedAt);
       const note = paper.note ? `, ${paper.note}` : "";
-      flow.text(
-        `${paper.name} — v${paper.version}, ${when.getUTCDate()} ${months[when.getUTCMonth()]!.slice(0, 3)} ${time(when)}${note}`,
-        style.body,
-      );
+      flow.text(`${paper.name} — v${paper.version}, ${dayMonthTime(paper.replacedAt)}${note}`, style.body);
     }
   }
   return flow.pages;
+}
+
+/** "v3 · replaced 2 Jun 14:05" (UTC) for a paper replaced at least once, as the app shows it; null for a first version. */
+function versionLine(paper: PackPaper): string | null {
+  if (paper.version <= 1) return null;
+  return paper.replacedAt ? `v${paper.version} · replaced ${dayMonthTime(paper.replacedAt)}` : `v${paper.version}`;
 }
 
 const numberColumn = 26;
 const pageColumn = 48;
 
 /**
- * The agenda: each item's number, title, time, presenter and papers, and the page its section starts on.
+ * The agenda: each item's number, title, time, presenter and papers (a replaced one with its version and when), and
+ * the page its section starts on.
  * `pageOf` is asked only when the page is drawn, once every section has its place.
  */
 export function planAgenda(fonts: Fonts, data: PackData, pageOf: (index: number) => number): PlannedPage[] {
@@ -154,7 +162,11 @@ export function planAgenda(fonts: Fonts, data: PackData, pageOf: (index: number)
     ];
     if (item.presenter) lines.push(...flow.lines(`Presented by ${item.presenter}`, style.detail, column));
     if (item.papers.length > 0) {
-      lines.push(...flow.lines(`Papers: ${item.papers.map((paper) => paper.name).join(", ")}`, style.detail, column));
+      const named = item.papers.map((paper) => {
+        const version = versionLine(paper);
+        return version ? `${paper.name} (${version})` : paper.name;
+      });
+      lines.push(...flow.lines(`Papers: ${named.join(", ")}`, style.detail, column));
     }
     flow.block(lines, { keepTogether: true });
   });

@@ -3,11 +3,13 @@ import { auditEvents, documents, notifications } from "../../db/schema";
 import { createCompany } from "../../testing/factories";
 import { useTestContext } from "../../testing/test-context";
 import { resolutionFixtures } from "../../testing/resolution-fixtures";
+import { versionFixtures } from "../../testing/version-fixtures";
 
 const ctx = useTestContext();
 beforeEach(() => ctx.clock.set("2026-06-01T09:00:00.000Z"));
 
-const { boardWith, create, details } = resolutionFixtures(ctx);
+const { boardWith, create, created, details } = resolutionFixtures(ctx);
+const { upload, replace } = versionFixtures(ctx);
 
 describe("POST /api/resolutions", () => {
   it("creates a pending resolution in the active company whatever status is sent, and notifies the other voters", async () => {
@@ -62,7 +64,33 @@ describe("POST /api/resolutions", () => {
     expect(ok.status).toBe(201);
     expect(ok.body.documentIds).toEqual([own!.id]);
     const shown = await details(founder, ok.body.id);
-    expect(shown.documents).toEqual([{ id: own!.id, name: "Budget.pdf", fileType: "application/pdf", hasFile: false }]);
+    expect(shown.documents).toEqual([
+      { id: own!.id, name: "Budget.pdf", fileType: "application/pdf", hasFile: false, version: 1, replacedAt: null },
+    ]);
+  });
+
+  it("shows each paper it carries at its latest version: a replaced one with its number and when, in one query", async () => {
+    const { founder } = await boardWith(0);
+    const budget = await upload(founder, "Budget.txt", Buffer.from("first draft\n"));
+    const terms = await upload(founder, "Terms.txt", Buffer.from("terms\n"));
+    const id = await created(founder, { documentIds: [budget.id, terms.id] });
+    ctx.clock.advance(60 * 60 * 1000);
+    const replaced = await replace(founder, budget.id, "Revised after the audit", "Budget.txt", Buffer.from("second draft\n"));
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(201);
+    expect(replaced.body.replacedAt).toBe(ctx.clock.now().toISOString());
+
+    const shown = await details(founder, id);
+    expect(shown.documents).toEqual([
+      { id: budget.id, name: "Budget.txt", fileType: "text/plain", hasFile: true, version: 2, replacedAt: ctx.clock.now().toISOString() },
+      { id: terms.id, name: "Terms.txt", fileType: "text/plain", hasFile: true, version: 1, replacedAt: null },
+    ]);
+    // The papers' versions come with the papers: a resolution carrying more of them, replaced more often, costs no more.
+    const two = await ctx.countQueries(() => details(founder, id));
+    const more = await Promise.all(["A.txt", "B.txt", "C.txt"].map((name) => upload(founder, name, Buffer.from(`${name}\n`))));
+    for (const paper of more) expect((await replace(founder, paper.id, "Again", paper.name, Buffer.from("again\n"))).status).toBe(201);
+    const five = await created(founder, { documentIds: [budget.id, terms.id, ...more.map((paper) => paper.id)] });
+    await details(founder, five);
+    expect(await ctx.countQueries(() => details(founder, five))).toBe(two);
   });
 
   it("refuses observers (403) and validates the body (400)", async () => {

@@ -215,6 +215,8 @@ export async function resolutionDetails(deps: Deps, id: number, viewer?: Viewer)
         name: documents.name,
         fileType: documents.fileType,
         hasFile: sql<boolean>`${documentFiles.documentId} is not null`,
+        version: documents.version,
+        replacedAt: documents.replacedAt,
       })
       .from(resolutionDocuments)
       .innerJoin(documents, eq(documents.id, resolutionDocuments.documentId))
@@ -256,7 +258,7 @@ export async function resolutionDetails(deps: Deps, id: number, viewer?: Viewer)
       : null;
   return {
     ...toResolution(row),
-    documents: attached.map((doc) => ({ ...doc, hasFile: Boolean(doc.hasFile) })),
+    documents: attached.map((doc) => ({ ...doc, hasFile: Boolean(doc.hasFile), replacedAt: doc.replacedAt?.toISOString() ?? null })),
     voters: certificate
       ? certificate.votes.map(({ userId, name }) => ({ userId, name }))
       : voterRows.map((voter) => ({ userId: voter.userId, name: displayName(voter) })),

@@ -1,7 +1,13 @@
 import { useId } from "react";
+import { versionLine, type PaperFactsOf } from "@/components/paper-facts";
 
-/** The documents a resolution carries, by name under their heading; nothing when it carries none. */
-export function AttachedDocuments({ heading, documents }: { heading: string; documents: readonly { id: number; name: string }[] }) {
+type AttachedDocument = Pick<PaperFactsOf, "id" | "name" | "version" | "replacedAt">;
+
+/**
+ * The documents a resolution carries, by name under their heading, each replaced one with its latest version ("v3 ·
+ * replaced 2 Jun 14:05"); nothing when it carries none.
+ */
+export function AttachedDocuments({ heading, documents }: { heading: string; documents: readonly AttachedDocument[] }) {
   const headingId = useId();
   if (documents.length === 0) return null;
   return (
@@ -10,9 +16,20 @@ export function AttachedDocuments({ heading, documents }: { heading: string; doc
         {heading}
       </h3>
       <ul className="list-inside list-disc">
-        {documents.map((document) => (
-          <li key={document.id}>{document.name}</li>
-        ))}
+        {documents.map((document) => {
+          const version = versionLine(document);
+          return (
+            <li key={document.id}>
+              {document.name}
+              {version && (
+                <>
+                  {" "}
+                  <span className="ml-1 text-xs text-muted-foreground">{version}</span>
+                </>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
