@@ -27,6 +27,7 @@ const budget = buildLibraryDocument({
   pages: 30,
   readingMinutes: 60,
   changedSinceRead: true,
+  readVersion: 1,
 });
 const minutes = buildLibraryDocument({ id: 71, name: "Minutes May.pdf", companyId: 3, pages: 12, readingMinutes: 24 });
 

@@ -29,6 +29,7 @@ const paper: DocumentObject = {
   pages: 42,
   readingMinutes: 84,
   changedSinceRead: false,
+  readVersion: null,
 };
 
 const texts = Array.from({ length: 42 }, (_, index) => `Page ${index + 1} text.`);
