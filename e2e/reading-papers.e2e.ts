@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { apiAs, boardWithMembers, memberCredentials, scheduleMeetingThroughApi, uniqueName, type Board } from "./set-up";
 import { checkScreen, expectAccessible, screenshot, useBrowser, viewports } from "./support";
 
@@ -103,7 +103,16 @@ describe("reading papers in the browser", () => {
       const flag = director.getByRole("link", { name: `${name} changed since you read it: see what changed` }).first();
       await flag.waitFor({ timeout: 30_000 });
       await checkScreen(director, `reading-${label}-changed`);
-      await flag.click();
+      // The pack says so too, under its title, and its flag opens what changed since the version the director read.
+      await director.goto(`/meetings/${meetingId}/pack`);
+      const packFlag = director
+        .getByRole("list", { name: "Changed since you read them" })
+        .getByRole("link", { name: `${name} changed since you read it: see what changed` });
+      await packFlag.waitFor({ timeout: 30_000 });
+      expect(await packFlag.getAttribute("href")).toBe(`/documents/${paperId}/compare?from=1&to=2`);
+      await drawn(director, 1);
+      await checkScreen(director, `reading-${label}-pack-changed`);
+      await packFlag.click();
       await director.getByText("Page 1 added").waitFor({ timeout: 30_000 });
       await director.getByText("Page 3 removed").waitFor();
       await checkScreen(director, `reading-${label}-compare`);
@@ -132,50 +141,117 @@ describe("reading papers in the browser", () => {
     });
   }
 
-  it("is read by keyboard alone: page keys, go to page, search and zoom", async () => {
-    const board = await boardWithMembers();
-    const name = uniqueName("Keyboard paper ");
-    const { paperId } = await paperOnAgenda(board, name);
-    const page = await browser.signedInPage(memberCredentials(board.members[1]!), { awaitWelcome: true });
-    await page.goto(`/documents/${paperId}/read`);
-    await drawn(page, 1);
+  for (const [label, viewport] of viewports) {
+    it(`is read by keyboard alone: go to page, the page list, zoom, search and a note written and saved (${label} px)`, async () => {
+      // Below 768 px the page list, the search and the notes are sheets opened from the toolbar; wider, they sit beside
+      // the pages (the notes from 1280 px).
+      const narrow = viewport.width < 768;
+      const board = await boardWithMembers();
+      const name = uniqueName("Keyboard paper ");
+      const { paperId } = await paperOnAgenda(board, name);
+      const page = await browser.signedInPage(memberCredentials(board.members[1]!), { viewport, awaitWelcome: true });
+      await page.goto(`/documents/${paperId}/read`);
+      await drawn(page, 1);
+      const keys = keyboardOf(page);
+      const toolbar = page.getByRole("toolbar", { name: "Reader controls" });
+      const sideToggle = toolbar.getByRole("button", { name: "Pages and search" });
+      const openSide = async () => {
+        if (!narrow) return;
+        await keys.tabTo(sideToggle, "back");
+        await page.keyboard.press("Enter");
+      };
 
-    const goTo = page.getByLabel("Go to page");
-    await goTo.focus();
-    await goTo.fill("3");
-    await page.keyboard.press("Enter");
-    await page.getByText("Page 3 of 3").first().waitFor();
-    // Out of the page box (where Home moves the caret), Home goes to the first page.
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Home");
-    await page.getByText("Page 1 of 3").first().waitFor();
-
-    await page.getByRole("button", { name: "Zoom in" }).focus();
-    await page.keyboard.press("Enter");
-    expect(await page.getByRole("button", { name: "Fit width" }).getAttribute("aria-pressed")).toBe("false");
-
-    const search = page.getByRole("searchbox", { name: "Search in document" });
-    if (!(await search.isVisible())) {
-      await page.getByRole("button", { name: "Pages and search" }).focus();
+      // Go to page: the number typed over the current one, then Enter.
+      await keys.tabTo(toolbar.getByRole("textbox", { name: "Go to page" }));
+      await page.keyboard.type("3");
       await page.keyboard.press("Enter");
-    }
-    await search.focus();
-    await page.keyboard.type("Dublin");
-    await page.keyboard.press("Enter");
-    await page
-      .getByRole("list", { name: "Search results" })
-      .getByText(/Page 3/)
-      .waitFor();
-    // Every control reached by Tab shows where the focus is.
-    for (let step = 0; step < 6; step += 1) {
+      await page.getByText("Page 3 of 3").first().waitFor();
+      // Out of the page box (where Home moves the caret), Home goes to the first page.
       await page.keyboard.press("Tab");
-      const outline = await page.evaluate(() => {
-        const active = document.activeElement as HTMLElement | null;
-        if (!active || active === document.body) return "none";
-        const style = getComputedStyle(active);
-        return `${style.outlineStyle} ${style.boxShadow}`;
-      });
-      expect(outline).not.toBe("none none");
-    }
-  });
+      await page.keyboard.press("Home");
+      await page.getByText("Page 1 of 3").first().waitFor();
+
+      // The page list: Space on a page's thumbnail goes there (and, on a phone, closes the sheet, the focus back on
+      // the button that opened it).
+      await openSide();
+      await keys.tabTo(page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Page 2" }));
+      await page.keyboard.press("Space");
+      await page.getByText("Page 2 of 3").first().waitFor();
+      if (narrow) await keys.expectFocused(sideToggle);
+
+      // Zoom in, then back to the page's width.
+      const zoomIn = toolbar.getByRole("button", { name: "Zoom in" });
+      await keys.tabTo(zoomIn, narrow ? "forward" : "back");
+      await page.keyboard.press("Enter");
+      const fit = toolbar.getByRole("button", { name: "Fit width" });
+      await page.waitForFunction(() => document.querySelector('[aria-label="Fit width"]')?.getAttribute("aria-pressed") === "false");
+      await page.keyboard.press("Tab");
+      await keys.expectFocused(fit);
+      await page.keyboard.press("Space");
+      await page.waitForFunction(() => document.querySelector('[aria-label="Fit width"]')?.getAttribute("aria-pressed") === "true");
+
+      // Search: typed, its results listed, Enter goes to the first.
+      await openSide();
+      await keys.tabTo(page.getByRole("searchbox", { name: "Search in document" }));
+      await page.keyboard.type("Dublin");
+      await page
+        .getByRole("list", { name: "Search results" })
+        .getByText(/Page 3/)
+        .waitFor();
+      await page.keyboard.press("Enter");
+      await page.getByText("Page 3 of 3").first().waitFor();
+      if (narrow) await keys.expectFocused(sideToggle);
+
+      // A note on the page, written and saved by keyboard; the focus stays in the notes once it is saved.
+      if (narrow) {
+        await keys.tabTo(toolbar.getByRole("button", { name: "My notes" }));
+        await page.keyboard.press("Enter");
+      }
+      const notes = page.getByRole("complementary", { name: "My notes" });
+      await keys.tabTo(notes.getByRole("button", { name: "Note on this page" }));
+      await page.keyboard.press("Enter");
+      await keys.expectFocused(notes.getByLabel("Note", { exact: true }));
+      await page.keyboard.type("Ask why Dublin is deferred");
+      await keys.tabTo(notes.getByRole("button", { name: "Save note" }));
+      await page.keyboard.press("Enter");
+      await notes.getByRole("article", { name: "Note on page 3" }).getByText("Ask why Dublin is deferred").waitFor();
+      await keys.expectFocused(notes.getByRole("button", { name: "Note on this page" }));
+      // And on from there, by Tab, to the note just saved.
+      await keys.tabTo(notes.getByRole("button", { name: "Edit note on page 3" }));
+      expect(keys.unseen(), "controls of the reader reached by Tab that show no focus").toEqual([]);
+    });
+  }
 });
+
+/**
+ * The keyboard of `page`: Tab or Shift+Tab until a control has the focus, each control reached inside the reader (or
+ * one of its sheets) checked for a visible focus indicator.
+ */
+function keyboardOf(page: Page) {
+  const unseen = new Set<string>();
+  const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+  return {
+    async tabTo(target: Locator, direction: "forward" | "back" = "forward", max = 80) {
+      await target.waitFor();
+      for (let press = 0; press < max; press += 1) {
+        await page.keyboard.press(direction === "back" ? "Shift+Tab" : "Tab");
+        const shown = await page.evaluate(() => {
+          const active = document.activeElement as HTMLElement | null;
+          if (!active || active === document.body) return null;
+          if (!active.closest('[aria-label="Document reader"], [role="dialog"]')) return null;
+          const style = getComputedStyle(active);
+          const visible = (style.outlineStyle !== "none" && style.outlineWidth !== "0px") || style.boxShadow !== "none";
+          return visible ? null : active.getAttribute("aria-label") || active.textContent?.trim() || active.tagName;
+        });
+        if (shown) unseen.add(shown);
+        if (await isFocused(target)) return;
+      }
+      throw new Error(`${String(target)} was not reached by ${max} presses of ${direction === "back" ? "Shift+Tab" : "Tab"}`);
+    },
+    async expectFocused(target: Locator) {
+      await target.waitFor();
+      await page.waitForFunction((element) => element === document.activeElement, await target.elementHandle(), { timeout: 5_000 });
+    },
+    unseen: () => [...unseen],
+  };
+}

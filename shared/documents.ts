@@ -68,6 +68,8 @@ export const documentObjectSchema = answer.object({
   readingMinutes: answer.number().int().nullable(),
   /** The caller opened an earlier version and not yet this one. */
   changedSinceRead: answer.boolean(),
+  /** When `changedSinceRead`: the latest version the caller opened, what "what changed" compares from; otherwise null. */
+  readVersion: answer.number().int().nullable(),
 });
 export type DocumentObject = z.infer<typeof documentObjectSchema>;
 
@@ -175,5 +177,7 @@ export const recentDocumentSchema = answer.object({
   version: answer.number().int(),
   replacedAt: answer.string().nullable(),
   changedSinceRead: answer.boolean(),
+  /** As a document's: the version the caller last opened when it changed since; otherwise null. */
+  readVersion: answer.number().int().nullable(),
 });
 export type RecentDocument = z.infer<typeof recentDocumentSchema>;

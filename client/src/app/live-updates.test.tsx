@@ -44,6 +44,7 @@ function libraryDocument(id: number, name: string): LibraryDocument {
     pages: null,
     readingMinutes: null,
     changedSinceRead: false,
+    readVersion: null,
     truncated: false,
     uploader: "Fay Founder",
   };

@@ -4,12 +4,12 @@ import { displayName } from "@shared/people";
 import { can, canEditAgenda, canKeepMeetingRecord } from "@shared/permissions";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useAgendaPapers } from "@/app/agenda-papers";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
 import { useMinutes } from "@/features/meeting-record/api/minutes";
 import { BoardPackButton } from "@/features/meeting-record/components/board-pack-button";
 import { MeetingLifecycle } from "@/features/meeting-record/components/meeting-lifecycle";
 import { AttendanceBeforeStart, MinutesBeforeStart } from "@/features/meeting-record/components/record-before-start";
-import { useAgenda } from "@/features/meetings/api/get-agenda";
 import { BoardReadingPanel } from "@/features/meetings/components/board-reading-panel";
 import { MeetingAgendaSection } from "@/features/meetings/components/meeting-agenda-section";
 import { MeetingReadingCard } from "@/features/meetings/components/meeting-reading";
@@ -78,7 +78,7 @@ export const MeetingPage = memo(function MeetingPage({ meeting, now, creatorId, 
   const minutes = useMinutes(meeting.id, canKeep && started);
   const handsOpen = canKeep && started && minutes.data != null && minutes.data.status !== "approved";
   const showOfHands = useMemo(() => (handsOpen ? { now, onOpen: setHandsFor } : undefined), [handsOpen, now]);
-  const papers = useAgendaPapers(meeting.id, sources);
+  const papers = useAgendaPapers(meeting.id, sources.library.data);
   const owners = useMemo(
     () => (sources.members.data ?? []).map((member) => ({ id: member.id, name: displayName(member) || member.email })),
     [sources.members.data],
@@ -159,17 +159,6 @@ export const MeetingPage = memo(function MeetingPage({ meeting, now, creatorId, 
     </div>
   );
 });
-
-/** The agenda's papers the viewer may see (the library lists them), each once, in agenda order. */
-function useAgendaPapers(meetingId: number, sources: MeetingSources) {
-  const agenda = useAgenda(meetingId);
-  const library = sources.library.data;
-  return useMemo(() => {
-    const byId = new Map((library ?? []).map((document) => [document.id, document]));
-    const ids = [...new Set((agenda.data?.items ?? []).flatMap((item) => item.documentIds))];
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }, [agenda.data, library]);
-}
 
 function SectionLoading({ label }: { label: string }) {
   return <Skeleton className="h-32 w-full" role="status" aria-label={label} />;

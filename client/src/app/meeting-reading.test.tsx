@@ -1,6 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import * as companiesApi from "@shared/api/companies";
+import * as documentsApi from "@shared/api/documents";
+import * as meetingsApi from "@shared/api/meetings";
 import * as readingApi from "@shared/api/reading";
+import { apiUrl } from "@/lib/api-client";
 import { buildCompany } from "@/testing/factories";
 import { apiError, handle } from "@/testing/handle";
 import {
@@ -27,6 +30,7 @@ const budget = buildLibraryDocument({
   pages: 30,
   readingMinutes: 60,
   changedSinceRead: true,
+  readVersion: 1,
 });
 const minutes = buildLibraryDocument({ id: 71, name: "Minutes May.pdf", companyId: 3, pages: 12, readingMinutes: 24 });
 
@@ -131,5 +135,28 @@ describe("reading a meeting's papers", () => {
     renderApp({ path: "/meetings/60", signedInAs: pageUser(7, "founder") });
     const panel = await screen.findByRole("region", { name: "Who has opened the papers" });
     expect(await within(panel).findByText("Read receipts are off for this board")).toBeInTheDocument();
+  });
+
+  it("flags the papers changed since the director read them in the pack's reader, from the meeting page's reads", async () => {
+    servePage();
+    const agendaPath = new URL(apiUrl(meetingsApi.getAgenda, { params: { id: 60 } }), window.location.href).pathname;
+    const libraryPath = new URL(apiUrl(documentsApi.listLibrary, { params: { companyId: 3 } }), window.location.href).pathname;
+    const reads: string[] = [];
+    onTestFinished(() => server.events.removeAllListeners());
+    server.events.on("request:start", ({ request }) => void reads.push(new URL(request.url).pathname));
+    const { user, currentPath } = renderApp({ path: "/meetings/60", signedInAs: pageUser(9, "member") });
+    const reading = await screen.findByRole("region", { name: "Your reading" });
+    await within(reading).findByRole("link", { name: /Budget 2026.pdf changed since you read it/ });
+    await user.click(within(reading).getByRole("link", { name: "Read the pack" }));
+    await waitFor(() => expect(currentPath()).toBe("/meetings/60/pack"));
+
+    const changed = await screen.findByRole("list", { name: "Changed since you read them" });
+    const flags = within(changed).getAllByRole("link");
+    expect(flags.map((flag) => [flag.getAttribute("aria-label"), flag.getAttribute("href")])).toEqual([
+      ["Budget 2026.pdf changed since you read it: see what changed", "/documents/70/compare?from=1&to=2"],
+    ]);
+    // The minutes, unchanged, are not flagged; the meeting page's agenda and library were read once, not again.
+    expect(within(changed).queryByText("Minutes May.pdf")).not.toBeInTheDocument();
+    expect([agendaPath, libraryPath].map((path) => reads.filter((read) => read === path).length)).toEqual([1, 1]);
   });
 });

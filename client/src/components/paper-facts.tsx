@@ -16,6 +16,8 @@ export interface PaperFactsOf {
   pages: number | null;
   readingMinutes: number | null;
   changedSinceRead: boolean;
+  /** When it changed since: the version the viewer last opened. */
+  readVersion: number | null;
 }
 
 /** "v3 · replaced 2 Jun 14:05" (local time) for a paper replaced at least once; null for a first version. */
@@ -43,14 +45,26 @@ export function compareHref(id: number, from: number, to: number): string {
   return `/documents/${id}/compare?from=${from}&to=${to}`;
 }
 
+/** Where "changed since you read it" leads: what changed from the version the viewer last opened to the latest. */
+export function changedSinceReadHref(paper: Pick<PaperFactsOf, "id" | "version" | "readVersion">): string {
+  const from = paper.readVersion != null && paper.readVersion < paper.version ? paper.readVersion : paper.version - 1;
+  return compareHref(paper.id, Math.max(1, from), paper.version);
+}
+
 /**
  * "Changed since you read it": a badge (an icon and words, not colour alone) linking to what changed from the version
- * before the latest to the latest.
+ * the viewer last opened to the latest.
  */
-export function ChangedSinceReadBadge({ paper, className }: { paper: Pick<PaperFactsOf, "id" | "name" | "version">; className?: string }) {
+export function ChangedSinceReadBadge({
+  paper,
+  className,
+}: {
+  paper: Pick<PaperFactsOf, "id" | "name" | "version" | "readVersion">;
+  className?: string;
+}) {
   return (
     <Link
-      href={compareHref(paper.id, Math.max(1, paper.version - 1), paper.version)}
+      href={changedSinceReadHref(paper)}
       aria-label={`${paper.name} changed since you read it: see what changed`}
       className={cn(
         "inline-flex w-fit items-center gap-1 rounded-md border border-warning/60 bg-warning/15 px-2 py-0.5 text-xs font-medium text-foreground outline-none hover:bg-warning/25 focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-3 [&_svg]:shrink-0",

@@ -86,6 +86,7 @@ export function buildLibraryDocument(fields: Partial<LibraryDocument> & Pick<Lib
     pages: null,
     readingMinutes: null,
     changedSinceRead: false,
+    readVersion: null,
     truncated: false,
     uploader: "Fay Founder",
     ...fields,

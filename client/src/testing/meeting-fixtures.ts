@@ -50,6 +50,7 @@ export function buildMeetingDocument(content: Partial<MeetingContentWire> & { id
     pages: null,
     readingMinutes: null,
     changedSinceRead: false,
+    readVersion: null,
   };
 }
 
@@ -70,6 +71,7 @@ export function buildFileDocument(fields: Partial<DocumentObject> = {}): Documen
     pages: null,
     readingMinutes: null,
     changedSinceRead: false,
+    readVersion: null,
     ...fields,
   };
 }

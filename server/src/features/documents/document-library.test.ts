@@ -53,6 +53,7 @@ describe("the library", () => {
       version: 1,
       replacedAt: null,
       changedSinceRead: false,
+      readVersion: null,
     });
     expect(Object.keys(recent!.body[1]).sort()).toEqual([
       "changedSinceRead",
@@ -60,6 +61,7 @@ describe("the library", () => {
       "fileSize",
       "id",
       "name",
+      "readVersion",
       "replacedAt",
       "uploader",
       "version",

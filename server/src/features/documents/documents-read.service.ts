@@ -90,12 +90,16 @@ async function versionsRead(db: Database, userId: number, documentIds: number[])
 
 const replacedIds = (rows: readonly { id: number; version: number }[]) => rows.filter((row) => row.version > 1).map((row) => row.id);
 
-const changedSince = (read: Map<number, number>, row: { id: number; version: number }) => {
+/** What the caller read of a paper: whether it changed since, and then the version they last opened (to compare from). */
+type ReadFlags = Pick<DocumentObject, "changedSinceRead" | "readVersion">;
+const unchanged: ReadFlags = { changedSinceRead: false, readVersion: null };
+
+const readFlags = (read: Map<number, number>, row: { id: number; version: number }): ReadFlags => {
   const version = read.get(row.id);
-  return version !== undefined && version < row.version;
+  return version !== undefined && version < row.version ? { changedSinceRead: true, readVersion: version } : unchanged;
 };
 
-function toDocumentObject(row: DocumentRow, meetingContent: string | undefined, changedSinceRead = false): DocumentObject {
+function toDocumentObject(row: DocumentRow, meetingContent: string | undefined, flags = unchanged): DocumentObject {
   return {
     id: row.id,
     name: row.name,
@@ -112,14 +116,14 @@ function toDocumentObject(row: DocumentRow, meetingContent: string | undefined, 
     replacedAt: row.replacedAt?.toISOString() ?? null,
     pages: row.pages,
     readingMinutes: readingMinutes(row.pages),
-    changedSinceRead,
+    ...flags,
   };
 }
 
-function toListItem(row: DocumentRow, meetingContent: string | undefined, changedSinceRead = false): DocumentListItem {
+function toListItem(row: DocumentRow, meetingContent: string | undefined, flags = unchanged): DocumentListItem {
   // A meeting's JSON is rebuilt whole from its rows.
   return {
-    ...toDocumentObject(row, meetingContent, changedSinceRead),
+    ...toDocumentObject(row, meetingContent, flags),
     truncated: meetingContent === undefined && Boolean(row.truncated),
   };
 }
@@ -145,7 +149,7 @@ export async function listDocuments(
     .orderBy(desc(documents.createdAt), desc(documents.id));
   const ids = rows.map((row) => row.id);
   const [contents, read] = await Promise.all([meetingContents(db, ids), versionsRead(db, userId, ids)]);
-  return rows.map((row) => toListItem(row, contents.get(row.id), changedSince(read, row)));
+  return rows.map((row) => toListItem(row, contents.get(row.id), readFlags(read, row)));
 }
 
 /** `GET /api/documents/:id` (the guard has already checked the company), as `userId` sees it. */
@@ -155,7 +159,7 @@ export async function getDocument({ db }: ServiceDeps<"db">, documentId: number,
   );
   if (!row) throw notFound("Document not found");
   const [contents, read] = await Promise.all([meetingContents(db, [row.id]), versionsRead(db, userId, [row.id])]);
-  return toDocumentObject(row, contents.get(row.id), changedSince(read, row));
+  return toDocumentObject(row, contents.get(row.id), readFlags(read, row));
 }
 
 const libraryColumns = {
@@ -201,7 +205,7 @@ export async function listLibrary(
   const library = lists ? await lists.read(companyId, "library", clock.now().getTime(), load) : (await load()).value;
   // Only a replaced paper can have changed since it was read: the caller's reads of those alone (none: no query).
   const read = await versionsRead(db, userId, replacedIds(library));
-  return read.size === 0 ? library : library.map((document) => ({ ...document, changedSinceRead: changedSince(read, document) }));
+  return read.size === 0 ? library : library.map((document) => ({ ...document, ...readFlags(read, document) }));
 }
 
 /** `GET /api/companies/:companyId/documents/recent`: the newest `limit` (default 5). */
@@ -220,6 +224,6 @@ export async function recentDocuments(
     createdAt: row.createdAt.toISOString(),
     version: row.version,
     replacedAt: row.replacedAt?.toISOString() ?? null,
-    changedSinceRead: changedSince(read, row),
+    ...readFlags(read, row),
   }));
 }

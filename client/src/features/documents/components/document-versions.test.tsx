@@ -25,6 +25,8 @@ const replaced = buildLibraryDocument({
   pages: 12,
   readingMinutes: 24,
   changedSinceRead: true,
+  // Read at version 1, two replacements ago.
+  readVersion: 1,
 });
 const mine = buildLibraryDocument({ id: 2, name: "My memo.pdf", companyId, uploadedBy: 7, uploader: "Ann Lee" });
 
@@ -54,14 +56,15 @@ const versions: DocumentVersion[] = [
 ];
 
 describe("a paper's versions in the library", () => {
-  it("shows the version, when it was replaced, its pages and reading time, and a flag linking to what changed", async () => {
+  it("shows the version, when it was replaced, its pages and reading time, and a flag linking to what changed since the version read", async () => {
     serveLibrary();
     renderApp({ path: "/documents", signedInAs: userAs("member") });
     expect(await screen.findByText("v3 · replaced 2 Jun 14:05")).toBeInTheDocument();
     expect(screen.getByText("12 pages · 24 min")).toBeInTheDocument();
     const flag = screen.getByRole("link", { name: "Q2 Accounts.pdf changed since you read it: see what changed" });
     expect(flag).toHaveTextContent("Changed since you read it");
-    expect(flag).toHaveAttribute("href", "/documents/1/compare?from=2&to=3");
+    // From the version the director read (1), not the one before the latest (2).
+    expect(flag).toHaveAttribute("href", "/documents/1/compare?from=1&to=3");
     // A first version read or not: no version line, no flag.
     expect(screen.getAllByRole("link", { name: /changed since you read it/ })).toHaveLength(1);
     expect(screen.queryByText(/^v1/)).not.toBeInTheDocument();

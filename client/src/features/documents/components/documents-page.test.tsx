@@ -28,6 +28,7 @@ function libraryDocument(fields: Partial<LibraryDocument> & { id: number; name: 
     pages: null,
     readingMinutes: null,
     changedSinceRead: false,
+    readVersion: null,
     truncated: false,
     uploader: "Fay Founder",
     ...fields,

@@ -20,6 +20,7 @@ describe("the dashboard", () => {
         version: 1,
         replacedAt: null,
         changedSinceRead: false,
+        readVersion: null,
       },
     ];
     server.use(handle(documentsApi.recentDocuments, () => recent));

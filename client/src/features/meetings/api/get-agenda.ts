@@ -13,8 +13,8 @@ export function getAgenda(meetingId: number): Promise<Agenda> {
 export const agendaQueryOptions = (companyId: number | null, meetingId: number) =>
   queryOptions({ queryKey: meetingKeys.agenda(companyId, meetingId), queryFn: () => getAgenda(meetingId) });
 
-/** A meeting's agenda. Like the meeting itself, it is asked for whatever the active company: the server decides who may see it. */
-export function useAgenda(meetingId: number) {
+/** A meeting's agenda (`enabled: false` waits). Like the meeting itself, it is asked for whatever the active company: the server decides who may see it. */
+export function useAgenda(meetingId: number, { enabled = true }: { enabled?: boolean } = {}) {
   const companyId = useActiveCompany();
-  return useQuery(agendaQueryOptions(companyId, meetingId));
+  return useQuery({ ...agendaQueryOptions(companyId, meetingId), enabled });
 }

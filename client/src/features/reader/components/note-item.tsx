@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/use-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { NoteForm } from "@/features/reader/components/note-form";
 import type { useNoteWrites } from "@/features/reader/api/notes";
+import { useFocusBack } from "@/features/reader/lib/use-focus-back";
 
 /** One note: where it is, the words it is pinned to, its text; Edit and Delete. */
 export function NoteItem({
@@ -19,6 +20,11 @@ export function NoteItem({
   onGoTo?: (page: number) => void;
 }) {
   const [editing, setEditing] = useState(false);
+  const focus = useFocusBack(editing);
+  const stopEditing = () => {
+    focus.closing();
+    setEditing(false);
+  };
   const [deleting, setDeleting] = useState(false);
   const where = note.unplaced ? `Was on page ${note.page}` : `Page ${note.page}`;
 
@@ -42,6 +48,7 @@ export function NoteItem({
               size="icon"
               variant="ghost"
               className="size-8"
+              ref={focus.button}
               aria-label={`Edit note on page ${note.page}`}
               onClick={() => setEditing(true)}
             >
@@ -67,17 +74,19 @@ export function NoteItem({
         </details>
       ) : null}
       {editing ? (
-        <NoteForm
-          label="Change the note"
-          initial={note.text}
-          pending={writes.edit.isPending}
-          error={writes.edit.error}
-          onCancel={() => {
-            writes.edit.reset();
-            setEditing(false);
-          }}
-          onSave={(text) => writes.edit.mutate({ id: note.id, text }, { onSuccess: () => setEditing(false) })}
-        />
+        <div ref={focus.form}>
+          <NoteForm
+            label="Change the note"
+            initial={note.text}
+            pending={writes.edit.isPending}
+            error={writes.edit.error}
+            onCancel={() => {
+              writes.edit.reset();
+              stopEditing();
+            }}
+            onSave={(text) => writes.edit.mutate({ id: note.id, text }, { onSuccess: stopEditing })}
+          />
+        </div>
       ) : (
         <p className="break-words whitespace-pre-wrap">{note.text}</p>
       )}

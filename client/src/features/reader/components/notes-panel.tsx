@@ -7,6 +7,7 @@ import { cn } from "@/lib/utils";
 import { useNoteWrites, useNotes } from "@/features/reader/api/notes";
 import { NoteForm } from "@/features/reader/components/note-form";
 import { NoteItem } from "@/features/reader/components/note-item";
+import { useFocusBack } from "@/features/reader/lib/use-focus-back";
 
 /** A note being written: on a page, pinned to selected words or to the page as a whole (`quote` null). */
 export interface NoteDraft {
@@ -43,9 +44,14 @@ export function NotesPanel({
   const unplaced = (notes.data ?? []).filter((note) => note.unplaced).sort(byPage);
   const shown = scope === "page" ? placed.filter((note) => note.page === currentPage) : placed;
 
+  const focus = useFocusBack(draft != null);
+  const closeDraft = () => {
+    focus.closing();
+    onDraft(null);
+  };
   const save = (text: string) => {
     if (!draft) return;
-    writes.create.mutate({ version: latestVersion, page: draft.page, quote: draft.quote, text }, { onSuccess: () => onDraft(null) });
+    writes.create.mutate({ version: latestVersion, page: draft.page, quote: draft.quote, text }, { onSuccess: closeDraft });
   };
 
   return (
@@ -59,7 +65,7 @@ export function NotesPanel({
       </div>
 
       {draft ? (
-        <div className="grid gap-2 rounded-md border border-amber-400/60 bg-amber-50 p-3 dark:bg-amber-950/30">
+        <div ref={focus.form} className="grid gap-2 rounded-md border border-amber-400/60 bg-amber-50 p-3 dark:bg-amber-950/30">
           <p className="text-xs font-medium text-muted-foreground">New note on page {draft.page}</p>
           {draft.quote && <blockquote className="border-l-2 border-amber-400 pl-2 text-sm italic">{draft.quote}</blockquote>}
           <NoteForm
@@ -69,12 +75,18 @@ export function NotesPanel({
             onSave={save}
             onCancel={() => {
               writes.create.reset();
-              onDraft(null);
+              closeDraft();
             }}
           />
         </div>
       ) : (
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => onDraft({ page: currentPage, quote: null })}>
+        <Button
+          ref={focus.button}
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => onDraft({ page: currentPage, quote: null })}
+        >
           <Plus aria-hidden />
           Note on this page
         </Button>

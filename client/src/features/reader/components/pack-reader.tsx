@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import * as meetingRecordApi from "@shared/api/meeting-record";
+import { ChangedSinceReadBadge, type PaperFactsOf } from "@/components/paper-facts";
 import { apiUrl } from "@/lib/api-client";
 import { recordPackOpened } from "@/features/reader/api/reads";
 import { openWithPdfjs } from "@/features/reader/lib/open-pdf";
@@ -13,23 +14,45 @@ const openError = (error: PdfOpenError) =>
     ? "The board pack is still being prepared. Try again in a moment."
     : "The board pack could not be opened.";
 
+/** A paper of the pack that may have changed since the reader read it. */
+export type PackPaper = Pick<PaperFactsOf, "id" | "name" | "version" | "readVersion" | "changedSinceRead">;
+
+const noPapers: readonly PackPaper[] = [];
+
 /**
  * A meeting's board pack in the reader, its outline listing each paper. Opening it is recorded once; its pages are not
  * a paper's pages, so they count for no paper's progress, and it has no notes (notes are on the papers themselves).
+ * Under its title, the papers that changed since the reader read them, each flag opening what changed.
  */
 export function PackReader({
   meetingId,
   meetingTitle,
+  papers = noPapers,
   initialPage = 1,
   openPdf = openWithPdfjs,
 }: {
   meetingId: number;
   meetingTitle: string;
+  /** The meeting's agenda papers the reader may see (the meeting page's). */
+  papers?: readonly PackPaper[];
   initialPage?: number;
   openPdf?: PdfOpener;
 }) {
+  const changed = papers.filter((paper) => paper.changedSinceRead);
   const header = (
-    <ReaderHeader title={`${meetingTitle}: board pack`} back={{ href: `/meetings/${meetingId}`, label: "Back to the meeting" }} />
+    <div className="grid min-w-0 gap-1">
+      <ReaderHeader title={`${meetingTitle}: board pack`} back={{ href: `/meetings/${meetingId}`, label: "Back to the meeting" }} />
+      {changed.length > 0 && (
+        <ul aria-label="Changed since you read them" className="flex flex-wrap gap-x-3 gap-y-1">
+          {changed.map((paper) => (
+            <li key={paper.id} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+              <span className="min-w-0 break-words">{paper.name}</span>
+              <ChangedSinceReadBadge paper={paper} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
   // Recording is best effort: a reader who could open the pack is not stopped because it was not noted.
   const onOpened = useCallback(() => void recordPackOpened(meetingId).catch(() => undefined), [meetingId]);

@@ -29,6 +29,7 @@ const paper: DocumentObject = {
   pages: 42,
   readingMinutes: 84,
   changedSinceRead: false,
+  readVersion: null,
 };
 
 const texts = Array.from({ length: 42 }, (_, index) => `Page ${index + 1} text.`);
@@ -165,6 +166,12 @@ describe("the paper reader", () => {
     expect(await within(notes).findByText("Check the cash")).toBeInTheDocument();
     expect(within(notes).queryByRole("textbox")).not.toBeInTheDocument();
     expect(sent.at(-1)).toEqual({ version: 2, page: 1, quote: null, text: "Check the cash" });
+    // The focus, in the form that has gone, comes back to the button that opened it; so does a cancelled note's.
+    await waitFor(() => expect(within(notes).getByRole("button", { name: "Note on this page" })).toHaveFocus());
+    await user.keyboard("{Enter}");
+    expect(within(notes).getByRole("textbox", { name: "Note" })).toHaveFocus();
+    await user.click(within(notes).getByRole("button", { name: "Cancel" }));
+    expect(within(notes).getByRole("button", { name: "Note on this page" })).toHaveFocus();
   });
 
   it("changes and deletes a note", async () => {
@@ -180,6 +187,7 @@ describe("the paper reader", () => {
     await user.type(field, "Second thought");
     await user.click(within(notes).getByRole("button", { name: "Save note" }));
     expect(await within(notes).findByText("Second thought")).toBeInTheDocument();
+    await waitFor(() => expect(within(notes).getByRole("button", { name: "Edit note on page 1" })).toHaveFocus());
 
     await user.click(within(notes).getByRole("button", { name: "Delete note on page 1" }));
     await user.click(await screen.findByRole("button", { name: "Delete note" }));

@@ -27,6 +27,7 @@ const paper: DocumentObject = {
   pages: 3,
   readingMinutes: 6,
   changedSinceRead: false,
+  readVersion: null,
 };
 
 const texts = ["Revenue grew in the quarter. REVENUE guidance holds.", "Costs fell.", "Cash flow and revenue by region."];

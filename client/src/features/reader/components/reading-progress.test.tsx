@@ -29,6 +29,7 @@ const paper = {
   pages: 6,
   readingMinutes: 12,
   changedSinceRead: false,
+  readVersion: null,
 } satisfies DocumentObject;
 const texts = Array.from({ length: 6 }, (_, index) => `Risk ${index + 1}`);
 
