@@ -1,4 +1,4 @@
-import { lazy, useEffect, useReducer, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import { lazy, startTransition, useEffect, useReducer, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import { loadOnce } from "@/lib/load-once";
 
 /**
@@ -79,7 +79,9 @@ export function WhenLoaded<Props extends object>({ component: Component, placeho
     if (settled) return;
     let current = true;
     void Component.whenSettled().then(() => {
-      if (current) redraw();
+      // A transition: React draws the component in slices it can interrupt (an ordinary update is one long task),
+      // and a transition, unlike a Suspense reveal, is not held back.
+      if (current) startTransition(redraw);
     });
     return () => {
       current = false;
