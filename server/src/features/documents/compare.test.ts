@@ -190,7 +190,10 @@ describe("comparing two versions of a paper", () => {
     const same = await compare(founder, id, 2, 2);
     expect(same.status).toBe(400);
     expect(same.body.message).toBe("Compare two different versions");
-    expect((await compare(founder, id, 1, 3)).status).toBe(404);
+    // Version 3 exists, but of another paper: two papers' versions are never compared.
+    const otherPapers = await compare(founder, id, 1, 3);
+    expect(otherPapers.status).toBe(404);
+    expect(otherPapers.body).toEqual({ message: "This paper has no such version" });
     expect((await compare(founder, id, 0, 2)).status).toBe(400);
     expect((await compare(founder, id, "x", 2)).status).toBe(400);
     const stranger = (await ctx.board("Other Co")).founder;
