@@ -7,6 +7,7 @@ import { SignInPage } from "@/app/routes/sign-in";
 import { currentUserQueryOptions, useCurrentUser } from "@/lib/auth/get-current-user";
 import { getAuthToken } from "@/lib/auth-token";
 import { waitForFirstScreen } from "@/lib/first-screen";
+import { PageErrorBoundary } from "@/components/page-error-boundary";
 import { loadOnDemand, WhenLoaded } from "@/lib/load-on-demand";
 import { cn } from "@/lib/utils";
 
@@ -78,10 +79,20 @@ function SignedOutRoutes() {
 }
 
 /**
- * Which routes exist depends on whether someone is signed in, except the pages an e-mail's link opens (/unsubscribe,
- * /verify-email, /invite, /reset-password, and /forgot-password that asks for one): the same page for everyone.
+ * The app's routes, and what shows when a page cannot be drawn. Which routes exist depends on whether someone is
+ * signed in, except the pages an e-mail's link opens (/unsubscribe, /verify-email, /invite, /reset-password, and
+ * /forgot-password that asks for one): the same page for everyone.
  */
 export function AppRouter() {
+  const [location] = useLocation();
+  return (
+    <PageErrorBoundary resetKey={location}>
+      <Routes />
+    </PageErrorBoundary>
+  );
+}
+
+function Routes() {
   const { user, isLoading } = useCurrentUser();
   // Once someone is signed in, the shell and its page mount at once. Deferred, that render runs in the background
   // in slices the browser can interrupt (not as one long task that blocks a phone's main thread) while 'Loading'

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, type ReactNode } from "react";
-import { Redirect, Route, Switch } from "wouter";
+import { Redirect, Route, Switch, useLocation } from "wouter";
 import type { User } from "@shared/auth";
 import { signedInRoutes } from "@/app/route-table";
 
@@ -15,9 +15,10 @@ import { useSecondFactorRequired } from "@/lib/auth/second-factor-required";
 import { useApplyPreferences } from "@/lib/preferences/apply-preferences";
 import { companyKeys } from "@/features/companies/api/company-keys";
 import { FreshProofHost } from "@/features/auth/components/fresh-proof-host";
+import { PageErrorBoundary } from "@/components/page-error-boundary";
+import { WhenLoaded } from "@/lib/load-on-demand";
 // Part of the shell's own chunk, not loaded on demand: a newly registered account sees it on its first load, and
 // a file of its own (with the resend call it shares with /verify-email) would add two files to that load.
-import { WhenLoaded } from "@/lib/load-on-demand";
 import { EmailVerificationBanner } from "@/features/account/components/email-verification-banner";
 
 // Shown only to a member of a company that requires a second factor they have not set up yet.
@@ -35,28 +36,32 @@ function PageLoading() {
 
 /** The signed-in app: the shell (sidebar, header, switcher) and its pages. Loaded only once someone is signed in. */
 export function SignedInRoutes({ user }: { user: User }) {
+  const [location] = useLocation();
   return (
     <SignedInFrame user={user}>
-      {/* Only a page whose download failed and is asked for again shows this: see WhenLoaded. */}
-      <Suspense fallback={<PageLoading />}>
-        <Switch>
-          <Route path="/register">
-            <Redirect to="/" replace />
-          </Route>
-          {signedInRoutes.map(({ path, page: Page, needsCompany }) => (
-            <Route key={path} path={path}>
-              {needsCompany && user.companyId == null ? (
-                <Redirect to="/company-onboarding" replace />
-              ) : (
-                <WhenLoaded component={Page} placeholder={<PageLoading />} />
-              )}
+      {/* Within the frame, so a page that could not be drawn leaves the menu to open another. */}
+      <PageErrorBoundary resetKey={location}>
+        {/* Only a page whose download failed and is asked for again shows this: see WhenLoaded. */}
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path="/register">
+              <Redirect to="/" replace />
             </Route>
-          ))}
-          <Route>
-            <WhenLoaded component={NotFoundPage} placeholder={<PageLoading />} />
-          </Route>
-        </Switch>
-      </Suspense>
+            {signedInRoutes.map(({ path, page: Page, needsCompany }) => (
+              <Route key={path} path={path}>
+                {needsCompany && user.companyId == null ? (
+                  <Redirect to="/company-onboarding" replace />
+                ) : (
+                  <WhenLoaded component={Page} placeholder={<PageLoading />} />
+                )}
+              </Route>
+            ))}
+            <Route>
+              <WhenLoaded component={NotFoundPage} placeholder={<PageLoading />} />
+            </Route>
+          </Switch>
+        </Suspense>
+      </PageErrorBoundary>
     </SignedInFrame>
   );
 }

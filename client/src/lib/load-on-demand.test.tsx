@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
-import { Suspense } from "react";
+import { act, Suspense, useState } from "react";
+import { PageErrorBoundary } from "@/components/page-error-boundary";
 import { loadOnDemand, WhenLoaded } from "@/lib/load-on-demand";
 
 function Greeting({ name }: { name: string }) {
@@ -64,5 +65,34 @@ describe("WhenLoaded", () => {
     first.fail();
     expect(await screen.findByText("Hello Ada")).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("draws the component once a second download succeeds, even when something else redraws meanwhile", async () => {
+    const first = pendingDownload();
+    const second = pendingDownload();
+    const load = vi.fn().mockReturnValueOnce(first.download).mockReturnValueOnce(second.download);
+    const Lazy = loadOnDemand<"Greeting", { name: string }>(load, "Greeting");
+    let redrawAround!: () => void;
+    function Around() {
+      const [, setDraws] = useState(0);
+      redrawAround = () => setDraws((draws) => draws + 1);
+      return drawn(Lazy);
+    }
+    render(<Around />);
+    await act(async () => first.fail());
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    act(() => redrawAround());
+    await act(async () => second.answer());
+    expect(await screen.findByText("Hello Ada")).toBeInTheDocument();
+  });
+
+  it("throws to the error boundary when the second download fails too", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const load = vi.fn().mockRejectedValue(new Error("offline"));
+    const Lazy = loadOnDemand<"Greeting", { name: string }>(load, "Greeting");
+    render(<PageErrorBoundary resetKey="/">{drawn(Lazy)}</PageErrorBoundary>);
+    expect(await screen.findByRole("alert")).toHaveTextContent("This page could not be loaded.");
+    expect(load).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
   });
 });

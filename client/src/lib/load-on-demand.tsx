@@ -11,7 +11,7 @@ import { loadOnce } from "@/lib/load-once";
  * largest paint with it (a third of a phone's time to it, in Lighthouse's mobile run).
  */
 export type LoadedOnDemand<Props> = LazyExoticComponent<ComponentType<Props>> & {
-  /** Starts the download. A failed one is forgotten: drawing the component asks again and shows its own error. */
+  /** Starts the download. A failed one is forgotten: drawing the component asks again, and a second failure throws. */
   preload: () => void;
   /** Its code is here, or the last download failed (drawing it then asks again). */
   settled: () => boolean;
@@ -28,16 +28,20 @@ export function loadOnDemand<Name extends string, Props extends object = object>
 ): LoadedOnDemand<Props> {
   let loaded: Module<Props> | undefined;
   let failed = false;
-  const start = loadOnce(() => {
-    failed = false;
-    return load().then(
-      (module) => (loaded = { default: module[name] }),
+  // A failure stays settled while the component, drawn, asks again: were it unsettled meanwhile, an unrelated update
+  // could draw the placeholder again, and nothing would be waiting to draw the component when the code came.
+  const start = loadOnce(() =>
+    load().then(
+      (module) => {
+        failed = false;
+        return (loaded = { default: module[name] });
+      },
       (error: unknown) => {
         failed = true;
         throw error;
       },
-    );
-  });
+    ),
+  );
   // Once the code is here, React.lazy gets a thenable that answers at once, so it draws the component in that same
   // render: a promise, even a resolved one, answers a microtask later, and lazy suspends until it does.
   const component = lazy(() => (loaded ? answeredNow(loaded) : start()));
@@ -70,7 +74,8 @@ type WhenLoadedProps<Props extends object> = {
 
 /**
  * Draws `component` once its code is here, `placeholder` until then (see LoadedOnDemand for why not Suspense). Keep a
- * Suspense boundary above it all the same: after a failed download, drawing the component downloads it again.
+ * Suspense boundary above it all the same, and an error boundary above that: after a failed download, drawing the
+ * component downloads it again, and throws if that fails too.
  */
 export function WhenLoaded<Props extends object>({ component: Component, placeholder, props }: WhenLoadedProps<Props>) {
   const [, redraw] = useReducer((draws: number) => draws + 1, 0);
