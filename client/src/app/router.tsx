@@ -86,7 +86,7 @@ function SignedOutRoutes() {
 export function AppRouter() {
   const [location] = useLocation();
   return (
-    <PageErrorBoundary resetKey={location}>
+    <PageErrorBoundary resetKey={location} className="p-6">
       <Routes />
     </PageErrorBoundary>
   );

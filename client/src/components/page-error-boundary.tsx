@@ -4,6 +4,8 @@ import { LoadError } from "@/components/load-error";
 interface Props {
   /** The address: opening another page clears the error, so the menu still leads somewhere. */
   resetKey: string;
+  /** Outside the signed-in frame, which pads its pages, the message needs a margin of its own. */
+  className?: string;
   children: ReactNode;
 }
 
@@ -31,7 +33,7 @@ export class PageErrorBoundary extends Component<Props, State> {
   render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="p-6">
+      <div className={this.props.className}>
         <LoadError message="This page could not be loaded. Check your connection and try again." onRetry={() => window.location.reload()} />
       </div>
     );
