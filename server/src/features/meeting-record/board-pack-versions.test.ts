@@ -41,6 +41,11 @@ describe("the board pack of a meeting whose papers change", () => {
     expect(agenda!.text).toContain("Papers: Risks.pdf (v2 · replaced 1 Jun 16:30)");
     expect(agenda!.text).toContain("Papers: Budget.pdf");
     expect(agenda!.text).not.toContain("Budget.pdf (v");
+    // So do the items' own pages.
+    const sectionOf = (pack: typeof firstPack, title: string) => pack.pages.find((page) => page.text.includes(`ITEM ${title}`))!.text;
+    expect(sectionOf(firstPack, "2 OF 2")).toContain("• Risks.pdf (v2 · replaced 1 Jun 16:30)");
+    expect(sectionOf(firstPack, "1 OF 2")).toContain("• Budget.pdf");
+    expect(sectionOf(firstPack, "1 OF 2")).not.toContain("Budget.pdf (v");
     const text = firstPack.pages.map((page) => page.text).join("\n");
     expect(text).toContain("Budget v1 page 2");
     expect(text).toContain("Risks v2 page 1");
@@ -59,6 +64,7 @@ describe("the board pack of a meeting whose papers change", () => {
     expect(secondPack.pages[0]!.text).not.toContain("Risks.pdf —");
     expect(secondPack.pages[1]!.text).toContain("Papers: Budget.pdf (v3 · replaced 2 Jun 15:00)");
     expect(secondPack.pages[1]!.text).toContain("Papers: Risks.pdf (v2 · replaced 1 Jun 16:30)");
+    expect(sectionOf(secondPack, "1 OF 2")).toContain("• Budget.pdf (v3 · replaced 2 Jun 15:00)");
     const merged = secondPack.pages.map((page) => page.text).join("\n");
     expect(merged).toContain("Budget v3 page 3");
     expect(merged).not.toContain("Budget v1");

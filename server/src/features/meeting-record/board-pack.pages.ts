@@ -174,7 +174,8 @@ export function planAgenda(fonts: Fonts, data: PackData, pageOf: (index: number)
 }
 
 /**
- * An item's section page: its number and title, time, presenter, description and what became of each paper.
+ * An item's section page: its number and title, time, presenter, description and what became of each paper (a
+ * replaced one named with its version and when, as on the agenda).
  * `firstPage` is the number of the page its papers begin on.
  */
 export function planSection(fonts: Fonts, data: PackData, index: number, outcomes: PaperOutcome[], firstPage: number): PlannedPage[] {
@@ -196,10 +197,11 @@ export function planSection(fonts: Fonts, data: PackData, index: number, outcome
   if (item.papers.length === 0) flow.text("No papers for this item.", { ...style.body, color: "muted" });
   item.papers.forEach((paper, paperIndex) => {
     const outcome = outcomes[paperIndex]!;
+    const version = versionLine(paper);
     flow.space(4);
     flow.block(
       [
-        ...flow.lines(`• ${paper.name}`, style.body),
+        ...flow.lines(`• ${paper.name}${version ? ` (${version})` : ""}`, style.body),
         ...flow.lines(
           outcomeNote(outcome, firstPage),
           { ...style.detail, color: ["failed", "omitted", "tooLarge"].includes(outcome.kind) ? "accent" : "muted" },
