@@ -24,11 +24,10 @@ async function expectFocusReturns(page: Page, buttonName: string, dialogName: st
 describe("dialogs in the browser", () => {
   it("give focus back to the button that opened them once Escape closes them", async () => {
     const board = await boardWithMembers();
-    const page = await browser.signedInPage(board.founder);
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     // Escape closes the newest layer first, and a toast is one: the sign-in's toast (its toaster loads on demand)
     // arriving after a dialog opened would take the first Escape. Here it is on screen before any dialog opens.
-    await page.getByText("Login successful").first().waitFor();
+    const page = await browser.signedInPage(board.founder, { awaitWelcome: true });
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     // The dashboard's Schedule meeting dialog is a module loaded on first opening.
     await expectFocusReturns(page, "New Meeting", "Schedule New Board Meeting");
 
