@@ -1,5 +1,5 @@
-import { render, screen } from "@testing-library/react";
-import { act, Suspense, useState } from "react";
+import { act, render, screen } from "@testing-library/react";
+import { Suspense, useState } from "react";
 import { PageErrorBoundary } from "@/components/page-error-boundary";
 import { loadOnDemand, WhenLoaded } from "@/lib/load-on-demand";
 
