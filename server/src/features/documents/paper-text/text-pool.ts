@@ -109,6 +109,8 @@ function idle(slot: Slot): void {
 }
 
 function start(slot: Slot, waiting: Waiting): void {
+  // A job given no time at all fails before a worker takes it: under a cap of 1 ms a quick job could still finish first.
+  if (textWorkLimits.timeoutMs <= 0) return waiting.reject(new TextJobFailed("time"));
   clearTimeout(slot.timer);
   slot.running = waiting;
   slot.worker.ref();
