@@ -90,3 +90,33 @@ export function PaperFacts({ paper, className }: { paper: PaperFactsOf; classNam
     </span>
   );
 }
+
+/**
+ * The papers changed since the viewer read them, each by name with its badge; nothing when none has. Named by
+ * `labelledBy` (a visible heading) or else by its own words.
+ */
+export function ChangedPapersList({
+  papers,
+  labelledBy,
+  className,
+}: {
+  papers: readonly Pick<PaperFactsOf, "id" | "name" | "version" | "readVersion">[];
+  labelledBy?: string;
+  className?: string;
+}) {
+  if (papers.length === 0) return null;
+  return (
+    <ul
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : "Changed since you read them"}
+      className={cn("flex flex-wrap gap-x-3 gap-y-1", className)}
+    >
+      {papers.map((paper) => (
+        <li key={paper.id} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="min-w-0 break-words">{paper.name}</span>
+          <ChangedSinceReadBadge paper={paper} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,8 +1,8 @@
 import { BookOpen, Eye, EyeOff } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { readingMinutes, readingTimeText } from "@shared/reading-time";
 import { Link } from "wouter";
-import { ChangedSinceReadBadge, readReceiptsLine, type PaperFactsOf } from "@/components/paper-facts";
+import { ChangedPapersList, readReceiptsLine, type PaperFactsOf } from "@/components/paper-facts";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
@@ -46,6 +46,7 @@ export function MeetingReadingCard({
   const progress = reading.data ? progressLine(reading.data.papers) : null;
   const total = packTotalLine(papers);
   const changed = papers.filter((paper) => paper.changedSinceRead);
+  const changedHeadingId = useId();
 
   return (
     <Card role="region" aria-labelledby="meeting-reading-title">
@@ -83,15 +84,10 @@ export function MeetingReadingCard({
         )}
         {changed.length > 0 && (
           <div className="grid gap-1">
-            <p className="text-sm font-medium">Changed since you read them</p>
-            <ul className="flex flex-wrap gap-2">
-              {changed.map((paper) => (
-                <li key={paper.id} className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
-                  <span className="break-words">{paper.name}</span>
-                  <ChangedSinceReadBadge paper={paper} />
-                </li>
-              ))}
-            </ul>
+            <p id={changedHeadingId} className="text-sm font-medium">
+              Changed since you read them
+            </p>
+            <ChangedPapersList papers={changed} labelledBy={changedHeadingId} className="text-sm" />
           </div>
         )}
         {readReceipts !== undefined && (

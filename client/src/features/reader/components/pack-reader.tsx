@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import * as meetingRecordApi from "@shared/api/meeting-record";
-import { ChangedSinceReadBadge, type PaperFactsOf } from "@/components/paper-facts";
+import { ChangedPapersList, type PaperFactsOf } from "@/components/paper-facts";
 import { apiUrl } from "@/lib/api-client";
 import { recordPackOpened } from "@/features/reader/api/reads";
 import { openWithPdfjs } from "@/features/reader/lib/open-pdf";
@@ -38,20 +38,10 @@ export function PackReader({
   initialPage?: number;
   openPdf?: PdfOpener;
 }) {
-  const changed = papers.filter((paper) => paper.changedSinceRead);
   const header = (
     <div className="grid min-w-0 gap-1">
       <ReaderHeader title={`${meetingTitle}: board pack`} back={{ href: `/meetings/${meetingId}`, label: "Back to the meeting" }} />
-      {changed.length > 0 && (
-        <ul aria-label="Changed since you read them" className="flex flex-wrap gap-x-3 gap-y-1">
-          {changed.map((paper) => (
-            <li key={paper.id} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs">
-              <span className="min-w-0 break-words">{paper.name}</span>
-              <ChangedSinceReadBadge paper={paper} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ChangedPapersList papers={papers.filter((paper) => paper.changedSinceRead)} className="text-xs" />
     </div>
   );
   // Recording is best effort: a reader who could open the pack is not stopped because it was not noted.
