@@ -60,8 +60,7 @@ describe("requireCompanyMember's cost", () => {
       });
     });
     const call = (id: number) => request(app).get(`/c/${id}`).set("Authorization", founder.bearer);
-    // The session is read (and its last-used time written) now, then answered from the instance's cache. The added
-    // membership's notification empties the cache once it arrives (on Postgres, perhaps only after the first read).
+    // The session is read (and its last-used time written) now, then answered from the instance's cache.
     expect(await ctx.countQueries(() => call(company.id))).toBeGreaterThan(0);
     let active: request.Response | undefined;
     await expect.poll(() => ctx.countQueries(async () => (active = await call(company.id))), { timeout: 2000 }).toBe(0);

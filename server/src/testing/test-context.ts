@@ -19,7 +19,8 @@ import { systemResolver } from "../integrations/outbound-address";
 import { createLogger } from "../logger";
 import { resolveLimits } from "../limits";
 import { addMember, createCompany } from "./factories";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { changeChannels } from "../../../shared/live-change";
 import { accountTokens, mailOutbox, users } from "../db/schema";
 import type { CompanyRole } from "../../../shared/roles";
 import { textReadsSettled } from "../features/documents/paper-text.service";
@@ -119,6 +120,21 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
   await runMigrations(database);
   dataDirClaim?.serveSnapshots(database);
   const live = await openLiveBus(database);
+  // Postgres hands a listener its notifications in the order their writes committed, so once a notification sent now
+  // is heard, so is every earlier one. It names a user id no row can have: what listens forgets nothing by it.
+  const earlierNotificationsHeard = async () => {
+    const marker = 2_147_483_647;
+    let unsubscribe = () => {};
+    const heard = new Promise<void>((resolve) => {
+      unsubscribe = live.onAuthChange((change) => change.userId === marker && resolve());
+    });
+    try {
+      await database.db.execute(sql`select pg_notify(${changeChannels.auth}, ${JSON.stringify({ u: marker })})`);
+      await heard;
+    } finally {
+      unsubscribe();
+    }
+  };
   const clock = createTestClock();
   // Every log line is kept so tests can prove that no secret is ever written.
   const logs: string[] = [];
@@ -265,10 +281,15 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
         unsubscribe();
       }
     },
-    /** Runs `work` and answers how many SQL statements it sent. */
+    /**
+     * Runs `work` and answers how many SQL statements it sent. It starts once every notification of the writes before
+     * it has been heard: on Postgres they arrive on their own time, and one heard during `work` would empty a cache
+     * that `work` relied on.
+     */
     async countQueries(work: () => Promise<unknown>): Promise<number> {
       // A paper's text is read in the background after its upload: counted with the work that queued it, never later.
       await textReadsSettled();
+      await earlierNotificationsHeard();
       const before = queryCount;
       await work();
       await textReadsSettled();
