@@ -102,9 +102,9 @@ describe("the kept company lists", () => {
       .set("Authorization", founder.bearer)
       .send({ title: "Due soon", description: "Now", type: "Ordinary", deadline: deadline.toISOString(), documentIds: [] });
     expect(resolution.status).toBe(201);
-    // Its notification drops every kept list of the company at once; notifications arrive in commit order, so once the
-    // resolution list shows it, the compliance record read next has it and nothing earlier is still on its way.
+    // Its notifications drop every kept list of the company; once they have all been heard, the record read next is kept.
     await soon(async () => expect((await list(founder, `/api/companies/${company.id}/resolutions`)).body).toHaveLength(1));
+    await ctx.notificationsHeard();
     expect(await statusOf(complianceRuleIds.noExpiredResolutions)).toBe("completed");
     ctx.clock.set(new Date(deadline.getTime() + 5_000));
     let expired: string | undefined;

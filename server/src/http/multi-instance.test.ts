@@ -88,6 +88,9 @@ describe("two instances on one database", () => {
       const fixtures = resolutionFixtures(ctx);
       const { founder, voters } = await fixtures.boardWith(1);
       const id = await fixtures.created(founder);
+      // The set-up's notifications are heard first: one arriving later would have the stream read its companies again,
+      // and this test leaves that instance no connection to read with.
+      await ctx.notificationsHeard(second.live);
       const listening = await listenOn(second.app);
       const stream = await openEventStream(listening.url, founder.bearer);
       expect(stream.status).toBe(200);

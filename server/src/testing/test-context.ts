@@ -13,7 +13,7 @@ import { claimDataDir } from "../backup/data-dir-claim";
 import { reportAnswerMismatch } from "./answer-check";
 import type { Clock } from "../clock";
 import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from "../db/client";
-import { openLiveBus } from "../db/live-bus";
+import { openLiveBus, type LiveBus } from "../db/live-bus";
 import { runMigrations } from "../db/migrate";
 import { systemResolver } from "../integrations/outbound-address";
 import { createLogger } from "../logger";
@@ -121,15 +121,16 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
   dataDirClaim?.serveSnapshots(database);
   const live = await openLiveBus(database);
   // Postgres hands a listener its notifications in the order their writes committed, so once a notification sent now
-  // is heard, so is every earlier one. It names a user id no row can have: what listens forgets nothing by it.
-  const earlierNotificationsHeard = async () => {
+  // is heard, so is every earlier one. It names a session no row can have: a session change empties no kept list, and
+  // what listens forgets nothing for this one.
+  const earlierNotificationsHeard = async (bus: LiveBus = live) => {
     const marker = 2_147_483_647;
     let unsubscribe = () => {};
     const heard = new Promise<void>((resolve) => {
-      unsubscribe = live.onAuthChange((change) => change.userId === marker && resolve());
+      unsubscribe = bus.onAuthChange((change) => change.sessionId === marker && resolve());
     });
     try {
-      await database.db.execute(sql`select pg_notify(${changeChannels.auth}, ${JSON.stringify({ u: marker })})`);
+      await database.db.execute(sql`select pg_notify(${changeChannels.auth}, ${JSON.stringify({ s: marker })})`);
       await heard;
     } finally {
       unsubscribe();
@@ -269,6 +270,12 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
      * Runs a write made straight in the database and returns once this app heard its notification about the user
      * (with real Postgres it arrives on its own connection, after the write): the session cache has dropped them.
      */
+    /**
+     * Returns once this app (or the instance listening on `bus`) has heard the notifications of every write so far, as
+     * each query count waits first: a read meant to fill a cache before a count is made after it, or a late
+     * notification may empty the cache again; so is a read that must see a write made straight in the database.
+     */
+    notificationsHeard: (bus?: LiveBus) => earlierNotificationsHeard(bus),
     async changeUserDirectly(userId: number, write: () => Promise<unknown>) {
       let unsubscribe = () => {};
       const heard = new Promise<void>((resolve) => {
@@ -344,6 +351,9 @@ export function useSecondInstance(ctx: TestContext) {
     },
     get db() {
       return instance().db;
+    },
+    get live() {
+      return instance().live;
     },
   };
 }

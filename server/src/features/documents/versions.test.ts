@@ -130,10 +130,13 @@ describe("replacing a paper with a new version", () => {
     expect(part.headers["content-range"]).toBe("bytes 8-10/29");
     expect((part.body as Buffer).toString()).toBe("one");
     expect((await downloadVersion(founder, paper.id, 1, { Range: "bytes=29-" })).status).toBe(416);
+    await ctx.notificationsHeard();
     await history(founder, paper.id);
     const twoVersions = await ctx.countQueries(() => history(founder, paper.id));
     for (const n of [3, 4, 5]) await replace(founder, paper.id, `Take ${n}`, "Log.txt", Buffer.from(`version ${n}\n`));
-    // Warmed again: the writes in between may have sent the caller's session to be read afresh.
+    // Warmed again once their notifications are heard: the writes in between may have sent the caller's session to be
+    // read afresh.
+    await ctx.notificationsHeard();
     expect((await history(founder, paper.id)).body).toHaveLength(5);
     expect(await ctx.countQueries(() => history(founder, paper.id))).toBe(twoVersions);
   });

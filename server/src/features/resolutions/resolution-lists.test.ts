@@ -66,6 +66,7 @@ describe("lists", () => {
       .set({ role: "observer" })
       .where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[1]!.id)));
     await ctx.db.delete(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, voters[2]!.id)));
+    await ctx.notificationsHeard();
     expect(await counts()).toEqual({ listed: { yes: 1, no: 0, abstain: 0 }, other: { yes: 0, no: 0, abstain: 0 } });
   });
 

@@ -45,6 +45,7 @@ describe("a vote and its session", () => {
         const id = await created(founder);
         // Taken in one call when someone is still to vote after it; in the transaction that decides when it is the last.
         if (decisive) expect((await vote(founder, id, "yes")).status).toBe(200);
+        await ctx.notificationsHeard();
         await details(director, id); // the director's session is now in this instance's cache
         await unheard("sessions", "sessions_notify_auth", () => end(director.id));
         let refused: Awaited<ReturnType<typeof vote>> | undefined;
