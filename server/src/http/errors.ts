@@ -64,6 +64,13 @@ interface BodyParserError {
 }
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  // A browser that left the page while a file was on its way (sendFile calls back with ECONNABORTED) is no fault of
+  // ours: nobody is left to answer.
+  if ((error as { code?: unknown }).code === "ECONNABORTED") {
+    req.log.info("the client went away before its answer was sent");
+    res.destroy();
+    return;
+  }
   if (res.headersSent) {
     req.log.error({ err: error }, "error after headers were sent");
     return;

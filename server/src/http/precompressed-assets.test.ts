@@ -1,9 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { get, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
+import { Writable } from "node:stream";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import express from "express";
 import request from "supertest";
+import { createLogger } from "../logger";
+import { errorHandler } from "./errors";
 import { precompressedAssets } from "./precompressed-assets";
 
 const script = "export const answer = 42;\n".repeat(50);
@@ -64,5 +70,36 @@ describe("the build's Brotli copies of its scripts", () => {
     app.use((_req, res) => res.status(404).end());
     const response = await request(app).get("/assets/index-Ab1_x-9.js").set("Accept-Encoding", "br");
     expect(response.status).toBe(404);
+  });
+
+  it("lets a browser that leaves mid-file go without an error in the log", async () => {
+    const root = mkdtempSync(join(tmpdir(), "quorum-large-asset-"));
+    // Large enough to be still on its way when the browser hangs up; the server sends the copy's bytes as they are.
+    writeFileSync(join(root, "large-Qq1.js.br"), randomBytes(32 * 1024 * 1024));
+    const lines: string[] = [];
+    const logger = createLogger({ destination: new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }) });
+    const app = express();
+    app.use((req, _res, next) => ((req.log = logger), next()));
+    app.use("/assets", precompressedAssets(root, "1y"));
+    app.use(errorHandler);
+    const server: Server = await new Promise((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    try {
+      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve, reject) => {
+        const asking = get({ port, host: "127.0.0.1", path: "/assets/large-Qq1.js", headers: { "Accept-Encoding": "br" } }, (response) => {
+          expect(response.statusCode).toBe(200);
+          asking.destroy();
+          resolve();
+        });
+        asking.on("error", (error) => ((error as { code?: string }).code === "ECONNRESET" ? resolve() : reject(error)));
+      });
+      await vi.waitFor(() => expect(lines.join("")).toContain("the client went away"), { timeout: 5_000 });
+      expect(lines.map((line) => (JSON.parse(line) as { level: number }).level)).toEqual([30]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
