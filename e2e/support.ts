@@ -294,8 +294,23 @@ export async function registerThroughForm(page: Page, fields: Partial<Registrati
 /** Picks `option` in the select labelled `label` inside `scope` (the page, or a dialog); the options open in a portal. */
 export async function choose(scope: Page | Locator, label: string, option: string): Promise<void> {
   const page = "goto" in scope ? scope : scope.page();
-  await scope.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
+  const field = scope.getByRole("combobox", { name: label });
+  // A long list may still scroll under the pointer as it opens, and the click then lands beside the option: the
+  // choice counts once the field shows it, and is made again otherwise.
+  let shown = "";
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await field.click();
+    await page.getByRole("option", { name: option, exact: true }).click();
+    const closed = await page
+      .getByRole("listbox")
+      .waitFor({ state: "detached", timeout: 2000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!closed) await page.keyboard.press("Escape");
+    shown = ((await field.textContent()) ?? "").trim();
+    if (shown === option) return;
+  }
+  throw new Error(`${label} shows "${shown}" after choosing "${option}" three times`);
 }
 
 /** Waits (up to 3 s) until no animation or transition on the page is running: the screen as people see it once it is still. */
