@@ -19,11 +19,11 @@ import { systemResolver } from "../integrations/outbound-address";
 import { createLogger } from "../logger";
 import { resolveLimits } from "../limits";
 import { addMember, createCompany } from "./factories";
-import { eq, sql } from "drizzle-orm";
-import { changeChannels } from "../../../shared/live-change";
+import { eq } from "drizzle-orm";
 import { accountTokens, mailOutbox, users } from "../db/schema";
 import type { CompanyRole } from "../../../shared/roles";
 import { textReadsSettled } from "../features/documents/paper-text.service";
+import { openNotificationWaits } from "./notifications-heard";
 
 /** A clock the test moves by hand. */
 export interface TestClock extends Clock {
@@ -109,8 +109,10 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
   const queryHooks = new Set<{ matches: RegExp; run: () => void }>();
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const dataDirClaim = options.dataDir ? await claimDataDir(options.dataDir, "server") : undefined;
+  let sawStatement = (_statement: string) => {};
   const database = await openTestDatabase((statement) => {
     queryCount += 1;
+    sawStatement(statement);
     for (const hook of queryHooks) {
       if (!hook.matches.test(statement)) continue;
       queryHooks.delete(hook);
@@ -120,22 +122,8 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
   await runMigrations(database);
   dataDirClaim?.serveSnapshots(database);
   const live = await openLiveBus(database);
-  // Postgres hands a listener its notifications in the order their writes committed, so once a notification sent now
-  // is heard, so is every earlier one. It names a session no row can have: a session change empties no kept list, and
-  // what listens forgets nothing for this one.
-  const earlierNotificationsHeard = async (bus: LiveBus = live) => {
-    const marker = 2_147_483_647;
-    let unsubscribe = () => {};
-    const heard = new Promise<void>((resolve) => {
-      unsubscribe = bus.onAuthChange((change) => change.sessionId === marker && resolve());
-    });
-    try {
-      await database.db.execute(sql`select pg_notify(${changeChannels.auth}, ${JSON.stringify({ s: marker })})`);
-      await heard;
-    } finally {
-      unsubscribe();
-    }
-  };
+  const notifications = await openNotificationWaits(database, live);
+  sawStatement = notifications.sawStatement;
   const clock = createTestClock();
   // Every log line is kept so tests can prove that no secret is ever written.
   const logs: string[] = [];
@@ -160,7 +148,9 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
     limits: resolveLimits({}, 1000),
     ...overrides,
   };
-  const app = createApp(deps);
+  // Each request the tests send starts once the notifications of the writes before it have been heard, as they would
+  // be on one machine with no delay: what a test asserts after a write is then never a race with Postgres.
+  const app = notifications.gated(createApp(deps));
   let counter = 0;
   const issuedTokens: string[] = [];
   /** Other secrets the tests handled (an authenticator's secret and codes, recovery codes, sign-in challenges). */
@@ -275,7 +265,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
      * each query count waits first: a read meant to fill a cache before a count is made after it, or a late
      * notification may empty the cache again; so is a read that must see a write made straight in the database.
      */
-    notificationsHeard: (bus?: LiveBus) => earlierNotificationsHeard(bus),
+    notificationsHeard: (bus: LiveBus = live) => notifications.heard(bus),
     async changeUserDirectly(userId: number, write: () => Promise<unknown>) {
       let unsubscribe = () => {};
       const heard = new Promise<void>((resolve) => {
@@ -296,7 +286,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
     async countQueries(work: () => Promise<unknown>): Promise<number> {
       // A paper's text is read in the background after its upload: counted with the work that queued it, never later.
       await textReadsSettled();
-      await earlierNotificationsHeard();
+      await notifications.heard(live);
       const before = queryCount;
       await work();
       await textReadsSettled();
@@ -304,6 +294,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
     },
     async close() {
       await live.close();
+      await notifications.close();
       await database.close();
       await dataDirClaim?.close();
       assertNoSecretsLogged();

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import type { Express, NextFunction, Request, Response } from "express";
+import { changeChannels } from "../../../shared/live-change";
+import type { DatabaseHandle } from "../db/client";
+import type { LiveBus } from "../db/live-bus";
+
+/**
+ * A session id no row can have: a session's change empties no kept list, and what listens forgets nothing for this one.
+ */
+const markerSession = 2_147_483_647;
+/** Past this, a wait gives up and lets the test go on as it would have without it (its own assertions then speak). */
+const longestWaitMs = 5_000;
+
+export interface NotificationWaits {
+  /** Returns once `bus` has heard the notifications of every write committed so far. */
+  heard(bus: LiveBus): Promise<void>;
+  /** Told each statement the app sends: a write may notify, a read never does. */
+  sawStatement(statement: string): void;
+  /** The app, each of whose requests starts once the notifications of the writes before it have been heard. */
+  gated(app: Express): Express;
+  close(): Promise<void>;
+}
+
+/**
+ * Waits on a test database's notifications. Postgres hands a listener its notifications in the order their writes
+ * committed, but on its own time: a test that reads right after a write may find a cache the write's notification has
+ * not emptied yet, or fill one that a late notification then empties. A marker sent now and heard tells that every
+ * earlier one has been. The embedded database hands them out before the statement that caused them returns, so there
+ * is nothing to wait for. The markers go on a connection of their own, so no query count sees them.
+ */
+export async function openNotificationWaits(database: DatabaseHandle & { openAnother(): Promise<DatabaseHandle> }, live: LiveBus) {
+  const sender = database.kind === "postgres" ? await database.openAnother() : undefined;
+  let writesUnheard = false;
+
+  const heard = async (bus: LiveBus): Promise<void> => {
+    // Nothing is heard while the listening connection is down: a test of that waits on its own terms.
+    if (!sender || !bus.isListening()) return;
+    const stops: (() => void)[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const done = new Promise<void>((resolve) => {
+      stops.push(bus.onAuthChange((change) => change.sessionId === markerSession && resolve()));
+      stops.push(bus.onListeningChange(() => resolve()));
+      timer = setTimeout(resolve, longestWaitMs);
+    });
+    try {
+      await sender.db.execute(sql`select pg_notify(${changeChannels.auth}, ${JSON.stringify({ s: markerSession })})`);
+      await done;
+    } finally {
+      clearTimeout(timer);
+      for (const stop of stops) stop();
+    }
+  };
+
+  const waits: NotificationWaits = {
+    heard,
+    sawStatement(statement) {
+      if (!/^\s*select\b/i.test(statement)) writesUnheard = true;
+    },
+    gated(app) {
+      if (!sender) return app;
+      const handle = (req: Request, res: Response, next: NextFunction) => {
+        if (!writesUnheard) return app(req, res, next);
+        writesUnheard = false;
+        // A marker that cannot be sent leaves the request as it would have been without the wait.
+        heard(live)
+          .catch(() => undefined)
+          .then(() => app(req, res, next));
+      };
+      // Everything else (its router, listen) is the app's own.
+      return Object.setPrototypeOf(handle, app) as Express;
+    },
+    close: async () => sender?.close(),
+  };
+  return waits;
+}
