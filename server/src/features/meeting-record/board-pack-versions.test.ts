@@ -38,12 +38,12 @@ describe("the board pack of a meeting whose papers change", () => {
     expect(agenda!.text).toContain("For decision");
     expect(agenda!.text).toContain("For noting");
     // The agenda names each paper at its latest version, as the app does: a first version by its name alone.
-    expect(agenda!.text).toContain("Papers: Risks.pdf (v2 · replaced 1 Jun 16:30)");
+    expect(agenda!.text).toContain("Papers: Risks.pdf (v2 · replaced 1 Jun 16:30 UTC)");
     expect(agenda!.text).toContain("Papers: Budget.pdf");
     expect(agenda!.text).not.toContain("Budget.pdf (v");
     // So do the items' own pages.
     const sectionOf = (pack: typeof firstPack, title: string) => pack.pages.find((page) => page.text.includes(`ITEM ${title}`))!.text;
-    expect(sectionOf(firstPack, "2 OF 2")).toContain("• Risks.pdf (v2 · replaced 1 Jun 16:30)");
+    expect(sectionOf(firstPack, "2 OF 2")).toContain("• Risks.pdf (v2 · replaced 1 Jun 16:30 UTC)");
     expect(sectionOf(firstPack, "1 OF 2")).toContain("• Budget.pdf");
     expect(sectionOf(firstPack, "1 OF 2")).not.toContain("Budget.pdf (v");
     const text = firstPack.pages.map((page) => page.text).join("\n");
@@ -60,11 +60,11 @@ describe("the board pack of a meeting whose papers change", () => {
     expect(second.status).toBe(200);
     expect(second.headers.etag).not.toBe(first.headers.etag);
     const secondPack = await readPack(second.body as Buffer);
-    expect(secondPack.pages[0]!.text).toContain("Replaced since this pack was first issued: Budget.pdf — v3, 2 Jun 15:00, Typo on page 3");
+    expect(secondPack.pages[0]!.text).toContain("Replaced since this pack was first issued: Budget.pdf — v3, 2 Jun 15:00 UTC, Typo on page 3");
     expect(secondPack.pages[0]!.text).not.toContain("Risks.pdf —");
-    expect(secondPack.pages[1]!.text).toContain("Papers: Budget.pdf (v3 · replaced 2 Jun 15:00)");
-    expect(secondPack.pages[1]!.text).toContain("Papers: Risks.pdf (v2 · replaced 1 Jun 16:30)");
-    expect(sectionOf(secondPack, "1 OF 2")).toContain("• Budget.pdf (v3 · replaced 2 Jun 15:00)");
+    expect(secondPack.pages[1]!.text).toContain("Papers: Budget.pdf (v3 · replaced 2 Jun 15:00 UTC)");
+    expect(secondPack.pages[1]!.text).toContain("Papers: Risks.pdf (v2 · replaced 1 Jun 16:30 UTC)");
+    expect(sectionOf(secondPack, "1 OF 2")).toContain("• Budget.pdf (v3 · replaced 2 Jun 15:00 UTC)");
     const merged = secondPack.pages.map((page) => page.text).join("\n");
     expect(merged).toContain("Budget v3 page 3");
     expect(merged).not.toContain("Budget v1");

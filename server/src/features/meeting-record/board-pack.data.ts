@@ -13,7 +13,7 @@ import { readAgenda } from "../meetings/agenda-items.service";
 import { presenterNames } from "./agenda-presenters.data";
 
 /** Raised whenever the pack's layout changes, so packs built by older code are not answered 304. */
-const layoutVersion = 5;
+const layoutVersion = 6;
 
 /** A paper of an item: a library document with a file (meetings and documents without one are never papers). */
 export interface PackPaper {

@@ -11,10 +11,10 @@ const months = ["January", "February", "March", "April", "May", "June", "July", 
 /** Written by hand, not by Intl, so a pack reads the same whatever the server's locale data. */
 const day = (date: Date) => `${weekdays[date.getUTCDay()]}, ${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 const time = (date: Date) => `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
-/** "2 Jun 14:05" (UTC). */
+/** "2 Jun 14:05 UTC": said, as every time in the pack is, since a reader's own clock may differ. */
 const dayMonthTime = (iso: string) => {
   const date = new Date(iso);
-  return `${date.getUTCDate()} ${months[date.getUTCMonth()]!.slice(0, 3)} ${time(date)}`;
+  return `${date.getUTCDate()} ${months[date.getUTCMonth()]!.slice(0, 3)} ${time(date)} UTC`;
 };
 
 /** "Tuesday, 1 December 2026, 10:00–12:00 UTC" (times in UTC: users have no time zone of their own yet). */
@@ -121,7 +121,7 @@ export function planCover(fonts: Fonts, data: PackData, logo: PDFImage | null): 
   return flow.pages;
 }
 
-/** "v3 · replaced 2 Jun 14:05" (UTC) for a paper replaced at least once, as the app shows it; null for a first version. */
+/** "v3 · replaced 2 Jun 14:05 UTC" for a paper replaced at least once, as the app shows it; null for a first version. */
 function versionLine(paper: PackPaper): string | null {
   if (paper.version <= 1) return null;
   return paper.replacedAt ? `v${paper.version} · replaced ${dayMonthTime(paper.replacedAt)}` : `v${paper.version}`;
