@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useMemo, useState } from "react";
+import { memo, Suspense, useDeferredValue, useMemo, useState } from "react";
 import type { DocumentObject } from "@shared/documents";
 import { displayName } from "@shared/people";
 import { can, canEditAgenda, canKeepMeetingRecord } from "@shared/permissions";
@@ -6,6 +6,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAgendaPapers } from "@/app/agenda-papers";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { loadOnDemand, WhenLoaded } from "@/lib/load-on-demand";
 import { useMinutes } from "@/features/meeting-record/api/minutes";
 import { BoardPackButton } from "@/features/meeting-record/components/board-pack-button";
 import { MeetingLifecycle } from "@/features/meeting-record/components/meeting-lifecycle";
@@ -22,18 +23,17 @@ import type { AgendaResolution, MeetingSources } from "@/features/meetings/lib/m
 
 // The record's sections load after the page once the meeting has started (they bring their own forms and checks);
 // before that the page draws their cards with nothing to record.
-const MeetingAttendance = lazy(async () => ({
-  default: (await import("@/features/meeting-record/components/meeting-attendance")).MeetingAttendance,
-}));
-const MeetingMinutes = lazy(async () => ({
-  default: (await import("@/features/meeting-record/components/meeting-minutes")).MeetingMinutes,
-}));
-const MeetingActionItems = lazy(async () => ({
-  default: (await import("@/features/meeting-record/components/meeting-action-items")).MeetingActionItems,
-}));
-const ShowOfHandsDialog = lazy(async () => ({
-  default: (await import("@/features/meeting-record/components/show-of-hands-dialog")).ShowOfHandsDialog,
-}));
+// Each is drawn by WhenLoaded, its placeholder until its code is here: a Suspense fallback would hold the section back
+// until 300 ms after it showed. The Suspense boundaries stay for a download asked for again after a failure.
+const MeetingAttendance = loadOnDemand(() => import("@/features/meeting-record/components/meeting-attendance"), "MeetingAttendance");
+const MeetingMinutes = loadOnDemand(() => import("@/features/meeting-record/components/meeting-minutes"), "MeetingMinutes");
+const MeetingActionItems = loadOnDemand(() => import("@/features/meeting-record/components/meeting-action-items"), "MeetingActionItems");
+// Only the dialog is handed on: loadOnDemand would read its props from every export of the module.
+const ShowOfHandsDialog = loadOnDemand(
+  () =>
+    import("@/features/meeting-record/components/show-of-hands-dialog").then((module) => ({ ShowOfHandsDialog: module.ShowOfHandsDialog })),
+  "ShowOfHandsDialog",
+);
 
 /** What the page refreshes when the record changes something shown elsewhere. */
 export interface MeetingRecordEffects {
@@ -105,7 +105,11 @@ export const MeetingPage = memo(function MeetingPage({ meeting, now, creatorId, 
           {hasRecord &&
             (started ? (
               <Suspense fallback={<SectionLoading label="Loading attendance" />}>
-                <MeetingAttendance meetingId={meeting.id} meetingStartsAt={meeting.date} started={started} canRecord={canKeep} />
+                <WhenLoaded
+                  component={MeetingAttendance}
+                  placeholder={<SectionLoading label="Loading attendance" />}
+                  props={{ meetingId: meeting.id, meetingStartsAt: meeting.date, started, canRecord: canKeep }}
+                />
               </Suspense>
             ) : (
               <AttendanceBeforeStart />
@@ -121,7 +125,11 @@ export const MeetingPage = memo(function MeetingPage({ meeting, now, creatorId, 
           {hasRecord &&
             (started ? (
               <Suspense fallback={<SectionLoading label="Loading minutes" />}>
-                <MeetingMinutes meetingId={meeting.id} started={started} canKeep={canKeep} onApproved={effects.onMinutesApproved} />
+                <WhenLoaded
+                  component={MeetingMinutes}
+                  placeholder={<SectionLoading label="Loading minutes" />}
+                  props={{ meetingId: meeting.id, started, canKeep, onApproved: effects.onMinutesApproved }}
+                />
               </Suspense>
             ) : (
               <MinutesBeforeStart />
@@ -130,13 +138,17 @@ export const MeetingPage = memo(function MeetingPage({ meeting, now, creatorId, 
             <Card>
               <CardContent>
                 <Suspense fallback={<SectionLoading label="Loading action items" />}>
-                  <MeetingActionItems
-                    meetingId={meeting.id}
-                    meetingStartsAt={meeting.date}
-                    members={owners}
-                    canManage={canKeep}
-                    canEditAny={can(user.role, "editActionItems")}
-                    currentUserId={user.id}
+                  <WhenLoaded
+                    component={MeetingActionItems}
+                    placeholder={<SectionLoading label="Loading action items" />}
+                    props={{
+                      meetingId: meeting.id,
+                      meetingStartsAt: meeting.date,
+                      members: owners,
+                      canManage: canKeep,
+                      canEditAny: can(user.role, "editActionItems"),
+                      currentUserId: user.id,
+                    }}
                   />
                 </Suspense>
               </CardContent>
@@ -148,11 +160,15 @@ export const MeetingPage = memo(function MeetingPage({ meeting, now, creatorId, 
       )}
       {handsFor && (
         <Suspense fallback={null}>
-          <ShowOfHandsDialog
-            meetingId={meeting.id}
-            resolution={handsFor}
-            onClose={() => setHandsFor(null)}
-            onDecided={() => effects.onResolutionDecided(meeting.id)}
+          <WhenLoaded
+            component={ShowOfHandsDialog}
+            placeholder={null}
+            props={{
+              meetingId: meeting.id,
+              resolution: handsFor,
+              onClose: () => setHandsFor(null),
+              onDecided: () => effects.onResolutionDecided(meeting.id),
+            }}
           />
         </Suspense>
       )}

@@ -1,11 +1,11 @@
 import { Search } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { loadOnDemand, WhenLoaded } from "@/lib/load-on-demand";
 
-// The dialog (Radix's, the search's queries and result views) loads when search is first opened.
-const loadDialog = () => import("@/app/search-dialog-host");
-const SearchDialogHost = lazy(async () => ({ default: (await loadDialog()).SearchDialogHost }));
-const warm = () => void loadDialog().catch(() => undefined);
+// The dialog (Radix's, the search's queries and result views) loads when search is first opened, or pointed at. WhenLoaded
+// draws it as soon as its code is here, where a Suspense boundary would hold it back until 300 ms after its fallback showed.
+const SearchDialogHost = loadOnDemand(() => import("@/app/search-dialog-host"), "SearchDialogHost");
 
 /** Ctrl-K, or Cmd-K on a Mac: the keys most apps open their search with. */
 export function isSearchShortcut(event: KeyboardEvent): boolean {
@@ -42,14 +42,14 @@ export function SearchLauncher() {
         aria-label="Search"
         aria-keyshortcuts="Control+K Meta+K"
         onClick={show}
-        onPointerEnter={warm}
-        onFocus={warm}
+        onPointerEnter={SearchDialogHost.preload}
+        onFocus={SearchDialogHost.preload}
       >
         <Search className="size-5" aria-hidden />
       </Button>
       {used && (
         <Suspense fallback={null}>
-          <SearchDialogHost open={open} onOpenChange={setOpen} />
+          <WhenLoaded component={SearchDialogHost} placeholder={null} props={{ open, onOpenChange: setOpen }} />
         </Suspense>
       )}
     </>

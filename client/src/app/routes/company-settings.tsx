@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from "react";
+import { Suspense, useDeferredValue } from "react";
 import type { User } from "@shared/auth";
 import type { CompanySettings as CompanySettingsData } from "@shared/companies";
 import { displayName } from "@shared/people";
@@ -9,22 +9,25 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { loadOnDemand, WhenLoaded } from "@/lib/load-on-demand";
 import { useCompanySettings } from "@/features/companies/api/get-company-settings";
 import { CompanyGeneralForm } from "@/features/companies/components/company-general-form";
 import { NearView } from "@/features/companies/components/near-view";
 import { QuorumSetting } from "@/features/resolutions/components/quorum-setting";
 
+// Each section below is drawn by WhenLoaded, its placeholder until its code is here: a Suspense fallback would hold the
+// section back until 300 ms after it showed. The Suspense boundaries stay for a download asked for again after a failure.
 // The audit log (its filters, list and verdicts) loads when its tab is first opened.
-const AuditLog = lazy(async () => ({ default: (await import("@/features/audit/components/audit-log")).AuditLog }));
+const AuditLog = loadOnDemand(() => import("@/features/audit/components/audit-log"), "AuditLog");
 // The governance form (with its checks, most of the validation library's schemas) loads as it comes near the view: it
 // sits below the profile, out of sight on a first paint.
-const GovernanceSettings = lazy(async () => ({
-  default: (await import("@/features/companies/components/governance-settings")).GovernanceSettings,
-}));
+const GovernanceSettings = loadOnDemand(() => import("@/features/companies/components/governance-settings"), "GovernanceSettings");
 // The team's list and invitation form load when their tab is first opened; a pointer or focus on the tab starts the download.
-const loadTeamMembers = () => import("@/features/companies/components/team-members");
-const TeamMembers = lazy(async () => ({ default: (await loadTeamMembers()).TeamMembers }));
-const preloadTeamMembers = () => void loadTeamMembers().catch(() => undefined);
+// Only the component is handed on: loadOnDemand would read its props from every export of the module.
+const TeamMembers = loadOnDemand(
+  () => import("@/features/companies/components/team-members").then((module) => ({ TeamMembers: module.TeamMembers })),
+  "TeamMembers",
+);
 
 /** /company-settings: for those who may edit the company (founders and admins); anyone else goes to / with 'Access Denied'. */
 export function CompanySettingsPage() {
@@ -68,13 +71,17 @@ function CompanySettings({ user }: { user: User }) {
   );
 }
 
+const governanceLoading = <Skeleton className="h-96 rounded-xl" aria-label="Loading the governance settings" />;
+const teamLoading = <Skeleton className="h-96 rounded-xl" aria-label="Loading the team" />;
+const auditLoading = <Skeleton className="h-96 rounded-xl" aria-label="Loading the audit log" />;
+
 function SettingsTabs({ settings, user }: { settings: CompanySettingsData; user: User }) {
   const { company, members } = settings;
   return (
     <Tabs defaultValue="general">
       <TabsList>
         <TabsTrigger value="general">General</TabsTrigger>
-        <TabsTrigger value="team" onPointerEnter={preloadTeamMembers} onFocus={preloadTeamMembers}>
+        <TabsTrigger value="team" onPointerEnter={TeamMembers.preload} onFocus={TeamMembers.preload}>
           Team Members
         </TabsTrigger>
         {can(user.role, "viewAudit") && <TabsTrigger value="audit">Audit log</TabsTrigger>}
@@ -93,24 +100,32 @@ function SettingsTabs({ settings, user }: { settings: CompanySettingsData; user:
           </Card>
           <Card className="mt-6">
             <CardContent>
-              <Suspense fallback={<Skeleton className="h-96 rounded-xl" aria-label="Loading the governance settings" />}>
-                <GovernanceSettings key={company.id} company={company} />
+              <Suspense fallback={governanceLoading}>
+                <WhenLoaded key={company.id} component={GovernanceSettings} placeholder={governanceLoading} props={{ company }} />
               </Suspense>
             </CardContent>
           </Card>
         </NearView>
       </TabsContent>
       <TabsContent value="team">
-        <Suspense fallback={<Skeleton className="h-96 rounded-xl" aria-label="Loading the team" />}>
-          <TeamMembers companyId={company.id} members={members} actor={{ id: user.id, role: user.role }} />
+        <Suspense fallback={teamLoading}>
+          <WhenLoaded
+            component={TeamMembers}
+            placeholder={teamLoading}
+            props={{ companyId: company.id, members, actor: { id: user.id, role: user.role } }}
+          />
         </Suspense>
       </TabsContent>
       {can(user.role, "viewAudit") && (
         <TabsContent value="audit">
           <Card>
             <CardContent>
-              <Suspense fallback={<Skeleton className="h-96 rounded-xl" aria-label="Loading the audit log" />}>
-                <AuditLog companyId={company.id} members={members.map((member) => ({ id: member.id, name: displayName(member) }))} />
+              <Suspense fallback={auditLoading}>
+                <WhenLoaded
+                  component={AuditLog}
+                  placeholder={auditLoading}
+                  props={{ companyId: company.id, members: members.map((member) => ({ id: member.id, name: displayName(member) })) }}
+                />
               </Suspense>
             </CardContent>
           </Card>

@@ -1,10 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from "react";
+import { Suspense, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useLocation, useParams } from "wouter";
 import type { DocumentObject, LibraryDocument } from "@shared/documents";
 import { MeetingPage, type MeetingRecordEffects } from "@/app/meeting-page";
 import { ApiError } from "@/lib/api-client";
 import { useActiveCompany } from "@/lib/auth/active-company";
+import { loadOnDemand, WhenLoaded } from "@/lib/load-on-demand";
 import { useNow } from "@/lib/use-now";
 import { useCompanySettings } from "@/features/companies/api/get-company-settings";
 import { useMembers } from "@/features/companies/api/get-members";
@@ -20,9 +21,15 @@ import { useResolutions } from "@/features/resolutions/api/get-resolutions";
 import { resolutionKeys } from "@/features/resolutions/api/resolution-keys";
 
 // The papers' preview loads when a paper is first opened: it brings the documents' schemas, which the page needs not.
-const DocumentPreviewDialog = lazy(async () => ({
-  default: (await import("@/features/documents/components/document-preview-dialog")).DocumentPreviewDialog,
-}));
+// WhenLoaded draws it as soon as its code is here, where a Suspense boundary would hold it back until 300 ms after its
+// fallback showed. Only the dialog is handed on: loadOnDemand would read its props from every export of the module.
+const DocumentPreviewDialog = loadOnDemand(
+  () =>
+    import("@/features/documents/components/document-preview-dialog").then((module) => ({
+      DocumentPreviewDialog: module.DocumentPreviewDialog,
+    })),
+  "DocumentPreviewDialog",
+);
 
 /**
  * /meetings/:id. A missing id, another company's meeting (404) or a document that is no meeting: 'Meeting not found'.
@@ -71,7 +78,11 @@ export function MeetingDetailPage() {
       />
       {sources.previewedOnce && (
         <Suspense fallback={null}>
-          <DocumentPreviewDialog document={sources.previewing} onOpenChange={(open) => !open && sources.closePreview()} />
+          <WhenLoaded
+            component={DocumentPreviewDialog}
+            placeholder={null}
+            props={{ document: sources.previewing, onOpenChange: (open) => !open && sources.closePreview() }}
+          />
         </Suspense>
       )}
     </>

@@ -1,19 +1,28 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { PageHeader } from "@/components/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/lib/auth/get-current-user";
+import { loadOnDemand, WhenLoaded } from "@/lib/load-on-demand";
 import { ProfileSettings } from "@/features/account/components/profile-settings";
 
+// Each part below is drawn by WhenLoaded once its code is here, nothing until then: a Suspense fallback would hold it back
+// until 300 ms after it showed. The Suspense boundaries stay for a download asked for again after a failure.
 // The tabs not shown first load when one is first opened (or pointed at, so the chunk is usually there by the click).
+// Each tab is handed on alone: loadOnDemand would read its props from every export of the module.
 const loadOtherTabs = () => import("@/app/settings-tabs");
-const SecurityTab = lazy(async () => ({ default: (await loadOtherTabs()).SecurityTab }));
-const NotificationsTab = lazy(async () => ({ default: (await loadOtherTabs()).NotificationsTab }));
-const PreferencesTab = lazy(async () => ({ default: (await loadOtherTabs()).PreferencesTab }));
+const SecurityTab = loadOnDemand(() => loadOtherTabs().then((tabs) => ({ SecurityTab: tabs.SecurityTab })), "SecurityTab");
+const NotificationsTab = loadOnDemand(
+  () => loadOtherTabs().then((tabs) => ({ NotificationsTab: tabs.NotificationsTab })),
+  "NotificationsTab",
+);
+const PreferencesTab = loadOnDemand(() => loadOtherTabs().then((tabs) => ({ PreferencesTab: tabs.PreferencesTab })), "PreferencesTab");
 // The Leave company card, below the profile form, loads after it: its confirmation dialog is not needed to paint the profile.
-const LeaveCompanyCard = lazy(async () => ({
-  default: (await import("@/features/companies/components/leave-company-card")).LeaveCompanyCard,
-}));
-const prefetchOtherTabs = () => void loadOtherTabs().catch(() => undefined);
+const LeaveCompanyCard = loadOnDemand(() => import("@/features/companies/components/leave-company-card"), "LeaveCompanyCard");
+const prefetchOtherTabs = () => {
+  SecurityTab.preload();
+  NotificationsTab.preload();
+  PreferencesTab.preload();
+};
 
 type SettingsTab = "profile" | "security" | "notifications" | "preferences";
 const tabs: [SettingsTab, string][] = [
@@ -50,23 +59,28 @@ export function SettingsPage() {
           <ProfileSettings key={user.id} user={user} />
           {user.companyId != null && (
             <Suspense fallback={null}>
-              <LeaveCompanyCard key={user.companyId} companyId={user.companyId} userId={user.id} />
+              <WhenLoaded
+                key={user.companyId}
+                component={LeaveCompanyCard}
+                placeholder={null}
+                props={{ companyId: user.companyId, userId: user.id }}
+              />
             </Suspense>
           )}
         </TabsContent>
         <TabsContent value="security">
           <Suspense fallback={null}>
-            <SecurityTab user={user} />
+            <WhenLoaded component={SecurityTab} placeholder={null} props={{ user }} />
           </Suspense>
         </TabsContent>
         <TabsContent value="notifications" className="grid gap-6">
           <Suspense fallback={null}>
-            <NotificationsTab user={user} />
+            <WhenLoaded component={NotificationsTab} placeholder={null} props={{ user }} />
           </Suspense>
         </TabsContent>
         <TabsContent value="preferences">
           <Suspense fallback={null}>
-            <PreferencesTab />
+            <WhenLoaded component={PreferencesTab} placeholder={null} />
           </Suspense>
         </TabsContent>
       </Tabs>
