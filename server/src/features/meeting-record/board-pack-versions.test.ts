@@ -60,7 +60,9 @@ describe("the board pack of a meeting whose papers change", () => {
     expect(second.status).toBe(200);
     expect(second.headers.etag).not.toBe(first.headers.etag);
     const secondPack = await readPack(second.body as Buffer);
-    expect(secondPack.pages[0]!.text).toContain("Replaced since this pack was first issued: Budget.pdf — v3, 2 Jun 15:00 UTC, Typo on page 3");
+    expect(secondPack.pages[0]!.text).toContain(
+      "Replaced since this pack was first issued: Budget.pdf — v3, 2 Jun 15:00 UTC, Typo on page 3",
+    );
     expect(secondPack.pages[0]!.text).not.toContain("Risks.pdf —");
     expect(secondPack.pages[1]!.text).toContain("Papers: Budget.pdf (v3 · replaced 2 Jun 15:00 UTC)");
     expect(secondPack.pages[1]!.text).toContain("Papers: Risks.pdf (v2 · replaced 1 Jun 16:30 UTC)");
