@@ -73,3 +73,21 @@ export async function openNotificationWaits(database: DatabaseHandle & { openAno
   };
   return waits;
 }
+
+/**
+ * `handle` as an instance's live bus sees it, each notification handed on `delayMs` late (by default the environment's
+ * QUORUM_TEST_NOTIFY_DELAY_MS, else none). Postgres on a loaded machine may deliver late: a whole server run with, say,
+ * 40 makes a test that races a notification (what the waits above prevent) far likelier to fail. A test that fakes the
+ * timers stops the delayed ones too.
+ */
+export function withLateNotifications<Handle extends Pick<DatabaseHandle, "listen">>(
+  handle: Handle,
+  delayMs = Number(process.env.QUORUM_TEST_NOTIFY_DELAY_MS ?? 0),
+): Handle {
+  if (!(delayMs > 0)) return handle;
+  return {
+    ...handle,
+    listen: (channels, onNotification, onLost) =>
+      handle.listen(channels, (channel, payload) => void setTimeout(() => onNotification(channel, payload), delayMs), onLost),
+  };
+}

@@ -23,7 +23,7 @@ import { eq } from "drizzle-orm";
 import { accountTokens, mailOutbox, users } from "../db/schema";
 import type { CompanyRole } from "../../../shared/roles";
 import { textReadsSettled } from "../features/documents/paper-text.service";
-import { openNotificationWaits } from "./notifications-heard";
+import { openNotificationWaits, withLateNotifications } from "./notifications-heard";
 
 /** A clock the test moves by hand. */
 export interface TestClock extends Clock {
@@ -121,7 +121,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
   }, options.dataDir);
   await runMigrations(database);
   dataDirClaim?.serveSnapshots(database);
-  const live = await openLiveBus(database);
+  const live = await openLiveBus(withLateNotifications(database));
   const notifications = await openNotificationWaits(database, live);
   sawStatement = notifications.sawStatement;
   const clock = createTestClock();
@@ -245,7 +245,7 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
      */
     async openSecondInstance() {
       const handle = await database.openAnother();
-      const otherLive = await openLiveBus(handle);
+      const otherLive = await openLiveBus(withLateNotifications(handle));
       const app = createApp({ ...deps, db: handle.db, live: otherLive });
       return { app, db: handle.db, live: otherLive, close: async () => (await otherLive.close(), await handle.close()) };
     },
