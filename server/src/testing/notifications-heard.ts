@@ -58,13 +58,21 @@ export async function openNotificationWaits(database: DatabaseHandle & { openAno
     },
     gated(app) {
       if (!sender) return app;
+      // Requests that arrive while a wait is under way join it, so requests a test sends at once still start together.
+      let waiting: Promise<void> | undefined;
       const handle = (req: Request, res: Response, next: NextFunction) => {
-        if (!writesUnheard) return app(req, res, next);
-        writesUnheard = false;
-        // A marker that cannot be sent leaves the request as it would have been without the wait.
-        heard(live)
-          .catch(() => undefined)
-          .then(() => app(req, res, next));
+        if (writesUnheard) {
+          writesUnheard = false;
+          // A marker that cannot be sent leaves the request as it would have been without the wait.
+          const wait: Promise<void> = heard(live)
+            .catch(() => undefined)
+            .finally(() => {
+              if (waiting === wait) waiting = undefined;
+            });
+          waiting = wait;
+        }
+        if (!waiting) return app(req, res, next);
+        void waiting.then(() => app(req, res, next));
       };
       // Everything else (its router, listen) is the app's own.
       return Object.setPrototypeOf(handle, app) as Express;
