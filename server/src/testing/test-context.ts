@@ -257,15 +257,15 @@ export async function createTestContext(overrides: Partial<AppDeps> = {}, option
       queryHooks.add({ matches, run });
     },
     /**
-     * Runs a write made straight in the database and returns once this app heard its notification about the user
-     * (with real Postgres it arrives on its own connection, after the write): the session cache has dropped them.
-     */
-    /**
      * Returns once this app (or the instance listening on `bus`) has heard the notifications of every write so far, as
      * each query count waits first: a read meant to fill a cache before a count is made after it, or a late
      * notification may empty the cache again; so is a read that must see a write made straight in the database.
      */
     notificationsHeard: (bus: LiveBus = live) => notifications.heard(bus),
+    /**
+     * Runs a write made straight in the database and returns once this app heard its notification about the user
+     * (with real Postgres it arrives on its own connection, after the write): the session cache has dropped them.
+     */
     async changeUserDirectly(userId: number, write: () => Promise<unknown>) {
       let unsubscribe = () => {};
       const heard = new Promise<void>((resolve) => {
